@@ -1,0 +1,34 @@
+/** Business constants of spec §9 (exam-management-and-shell.md) that more than one package needs. */
+
+/** Paging of the question paper, revaluation and retest lists (spec §9). */
+export const LIST_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_LIST_PAGE_SIZE = 25;
+
+/** One-time password: at most 4 digits, 2-minute countdown, 1 s debounce (spec §5, §9). */
+export const OTP_MAX_DIGITS = 4;
+export const OTP_COUNTDOWN_SECONDS = 120;
+export const OTP_DEBOUNCE_MS = 1000;
+
+/** Beyond the spec, as a system holding marks needs: code lifetime and wrong tries per code. */
+export const OTP_LIFETIME_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+
+/** Toasts close after 5 s; server calls time out after 15 s (spec §9). */
+export const TOAST_DURATION_MS = 5000;
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** Drawer widths in CSS pixels (spec §9). */
+export const DRAWER_WIDTH = 260;
+export const DRAWER_COLLAPSED_WIDTH = 65;
+
+/** Exam times are kept in this time zone (spec §9, DESIGN.md). */
+export const EXAM_TIME_ZONE = "Asia/Kolkata";
+
+/** Languages of the interface; the spec's "hin" is Hindi, written `hi` here (BCP 47). */
+export const LOCALES = ["en", "de", "hi"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+/** Sample options of spec §9, used by the demo data. */
+export const PROGRAMME_CODES = ["MBA", "EMBA", "GMBA", "PGPFMB"] as const;
+export const CAMPUS_NAMES = ["Mumbai", "Singapore", "Dubai"] as const;

@@ -1,0 +1,65 @@
+import { SPEC_MESSAGES } from "./messages.ts";
+
+/**
+ * Question paper statuses (spec §4). The legacy data also writes "Under review"; it is read as
+ * "Under Review" by {@link normalizeQuestionPaperStatus}.
+ */
+export const QUESTION_PAPER_STATUSES = [
+  "Not Submitted",
+  "Submitted",
+  "Under Review",
+  "Approved",
+  "Request Sent",
+] as const;
+export type QuestionPaperStatus = (typeof QUESTION_PAPER_STATUSES)[number];
+
+/** Status of one set (paper 1 or paper 2). A set is Approved or, for display, Not Approved. */
+export const SET_STATUSES = ["Not Submitted", "Submitted", "Approved"] as const;
+export type SetStatus = (typeof SET_STATUSES)[number];
+export type QuestionPaperSet = 1 | 2;
+
+/** Reads a stored or wire status, accepting the spec's alternative spelling "Under review". */
+export function normalizeQuestionPaperStatus(value: string): QuestionPaperStatus | null {
+  if (value === "Under review") return "Under Review";
+  return (QUESTION_PAPER_STATUSES as readonly string[]).includes(value) ? (value as QuestionPaperStatus) : null;
+}
+
+const VIEWABLE: ReadonlySet<QuestionPaperStatus> = new Set(["Approved", "Under Review", "Submitted", "Request Sent"]);
+const APPROVABLE: ReadonlySet<QuestionPaperStatus> = new Set(["Request Sent", "Under Review", "Submitted"]);
+
+/** View is offered for Approved, Under review, Submitted and Request Sent (spec §4). */
+export function canViewQuestionPaper(status: QuestionPaperStatus): boolean {
+  return VIEWABLE.has(status);
+}
+
+/** Approve is offered for Request Sent, Under review and Submitted (spec §4). */
+export function canOfferApproval(status: QuestionPaperStatus): boolean {
+  return APPROVABLE.has(status);
+}
+
+/**
+ * Why approving the whole paper is refused, or null when it is allowed (spec §4, §5): the status
+ * must offer approval and both sets must be Approved; otherwise the spec's message
+ * 'Question-paper is not apporved ' (spelled so) is returned.
+ */
+export function questionPaperApprovalBlock(paper: {
+  status: QuestionPaperStatus;
+  setOneStatus: SetStatus;
+  setTwoStatus: SetStatus;
+}): string | null {
+  if (paper.setOneStatus !== "Approved" || paper.setTwoStatus !== "Approved") {
+    return SPEC_MESSAGES.questionPaperNotApproved;
+  }
+  if (!canOfferApproval(paper.status)) return SPEC_MESSAGES.questionPaperNotApproved;
+  return null;
+}
+
+/** On the paper view a set shows Approved or Not Approved (spec §4). */
+export function setDisplayStatus(status: SetStatus): "Approved" | "Not Approved" {
+  return status === "Approved" ? "Approved" : "Not Approved";
+}
+
+/** A set's Approve button shows only while the set is not Approved and has a document (spec §4). */
+export function canApproveSet(status: SetStatus, hasDocument: boolean): boolean {
+  return status !== "Approved" && hasDocument;
+}

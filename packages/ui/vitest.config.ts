@@ -1,0 +1,7 @@
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  plugins: [vanillaExtractPlugin()],
+  test: { name: "ui", include: ["src/**/*.test.tsx"], environment: "jsdom" },
+});
