@@ -1,0 +1,37 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const ADMIN_EMAIL = "admin@university.example";
+export const STAFF_EMAIL = "staff@university.example";
+
+type OutboxMail = { id: string; to: string; subject: string; text: string; createdAt: string };
+
+/** Reads the newest one-time password mailed to `email` from the development outbox. */
+export async function readLatestOtp(page: Page, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+        const body = (await response.json()) as { mails: OutboxMail[] };
+        code = body.mails[0]?.text.match(/\b(\d{4})\b/)?.[1];
+        return code;
+      },
+      { message: "a one-time password in the outbox" },
+    )
+    .toBeTruthy();
+  return code!;
+}
+
+/** Number of mails to `email` in the development outbox. */
+export async function outboxCount(page: Page, email: string): Promise<number> {
+  const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { mails: OutboxMail[] }).mails.length;
+}
+
+/** Fails the test on any accessibility violation axe finds on the current page. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes[0]?.target.join(" ")})`);
+  expect(summary, "axe violations").toEqual([]);
+}
