@@ -1,0 +1,188 @@
+/**
+ * Performance report of the question-paper list (run by `pnpm bench`; a report, not a pass/fail test).
+ *
+ * 1. Makes a data set of 10,000 question papers (BENCH_PAPERS) in a fresh embedded database.
+ * 2. Starts the built portal on its own port and signs in as the demo administrator.
+ * 3. Measures the list page's server time to first byte (sequential requests, signed in).
+ * 4. Loads the list page in Debian's Chromium and sums the JavaScript it fetched (files, bytes, gzip).
+ * 5. Sends the list call at 50 concurrent requests (a bounded number, loopback only) and reports
+ *    latency p50/p95 in milliseconds.
+ * Budgets (docs/performance.md): at most 150 KB gzip of JavaScript for the list page, p95 under 50 ms.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+const papers = Number(process.env.BENCH_PAPERS ?? 10_000);
+const port = Number(process.env.BENCH_PORT ?? 4391);
+const concurrency = 50;
+const totalRequests = Number(process.env.BENCH_REQUESTS ?? 5_000);
+const ttfbSamples = 30;
+const base = `http://127.0.0.1:${port}`;
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), "portal-bench-"));
+const env = { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: "", HOST: "127.0.0.1", PORT: String(port) };
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+async function waitForServer(): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/config`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the portal did not start within 180 s");
+}
+
+async function signIn(): Promise<{ cookie: string; accessToken: string }> {
+  const email = "admin@university.example";
+  const sent = await fetch(`${base}/api/salesforce/AdminOtp/send`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  const { id } = (await sent.json()) as { id: string };
+  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as { mails: { text: string }[] };
+  const otp = outbox.mails[0]?.text.match(/\b(\d{4})\b/)?.[1];
+  const verified = await fetch(`${base}/api/salesforce/AdminOtp/verify`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id, otp }),
+  });
+  const body = (await verified.json()) as { accessToken: string };
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, accessToken: body.accessToken };
+}
+
+async function measureTtfb(cookie: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < ttfbSamples; i++) {
+    const start = performance.now();
+    const response = await fetch(`${base}/app/exam/questionPaper`, { headers: { cookie }, redirect: "manual" });
+    times.push(performance.now() - start); // headers received: first byte
+    if (response.status !== 200) throw new Error(`list page answered ${response.status}`);
+    await response.arrayBuffer();
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function measureJavaScript(cookie: string): Promise<{ files: number; bytes: number; gzip: number }> {
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+  try {
+    const context = await browser.newContext();
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const [name, ...rest] = pair.split("=");
+        return { name: name!, value: rest.join("="), domain: "127.0.0.1", path: "/" };
+      }),
+    );
+    const page = await context.newPage();
+    const scripts: Promise<Buffer>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.body());
+    });
+    await page.goto(`${base}/app/exam/questionPaper`, { waitUntil: "networkidle" });
+    const bodies = await Promise.all(scripts);
+    return {
+      files: bodies.length,
+      bytes: bodies.reduce((s, b) => s + b.length, 0),
+      gzip: bodies.reduce((s, b) => s + gzipSync(b).length, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureListCall(accessToken: string): Promise<{ p50: number; p95: number; max: number; rps: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  async function worker(): Promise<void> {
+    while (next < totalRequests) {
+      const pageNo = (next++ % 40) + 1;
+      const start = performance.now();
+      const response = await fetch(`${base}/api/sf/exam/questionPaperList`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ course: "", status: "", term: "", faculty: "", batch: "", examCycle: "", pageNo, count: 25 }),
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - start);
+      if (!response.ok) failures++;
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  if (failures > 0) throw new Error(`${failures} list calls failed`);
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: latencies.at(-1) ?? 0,
+    rps: latencies.length / seconds,
+  };
+}
+
+async function main(): Promise<void> {
+  console.log(`Making ${papers} question papers in ${dataDir} ...`);
+  const seedStart = performance.now();
+  const seed = spawnSync("tsx", ["src/cli/demo.ts", "--reload", "--papers", String(papers)], {
+    cwd: join(root, "packages/server"),
+    env,
+    stdio: "inherit",
+  });
+  if (seed.status !== 0) throw new Error("making the data set failed");
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+
+  let server: ChildProcess | undefined;
+  try {
+    server = spawn("tsx", ["server.ts"], { cwd: join(root, "apps/portal"), env: { ...env, SEED_DEMO: "false" }, stdio: "ignore" });
+    await waitForServer();
+    const { cookie, accessToken } = await signIn();
+    await measureTtfb(cookie); // warm-up
+    const ttfb = await measureTtfb(cookie);
+    const js = await measureJavaScript(cookie);
+    await measureListCall(accessToken); // warm-up
+    const list = await measureListCall(accessToken);
+
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    const ms = (n: number) => n.toFixed(1);
+    const report = [
+      `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded database (PGlite)`,
+      `Data set: ${papers} question papers (made in ${seedSeconds.toFixed(1)} s)`,
+      "",
+      "| measure | value | budget |",
+      "|---|---|---|",
+      `| list page, server time to first byte (p50 / p95 of ${ttfbSamples}) | ${ms(percentile(ttfb, 50))} ms / ${ms(percentile(ttfb, 95))} ms | |`,
+      `| list page JavaScript | ${js.files} files, ${kb(js.bytes)} KB, ${kb(js.gzip)} KB gzip | 150 KB gzip: ${js.gzip <= 150 * 1024 ? "within" : "OVER"} |`,
+      `| list call at ${concurrency} concurrent (${totalRequests} requests) | p50 ${ms(list.p50)} ms, p95 ${ms(list.p95)} ms, max ${ms(list.max)} ms, ${list.rps.toFixed(0)} req/s | p95 < 50 ms: ${list.p95 < 50 ? "within" : "OVER"} |`,
+    ].join("\n");
+    console.log(`\n${report}\n`);
+    writeFileSync(join(root, ".test-results/bench-question-papers.md"), `${report}\n`);
+  } finally {
+    server?.kill("SIGTERM");
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
