@@ -1,0 +1,145 @@
+import { isValidEmail, SPEC_MESSAGES } from "@portal/domain";
+import { desc, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { authRoutes, requireUser } from "./auth/routes.ts";
+import type { AppContext, AppEnv } from "./context.ts";
+import { mailOutbox } from "./db/schema.ts";
+import { questionPaperRoutes } from "./exam/routes.ts";
+import { ApiError, parseOrThrow, sendError } from "./http/errors.ts";
+
+/** Largest accepted request body: 1 MB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Public configuration (spec §3 Configuration), the body of GET /api/config. */
+export type PublicConfig = {
+  success: true;
+  apiBaseUrl: string;
+  tokenUrl: string;
+  adminUrl: string;
+  etlBaseUrl: string;
+  primaryColor: string;
+  secondaryColor: string;
+  customization: { primary: string };
+  calendarLicenseKey: string;
+};
+
+/** The public configuration object for `ctx`. */
+export function publicConfig(ctx: AppContext): PublicConfig {
+  return {
+    success: true,
+    apiBaseUrl: "/api",
+    tokenUrl: "/api/refreshToken",
+    adminUrl: "/api/admin",
+    etlBaseUrl: "/api/etl",
+    primaryColor: ctx.config.primaryColor,
+    secondaryColor: ctx.config.secondaryColor,
+    customization: { primary: ctx.config.primaryColor },
+    calendarLicenseKey: ctx.config.calendarLicenseKey,
+  };
+}
+
+const ZOutboxQuery = z.object({
+  to: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine((v) => v === "" || isValidEmail(v), { error: SPEC_MESSAGES.invalidEmail })
+    .optional(),
+});
+
+const SERVICE_PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+
+/**
+ * The HTTP API under `/api` (docs/api.md, openapi/openapi.yaml). JSON error bodies everywhere:
+ * 400 malformed JSON or invalid field (naming field and rule), 401 without a valid access token,
+ * 404 unknown route, 413 body over 1 MB, 500 unexpected failure (logged). The legacy form
+ * `GET|POST /api/salesforce?endpoint=<service path>` runs the handler of `/api/salesforce/<service path>`.
+ */
+export function createApi(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>().basePath("/api");
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return sendError(c, err);
+    ctx.log(`[api] ${c.req.method} ${c.req.path} failed: ${(err as Error).stack ?? String(err)}`);
+    return sendError(
+      c,
+      new ApiError(500, SPEC_MESSAGES.internalServerError, { errorCode: "internal_error" }),
+    );
+  });
+  app.notFound((c) =>
+    sendError(
+      c,
+      new ApiError(404, `No such endpoint: ${c.req.method} ${c.req.path}`, { errorCode: "not_found" }),
+    ),
+  );
+
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        sendError(
+          c,
+          new ApiError(413, "Request body is larger than 1 MB", { errorCode: "payload_too_large" }),
+        ),
+    }),
+  );
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+
+  // Legacy single entry point: /api/salesforce?endpoint=<service path>.
+  app.on(["GET", "POST"], "/salesforce", async (c) => {
+    const endpoint = c.req.query("endpoint")?.trim() ?? "";
+    if (!SERVICE_PATH.test(endpoint)) {
+      throw new ApiError(404, `Unknown service path "${endpoint}"`, {
+        errorCode: "not_found",
+        field: "endpoint",
+      });
+    }
+    const url = new URL(c.req.url);
+    url.pathname = `/api/salesforce/${endpoint}`;
+    url.searchParams.delete("endpoint");
+    const init: RequestInit = { method: c.req.method, headers: c.req.raw.headers };
+    if (c.req.method === "POST") init.body = await c.req.arrayBuffer();
+    return app.fetch(new Request(url, init), c.env);
+  });
+
+  app.get("/config", (c) => c.json(publicConfig(ctx)));
+
+  if (!ctx.config.isProduction) {
+    app.get("/dev/outbox", async (c) => {
+      const { to } = parseOrThrow(ZOutboxQuery, c.req.query());
+      const rows = await ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(to ? sql`${to} = any(string_to_array(lower(${mailOutbox.toAddresses}), ', '))` : undefined)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(200);
+      return c.json({
+        success: true as const,
+        mails: rows.map((m) => ({
+          id: m.id,
+          to: m.toAddresses,
+          subject: m.subject,
+          text: m.text,
+          createdAt: m.createdAt.toISOString(),
+        })),
+      });
+    });
+  }
+
+  app.route("/", authRoutes(ctx));
+
+  // Everything else needs a signed-in user.
+  const signedIn = requireUser(ctx);
+  for (const pattern of ["/me", "/sf/*", "/salesforce/Exams/*"]) app.use(pattern, signedIn);
+  app.get("/me", (c) => c.json({ success: true as const, ...c.get("user") }));
+  app.route("/", questionPaperRoutes(ctx));
+
+  return app;
+}

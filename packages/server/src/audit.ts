@@ -1,0 +1,34 @@
+import type { SessionUser } from "./context.ts";
+import type { Executor } from "./db/client.ts";
+import { auditLog } from "./db/schema.ts";
+
+/** One change to audit: what was done to which record, and its state before and after. */
+export type AuditEntry = {
+  action: string;
+  entity: string;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+/** Writes one audit row per entry, attributed to `actor`, inside the caller's transaction `db`. */
+export async function writeAudit(
+  db: Executor,
+  actor: SessionUser,
+  entries: AuditEntry[],
+  at: Date,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((e) => ({
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: e.action,
+      entity: e.entity,
+      entityId: e.entityId,
+      before: e.before,
+      after: e.after,
+      at,
+    })),
+  );
+}

@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "portal-config-test-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("uses the documented defaults", () => {
+    const dir = dataDir();
+    const config = loadConfig({ PORTAL_DATA_DIR: dir });
+    expect(config).toMatchObject({
+      host: "127.0.0.1",
+      port: 4321,
+      databaseUrl: null,
+      pgliteDir: path.join(dir, "pglite"),
+      filesDir: path.join(dir, "files"),
+      smtpUrl: null,
+      mailFrom: "Exam Office <exam-office@university.example>",
+      nodeEnv: "development",
+      isProduction: false,
+      seedDemo: true,
+      trustProxy: false,
+    });
+  });
+
+  it("generates the token secret once and keeps it in the data folder", () => {
+    const dir = dataDir();
+    const first = loadConfig({ PORTAL_DATA_DIR: dir }).tokenSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, "token-secret"), "utf8").trim()).toBe(first);
+    expect(loadConfig({ PORTAL_DATA_DIR: dir }).tokenSecret).toBe(first);
+  });
+
+  it.each([
+    [{ NODE_ENV: "production" }, /TOKEN_SECRET is required/],
+    [{ TOKEN_SECRET: "short" }, /at least 32/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ PORT: "abc" }, /PORT/],
+    [{ PRIMARY_COLOR: "red" }, /PRIMARY_COLOR/],
+    [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
+  ])("refuses %o", (env, message) => {
+    expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("reads the production settings", () => {
+    const config = loadConfig({
+      PORTAL_DATA_DIR: dataDir(),
+      NODE_ENV: "production",
+      TOKEN_SECRET: "s".repeat(40),
+      SEED_DEMO: "false",
+      TRUST_PROXY: "true",
+      DATABASE_URL: "postgres://db.internal/portal",
+    });
+    expect(config).toMatchObject({ isProduction: true, seedDemo: false, trustProxy: true });
+    expect(config.databaseUrl).toBe("postgres://db.internal/portal");
+  });
+});

@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Configuration of the API server, read once from the environment.
+ *
+ * | variable | default | meaning |
+ * |---|---|---|
+ * | HOST | 127.0.0.1 | address the portal listens on |
+ * | PORT | 4321 | port the portal listens on |
+ * | DATABASE_URL | unset | PostgreSQL connection string; unset = embedded PGlite in `<data>/pglite` |
+ * | PORTAL_DATA_DIR | `<repo root>/.data` | data folder (PGlite files, uploaded files, token secret) |
+ * | SMTP_URL | unset | SMTP transport for nodemailer; unset = development outbox (table + log line) |
+ * | MAIL_FROM | Exam Office <exam-office@university.example> | sender of every mail |
+ * | TOKEN_SECRET | generated | HMAC secret for access tokens and OTP hashes (at least 32 characters); required in production |
+ * | PRIMARY_COLOR, SECONDARY_COLOR | #1f4e79, #f2a900 | theme colours served by /api/config |
+ * | CALENDAR_LICENSE_KEY | "" | licence key handed to the calendar widget |
+ * | NODE_ENV | development | `production` hides /api/dev/outbox, sets Secure cookies, requires TOKEN_SECRET |
+ * | SEED_DEMO | true | load demo data into an empty database (`false` to skip) |
+ * | TRUST_PROXY | false | `true`: take the client address from `x-forwarded-for` (behind a proxy only) |
+ */
+export type Config = {
+  host: string;
+  port: number;
+  databaseUrl: string | null;
+  dataDir: string;
+  pgliteDir: string;
+  filesDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  tokenSecret: string;
+  primaryColor: string;
+  secondaryColor: string;
+  calendarLicenseKey: string;
+  nodeEnv: string;
+  isProduction: boolean;
+  seedDemo: boolean;
+  trustProxy: boolean;
+};
+
+export type Env = Record<string, string | undefined>;
+
+/** Thrown when the environment holds an unusable value; the message names the variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * The repository root: the nearest folder above the working directory (or, failing that, above this
+ * file) that holds `pnpm-workspace.yaml`. Falls back to the working directory.
+ */
+export function findRepoRoot(start: string = process.cwd()): string {
+  const candidates = [start, path.dirname(fileURLToPath(import.meta.url))];
+  for (const from of candidates) {
+    let dir = path.resolve(from);
+    for (;;) {
+      if (existsSync(path.join(dir, "pnpm-workspace.yaml"))) return dir;
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+  return process.cwd();
+}
+
+const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
+
+/**
+ * Reads the configuration from `env` (default `process.env`). Creates the data folder. When
+ * TOKEN_SECRET is unset outside production, a random secret is generated once and kept in
+ * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret or SEED_DEMO.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV?.trim() || "development";
+  const isProduction = nodeEnv === "production";
+  const port = Number(env.PORT ?? "4321");
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new ConfigError(`PORT must be an integer between 1 and 65535, got "${env.PORT}"`);
+  }
+  const dataDir = path.resolve(env.PORTAL_DATA_DIR?.trim() || path.join(findRepoRoot(), ".data"));
+  mkdirSync(dataDir, { recursive: true });
+
+  const primaryColor = env.PRIMARY_COLOR?.trim() || "#1f4e79";
+  const secondaryColor = env.SECONDARY_COLOR?.trim() || "#f2a900";
+  for (const [name, value] of [
+    ["PRIMARY_COLOR", primaryColor],
+    ["SECONDARY_COLOR", secondaryColor],
+  ] as const) {
+    if (!COLOR.test(value))
+      throw new ConfigError(`${name} must be a hex colour like #1f4e79, got "${value}"`);
+  }
+
+  const seed = (env.SEED_DEMO ?? "true").trim().toLowerCase();
+  if (seed !== "true" && seed !== "false") {
+    throw new ConfigError(`SEED_DEMO must be "true" or "false", got "${env.SEED_DEMO}"`);
+  }
+
+  return {
+    host: env.HOST?.trim() || "127.0.0.1",
+    port,
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    dataDir,
+    pgliteDir: path.join(dataDir, "pglite"),
+    filesDir: path.join(dataDir, "files"),
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || "Exam Office <exam-office@university.example>",
+    tokenSecret: resolveTokenSecret(env.TOKEN_SECRET, dataDir, isProduction),
+    primaryColor,
+    secondaryColor,
+    calendarLicenseKey: env.CALENDAR_LICENSE_KEY?.trim() ?? "",
+    nodeEnv,
+    isProduction,
+    seedDemo: seed === "true",
+    trustProxy: env.TRUST_PROXY?.trim().toLowerCase() === "true",
+  };
+}
+
+function resolveTokenSecret(value: string | undefined, dataDir: string, isProduction: boolean): string {
+  const given = value?.trim();
+  if (given) {
+    if (given.length < 32) throw new ConfigError("TOKEN_SECRET must be at least 32 characters long");
+    return given;
+  }
+  if (isProduction) throw new ConfigError("TOKEN_SECRET is required when NODE_ENV is production");
+  const file = path.join(dataDir, "token-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

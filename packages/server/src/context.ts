@@ -1,0 +1,23 @@
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { FileStore } from "./files/file-store.ts";
+import type { Mailer } from "./mail/mailer.ts";
+
+/** What the API handlers need: configuration, database, mailer, file store and a log. */
+export type AppContext = {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  files: FileStore;
+  log: (line: string) => void;
+  /** Clock, replaceable in tests (milliseconds since the epoch). */
+  now: () => number;
+};
+
+/** The signed-in user as the access token states it. */
+export type SessionUser = { id: string; name: string; email: string; roles: string[] };
+
+/** Hono variables set by the auth middleware. */
+export type AppEnv = {
+  Variables: { user: SessionUser };
+};

@@ -1,0 +1,446 @@
+import {
+  normalizeQuestionPaperStatus,
+  QUESTION_PAPER_STATUSES,
+  type QuestionPaperStatus,
+  questionPaperApprovalBlock,
+  type SetStatus,
+  SPEC_MESSAGES,
+} from "@portal/domain";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { type AuditEntry, writeAudit } from "../audit.ts";
+import type { AppContext, SessionUser } from "../context.ts";
+import type { Executor } from "../db/client.ts";
+import {
+  campus,
+  chatMessage,
+  contact,
+  course,
+  courseOffering,
+  exam,
+  examCycle,
+  intake,
+  questionPaper,
+  questionPaperSet,
+  term,
+} from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { isUuid } from "../http/request.ts";
+import type { Mail } from "../mail/mailer.ts";
+
+/** A question paper on the wire (spec §3); missing text values are "NA". */
+export type QuestionPaperView = {
+  id: string;
+  courseName: string;
+  term: string;
+  faculty: string;
+  facultyEmail: string;
+  status: QuestionPaperStatus;
+  setOneStatus: SetStatus;
+  setTwoStatus: SetStatus;
+  batch: string;
+  examCycle: string;
+};
+
+export type QuestionPaperDetail = QuestionPaperView & {
+  setOneUrl: string | null;
+  setTwoUrl: string | null;
+  component: string;
+};
+
+/** Filters of the list (names, exact match; empty = no filter) and the page (1-based, 25/50/100). */
+export type QuestionPaperFilter = {
+  course: string;
+  status: string;
+  term: string;
+  faculty: string;
+  batch: string;
+  examCycle: string;
+};
+
+const NA = "NA";
+const setOne = alias(questionPaperSet, "set_one");
+const setTwo = alias(questionPaperSet, "set_two");
+const facultyName = sql<string | null>`nullif(trim(${contact.firstName} || ' ' || ${contact.lastName}), '')`;
+
+const paperColumns = {
+  id: questionPaper.id,
+  status: questionPaper.status,
+  courseName: course.name,
+  termName: term.name,
+  facultyName,
+  facultyEmail: contact.email,
+  batch: intake.name,
+  examCycle: examCycle.name,
+  setOneStatus: setOne.status,
+  setTwoStatus: setTwo.status,
+  setOneKey: setOne.documentKey,
+  setTwoKey: setTwo.documentKey,
+  component: exam.component,
+};
+
+function selectPapers(db: Executor) {
+  return db
+    .select(paperColumns)
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .innerJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId))
+    .leftJoin(contact, eq(contact.id, questionPaper.facultyId))
+    .leftJoin(exam, eq(exam.id, questionPaper.examId))
+    .leftJoin(setOne, and(eq(setOne.questionPaperId, questionPaper.id), eq(setOne.setNumber, 1)))
+    .leftJoin(setTwo, and(eq(setTwo.questionPaperId, questionPaper.id), eq(setTwo.setNumber, 2)));
+}
+
+type PaperRow = Awaited<ReturnType<ReturnType<typeof selectPapers>["execute"]>>[number];
+
+function toView(row: PaperRow): QuestionPaperView {
+  return {
+    id: row.id,
+    courseName: row.courseName || NA,
+    term: row.termName || NA,
+    faculty: row.facultyName || NA,
+    facultyEmail: row.facultyEmail || NA,
+    status: row.status,
+    setOneStatus: row.setOneStatus ?? "Not Submitted",
+    setTwoStatus: row.setTwoStatus ?? "Not Submitted",
+    batch: row.batch || NA,
+    examCycle: row.examCycle || NA,
+  };
+}
+
+/** URL of a set's PDF under the API, as the view screen loads it. */
+export function documentUrl(paperId: string, set: 1 | 2): string {
+  return `/api/sf/exam/questionPaper/${paperId}/document/${set}`;
+}
+
+function toDetail(row: PaperRow): QuestionPaperDetail {
+  return {
+    ...toView(row),
+    setOneUrl: row.setOneKey ? documentUrl(row.id, 1) : null,
+    setTwoUrl: row.setTwoKey ? documentUrl(row.id, 2) : null,
+    component: row.component || NA,
+  };
+}
+
+const notFound = (field?: string) =>
+  new ApiError(404, SPEC_MESSAGES.courseIdDoesNotExist, {
+    errorCode: "not_found",
+    ...(field ? { field } : {}),
+  });
+
+function filterConditions(filter: QuestionPaperFilter): SQL[] {
+  const where: SQL[] = [];
+  if (filter.course) where.push(eq(course.name, filter.course));
+  if (filter.status) {
+    const status = normalizeQuestionPaperStatus(filter.status);
+    if (!status) {
+      throw new ApiError(400, `status must be one of ${QUESTION_PAPER_STATUSES.join(", ")}`, {
+        errorCode: "validation_failed",
+        field: "status",
+        rule: "invalid_value",
+      });
+    }
+    where.push(eq(questionPaper.status, status));
+  }
+  if (filter.term) where.push(eq(term.name, filter.term));
+  if (filter.faculty) where.push(sql`${facultyName} = ${filter.faculty}`);
+  if (filter.batch) where.push(eq(intake.name, filter.batch));
+  if (filter.examCycle) where.push(eq(examCycle.name, filter.examCycle));
+  return where;
+}
+
+/**
+ * One page of question papers matching `filter` (spec Question paper list, §7, §9), ordered by
+ * course name, term name, then id; with the total number of matches. Throws 400 for an unknown status.
+ */
+export async function listQuestionPapers(
+  db: Executor,
+  filter: QuestionPaperFilter,
+  page: { pageNo: number; count: number },
+): Promise<{ questionPapersList: QuestionPaperView[]; noOfRecords: number }> {
+  const where = and(...filterConditions(filter));
+  const [total] = await db
+    .select({ n: count() })
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .innerJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId))
+    .leftJoin(contact, eq(contact.id, questionPaper.facultyId))
+    .where(where);
+  const rows = await selectPapers(db)
+    .where(where)
+    .orderBy(asc(course.name), asc(term.name), asc(questionPaper.id))
+    .limit(page.count)
+    .offset((page.pageNo - 1) * page.count);
+  return { questionPapersList: rows.map(toView), noOfRecords: total?.n ?? 0 };
+}
+
+/** One paper with its document URLs and component; 404 "The course ID doesn't exist." when unknown. */
+export async function getQuestionPaper(db: Executor, id: string): Promise<QuestionPaperDetail> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await selectPapers(db).where(eq(questionPaper.id, id));
+  if (!row) throw notFound();
+  return toDetail(row);
+}
+
+/** Storage key of a set's PDF, or null when the paper or the set's document is missing. */
+export async function getSetDocumentKey(db: Executor, id: string, set: number): Promise<string | null> {
+  if (!isUuid(id) || (set !== 1 && set !== 2)) return null;
+  const [row] = await db
+    .select({ key: questionPaperSet.documentKey })
+    .from(questionPaperSet)
+    .where(and(eq(questionPaperSet.questionPaperId, id), eq(questionPaperSet.setNumber, set)));
+  return row?.key ?? null;
+}
+
+/** Options of the list's Filter (spec §3 filter lists), each sorted by name. */
+export async function getQuestionPaperFilters(db: Executor) {
+  const terms = await db
+    .selectDistinct({ TermName: term.name })
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .orderBy(asc(term.name));
+  const courses = await db
+    .selectDistinct({ TermName: term.name, CourseName: course.name, CourseId: course.id })
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .orderBy(asc(course.name), asc(term.name));
+  const faculty = await db
+    .selectDistinct({ CourseName: course.name, FacultyName: facultyName })
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(contact, eq(contact.id, questionPaper.facultyId))
+    .orderBy(asc(course.name), asc(facultyName));
+  const campuses = await db.select({ name: campus.name }).from(campus).orderBy(asc(campus.name));
+  const batches = await db
+    .selectDistinct({ name: intake.name })
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .orderBy(asc(intake.name));
+  const cycles = await db.select({ name: examCycle.name }).from(examCycle).orderBy(asc(examCycle.name));
+
+  const byCourse = new Map<string, string[]>();
+  for (const row of faculty) {
+    if (!row.FacultyName) continue;
+    const list = byCourse.get(row.CourseName) ?? [];
+    list.push(row.FacultyName);
+    byCourse.set(row.CourseName, list);
+  }
+  return {
+    // Term names repeat across intakes; the filter matches by name, so the id is the name too.
+    TermList: terms.map((t) => ({ TermName: t.TermName, TermId: t.TermName })),
+    CourseList: courses,
+    courseFacultyList: [...byCourse].map(([CourseName, FacultyName]) => ({ CourseName, FacultyName })),
+    campus: campuses.map((c) => c.name),
+    batchList: batches.map((b) => b.name),
+    ExamMonthList: cycles.map((c) => c.name),
+    statusList: [...QUESTION_PAPER_STATUSES],
+  };
+}
+
+/** Approve one set of a paper (`questionPaperSet` 1 or 2). */
+export type SetApproval = {
+  questionPaperId: string;
+  questionPaperStatus: "Approved";
+  questionPaperSet: 1 | 2;
+};
+/** Approve a whole paper; `sendEmail` mails the faculty member afterwards. */
+export type PaperApproval = { id: string; status: "Approved"; sendEmail: boolean };
+
+/** Paper statuses that move to Under Review when one of their sets is approved (review has begun). */
+const START_REVIEW_ON_SET_APPROVAL: ReadonlySet<QuestionPaperStatus> = new Set(["Submitted", "Request Sent"]);
+
+/**
+ * Applies approvals of sets and papers (spec §4, §5, §7) in one transaction, with one audit row per
+ * change; if any item fails nothing is written. Errors: 404 unknown paper; 409 'Question paper is not
+ * available' for a set without a document; 409 'Question-paper is not apporved ' for a paper whose sets
+ * are not both Approved or whose status offers no approval. Approving an Approved set is a no-op.
+ * Returns the papers touched (in first-mention order); approval mails are sent after the commit.
+ */
+export async function approveQuestionPapers(
+  ctx: AppContext,
+  actor: SessionUser,
+  items: Array<SetApproval | PaperApproval>,
+): Promise<QuestionPaperView[]> {
+  const touched: string[] = [];
+  const mails: Mail[] = [];
+  const at = new Date(ctx.now());
+  const result = await ctx.db.transaction(async (tx) => {
+    const audit: AuditEntry[] = [];
+    for (const [index, item] of items.entries()) {
+      const paperId = "questionPaperId" in item ? item.questionPaperId : item.id;
+      const idField = "questionPaperId" in item ? `${index}.questionPaperId` : `${index}.id`;
+      if (!isUuid(paperId)) throw notFound(idField);
+      const [paper] = await tx
+        .select({ id: questionPaper.id, status: questionPaper.status })
+        .from(questionPaper)
+        .where(eq(questionPaper.id, paperId))
+        .for("update");
+      if (!paper) throw notFound(idField);
+      if (!touched.includes(paper.id)) touched.push(paper.id);
+      const sets = await tx
+        .select()
+        .from(questionPaperSet)
+        .where(eq(questionPaperSet.questionPaperId, paper.id))
+        .for("update");
+      const statusOf = (n: number): SetStatus =>
+        sets.find((s) => s.setNumber === n)?.status ?? "Not Submitted";
+
+      if ("questionPaperId" in item) {
+        const set = sets.find((s) => s.setNumber === item.questionPaperSet);
+        if (!set?.documentKey) {
+          throw new ApiError(409, SPEC_MESSAGES.questionPaperNotAvailable, {
+            errorCode: "document_missing",
+            field: `${index}.questionPaperSet`,
+          });
+        }
+        if (set.status === "Approved") continue;
+        await tx
+          .update(questionPaperSet)
+          .set({ status: "Approved", updatedAt: at })
+          .where(eq(questionPaperSet.id, set.id));
+        audit.push({
+          action: "approve_set",
+          entity: "question_paper_set",
+          entityId: set.id,
+          before: { questionPaperId: paper.id, setNumber: set.setNumber, status: set.status },
+          after: { questionPaperId: paper.id, setNumber: set.setNumber, status: "Approved" },
+        });
+        if (START_REVIEW_ON_SET_APPROVAL.has(paper.status)) {
+          await tx
+            .update(questionPaper)
+            .set({ status: "Under Review", updatedAt: at })
+            .where(eq(questionPaper.id, paper.id));
+          audit.push({
+            action: "start_review",
+            entity: "question_paper",
+            entityId: paper.id,
+            before: { status: paper.status },
+            after: { status: "Under Review" },
+          });
+        }
+      } else {
+        const block = questionPaperApprovalBlock({
+          status: paper.status,
+          setOneStatus: statusOf(1),
+          setTwoStatus: statusOf(2),
+        });
+        if (block) throw new ApiError(409, block, { errorCode: "not_approvable", field: `${index}.id` });
+        await tx
+          .update(questionPaper)
+          .set({ status: "Approved", updatedAt: at })
+          .where(eq(questionPaper.id, paper.id));
+        audit.push({
+          action: "approve_paper",
+          entity: "question_paper",
+          entityId: paper.id,
+          before: { status: paper.status },
+          after: { status: "Approved" },
+        });
+        const mail = item.sendEmail ? await approvalMail(tx, paper.id) : null;
+        if (mail) mails.push(mail);
+      }
+    }
+    await writeAudit(tx, actor, audit, at);
+    const rows = await selectPapers(tx).where(inArray(questionPaper.id, touched));
+    return touched.flatMap((id) => rows.filter((r) => r.id === id).map(toView));
+  });
+  for (const mail of mails) {
+    try {
+      await ctx.mailer.send(mail);
+    } catch (err) {
+      ctx.log(`[mail] approval notice to ${mail.to.join(", ")} failed: ${(err as Error).message}`);
+    }
+  }
+  return result;
+}
+
+async function approvalMail(db: Executor, paperId: string): Promise<Mail | null> {
+  const [row] = await selectPapers(db).where(eq(questionPaper.id, paperId));
+  const view = row ? toView(row) : null;
+  if (!view || view.facultyEmail === NA) return null;
+  return {
+    to: [view.facultyEmail],
+    subject: `Question paper approved: ${view.courseName} (${view.examCycle})`,
+    text: `Dear ${view.faculty},\n\nYour question paper for ${view.courseName}, ${view.term}, batch ${view.batch}, exam cycle ${view.examCycle}, has been approved.\n\nExam Office`,
+  };
+}
+
+/** A chat message on the wire. */
+export type ChatMessageView = {
+  id: string;
+  body: string;
+  authorName: string;
+  authorRole: "admin" | "faculty";
+  createdAt: string;
+};
+
+function toChatView(row: typeof chatMessage.$inferSelect): ChatMessageView {
+  return {
+    id: row.id,
+    body: row.body,
+    authorName: row.authorName,
+    authorRole: row.authorRole,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The chat of a paper (spec Question paper chat): header and messages oldest first; 404 when unknown. */
+export async function getChat(db: Executor, paperId: string) {
+  const paper = await getQuestionPaper(db, paperId);
+  const rows = await db
+    .select()
+    .from(chatMessage)
+    .where(eq(chatMessage.questionPaperId, paperId))
+    .orderBy(asc(chatMessage.createdAt), asc(chatMessage.id));
+  return {
+    header: {
+      faculty: paper.faculty,
+      component: paper.component,
+      courseName: paper.courseName,
+      status: paper.status,
+    },
+    messages: rows.map(toChatView),
+  };
+}
+
+/** Appends `body` (already trimmed, non-empty) from the signed-in admin to a paper's chat; 404 when unknown. */
+export async function postChatMessage(
+  ctx: AppContext,
+  actor: SessionUser,
+  paperId: string,
+  body: string,
+): Promise<ChatMessageView> {
+  await getQuestionPaper(ctx.db, paperId);
+  const [row] = await ctx.db
+    .insert(chatMessage)
+    .values({
+      questionPaperId: paperId,
+      authorRole: "admin",
+      authorUserId: actor.id,
+      authorName: actor.name,
+      body,
+      createdAt: new Date(ctx.now()),
+    })
+    .returning();
+  if (!row) throw new Error("chat message insert returned nothing");
+  return toChatView(row);
+}
+
+/** True when a paper with this id exists. */
+export async function questionPaperExists(db: Executor, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await db.select({ id: questionPaper.id }).from(questionPaper).where(eq(questionPaper.id, id));
+  return Boolean(row);
+}

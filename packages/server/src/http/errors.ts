@@ -1,0 +1,83 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+
+/** JSON error body of every failed call (docs/api.md). */
+export type ErrorBody = {
+  success: false;
+  errorMessage: string;
+  errorCode?: string;
+  field?: string;
+  rule?: string;
+};
+
+/**
+ * An error that becomes a JSON error response: `status` (4xx/5xx), `errorMessage` (the spec's text
+ * where it has one), optional machine code, field and rule.
+ */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly details: { errorCode?: string; field?: string; rule?: string } = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    return { success: false, errorMessage: this.message, ...this.details };
+  }
+}
+
+/** Sends `err` as its JSON error response. */
+export function sendError(c: Context, err: ApiError): Response {
+  return c.json(err.toBody(), err.status);
+}
+
+/** A 400 for the first issue of a failed zod validation, naming the field (dotted path) and the rule. */
+export function validationError(error: z.ZodError, prefix?: string): ApiError {
+  const issue = error.issues[0];
+  if (!issue) return new ApiError(400, "Invalid request", { errorCode: "validation_failed" });
+  const pathParts = [...(prefix ? [prefix] : []), ...issue.path.map(String)];
+  const field = pathParts.join(".") || undefined;
+  const message =
+    issue.message && !issue.message.startsWith("Invalid input")
+      ? issue.message
+      : `${field ?? "body"}: ${issue.message}`;
+  return new ApiError(400, message, {
+    errorCode: "validation_failed",
+    ...(field ? { field } : {}),
+    rule: issue.code,
+  });
+}
+
+/** Parses `value` with `schema` or throws the 400 {@link ApiError} of {@link validationError}. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error, prefix);
+  return result.data;
+}
+
+/**
+ * Reads the request body as JSON (whatever the content type says). Throws 400 `malformed_json` when it
+ * is not valid JSON, or when it is empty and `required` is not false (then returns undefined).
+ */
+export async function readJson(c: Context, options: { required?: boolean } = {}): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") {
+    if (options.required === false) return undefined;
+    throw new ApiError(400, "Request body is required (JSON)", {
+      errorCode: "malformed_json",
+      rule: "required",
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new ApiError(400, `Malformed JSON body: ${(err as Error).message}`, {
+      errorCode: "malformed_json",
+      rule: "json",
+    });
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * @portal/server: the portal's HTTP API (Hono) with its database, auth, mail, file storage and demo
+ * data. The portal's Node entry mounts `app` under /api and calls `resolveSession` while rendering.
+ */
+import { createApi, type PublicConfig, publicConfig } from "./app.ts";
+import { ACCESS_COOKIE, parseCookies, REFRESH_COOKIE, sessionCookies } from "./auth/cookies.ts";
+import { refreshSession } from "./auth/service.ts";
+import { verifyAccessToken } from "./auth/tokens.ts";
+import { type Env, loadConfig } from "./config.ts";
+import type { AppContext, SessionUser } from "./context.ts";
+import { openDatabase } from "./db/client.ts";
+import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
+import { createLocalFileStore } from "./files/file-store.ts";
+import { createOutboxMailer, createSmtpMailer } from "./mail/mailer.ts";
+
+export type { PublicConfig } from "./app.ts";
+export type { SessionUser } from "./context.ts";
+
+export type PortalApi = {
+  /** Hono app; handles every path under /api */
+  app: { fetch(request: Request, env?: unknown): Response | Promise<Response> };
+  /** For server-rendered pages: the signed-in user from the cookies of `request` (access cookie, or a valid refresh cookie which is then rotated: the new Set-Cookie values are returned to forward). */
+  resolveSession(request: Request): Promise<{ user: SessionUser | null; setCookies: string[] }>;
+  /** Public configuration, same object as GET /api/config */
+  getPublicConfig(): PublicConfig;
+  close(): Promise<void>;
+};
+
+/**
+ * Reads the configuration from `options.env` (default `process.env`), opens the database (PGlite, or
+ * PostgreSQL when DATABASE_URL is set), runs the migrations, loads the demo data into an empty
+ * database unless SEED_DEMO is "false", and returns the API. Throws ConfigError for a bad setting.
+ */
+export async function createPortalApi(options: { env?: Env } = {}): Promise<PortalApi> {
+  const config = loadConfig(options.env ?? process.env);
+  const handle = await openDatabase(config);
+  try {
+    await handle.migrate();
+    const log = (line: string) => console.info(line);
+    const mailer = config.smtpUrl
+      ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+      : createOutboxMailer({ db: handle.db, from: config.mailFrom, log });
+    const ctx: AppContext = {
+      config,
+      db: handle.db,
+      mailer,
+      files: createLocalFileStore(config.filesDir),
+      log,
+      now: () => Date.now(),
+    };
+    if (config.seedDemo && (await isDatabaseEmpty(ctx.db))) {
+      if (await loadDemoData(ctx, { size: "full", onlyIfEmpty: true })) log("[demo] demo data loaded");
+    }
+    const app = createApi(ctx);
+    return {
+      app,
+      resolveSession: (request) => resolveSession(ctx, request),
+      getPublicConfig: () => publicConfig(ctx),
+      close: () => handle.close(),
+    };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+/** See {@link PortalApi.resolveSession}. A dead refresh cookie yields no user and no cookies. */
+export async function resolveSession(
+  ctx: AppContext,
+  request: Request,
+): Promise<{ user: SessionUser | null; setCookies: string[] }> {
+  const cookies = parseCookies(request.headers.get("cookie"));
+  const access = cookies[ACCESS_COOKIE];
+  if (access) {
+    const user = await verifyAccessToken(access, ctx.config.tokenSecret, ctx.now());
+    if (user) return { user, setCookies: [] };
+  }
+  const refresh = cookies[REFRESH_COOKIE];
+  if (!refresh) return { user: null, setCookies: [] };
+  try {
+    const session = await refreshSession(ctx, refresh);
+    return { user: session.user, setCookies: sessionCookies(session, ctx.config.isProduction) };
+  } catch {
+    return { user: null, setCookies: [] };
+  }
+}
+
+export { createApi } from "./app.ts";

@@ -1,0 +1,121 @@
+/**
+ * Test harness: a fresh API on an in-memory PGlite, or on a new PostgreSQL database created through
+ * DATABASE_URL (dropped on close), with the small demo data set, a controllable clock and every
+ * answer checked against the OpenAPI description.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createApi } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import { openDatabase } from "../db/client.ts";
+import { loadDemoData } from "../demo/seed.ts";
+import { createLocalFileStore } from "../files/file-store.ts";
+import { createOutboxMailer } from "../mail/mailer.ts";
+import { loadOpenApiValidator } from "./openapi.ts";
+
+export type Target = { name: "pglite" | "postgres"; adminUrl?: string };
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set. */
+export function testTargets(): Target[] {
+  const url = process.env.DATABASE_URL;
+  return [{ name: "pglite" }, ...(url ? [{ name: "postgres" as const, adminUrl: url }] : [])];
+}
+
+export type Answer = { status: number; body: unknown; headers: Headers; bytes: Uint8Array };
+export type CallOptions = {
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  client?: string;
+};
+
+export type TestApi = {
+  ctx: AppContext;
+  /** Moves the clock forward by `ms`. */
+  advance(ms: number): void;
+  /** Calls the API; the answer must match the OpenAPI description. */
+  call(method: string, url: string, options?: CallOptions): Promise<Answer>;
+  /** Calls the API without checking the answer against the description. */
+  raw(method: string, url: string, options?: CallOptions): Promise<Response>;
+  close(): Promise<void>;
+};
+
+export async function createTestApi(target: Target): Promise<TestApi> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-server-test-"));
+  let databaseUrl: string | null = null;
+  let dropDatabase = async () => {};
+  if (target.name === "postgres" && target.adminUrl) {
+    const name = `portal_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: target.adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(target.adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: target.adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    PORTAL_DATA_DIR: dataDir,
+    TOKEN_SECRET: randomBytes(32).toString("hex"),
+    NODE_ENV: "test",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const handle = await openDatabase({ databaseUrl, pgliteDir: "memory://" });
+  await handle.migrate();
+  let now = Date.parse("2026-11-02T04:30:00Z");
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    mailer: createOutboxMailer({ db: handle.db, from: config.mailFrom, log: () => {} }),
+    files: createLocalFileStore(config.filesDir),
+    log: () => {},
+    now: () => now,
+  };
+  await loadDemoData(ctx, { size: "small" });
+  const app = createApi(ctx);
+  const validator = await loadOpenApiValidator();
+
+  const raw = (method: string, url: string, options: CallOptions = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const env = { incoming: { socket: { remoteAddress: options.client ?? "192.0.2.1" } } };
+    return Promise.resolve(
+      app.request(url, { method, headers, ...(body !== undefined ? { body } : {}) }, env),
+    );
+  };
+
+  return {
+    ctx,
+    advance: (ms) => {
+      now += ms;
+    },
+    raw,
+    async call(method, url, options) {
+      const res = await raw(method, url, options);
+      const type = res.headers.get("content-type");
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const body: unknown = type?.includes("json") ? JSON.parse(new TextDecoder().decode(bytes)) : null;
+      validator.check(method, url, res.status, type, body);
+      return { status: res.status, body, headers: res.headers, bytes };
+    },
+    async close() {
+      await handle.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
