@@ -3,5 +3,10 @@ import { defineProject } from "vitest/config";
 
 export default defineProject({
   plugins: [vanillaExtractPlugin()],
-  test: { name: "ui", include: ["src/**/*.test.tsx"], environment: "jsdom" },
+  test: {
+    name: "ui",
+    include: ["src/**/*.test.tsx"],
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+  },
 });

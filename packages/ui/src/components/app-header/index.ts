@@ -1,0 +1,2 @@
+export type { AppHeaderProps } from "./app-header.tsx";
+export { AppHeader } from "./app-header.tsx";

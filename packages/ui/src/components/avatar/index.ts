@@ -1,0 +1,2 @@
+export type { AvatarProps } from "./avatar.tsx";
+export { Avatar, initialsOf } from "./avatar.tsx";

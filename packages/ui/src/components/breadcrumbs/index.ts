@@ -1,0 +1,2 @@
+export type { BreadcrumbItem, BreadcrumbsProps } from "./breadcrumbs.tsx";
+export { Breadcrumbs } from "./breadcrumbs.tsx";

@@ -1,0 +1,2 @@
+export type { CheckboxProps } from "./checkbox.tsx";
+export { Checkbox } from "./checkbox.tsx";

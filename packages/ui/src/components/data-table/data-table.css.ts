@@ -1,0 +1,60 @@
+import { vars } from "../../tokens/contract.css.ts";
+import { layered, layeredVariants } from "../../utils/layered.ts";
+
+export const wrapper = layered({
+  width: "100%",
+  overflow: "auto",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radii.md,
+  backgroundColor: vars.color.surface,
+});
+
+export const table = layered({
+  width: "100%",
+  borderCollapse: "collapse",
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+});
+
+export const caption = layered({
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  textAlign: "start",
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.md,
+});
+
+export const headerCell = layered({
+  position: "sticky",
+  top: 0,
+  zIndex: 1,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  backgroundColor: vars.color.surfaceAlt,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontWeight: vars.fontWeight.bold,
+  textAlign: "start",
+  verticalAlign: "bottom",
+});
+
+export const cell = layered({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "middle",
+  textAlign: "start",
+  fontWeight: vars.fontWeight.regular,
+  selectors: { "tbody > tr:last-child > &": { borderBottom: 0 } },
+});
+
+export const align = layeredVariants(
+  { start: { textAlign: "start" }, center: { textAlign: "center" }, end: { textAlign: "end" } },
+  "align",
+);
+
+export const row = layered({
+  selectors: { "&:hover": { backgroundColor: vars.color.surfaceAlt } },
+});
+
+export const messageCell = layered({
+  padding: vars.space.xl,
+  textAlign: "center",
+  color: vars.color.textMuted,
+});

@@ -1,0 +1,150 @@
+import { type ColumnDef, type RowData, tableFeatures, useTable } from "@tanstack/react-table";
+import { type CSSProperties, type ReactNode, useMemo } from "react";
+import { cx } from "../../utils/cx.ts";
+import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
+import { Loader } from "../loader/loader.tsx";
+import * as styles from "./data-table.css.ts";
+
+/** One column of a DataTable. */
+export type DataTableColumn<TRow> = {
+  /** Unique among the table's columns. */
+  id: string;
+  /** Header label (translated by the caller). */
+  header: ReactNode;
+  /** Renders the cell of one row; `index` is the row's position in `data`. */
+  cell: (row: TRow, index: number) => ReactNode;
+  /** CSS width, e.g. 120 (px) or "20%". */
+  width?: number | string;
+  align?: "start" | "center" | "end";
+  /** Render this column's cells as row headers (`<th scope="row">`), e.g. the student name. */
+  rowHeader?: boolean;
+};
+
+export type DataTableProps<TRow> = {
+  /** Define at module level or memoise: a new array on every render rebuilds the column model. */
+  columns: readonly DataTableColumn<TRow>[];
+  /** The rows of the current page (paging happens on the server, outside the table). */
+  data: readonly TRow[];
+  /** A stable id per row (e.g. the record id), used as the React key. */
+  getRowId: (row: TRow, index: number) => string;
+  /** Names the table for assistive technology; visible unless `captionHidden`. */
+  caption: ReactNode;
+  captionHidden?: boolean;
+  /** Text of the single row shown when `data` is empty, e.g. 'No Data' or 'No Record' (spec §8). */
+  emptyText: ReactNode;
+  /** While true a Loader row replaces the rows and the table is marked busy. */
+  loading?: boolean;
+  /** Accessible label of the Loader row. */
+  loadingLabel?: string;
+  /** Maximum height (CSS length) after which the body scrolls under a sticky header, e.g. "900px". */
+  maxHeight?: string;
+  className?: string;
+};
+
+/** Only the core row model: sorting, filtering and paging are done by the server. */
+const features = tableFeatures({});
+type Features = typeof features;
+
+/**
+ * An accessible data table (caption, `<th scope="col">`, optional row headers) built on TanStack
+ * Table 9. It renders what it is given: one page of rows, a Loader row while `loading`, or the
+ * `emptyText` row when there are no rows.
+ */
+export function DataTable<TRow extends RowData>({
+  columns,
+  data,
+  getRowId,
+  caption,
+  captionHidden = false,
+  emptyText,
+  loading = false,
+  loadingLabel,
+  maxHeight,
+  className,
+}: DataTableProps<TRow>) {
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const columnDefs = useMemo<ColumnDef<Features, TRow>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: () => column.header,
+        cell: (context) => column.cell(context.row.original, context.row.index),
+      })),
+    [columns],
+  );
+  const table = useTable<Features, TRow>({
+    features,
+    columns: columnDefs,
+    data,
+    getRowId: (row, index) => getRowId(row, index),
+  });
+
+  const columnCount = Math.max(columns.length, 1);
+  const widthStyle = (width: number | string | undefined): CSSProperties | undefined =>
+    width === undefined ? undefined : { width: typeof width === "number" ? `${width}px` : width };
+
+  let body: ReactNode;
+  if (loading) {
+    body = (
+      <tr>
+        <td colSpan={columnCount} className={styles.messageCell}>
+          <Loader label={loadingLabel} variant="block" />
+        </td>
+      </tr>
+    );
+  } else if (data.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={columnCount} className={styles.messageCell}>
+          {emptyText}
+        </td>
+      </tr>
+    );
+  } else {
+    body = table.getRowModel().rows.map((row) => (
+      <tr key={row.id} className={styles.row}>
+        {row.getAllCells().map((cell) => {
+          const column = byId.get(cell.column.id);
+          const cellClass = cx(styles.cell, styles.align[column?.align ?? "start"]);
+          return column?.rowHeader ? (
+            <th key={cell.id} scope="row" className={cellClass}>
+              <table.FlexRender cell={cell} />
+            </th>
+          ) : (
+            <td key={cell.id} className={cellClass}>
+              <table.FlexRender cell={cell} />
+            </td>
+          );
+        })}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className={cx(styles.wrapper, className)} style={maxHeight ? { maxHeight } : undefined}>
+      <table className={styles.table} aria-busy={loading || undefined}>
+        <caption className={captionHidden ? visuallyHidden : styles.caption}>{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const column = byId.get(header.column.id);
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={cx(styles.headerCell, styles.align[column?.align ?? "start"])}
+                    style={widthStyle(column?.width)}
+                  >
+                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>{body}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export type { DataTableColumn, DataTableProps } from "./data-table.tsx";
+export { DataTable } from "./data-table.tsx";

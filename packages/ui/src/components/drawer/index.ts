@@ -1,0 +1,2 @@
+export type { DrawerItem, DrawerLabels, DrawerProps } from "./drawer.tsx";
+export { Drawer } from "./drawer.tsx";

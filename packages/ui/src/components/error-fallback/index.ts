@@ -1,0 +1,2 @@
+export type { ErrorFallbackProps } from "./error-fallback.tsx";
+export { ErrorFallback } from "./error-fallback.tsx";

@@ -1,0 +1,1 @@
+export { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, MenuIcon } from "./icons.tsx";

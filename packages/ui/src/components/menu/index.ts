@@ -1,0 +1,2 @@
+export type { MenuItem, MenuProps } from "./menu.tsx";
+export { Menu } from "./menu.tsx";

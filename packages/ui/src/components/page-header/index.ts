@@ -1,0 +1,2 @@
+export type { PageHeaderProps } from "./page-header.tsx";
+export { PageHeader } from "./page-header.tsx";

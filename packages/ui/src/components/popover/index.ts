@@ -1,0 +1,2 @@
+export type { PopoverProps } from "./popover.tsx";
+export { Popover } from "./popover.tsx";

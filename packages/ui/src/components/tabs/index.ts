@@ -1,0 +1,2 @@
+export type { TabItem, TabsProps } from "./tabs.tsx";
+export { Tabs } from "./tabs.tsx";

@@ -1,0 +1,120 @@
+import { Toaster as ArkToaster, createToaster as createArkToaster, Toast } from "@ark-ui/react/toast";
+import { TOAST_DURATION_MS } from "@portal/domain";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { IconButton } from "../button/button.tsx";
+import { CloseIcon } from "../icons/icons.tsx";
+import * as styles from "./toast.css.ts";
+
+/** Kinds of toast, each with its accent colour. */
+export type ToastType = "success" | "error" | "warning" | "info";
+
+/** The toast store (Ark UI); create one with `createToaster` and render it with `<Toaster>`. */
+export type ToasterStore = ReturnType<typeof createArkToaster>;
+
+export type CreateToasterOptions = {
+  /** Default "top-end" (spec §8: toasts at the top right). */
+  placement?: "top-start" | "top" | "top-end" | "bottom-start" | "bottom" | "bottom-end";
+  /** Milliseconds until a toast closes itself; default 5000 (spec §9: toasts close after 5 s). */
+  duration?: number;
+  /** Most toasts shown at once; more wait in a queue. Default 5. */
+  max?: number;
+};
+
+/**
+ * Creates a toast store with the spec's defaults (top-end, 5 s). Safe at module top level and on the
+ * server: it touches no browser global until a `<Toaster>` mounts.
+ */
+export function createToaster(options: CreateToasterOptions = {}): ToasterStore {
+  return createArkToaster({
+    placement: options.placement ?? "top-end",
+    duration: options.duration ?? TOAST_DURATION_MS,
+    max: options.max ?? 5,
+    overlap: false,
+    gap: 12,
+  });
+}
+
+export type ToasterProps = {
+  toaster: ToasterStore;
+  /** Accessible name of each toast's × button. */
+  closeLabel?: string;
+};
+
+/** Renders the toasts of a store (title, description, close button); mount it once per page. */
+export function Toaster({ toaster, closeLabel = "Close" }: ToasterProps) {
+  return (
+    <ArkToaster toaster={toaster} className={styles.group}>
+      {(toast) => (
+        <Toast.Root key={toast.id} className={styles.toast}>
+          <div className={styles.text}>
+            {toast.title ? <Toast.Title className={styles.title}>{toast.title}</Toast.Title> : null}
+            {toast.description ? (
+              <Toast.Description className={styles.description}>{toast.description}</Toast.Description>
+            ) : null}
+          </div>
+          <Toast.CloseTrigger asChild>
+            <IconButton aria-label={closeLabel} size="sm">
+              <CloseIcon />
+            </IconButton>
+          </Toast.CloseTrigger>
+        </Toast.Root>
+      )}
+    </ArkToaster>
+  );
+}
+
+/** What `useToast()` returns: one function per type, each returning the toast id. */
+export type ToastApi = {
+  show: (type: ToastType, title: ReactNode, description?: ReactNode) => string;
+  success: (title: ReactNode, description?: ReactNode) => string;
+  error: (title: ReactNode, description?: ReactNode) => string;
+  warning: (title: ReactNode, description?: ReactNode) => string;
+  info: (title: ReactNode, description?: ReactNode) => string;
+  /** Closes one toast, or all when no id is given. */
+  dismiss: (id?: string) => void;
+};
+
+/** A `ToastApi` over a store, for code outside React (e.g. a query's error handler). */
+export function toastApi(toaster: ToasterStore): ToastApi {
+  const show = (type: ToastType, title: ReactNode, description?: ReactNode) =>
+    toaster.create({ type, title, description });
+  return {
+    show,
+    success: (title, description) => show("success", title, description),
+    error: (title, description) => show("error", title, description),
+    warning: (title, description) => show("warning", title, description),
+    info: (title, description) => show("info", title, description),
+    dismiss: (id) => toaster.dismiss(id),
+  };
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export type ToastProviderProps = {
+  children: ReactNode;
+  /** A store to share (e.g. one per page across islands); by default the provider creates its own. */
+  toaster?: ToasterStore;
+  closeLabel?: string;
+};
+
+/** Provides `useToast()` to its children and renders the toasts. */
+export function ToastProvider({ children, toaster, closeLabel }: ToastProviderProps) {
+  const store = useMemo(() => toaster ?? createToaster(), [toaster]);
+  const api = useMemo(() => toastApi(store), [store]);
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <Toaster toaster={store} closeLabel={closeLabel} />
+    </ToastContext.Provider>
+  );
+}
+
+/**
+ * Shows toasts from a component: `const toast = useToast(); toast.success(message)`.
+ * @throws Error when called outside a `<ToastProvider>`.
+ */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error("useToast() needs a <ToastProvider> above the component.");
+  return api;
+}

@@ -1,0 +1,2 @@
+export type { TooltipProps } from "./tooltip.tsx";
+export { Tooltip } from "./tooltip.tsx";
