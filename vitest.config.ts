@@ -10,6 +10,7 @@ export default defineConfig({
       { test: { name: "domain", root: "packages/domain", include: ["src/**/*.test.ts"] } },
       { test: { name: "api-client", root: "packages/api-client", include: ["src/**/*.test.ts"] } },
       "packages/ui",
+      "apps/portal",
       { test: { name: "workspace", root: "tests", include: ["*.test.ts"] } },
       {
         test: {

@@ -25,7 +25,13 @@ const ttfbSamples = 30;
 const base = `http://127.0.0.1:${port}`;
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "portal-bench-"));
-const env = { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: "", HOST: "127.0.0.1", PORT: String(port) };
+const env = {
+  ...process.env,
+  PORTAL_DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  HOST: "127.0.0.1",
+  PORT: String(port),
+};
 
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -53,7 +59,9 @@ async function signIn(): Promise<{ cookie: string; accessToken: string }> {
     body: JSON.stringify({ email }),
   });
   const { id } = (await sent.json()) as { id: string };
-  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as { mails: { text: string }[] };
+  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
+    mails: { text: string }[];
+  };
   const otp = outbox.mails[0]?.text.match(/\b(\d{4})\b/)?.[1];
   const verified = await fetch(`${base}/api/salesforce/AdminOtp/verify`, {
     method: "POST",
@@ -72,7 +80,10 @@ async function measureTtfb(cookie: string): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < ttfbSamples; i++) {
     const start = performance.now();
-    const response = await fetch(`${base}/app/exam/questionPaper`, { headers: { cookie }, redirect: "manual" });
+    const response = await fetch(`${base}/app/exam/questionPaper`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
     times.push(performance.now() - start); // headers received: first byte
     if (response.status !== 200) throw new Error(`list page answered ${response.status}`);
     await response.arrayBuffer();
@@ -110,7 +121,9 @@ async function measureJavaScript(cookie: string): Promise<{ files: number; bytes
   }
 }
 
-async function measureListCall(accessToken: string): Promise<{ p50: number; p95: number; max: number; rps: number }> {
+async function measureListCall(
+  accessToken: string,
+): Promise<{ p50: number; p95: number; max: number; rps: number }> {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -122,7 +135,16 @@ async function measureListCall(accessToken: string): Promise<{ p50: number; p95:
       const response = await fetch(`${base}/api/sf/exam/questionPaperList`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
-        body: JSON.stringify({ course: "", status: "", term: "", faculty: "", batch: "", examCycle: "", pageNo, count: 25 }),
+        body: JSON.stringify({
+          course: "",
+          status: "",
+          term: "",
+          faculty: "",
+          batch: "",
+          examCycle: "",
+          pageNo,
+          count: 25,
+        }),
       });
       await response.arrayBuffer();
       latencies.push(performance.now() - start);
@@ -154,7 +176,11 @@ async function main(): Promise<void> {
 
   let server: ChildProcess | undefined;
   try {
-    server = spawn("tsx", ["server.ts"], { cwd: join(root, "apps/portal"), env: { ...env, SEED_DEMO: "false" }, stdio: "ignore" });
+    server = spawn("tsx", ["server.ts"], {
+      cwd: join(root, "apps/portal"),
+      env: { ...env, SEED_DEMO: "false" },
+      stdio: "ignore",
+    });
     await waitForServer();
     const { cookie, accessToken } = await signIn();
     await measureTtfb(cookie); // warm-up

@@ -32,6 +32,8 @@ export async function outboxCount(page: Page, email: string): Promise<number> {
 /** Fails the test on any accessibility violation axe finds on the current page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes[0]?.target.join(" ")})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes[0]?.target.join(" ")})`,
+  );
   expect(summary, "axe violations").toEqual([]);
 }

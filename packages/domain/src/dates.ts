@@ -31,5 +31,7 @@ export function formatRelativeTime(instant: string | number, now: string | numbe
 }
 
 function toInstant(value: string | number): Temporal.Instant {
-  return typeof value === "number" ? Temporal.Instant.fromEpochMilliseconds(value) : Temporal.Instant.from(value);
+  return typeof value === "number"
+    ? Temporal.Instant.fromEpochMilliseconds(value)
+    : Temporal.Instant.from(value);
 }

@@ -21,10 +21,17 @@ export type QuestionPaperSet = 1 | 2;
 /** Reads a stored or wire status, accepting the spec's alternative spelling "Under review". */
 export function normalizeQuestionPaperStatus(value: string): QuestionPaperStatus | null {
   if (value === "Under review") return "Under Review";
-  return (QUESTION_PAPER_STATUSES as readonly string[]).includes(value) ? (value as QuestionPaperStatus) : null;
+  return (QUESTION_PAPER_STATUSES as readonly string[]).includes(value)
+    ? (value as QuestionPaperStatus)
+    : null;
 }
 
-const VIEWABLE: ReadonlySet<QuestionPaperStatus> = new Set(["Approved", "Under Review", "Submitted", "Request Sent"]);
+const VIEWABLE: ReadonlySet<QuestionPaperStatus> = new Set([
+  "Approved",
+  "Under Review",
+  "Submitted",
+  "Request Sent",
+]);
 const APPROVABLE: ReadonlySet<QuestionPaperStatus> = new Set(["Request Sent", "Under Review", "Submitted"]);
 
 /** View is offered for Approved, Under review, Submitted and Request Sent (spec §4). */

@@ -1,0 +1,139 @@
+/**
+ * The portal's Node entry (`pnpm start`): one HTTP server on HOST:PORT (default 127.0.0.1:4321) that
+ *
+ * - answers `/api/*` with the API (@portal/server), handing it the Node request as `env.incoming`
+ *   so it can read the client address;
+ * - serves the built assets of dist/client (hashed files cached for a year);
+ * - gates sign-in before any page renders (node/gate.ts) and forwards refreshed session cookies;
+ * - renders every other path with Astro's handler (dist/server/entry.mjs), giving the pages the
+ *   signed-in user and the public configuration through `locals` (never through request headers).
+ *
+ * The database code lives in @portal/server, imported here and never by the pages, so it stays out
+ * of the Astro bundle. SIGINT and SIGTERM close the server and the API gracefully.
+ */
+import { createReadStream, existsSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import { createPortalApi, type PortalApi } from "@portal/server";
+import { decideGate, needsSession } from "./node/gate.ts";
+import { resolveStaticFile } from "./node/static-files.ts";
+
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (err?: unknown) => void,
+  locals?: object,
+) => void | Promise<void>;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const clientDir = path.join(here, "dist", "client");
+const entryFile = path.join(here, "dist", "server", "entry.mjs");
+
+if (!existsSync(entryFile)) {
+  console.error(`The portal is not built (${entryFile} is missing). Run "pnpm build" first.`);
+  process.exit(1);
+}
+
+const host = process.env.HOST?.trim() || "127.0.0.1";
+const port = Number(process.env.PORT ?? "4321");
+if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+  console.error(`PORT must be an integer between 1 and 65535, got "${process.env.PORT}"`);
+  process.exit(1);
+}
+
+let api: PortalApi;
+try {
+  api = await createPortalApi();
+} catch (error) {
+  // A bad setting (ConfigError names the variable) or an unreachable database: say so and stop.
+  console.error(`The API could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const { handler: astroHandler } = (await import(pathToFileURL(entryFile).href)) as { handler: AstroHandler };
+const apiListener = getRequestListener((request, env) => api.app.fetch(request, env), {
+  overrideGlobalObjects: false,
+});
+
+/** A Web Request carrying only what session resolution reads (the cookies). */
+function sessionRequest(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  return new Request(url, { headers });
+}
+
+function redirect(res: ServerResponse, location: string, setCookies: string[]): void {
+  if (setCookies.length > 0) res.setHeader("Set-Cookie", setCookies);
+  res.writeHead(302, { Location: location, "Cache-Control": "no-store" });
+  res.end();
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", `http://${host}:${port}`);
+  const { pathname } = url;
+
+  if (pathname === "/api" || pathname.startsWith("/api/")) {
+    await apiListener(req, res);
+    return;
+  }
+
+  if (req.method === "GET" || req.method === "HEAD") {
+    const file = await resolveStaticFile(clientDir, pathname);
+    if (file) {
+      res.writeHead(200, {
+        "Content-Type": file.contentType,
+        "Content-Length": file.size,
+        "Cache-Control": file.cacheControl,
+      });
+      if (req.method === "HEAD") res.end();
+      else createReadStream(file.filePath).pipe(res);
+      return;
+    }
+  }
+
+  const session = needsSession(pathname)
+    ? await api.resolveSession(sessionRequest(req, url))
+    : { user: null, setCookies: [] };
+  const decision = decideGate(pathname, session.user !== null);
+  if (decision) {
+    redirect(res, decision.redirect, session.setCookies);
+    return;
+  }
+  if (session.setCookies.length > 0) res.setHeader("Set-Cookie", session.setCookies);
+  // Pages differ per user, language and theme: never cache them in shared caches.
+  res.setHeader("Cache-Control", "private, no-cache");
+  const locals: App.Locals = { user: session.user, config: api.getPublicConfig() };
+  await astroHandler(req, res, undefined, locals);
+}
+
+const server = createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error(error);
+    if (!res.headersSent) {
+      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Internal server error");
+    } else {
+      res.destroy();
+    }
+  });
+});
+
+server.listen(port, host, () => {
+  console.info(`Portal listening on http://${host}:${port}`);
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  console.info(`${signal} received, closing the portal`);
+  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  forceExit.unref();
+  server.closeIdleConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await api.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

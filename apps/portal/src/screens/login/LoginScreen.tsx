@@ -1,0 +1,212 @@
+import { requestOtpMutationOptions, verifyOtpMutationOptions } from "@portal/api-client";
+import {
+  isOtpInputAllowed,
+  isValidEmail,
+  type Locale,
+  OTP_COUNTDOWN_SECONDS,
+  OTP_DEBOUNCE_MS,
+  OTP_MAX_DIGITS,
+  ZOtp,
+} from "@portal/domain";
+import { Button, TextField } from "@portal/ui";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import { IslandRoot, type IslandRootProps, useApi, useNavigate, useToast } from "../../shell/IslandRoot.tsx";
+import { storeSignedInUser } from "../../shell/session-storage.ts";
+import * as styles from "./login.css.ts";
+import { createDebouncedAction, formatCountdown, secondsLeft, signInErrorText } from "./login-logic.ts";
+
+/**
+ * Where a signed-in user lands. The spec sends the user to /app/add-program, which is not built
+ * yet; until it is, sign-in lands on the /app home portal.
+ */
+const AFTER_SIGN_IN = "/app";
+
+/** The sign-in island (spec §2 Login, §5, §8, §9), inside its IslandRoot. */
+export default function LoginIsland({
+  locale,
+  ...rest
+}: { locale: Locale } & Pick<IslandRootProps, "fetch" | "navigate">) {
+  return (
+    <IslandRoot locale={locale} requireLogin={false} {...rest}>
+      <LoginScreen />
+    </IslandRoot>
+  );
+}
+
+type Step = { kind: "email" } | { kind: "otp"; email: string; challengeId: string; deadline: number };
+
+/**
+ * Two steps: step 0 asks for the email and requests a one-time password (button or Enter, debounced
+ * 1 s); step 1 takes a numeric code of at most 4 digits, shows a 2-minute countdown and, at 0:00, a
+ * Resend OTP action that requests a new code and restarts the countdown. Success stores Id,
+ * alumniName and the loggedIn flag, shows 'Login Success' and goes to the home portal.
+ */
+export function LoginScreen() {
+  const api = useApi();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ kind: "email" });
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [otp, setOtp] = useState("");
+  const [otpError, setOtpError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const requestOtp = useMutation(requestOtpMutationOptions(api));
+  const verifyOtp = useMutation(verifyOtpMutationOptions(api));
+
+  const sendCode = (address: string) => {
+    requestOtp.mutate(
+      { email: address },
+      {
+        onSuccess: (answer) => {
+          setOtp("");
+          setOtpError(null);
+          setNow(Date.now());
+          setStep({
+            kind: "otp",
+            email: address,
+            challengeId: answer.id,
+            deadline: Date.now() + OTP_COUNTDOWN_SECONDS * 1000,
+          });
+          toast.info(m.login_otp_sent({ email: address }));
+        },
+        onError: (error) => {
+          // spec §8: the server's errorMessage under the field and as a toast.
+          const text = signInErrorText(error);
+          if (step.kind === "otp") setOtpError(text);
+          else setEmailError(text);
+          toast.error(text);
+        },
+      },
+    );
+  };
+  const sendCodeRef = useRef(sendCode);
+  sendCodeRef.current = sendCode;
+  const debouncedRequest = useMemo(
+    () => createDebouncedAction((address: string) => sendCodeRef.current(address), OTP_DEBOUNCE_MS),
+    [],
+  );
+
+  const onRequestOtp = (event?: FormEvent) => {
+    event?.preventDefault();
+    const address = email.trim();
+    if (!isValidEmail(address)) {
+      setEmailError(m.login_invalid_email());
+      return;
+    }
+    setEmailError(null);
+    debouncedRequest(address);
+  };
+
+  const onVerify = (event: FormEvent) => {
+    event.preventDefault();
+    if (step.kind !== "otp") return;
+    if (!ZOtp.safeParse(otp).success) {
+      setOtpError(m.login_otp_required());
+      return;
+    }
+    setOtpError(null);
+    verifyOtp.mutate(
+      { id: step.challengeId, otp },
+      {
+        onSuccess: (answer) => {
+          storeSignedInUser({ id: answer.id, name: answer.alumniName });
+          toast.success(m.login_success());
+          window.setTimeout(() => navigate(AFTER_SIGN_IN), 600);
+        },
+        onError: (error) => {
+          const text = signInErrorText(error);
+          setOtpError(text);
+          toast.error(text);
+        },
+      },
+    );
+  };
+
+  const counting = step.kind === "otp" && secondsLeft(step.deadline, now) > 0;
+  useEffect(() => {
+    if (!counting) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [counting]);
+
+  if (step.kind === "email") {
+    return (
+      <form className={styles.form} onSubmit={onRequestOtp} noValidate>
+        <TextField
+          label={m.login_email_label()}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          name="email"
+          required
+          autoFocus
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            if (emailError) setEmailError(null);
+          }}
+          error={emailError}
+        />
+        <Button type="submit" fullWidth loading={requestOtp.isPending}>
+          {m.login_request_otp()}
+        </Button>
+      </form>
+    );
+  }
+
+  const remaining = secondsLeft(step.deadline, now);
+  return (
+    <form className={styles.form} onSubmit={onVerify} noValidate>
+      <p className={styles.note}>{m.login_otp_sent({ email: step.email })}</p>
+      <TextField
+        label={m.login_otp_label()}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        name="otp"
+        maxLength={OTP_MAX_DIGITS}
+        required
+        autoFocus
+        value={otp}
+        onChange={(value) => {
+          // spec §5: numeric, at most 4 digits; any other keystroke is refused.
+          if (!isOtpInputAllowed(value)) return;
+          setOtp(value);
+          if (otpError) setOtpError(null);
+        }}
+        error={otpError}
+        helper={m.login_otp_hint({ email: step.email })}
+      />
+      <Button type="submit" fullWidth loading={verifyOtp.isPending}>
+        {m.login_submit()}
+      </Button>
+      <div className={styles.resendRow}>
+        {remaining > 0 ? (
+          <p className={styles.countdown} aria-live="off">
+            {m.login_countdown({ time: formatCountdown(remaining) })}
+          </p>
+        ) : (
+          <Button
+            variant="secondary"
+            loading={requestOtp.isPending}
+            onClick={() => debouncedRequest(step.email)}
+          >
+            {m.login_resend_otp()}
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setStep({ kind: "email" });
+            setOtp("");
+            setOtpError(null);
+          }}
+        >
+          {m.login_change_email()}
+        </Button>
+      </div>
+    </form>
+  );
+}

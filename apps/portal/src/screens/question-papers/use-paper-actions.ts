@@ -1,0 +1,148 @@
+import {
+  type QuestionPaper,
+  queryKeys,
+  sendEmailMutationOptions,
+  updateQuestionPapersMutationOptions,
+} from "@portal/api-client";
+import {
+  normalizeQuestionPaperStatus,
+  type QuestionPaperSet,
+  questionPaperApprovalBlock,
+  type SetStatus,
+} from "@portal/domain";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import { useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { errorText } from "./labels.ts";
+import { buildReminder } from "./reminder.ts";
+
+/**
+ * Returns `refresh()`, which marks every question-paper query stale so the screen refetches and
+ * shows the saved state after a change (lists, the paper, its chat header).
+ */
+export function useQuestionPaperRefresh(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.questionPapers.all }),
+    [queryClient],
+  );
+}
+
+/** The fields the whole-paper approval rule reads (spec §4, §5). */
+export type ApprovablePaper = Pick<QuestionPaper, "id" | "status" | "setOneStatus" | "setTwoStatus">;
+
+/**
+ * Why a paper cannot be approved as a whole, translated, or null when it can: both sets must be
+ * Approved and the status must offer approval (spec §5 'Question-paper is not apporved ').
+ */
+export function paperApprovalBlock(paper: ApprovablePaper): string | null {
+  const status = normalizeQuestionPaperStatus(paper.status);
+  if (status === null) return m.qp_not_approved();
+  const block = questionPaperApprovalBlock({
+    status,
+    setOneStatus: paper.setOneStatus as SetStatus,
+    setTwoStatus: paper.setTwoStatus as SetStatus,
+  });
+  return block === null ? null : m.qp_not_approved();
+}
+
+/**
+ * Approving a whole paper (PATCH /api/sf/exam/update/question with `{ id, status: 'Approved',
+ * sendEmail: true }`, which also mails the faculty). A blocked approval is refused before any call
+ * with the spec's message as an error toast; the server's 409 is shown the same way.
+ * `pendingId` is the id of the paper being approved, if any.
+ */
+export function useApprovePaper(): { approve: (paper: ApprovablePaper) => void; pendingId: string | null } {
+  const api = useApi();
+  const toast = useToast();
+  const refresh = useQuestionPaperRefresh();
+  const mutation = useMutation({
+    ...updateQuestionPapersMutationOptions(api),
+    onSuccess: async () => {
+      toast.success(m.qp_paper_approved());
+      await refresh();
+    },
+    onError: (error) => toast.error(errorText(error)),
+  });
+  const approve = useCallback(
+    (paper: ApprovablePaper) => {
+      const block = paperApprovalBlock(paper);
+      if (block !== null) {
+        toast.error(block);
+        return;
+      }
+      mutation.mutate([{ id: paper.id, status: "Approved", sendEmail: true }]);
+    },
+    [mutation, toast],
+  );
+  const first = mutation.variables?.[0];
+  const pendingId = mutation.isPending && first && "id" in first ? first.id : null;
+  return { approve, pendingId };
+}
+
+/**
+ * Approving one set (PATCH /api/sf/exam/update/question with `{ questionPaperId,
+ * questionPaperStatus: 'Approved', questionPaperSet }`, spec §7). `pendingSet` is the set being approved.
+ */
+export function useApproveSet(paperId: string): {
+  approveSet: (set: QuestionPaperSet) => void;
+  pendingSet: QuestionPaperSet | null;
+} {
+  const api = useApi();
+  const toast = useToast();
+  const refresh = useQuestionPaperRefresh();
+  const mutation = useMutation({
+    ...updateQuestionPapersMutationOptions(api),
+    onSuccess: async (_answer, items) => {
+      const item = items[0];
+      if (item && "questionPaperSet" in item)
+        toast.success(m.qp_set_approved({ set: item.questionPaperSet }));
+      await refresh();
+    },
+    onError: (error) => toast.error(errorText(error)),
+  });
+  const approveSet = useCallback(
+    (set: QuestionPaperSet) =>
+      mutation.mutate([{ questionPaperId: paperId, questionPaperStatus: "Approved", questionPaperSet: set }]),
+    [mutation, paperId],
+  );
+  const first = mutation.variables?.[0];
+  const pendingSet =
+    mutation.isPending && first && "questionPaperSet" in first
+      ? (first.questionPaperSet as QuestionPaperSet)
+      : null;
+  return { approveSet, pendingSet };
+}
+
+/**
+ * The Remind button of a set (spec §7 Reminder mail via POST /api/salesforce/Exams/sendEmail): on
+ * success the toast 'Mail Sent Successfully' (closes after 5 s, spec §8); a paper without a faculty
+ * email gets an error toast and no call.
+ */
+export function useRemind(): {
+  remind: (paper: QuestionPaper, set: QuestionPaperSet) => void;
+  pendingSet: QuestionPaperSet | null;
+} {
+  const api = useApi();
+  const toast = useToast();
+  const mutation = useMutation({
+    ...sendEmailMutationOptions(api),
+    onSuccess: () => toast.success(m.qp_mail_sent()),
+    onError: (error) => toast.error(errorText(error)),
+  });
+  const [lastSet, setLastSet] = useState<QuestionPaperSet | null>(null);
+  const remind = useCallback(
+    (paper: QuestionPaper, set: QuestionPaperSet) => {
+      const mail = buildReminder(paper, set);
+      if (mail === null) {
+        toast.error(m.qp_no_faculty_email());
+        return;
+      }
+      setLastSet(set);
+      mutation.mutate([mail]);
+    },
+    [mutation, toast],
+  );
+  return { remind, pendingSet: mutation.isPending ? lastSet : null };
+}

@@ -1,0 +1,221 @@
+import {
+  type ApiClient,
+  ApiError,
+  configQueryOptions,
+  createApiClient,
+  type PublicConfig,
+} from "@portal/api-client";
+import type { Locale } from "@portal/domain";
+import { ErrorFallback, Loader, ToastProvider } from "@portal/ui";
+import { QueryCache, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import {
+  Component,
+  createContext,
+  type ErrorInfo,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import { m } from "../lib/i18n.ts";
+import * as styles from "./island-root.css.ts";
+import { clearSignedInUser, hasLoginFlag } from "./session-storage.ts";
+
+/** Toasts of the island (top right, 5 s; spec §8, §9): `const toast = useToast(); toast.success(text)`. */
+export { type ToastApi, useToast } from "@portal/ui";
+
+/** Base of the API before the configuration names it (same origin as the portal). */
+const DEFAULT_API_BASE = "/api";
+
+const ApiContext = createContext<ApiClient | null>(null);
+const ConfigContext = createContext<PublicConfig | null>(null);
+const LocaleContext = createContext<Locale>("en");
+
+/** The API client of the surrounding island (configured from GET /api/config). */
+export function useApi(): ApiClient {
+  const api = useContext(ApiContext);
+  if (!api) throw new Error("useApi must be used inside IslandRoot");
+  return api;
+}
+
+/** The loaded public configuration (spec §3 Configuration). */
+export function useConfig(): PublicConfig {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error("useConfig must be used inside IslandRoot");
+  return config;
+}
+
+/** The page's interface language (en, de or hi), as the server rendered it. */
+export function useLocale(): Locale {
+  return useContext(LocaleContext);
+}
+
+type Navigate = (url: string) => void;
+
+const defaultNavigate: Navigate = (url) => window.location.assign(url);
+
+const NavigateContext = createContext<Navigate>(defaultNavigate);
+
+/** Page navigation of the island (`window.location.assign` unless IslandRoot was given another). */
+export function useNavigate(): Navigate {
+  return useContext(NavigateContext);
+}
+
+/** Ends the browser session (spec §8 refresh_token_expired, spec §2 missing login flag): go to login. */
+export function goToLogin(navigate: Navigate = defaultNavigate): void {
+  clearSignedInUser();
+  navigate("/login");
+}
+
+export type IslandRootProps = {
+  /** The page's language; pass the locale the page was rendered in. */
+  locale: Locale;
+  /**
+   * Whether the island needs a signed-in user (default true): after the configuration loads, a
+   * missing login flag in local storage sends the user to /login (spec §2). The login island passes false.
+   */
+  requireLogin?: boolean;
+  /** The fetch of the API client (default: the browser's). For tests and embedding. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** How the island changes page (default `window.location.assign`). For tests and embedding. */
+  navigate?: Navigate;
+  children: ReactNode;
+};
+
+/**
+ * The wrapper every screen island renders inside: TanStack Query, the configuration (loaded from
+ * GET /api/config; a loader until then, 'Error getting config' on failure, spec §2 and §8), the API
+ * client (`useApi`), the toaster (`useToast`), the locale (`useLocale`) and an error boundary whose
+ * fallback reads 'An error occurred: {message}' with a Try again button that reloads (spec §8).
+ */
+export function IslandRoot({
+  locale,
+  requireLogin = true,
+  fetch,
+  navigate = defaultNavigate,
+  children,
+}: IslandRootProps) {
+  const [queryClient] = useState(() => createQueryClient());
+  const makeClient = useMemo(() => clientFactory({ fetch, navigate }), [fetch, navigate]);
+  const bootstrapApi = useMemo(() => makeClient(DEFAULT_API_BASE), [makeClient]);
+  return (
+    <LocaleContext.Provider value={locale}>
+      <NavigateContext.Provider value={navigate}>
+        <ErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <ToastProvider closeLabel={m.shell_dismiss()}>
+              <ConfigGate bootstrapApi={bootstrapApi} makeClient={makeClient} requireLogin={requireLogin}>
+                {children}
+              </ConfigGate>
+            </ToastProvider>
+          </QueryClientProvider>
+        </ErrorBoundary>
+      </NavigateContext.Provider>
+    </LocaleContext.Provider>
+  );
+}
+
+type MakeClient = (baseUrl: string, refreshUrl?: string) => ApiClient;
+
+/** Builds API clients for the page's origin (relative bases resolve against `location`). */
+function clientFactory(options: {
+  fetch: ((request: Request) => Promise<Response>) | undefined;
+  navigate: Navigate;
+}): MakeClient {
+  const absolute = (url: string) =>
+    typeof window === "undefined" ? url : new URL(url, window.location.origin).href.replace(/\/$/, "");
+  return (baseUrl, refreshUrl) =>
+    createApiClient({
+      baseUrl: absolute(baseUrl),
+      ...(refreshUrl ? { refreshUrl: absolute(refreshUrl) } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      onSessionExpired: () => goToLogin(options.navigate),
+    });
+}
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      // spec §8: a failed call is logged.
+      onError: (error) => console.error(error),
+    }),
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+        // Client errors (4xx) are answers, not accidents: do not repeat them.
+        retry: (failures, error) =>
+          failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+}
+
+function ConfigGate({
+  bootstrapApi,
+  makeClient,
+  requireLogin,
+  children,
+}: {
+  bootstrapApi: ApiClient;
+  makeClient: MakeClient;
+  requireLogin: boolean;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const config = useQuery(configQueryOptions(bootstrapApi));
+  const api = useMemo(
+    () => (config.data ? makeClient(config.data.apiBaseUrl || DEFAULT_API_BASE, config.data.tokenUrl) : null),
+    [config.data, makeClient],
+  );
+  const mustSignIn = requireLogin && config.isSuccess && !hasLoginFlag();
+  useEffect(() => {
+    if (mustSignIn) goToLogin(navigate);
+  }, [mustSignIn, navigate]);
+
+  if (config.isError) {
+    return (
+      <p role="alert" className={styles.configError}>
+        {m.shell_config_error()}
+      </p>
+    );
+  }
+  if (!config.data || !api || mustSignIn) {
+    return <Loader variant="block" label={m.shell_loading()} />;
+  }
+  return (
+    <ConfigContext.Provider value={config.data}>
+      <ApiContext.Provider value={api}>{children}</ApiContext.Provider>
+    </ConfigContext.Provider>
+  );
+}
+
+type BoundaryState = { error: Error | null };
+
+/** Page fallback of spec §8: 'An error occurred: {message}' and Try again, which reloads the page. */
+class ErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <ErrorFallback
+        className={styles.fallback}
+        message={m.shell_error_fallback({
+          message: this.state.error.message || m.shell_something_went_wrong(),
+        })}
+        retryLabel={m.shell_try_again()}
+        onRetry={() => window.location.reload()}
+      />
+    );
+  }
+}

@@ -1,0 +1,23 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { defineProject } from "vitest/config";
+
+// The screens import the compiled message catalogue; build it before any test file loads (in a
+// child process: the compiler keeps handles open that would stop the test run from exiting).
+execFileSync(process.execPath, [fileURLToPath(new URL("./scripts/compile-messages.mjs", import.meta.url))], {
+  stdio: "ignore",
+});
+
+/**
+ * Unit and component tests of the portal, beside the code they test: `*.test.ts` (rules, the Node
+ * entry's helpers) and `*.test.tsx` (islands, rendered in jsdom).
+ */
+export default defineProject({
+  plugins: [vanillaExtractPlugin()],
+  test: {
+    name: "portal",
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "node/**/*.test.ts"],
+    environment: "jsdom",
+  },
+});
