@@ -36,7 +36,7 @@ async function signIn(page: Page): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email").fill(ADMIN_EMAIL);
   await page.getByRole("button", { name: "Request OTP" }).click();
-  const otpField = page.getByLabel("OTP", { exact: true });
+  const otpField = page.getByRole("textbox", { name: "OTP", exact: true });
   await expect(otpField).toBeVisible();
   const code = await readLatestOtp(page, ADMIN_EMAIL);
   await otpField.fill(code);
@@ -65,7 +65,7 @@ test("sign in, work through question papers, sign out and find it all again", as
   await page.waitForTimeout(1100); // the Request OTP button is debounced for 1 s
   await email.fill(ADMIN_EMAIL);
   await page.getByRole("button", { name: "Request OTP" }).click();
-  const otpField = page.getByLabel("OTP", { exact: true });
+  const otpField = page.getByRole("textbox", { name: "OTP", exact: true });
   await expect(otpField).toBeVisible();
   await expect(page.getByText(/Resend OTP in 1:5\d|Resend OTP in 2:00/)).toBeVisible();
   const code = await readLatestOtp(page, ADMIN_EMAIL);
@@ -118,7 +118,7 @@ test("sign in, work through question papers, sign out and find it all again", as
   // The chat: only non-empty text is sent; a sent message shows with a relative time.
   const message = `Please check question 3 of set 2 (${Date.now()})`;
   const send = page.getByRole("button", { name: "Send" });
-  const box = page.getByLabel("Message");
+  const box = page.getByRole("textbox", { name: "Message" });
   await box.fill("   ");
   await expect(send).toBeDisabled();
   await box.fill(message);
@@ -161,7 +161,7 @@ test("sign in, work through question papers, sign out and find it all again", as
 
   // Sign out from the avatar menu; /app is closed again.
   await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await page.getByRole("button", { name: "Logout" }).click();
   await page.waitForURL(/\/login$/);
   expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
   await page.goto("/app");

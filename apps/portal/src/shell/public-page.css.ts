@@ -33,4 +33,4 @@ export const card = style({
 
 export const title = style({ margin: `0 0 ${vars.space.xs}`, fontSize: vars.fontSize.xl });
 export const intro = style({ margin: `0 0 ${vars.space.lg}`, color: vars.color.textMuted });
-export const link = style({ color: vars.color.primary });
+export const link = style({ color: vars.color.link });

@@ -66,7 +66,7 @@ export const actions = style({
 });
 
 export const link = style({
-  color: vars.color.primary,
+  color: vars.color.link,
   fontWeight: vars.fontWeight.medium,
   textDecoration: "underline",
   textUnderlineOffset: "0.15em",
