@@ -5,6 +5,8 @@
  *   so it can read the client address;
  * - serves the built assets of dist/client (hashed files cached for a year);
  * - gates sign-in before any page renders (node/gate.ts) and forwards refreshed session cookies;
+ * - compresses every compressible answer (pages, scripts, styles, JSON) for clients that accept it
+ *   (the `compression` middleware: gzip or deflate, 1 KB threshold; PDFs are sent as they are);
  * - renders every other path with Astro's handler (dist/server/entry.mjs), giving the pages the
  *   signed-in user and the public configuration through `locals` (never through request headers).
  *
@@ -17,6 +19,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createPortalApi, type PortalApi } from "@portal/server";
+import compression from "compression";
 import { decideGate, needsSession } from "./node/gate.ts";
 import { resolveStaticFile } from "./node/static-files.ts";
 
@@ -107,7 +110,16 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   await astroHandler(req, res, undefined, locals);
 }
 
+type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+// Its types are written for Express, but the middleware only reads request headers and wraps the
+// response's write/end, so it works on Node's plain request and response.
+const compress = compression() as unknown as NodeMiddleware;
+
 const server = createServer((req, res) => {
+  compress(req, res, () => onRequest(req, res));
+});
+
+function onRequest(req: IncomingMessage, res: ServerResponse): void {
   handle(req, res).catch((error: unknown) => {
     console.error(error);
     if (!res.headersSent) {
@@ -117,7 +129,7 @@ const server = createServer((req, res) => {
       res.destroy();
     }
   });
-});
+}
 
 server.listen(port, host, () => {
   console.info(`Portal listening on http://${host}:${port}`);

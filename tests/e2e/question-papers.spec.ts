@@ -79,7 +79,22 @@ test("sign in, work through question papers, sign out and find it all again", as
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL(/\/app\/?$/);
   await expect(page.getByText("Asha Verma").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // The dashboard (the header logo leads there): counts per status from the server, each a link
+  // to the list filtered by that status.
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  const submittedTile = page.getByRole("link", { name: /^Submitted \d+$/ });
+  await expect(submittedTile).toBeVisible();
+  const submittedCount = Number((await submittedTile.innerText()).match(/\d+/)?.[0]);
+  expect(submittedCount).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await submittedTile.click();
+  await expect(page).toHaveURL(/\/app\/exam\/questionPaper\?status=Submitted/);
+  await expect(page.getByText(new RegExp(`^1–\\d+ of ${submittedCount}$`))).toBeVisible();
+  await page.goto("/app");
 
   // The list: from the drawer, filtered and paged on the server.
   await page.getByRole("link", { name: "Question papers" }).first().click();

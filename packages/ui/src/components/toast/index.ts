@@ -6,4 +6,11 @@ export type {
   ToastProviderProps,
   ToastType,
 } from "./toaster.tsx";
-export { createToaster, Toaster, ToastProvider, toastApi, useToast } from "./toaster.tsx";
+export {
+  createToaster,
+  DEFAULT_TOAST_OFFSETS,
+  Toaster,
+  ToastProvider,
+  toastApi,
+  useToast,
+} from "./toaster.tsx";

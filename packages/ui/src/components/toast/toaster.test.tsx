@@ -23,6 +23,16 @@ describe("createToaster", () => {
     expect(toaster.attrs.placement).toBe("top-end");
     expect(toaster.attrs.duration).toBe(5000);
   });
+
+  it("keeps toasts below an application header unless told otherwise", () => {
+    expect(createToaster().attrs.offsets).toEqual({
+      top: "4.5rem",
+      right: "1rem",
+      bottom: "1rem",
+      left: "1rem",
+    });
+    expect(createToaster({ offsets: "2rem" }).attrs.offsets).toBe("2rem");
+  });
 });
 
 describe("Toaster", () => {

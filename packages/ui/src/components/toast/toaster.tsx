@@ -18,7 +18,16 @@ export type CreateToasterOptions = {
   duration?: number;
   /** Most toasts shown at once; more wait in a queue. Default 5. */
   max?: number;
+  /**
+   * Distance of the toast stack from the viewport edges (CSS lengths). The default top offset,
+   * 4.5rem, keeps toasts below an application header so they never cover its controls (a toast
+   * pauses while hovered, so one sitting on a header button would block it).
+   */
+  offsets?: string | Record<"top" | "right" | "bottom" | "left", string>;
 };
+
+/** Default offsets of the toast stack: below a header at the top, 1rem from the other edges. */
+export const DEFAULT_TOAST_OFFSETS = { top: "4.5rem", right: "1rem", bottom: "1rem", left: "1rem" } as const;
 
 /**
  * Creates a toast store with the spec's defaults (top-end, 5 s). Safe at module top level and on the
@@ -31,6 +40,7 @@ export function createToaster(options: CreateToasterOptions = {}): ToasterStore 
     max: options.max ?? 5,
     overlap: false,
     gap: 12,
+    offsets: options.offsets ?? { ...DEFAULT_TOAST_OFFSETS },
   });
 }
 
