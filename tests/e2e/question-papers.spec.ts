@@ -88,7 +88,7 @@ test("sign in, work through question papers, sign out and find it all again", as
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   const submittedTile = page.getByRole("link", { name: /^Submitted \d+$/ });
   await expect(submittedTile).toBeVisible();
-  const submittedCount = Number((await submittedTile.innerText()).match(/\d+/)?.[0]);
+  const submittedCount = Number(((await submittedTile.textContent()) ?? "").match(/\d+/)?.[0]);
   expect(submittedCount).toBeGreaterThan(0);
   await expectNoAxeViolations(page);
   await submittedTile.click();
