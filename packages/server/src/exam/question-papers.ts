@@ -281,6 +281,24 @@ export type PaperApproval = { id: string; status: "Approved"; sendEmail: boolean
 /** Paper statuses that move to Under Review when one of their sets is approved (review has begun). */
 const START_REVIEW_ON_SET_APPROVAL: ReadonlySet<QuestionPaperStatus> = new Set(["Submitted", "Request Sent"]);
 
+/** Sets a paper's status inside the caller's transaction and returns the audit entry of the change. */
+async function changePaperStatus(
+  tx: Executor,
+  paper: { id: string; status: QuestionPaperStatus },
+  status: QuestionPaperStatus,
+  action: string,
+  at: Date,
+): Promise<AuditEntry> {
+  await tx.update(questionPaper).set({ status, updatedAt: at }).where(eq(questionPaper.id, paper.id));
+  return {
+    action,
+    entity: "question_paper",
+    entityId: paper.id,
+    before: { status: paper.status },
+    after: { status },
+  };
+}
+
 /**
  * Applies approvals of sets and papers (spec §4, §5, §7) in one transaction, with one audit row per
  * change; if any item fails nothing is written. Errors: 404 unknown paper; 409 'Question paper is not
@@ -338,17 +356,7 @@ export async function approveQuestionPapers(
           after: { questionPaperId: paper.id, setNumber: set.setNumber, status: "Approved" },
         });
         if (START_REVIEW_ON_SET_APPROVAL.has(paper.status)) {
-          await tx
-            .update(questionPaper)
-            .set({ status: "Under Review", updatedAt: at })
-            .where(eq(questionPaper.id, paper.id));
-          audit.push({
-            action: "start_review",
-            entity: "question_paper",
-            entityId: paper.id,
-            before: { status: paper.status },
-            after: { status: "Under Review" },
-          });
+          audit.push(await changePaperStatus(tx, paper, "Under Review", "start_review", at));
         }
       } else {
         const block = questionPaperApprovalBlock({
@@ -357,17 +365,7 @@ export async function approveQuestionPapers(
           setTwoStatus: statusOf(2),
         });
         if (block) throw new ApiError(409, block, { errorCode: "not_approvable", field: `${index}.id` });
-        await tx
-          .update(questionPaper)
-          .set({ status: "Approved", updatedAt: at })
-          .where(eq(questionPaper.id, paper.id));
-        audit.push({
-          action: "approve_paper",
-          entity: "question_paper",
-          entityId: paper.id,
-          before: { status: paper.status },
-          after: { status: "Approved" },
-        });
+        audit.push(await changePaperStatus(tx, paper, "Approved", "approve_paper", at));
         const mail = item.sendEmail ? await approvalMail(tx, paper.id) : null;
         if (mail) mails.push(mail);
       }

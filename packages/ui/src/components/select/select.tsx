@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { cx } from "../../utils/cx.ts";
 import * as styles from "../text-field/field.css.ts";
+import { FieldLabel, FieldMessage, fieldMessageKind } from "../text-field/field-parts.tsx";
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
@@ -42,18 +43,10 @@ export function Select({
   const generatedId = useId();
   const selectId = id ?? `${generatedId}-select`;
   const messageId = `${selectId}-message`;
-  const hasError = Boolean(error);
-  const hasHelper = !hasError && helper != null && helper !== "";
+  const kind = fieldMessageKind(error, undefined, helper);
   return (
     <div className={cx(styles.field, className)}>
-      <label htmlFor={selectId} className={styles.label}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className={styles.required}>
-            *
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel htmlFor={selectId} label={label} required={required} />
       <select
         id={selectId}
         name={name}
@@ -61,8 +54,8 @@ export function Select({
         required={required}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={hasError || undefined}
-        aria-describedby={hasError || hasHelper ? messageId : undefined}
+        aria-invalid={kind === "error" || undefined}
+        aria-describedby={kind ? messageId : undefined}
         className={styles.control}
       >
         {placeholder !== undefined ? (
@@ -76,15 +69,7 @@ export function Select({
           </option>
         ))}
       </select>
-      {hasError ? (
-        <p id={messageId} role="alert" className={cx(styles.message, styles.errorText)}>
-          {error}
-        </p>
-      ) : hasHelper ? (
-        <p id={messageId} className={cx(styles.message, styles.helperText)}>
-          {helper}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} kind={kind} error={error} helper={helper} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useId } from "react";
 import { cx } from "../../utils/cx.ts";
 import * as styles from "./field.css.ts";
+import { FieldLabel, FieldMessage, fieldMessageKind } from "./field-parts.tsx";
 
 export type TextAreaProps = {
   label: ReactNode;
@@ -42,13 +43,10 @@ export function TextArea({
   const generatedId = useId();
   const areaId = id ?? `${generatedId}-textarea`;
   const messageId = `${areaId}-message`;
-  const hasError = Boolean(error);
-  const hasHelper = !hasError && helper != null && helper !== "";
+  const kind = fieldMessageKind(error, undefined, helper);
   return (
     <div className={cx(styles.field, className)}>
-      <label htmlFor={areaId} className={labelHidden ? styles.hiddenLabel : styles.label}>
-        {label}
-      </label>
+      <FieldLabel htmlFor={areaId} label={label} required={required} hidden={labelHidden} />
       <textarea
         id={areaId}
         name={name}
@@ -60,19 +58,11 @@ export function TextArea({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
-        aria-invalid={hasError || undefined}
-        aria-describedby={hasError || hasHelper ? messageId : undefined}
+        aria-invalid={kind === "error" || undefined}
+        aria-describedby={kind ? messageId : undefined}
         className={cx(styles.control, styles.multiline)}
       />
-      {hasError ? (
-        <p id={messageId} role="alert" className={cx(styles.message, styles.errorText)}>
-          {error}
-        </p>
-      ) : hasHelper ? (
-        <p id={messageId} className={cx(styles.message, styles.helperText)}>
-          {helper}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} kind={kind} error={error} helper={helper} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type HTMLInputTypeAttribute, type KeyboardEvent, type ReactNode, useId } from "react";
 import { cx } from "../../utils/cx.ts";
 import * as styles from "./field.css.ts";
+import { FieldLabel, FieldMessage, fieldMessageKind } from "./field-parts.tsx";
 
 export type TextFieldProps = {
   /** Visible label, tied to the input with `for`/`id`. */
@@ -59,19 +60,10 @@ export function TextField({
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-input`;
   const messageId = `${inputId}-message`;
-  const hasError = Boolean(error);
-  const hasWarning = !hasError && Boolean(warning);
-  const hasHelper = !hasError && !hasWarning && helper != null && helper !== "";
+  const kind = fieldMessageKind(error, warning, helper);
   return (
     <div className={cx(styles.field, className)}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className={styles.required}>
-            *
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel htmlFor={inputId} label={label} required={required} />
       <input
         id={inputId}
         name={name}
@@ -89,23 +81,11 @@ export function TextField({
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         onKeyDown={onKeyDown}
-        aria-invalid={hasError || undefined}
-        aria-describedby={hasError || hasWarning || hasHelper ? messageId : undefined}
-        className={cx(styles.control, hasWarning && styles.warningControl)}
+        aria-invalid={kind === "error" || undefined}
+        aria-describedby={kind ? messageId : undefined}
+        className={cx(styles.control, kind === "warning" && styles.warningControl)}
       />
-      {hasError ? (
-        <p id={messageId} role="alert" className={cx(styles.message, styles.errorText)}>
-          {error}
-        </p>
-      ) : hasWarning ? (
-        <p id={messageId} aria-live="polite" className={cx(styles.message, styles.warningText)}>
-          {warning}
-        </p>
-      ) : hasHelper ? (
-        <p id={messageId} className={cx(styles.message, styles.helperText)}>
-          {helper}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} kind={kind} error={error} warning={warning} helper={helper} />
     </div>
   );
 }
