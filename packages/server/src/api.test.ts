@@ -1,4 +1,5 @@
 import { SPEC_MESSAGES } from "@portal/domain";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -332,6 +333,40 @@ describe.each(testTargets())("API on $name", (target) => {
       const names = all.questionPapersList.map((p) => p.courseName);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       expect(new Set(all.questionPapersList.map((p) => p.id)).size).toBe(60);
+    });
+
+    it("never answers the list from a stale cache, whoever writes", async () => {
+      const { auth } = await signIn();
+      const before = await list(auth, { status: "Submitted", count: 100 });
+      const again = await list(auth, { status: "Submitted", count: 100 });
+      expect(again).toEqual(before);
+      let paper: Paper | undefined;
+      for (const candidate of before.questionPapersList) {
+        const one = await api.call("GET", `/api/sf/exam/questionPaper/${candidate.id}`, { headers: auth });
+        const detail = (one.body as { questionpaper: Paper & { setOneUrl: string | null } }).questionpaper;
+        if (detail.setOneUrl && detail.setOneStatus !== "Approved") paper = candidate;
+        if (paper) break;
+      }
+      if (!paper) throw new Error("the demo data has a submitted paper with set 1 to approve");
+
+      // A write through the API: approving a set moves the paper to Under Review.
+      const approved = await api.call("PATCH", "/api/sf/exam/update/question", {
+        headers: auth,
+        body: [{ questionPaperId: paper.id, questionPaperStatus: "Approved", questionPaperSet: 1 }],
+      });
+      expect(approved.status).toBe(200);
+      const afterApi = await list(auth, { status: "Submitted", count: 100 });
+      expect(afterApi.noOfRecords).toBe(before.noOfRecords - 1);
+      expect(afterApi.questionPapersList.map((p) => p.id)).not.toContain(paper!.id);
+
+      // A write that bypasses the API (another process, a script): the triggers still see it.
+      await api.ctx.db
+        .update(questionPaper)
+        .set({ status: "Submitted" })
+        .where(eq(questionPaper.id, paper!.id));
+      const afterSql = await list(auth, { status: "Submitted", count: 100 });
+      expect(afterSql.noOfRecords).toBe(before.noOfRecords);
+      expect(afterSql.questionPapersList.find((p) => p.id === paper!.id)?.setOneStatus).toBe("Approved");
     });
 
     it("filters by exam cycle, status (either spelling), batch and course", async () => {

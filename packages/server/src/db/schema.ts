@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -400,3 +401,14 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId)],
 );
+
+/**
+ * Change counters of read models that are cached in memory, one row per model. Statement triggers
+ * (migration 0001) bump a counter in the same transaction as any write to a table the model reads,
+ * so every process, and any writer, invalidates the caches: a cached answer is served only while
+ * the counter it was computed under is still current.
+ */
+export const readModelVersion = pgTable("read_model_version", {
+  name: text("name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

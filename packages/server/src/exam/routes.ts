@@ -10,7 +10,7 @@ import {
   getQuestionPaper,
   getQuestionPaperFilters,
   getSetDocumentKey,
-  listQuestionPapers,
+  listQuestionPapersCached,
   type PaperApproval,
   postChatMessage,
   questionPaperExists,
@@ -86,7 +86,7 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
     const { pageNo, count, ...filter } = parseOrThrow(ZListBody, await readJson(c));
     return c.json({
       success: true as const,
-      ...(await listQuestionPapers(ctx.db, filter, { pageNo, count })),
+      ...(await listQuestionPapersCached(ctx.db, filter, { pageNo, count })),
     });
   });
 
