@@ -1,5 +1,6 @@
 import { vars } from "../../tokens/contract.css.ts";
 import { layered } from "../../utils/layered.ts";
+import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
 
 export const field = layered({ display: "flex", flexDirection: "column", gap: vars.space.xs, minWidth: 0 });
 
@@ -46,14 +47,5 @@ export const multiline = layered({
   lineHeight: vars.lineHeight.normal,
 });
 
-export const hiddenLabel = layered({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  padding: 0,
-  margin: "-1px",
-  overflow: "hidden",
-  clip: "rect(0, 0, 0, 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-});
+/** A label kept for screen readers but not shown (e.g. a chat message box). */
+export const hiddenLabel = visuallyHidden;
