@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IslandRoot, useApi, useConfig } from "./IslandRoot.tsx";
 import { STORAGE_KEYS } from "./session-storage.ts";
-import { fakeApi } from "./test-api.ts";
+import { fakeApi, TEST_CONFIG } from "./test-api.ts";
 
 function ShowConfig() {
   const config = useConfig();
@@ -31,6 +31,39 @@ describe("IslandRoot", () => {
     expect(screen.getByRole("status").textContent).toContain("Loading");
     expect(await screen.findByText("primary #1f4e79")).toBeTruthy();
     expect(calls.map((c) => c.path)).toEqual(["/api/config"]);
+  });
+
+  it("renders with the configuration the server passed, without fetching it", async () => {
+    const { fetch, calls } = fakeApi();
+    const { renderToString } = await import("react-dom/server");
+    const island = (
+      <IslandRoot
+        locale="en"
+        fetch={fetch}
+        navigate={vi.fn()}
+        config={{ ...TEST_CONFIG, primaryColor: "#123456" }}
+      >
+        <ShowConfig />
+      </IslandRoot>
+    );
+    // On the server the login flag cannot be read: a loader, as in the browser's first render.
+    expect(renderToString(island)).toContain("Loading");
+    render(island);
+    expect(await screen.findByText("primary #123456")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("sends the user to login when the flag is missing, with the configuration passed too", async () => {
+    localStorage.clear();
+    const navigate = vi.fn();
+    const { fetch } = fakeApi();
+    render(
+      <IslandRoot locale="en" fetch={fetch} navigate={navigate} config={TEST_CONFIG}>
+        <ShowConfig />
+      </IslandRoot>,
+    );
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login"));
+    expect(screen.queryByText(/primary/)).toBeNull();
   });
 
   it("warns 'Error getting config' when the configuration cannot load (spec §8)", async () => {

@@ -76,6 +76,12 @@ export type IslandRootProps = {
    * missing login flag in local storage sends the user to /login (spec §2). The login island passes false.
    */
   requireLogin?: boolean;
+  /**
+   * The public configuration as the server already holds it (`Astro.locals.config`). Given, the
+   * island needs no GET /api/config before it can render, on the server or in the browser; absent
+   * (or null), it loads the configuration itself with a loader meanwhile (spec §2).
+   */
+  config?: PublicConfig | null;
   /** The fetch of the API client (default: the browser's). For tests and embedding. */
   fetch?: (request: Request) => Promise<Response>;
   /** How the island changes page (default `window.location.assign`). For tests and embedding. */
@@ -92,6 +98,7 @@ export type IslandRootProps = {
 export function IslandRoot({
   locale,
   requireLogin = true,
+  config,
   fetch,
   navigate = defaultNavigate,
   children,
@@ -105,7 +112,12 @@ export function IslandRoot({
         <ErrorBoundary>
           <QueryClientProvider client={queryClient}>
             <ToastProvider closeLabel={m.shell_dismiss()}>
-              <ConfigGate bootstrapApi={bootstrapApi} makeClient={makeClient} requireLogin={requireLogin}>
+              <ConfigGate
+                bootstrapApi={bootstrapApi}
+                makeClient={makeClient}
+                requireLogin={requireLogin}
+                initialConfig={config ?? undefined}
+              >
                 {children}
               </ConfigGate>
             </ToastProvider>
@@ -156,23 +168,30 @@ function ConfigGate({
   bootstrapApi,
   makeClient,
   requireLogin,
+  initialConfig,
   children,
 }: {
   bootstrapApi: ApiClient;
   makeClient: MakeClient;
   requireLogin: boolean;
+  initialConfig: PublicConfig | undefined;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  const config = useQuery(configQueryOptions(bootstrapApi));
+  const config = useQuery({ ...configQueryOptions(bootstrapApi), initialData: initialConfig });
   const api = useMemo(
     () => (config.data ? makeClient(config.data.apiBaseUrl || DEFAULT_API_BASE, config.data.tokenUrl) : null),
     [config.data, makeClient],
   );
-  const mustSignIn = requireLogin && config.isSuccess && !hasLoginFlag();
+  // The stored login flag lives in the browser only, so it is read after mount: the server and the
+  // first browser render agree (a loader), and a missing flag sends the user to login (spec §2).
+  const [flagChecked, setFlagChecked] = useState(!requireLogin);
+  const loaded = config.isSuccess;
   useEffect(() => {
-    if (mustSignIn) goToLogin(navigate);
-  }, [mustSignIn, navigate]);
+    if (!requireLogin || !loaded) return;
+    if (hasLoginFlag()) setFlagChecked(true);
+    else goToLogin(navigate);
+  }, [requireLogin, loaded, navigate]);
 
   if (config.isError) {
     return (
@@ -181,7 +200,7 @@ function ConfigGate({
       </p>
     );
   }
-  if (!config.data || !api || mustSignIn) {
+  if (!config.data || !api || !flagChecked) {
     return <Loader variant="block" label={m.shell_loading()} />;
   }
   return (

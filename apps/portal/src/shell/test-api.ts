@@ -2,9 +2,11 @@
  * A fake portal API for island tests: answers GET /api/config and whatever `routes` add, records
  * each request. Injected through IslandRoot's `fetch` prop (no global mocks).
  */
+import type { PublicConfig } from "@portal/api-client";
+
 export type FakeRoute = (request: Request, body: unknown) => Response | Promise<Response> | undefined;
 
-export const TEST_CONFIG = {
+export const TEST_CONFIG: PublicConfig = {
   success: true,
   apiBaseUrl: "/api",
   tokenUrl: "/api/refreshToken",

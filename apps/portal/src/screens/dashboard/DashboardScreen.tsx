@@ -10,7 +10,7 @@ import * as styles from "./dashboard.css.ts";
 export default function DashboardIsland({
   locale,
   ...rest
-}: { locale: Locale } & Pick<IslandRootProps, "fetch" | "navigate">) {
+}: { locale: Locale } & Pick<IslandRootProps, "config" | "fetch" | "navigate">) {
   return (
     <IslandRoot locale={locale} {...rest}>
       <DashboardScreen />

@@ -27,7 +27,7 @@ const AFTER_SIGN_IN = "/app";
 export default function LoginIsland({
   locale,
   ...rest
-}: { locale: Locale } & Pick<IslandRootProps, "fetch" | "navigate">) {
+}: { locale: Locale } & Pick<IslandRootProps, "config" | "fetch" | "navigate">) {
   return (
     <IslandRoot locale={locale} requireLogin={false} {...rest}>
       <LoginScreen />

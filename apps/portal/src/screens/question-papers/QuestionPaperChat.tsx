@@ -1,3 +1,4 @@
+import type { PublicConfig } from "@portal/api-client";
 import {
   type QuestionPaperChat as ChatAnswer,
   type ChatMessage,
@@ -29,12 +30,17 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 /** How often the relative times ("2 minutes ago") are brought up to date, in milliseconds. */
 const CLOCK_TICK_MS = 30_000;
 
-export type QuestionPaperChatProps = { locale: Locale; paperId: string };
+export type QuestionPaperChatProps = {
+  locale: Locale;
+  paperId: string;
+  /** The public configuration the server holds (`Astro.locals.config`); see IslandRoot. */
+  config?: PublicConfig | null;
+};
 
 /** The question paper chat island (spec "Question paper chat"), inside its IslandRoot. */
-export default function QuestionPaperChat({ locale, paperId }: QuestionPaperChatProps) {
+export default function QuestionPaperChat({ locale, paperId, config }: QuestionPaperChatProps) {
   return (
-    <IslandRoot locale={locale}>
+    <IslandRoot locale={locale} config={config}>
       <QuestionPaperChatScreen paperId={paperId} />
     </IslandRoot>
   );

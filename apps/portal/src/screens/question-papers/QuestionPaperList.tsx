@@ -1,3 +1,4 @@
+import type { PublicConfig } from "@portal/api-client";
 import {
   type QuestionPaper,
   questionPaperFiltersQueryOptions,
@@ -36,12 +37,14 @@ export type QuestionPaperListProps = {
   locale: Locale;
   /** The request's query string (e.g. `?status=Submitted&page=2`), so the server and the browser agree. */
   search: string;
+  /** The public configuration the server holds (`Astro.locals.config`); see IslandRoot. */
+  config?: PublicConfig | null;
 };
 
 /** The question paper list island (spec "Question paper list"), inside its IslandRoot. */
-export default function QuestionPaperList({ locale, search }: QuestionPaperListProps) {
+export default function QuestionPaperList({ locale, search, config }: QuestionPaperListProps) {
   return (
-    <IslandRoot locale={locale}>
+    <IslandRoot locale={locale} config={config}>
       <QuestionPaperListScreen search={search} />
     </IslandRoot>
   );

@@ -1,10 +1,16 @@
+import type { PublicConfig } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
 import { IslandRoot } from "../../shell/IslandRoot.tsx";
 import { QuestionPaperDocumentsScreen } from "./QuestionPaperDocuments.tsx";
 import { QuestionPaperSummaryScreen } from "./QuestionPaperSummary.tsx";
 import * as styles from "./question-papers.css.ts";
 
-export type QuestionPaperViewProps = { locale: Locale; paperId: string };
+export type QuestionPaperViewProps = {
+  locale: Locale;
+  paperId: string;
+  /** The public configuration the server holds (`Astro.locals.config`); see IslandRoot. */
+  config?: PublicConfig | null;
+};
 
 /**
  * The question paper view island (spec "Question paper view (route with {id})"): the summary tiles,
@@ -13,9 +19,9 @@ export type QuestionPaperViewProps = { locale: Locale; paperId: string };
  * separate chunks, on this page only. One island means one query cache and one toaster, so an
  * approval shows at once in the tiles and in the set panels.
  */
-export default function QuestionPaperView({ locale, paperId }: QuestionPaperViewProps) {
+export default function QuestionPaperView({ locale, paperId, config }: QuestionPaperViewProps) {
   return (
-    <IslandRoot locale={locale}>
+    <IslandRoot locale={locale} config={config}>
       <div className={styles.screen}>
         <QuestionPaperSummaryScreen paperId={paperId} />
         <QuestionPaperDocumentsScreen paperId={paperId} />
