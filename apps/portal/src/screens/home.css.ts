@@ -1,5 +1,6 @@
 import { vars } from "@portal/ui";
 import { style } from "@vanilla-extract/css";
+import { card, cardGrid, cardLink } from "./cards.css.ts";
 
 export const title = style({ margin: `0 0 ${vars.space.xs}`, fontSize: vars.fontSize.xxl });
 export const intro = style({ margin: `0 0 ${vars.space.lg}`, color: vars.color.textMuted });
@@ -8,35 +9,8 @@ export const sectionTitle = style({
   fontSize: vars.fontSize.lg,
 });
 
-export const grid = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))",
-  gap: vars.space.md,
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-});
-
-export const card = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  height: "100%",
-  padding: vars.space.md,
-  borderRadius: vars.radii.lg,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-  color: vars.color.text,
-  textDecoration: "none",
-});
-
-export const cardLink = style([
-  card,
-  {
-    borderColor: vars.color.borderStrong,
-    selectors: { "&:hover": { borderColor: vars.color.primary, boxShadow: vars.shadow.md } },
-  },
-]);
+export const grid = cardGrid("220px");
+export { card, cardLink };
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold });
 export const cardText = style({

@@ -1,32 +1,14 @@
 import { vars } from "@portal/ui";
 import { style } from "@vanilla-extract/css";
+import { cardGrid, cardLink } from "../cards.css.ts";
 
 export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.fontSize.lg });
 
-export const grid = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))",
-  gap: vars.space.md,
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-});
+export const grid = cardGrid("180px");
 
-export const tile = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  height: "100%",
-  padding: vars.space.md,
-  borderRadius: vars.radii.lg,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-  color: vars.color.text,
-  textDecoration: "none",
-  selectors: { "&:hover": { borderColor: vars.color.primary, boxShadow: vars.shadow.md } },
-});
+export const tile = cardLink;
 
-export const totalTile = style([tile, { borderColor: vars.color.primary, borderWidth: "2px" }]);
+export const totalTile = style([cardLink, { borderColor: vars.color.primary, borderWidth: "2px" }]);
 
 export const tileLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const tileValue = style({
