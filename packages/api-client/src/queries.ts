@@ -52,6 +52,7 @@ export const queryKeys = {
   questionPapers: {
     all: ["questionPapers"] as const,
     filters: ["questionPapers", "filters"] as const,
+    counts: ["questionPapers", "counts"] as const,
     list: (filter: QuestionPaperListFilter) =>
       ["questionPapers", "list", normaliseListFilter(filter)] as const,
     one: (id: string) => ["questionPapers", "one", id] as const,
@@ -106,6 +107,14 @@ export function questionPaperFiltersQueryOptions(api: ApiClient) {
     queryKey: queryKeys.questionPapers.filters,
     queryFn: async ({ signal }) => unwrap(await api.GET("/sf/exam/questionPaperFilters", { signal })),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /sf/exam/questionPaperCounts: papers per status and the total (spec §4 statuses). */
+export function questionPaperCountsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.questionPapers.counts,
+    queryFn: async ({ signal }) => unwrap(await api.GET("/sf/exam/questionPaperCounts", { signal })),
   });
 }
 

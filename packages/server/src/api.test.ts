@@ -335,6 +335,28 @@ describe.each(testTargets())("API on $name", (target) => {
       expect(new Set(all.questionPapersList.map((p) => p.id)).size).toBe(60);
     });
 
+    it("counts papers per status in one call, matching the filtered list", async () => {
+      const { auth } = await signIn();
+      const res = await api.call("GET", "/api/sf/exam/questionPaperCounts", { headers: auth });
+      expect(res.status).toBe(200);
+      const body = res.body as {
+        noOfRecords: number;
+        statusCounts: Array<{ status: string; count: number }>;
+      };
+      expect(body.statusCounts.map((s) => s.status)).toEqual([
+        "Not Submitted",
+        "Submitted",
+        "Under Review",
+        "Approved",
+        "Request Sent",
+      ]);
+      for (const { status, count } of body.statusCounts) {
+        expect((await list(auth, { status })).noOfRecords, status).toBe(count);
+      }
+      expect(body.noOfRecords).toBe((await list(auth, {})).noOfRecords);
+      expect((await api.call("GET", "/api/sf/exam/questionPaperCounts")).status).toBe(401);
+    });
+
     it("never answers the list from a stale cache, whoever writes", async () => {
       const { auth } = await signIn();
       const before = await list(auth, { status: "Submitted", count: 100 });

@@ -1,20 +1,21 @@
 import { vars } from "@portal/ui";
-import { style } from "@vanilla-extract/css";
+import { createVar, style } from "@vanilla-extract/css";
 
-/**
- * Card grids of the overview screens (home portal, dashboard): a responsive list of cards, plain or
- * as links that lift on hover. `minWidth` is the narrowest a card may get.
- */
-export const cardGrid = (minWidth: string) =>
-  style({
-    display: "grid",
-    gridTemplateColumns: `repeat(auto-fill, minmax(${minWidth}, 1fr))`,
-    gap: vars.space.md,
-    listStyle: "none",
-    margin: 0,
-    padding: 0,
-  });
+/** The narrowest a card of a {@link cardGrid} may get; 220px unless a screen sets it. */
+export const cardMinWidth = createVar();
 
+/** Card grids of the overview screens (home portal, dashboard): a responsive list of cards. */
+export const cardGrid = style({
+  vars: { [cardMinWidth]: "220px" },
+  display: "grid",
+  gridTemplateColumns: `repeat(auto-fill, minmax(${cardMinWidth}, 1fr))`,
+  gap: vars.space.md,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
+
+/** A card; {@link cardLink} when it is a link, lifting on hover. */
 export const card = style({
   display: "flex",
   flexDirection: "column",

@@ -9,7 +9,7 @@ export const sectionTitle = style({
   fontSize: vars.fontSize.lg,
 });
 
-export const grid = cardGrid("220px");
+export const grid = cardGrid;
 export { card, cardLink };
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold });

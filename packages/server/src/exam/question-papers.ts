@@ -256,6 +256,25 @@ export async function listQuestionPapersCached(
   return answer;
 }
 
+/**
+ * Question papers per status, every status of spec §4 in its order (zero where none), with the
+ * total: one grouped count instead of a list call per status (the dashboard's tiles).
+ */
+export async function countQuestionPapersByStatus(
+  db: Executor,
+): Promise<{ noOfRecords: number; statusCounts: Array<{ status: QuestionPaperStatus; count: number }> }> {
+  const rows = await db
+    .select({ status: questionPaper.status, n: count() })
+    .from(questionPaper)
+    .groupBy(questionPaper.status);
+  const byStatus = new Map(rows.map((r) => [r.status, r.n]));
+  const statusCounts = QUESTION_PAPER_STATUSES.map((status) => ({
+    status,
+    count: byStatus.get(status) ?? 0,
+  }));
+  return { noOfRecords: statusCounts.reduce((sum, s) => sum + s.count, 0), statusCounts };
+}
+
 /** One paper with its document URLs and component; 404 "The course ID doesn't exist." when unknown. */
 export async function getQuestionPaper(db: Executor, id: string): Promise<QuestionPaperDetail> {
   if (!isUuid(id)) throw notFound();

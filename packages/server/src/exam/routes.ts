@@ -6,6 +6,7 @@ import type { AppContext, AppEnv } from "../context.ts";
 import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
 import {
   approveQuestionPapers,
+  countQuestionPapersByStatus,
   getChat,
   getQuestionPaper,
   getQuestionPaperFilters,
@@ -80,6 +81,10 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/sf/exam/questionPaperFilters", async (c) =>
     c.json({ success: true as const, ...(await getQuestionPaperFilters(ctx.db)) }),
+  );
+
+  app.get("/sf/exam/questionPaperCounts", async (c) =>
+    c.json({ success: true as const, ...(await countQuestionPapersByStatus(ctx.db)) }),
   );
 
   app.post("/sf/exam/questionPaperList", async (c) => {

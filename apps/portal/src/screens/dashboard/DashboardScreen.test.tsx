@@ -4,13 +4,16 @@ import { STORAGE_KEYS } from "../../shell/session-storage.ts";
 import { fakeApi, json } from "../../shell/test-api.ts";
 import DashboardIsland from "./DashboardScreen.tsx";
 
-const COUNTS: Record<string, number> = {
-  "": 120,
-  "Not Submitted": 10,
-  Submitted: 20,
-  "Under Review": 20,
-  Approved: 50,
-  "Request Sent": 20,
+const COUNTS = {
+  success: true,
+  noOfRecords: 120,
+  statusCounts: [
+    { status: "Not Submitted", count: 10 },
+    { status: "Submitted", count: 20 },
+    { status: "Under Review", count: 20 },
+    { status: "Approved", count: 50 },
+    { status: "Request Sent", count: 20 },
+  ],
 };
 
 beforeEach(() => localStorage.setItem(STORAGE_KEYS.loggedIn, "true"));
@@ -21,10 +24,7 @@ afterEach(() => {
 
 it("shows the number of question papers per status, each linking to the filtered list", async () => {
   const { fetch, calls } = fakeApi({
-    "POST /api/sf/exam/questionPaperList": (_request, body) => {
-      const { status } = body as { status: string };
-      return json(200, { success: true, questionPapersList: [], noOfRecords: COUNTS[status] ?? 0 });
-    },
+    "GET /api/sf/exam/questionPaperCounts": () => json(200, COUNTS),
   });
   render(<DashboardIsland locale="en" fetch={fetch} navigate={vi.fn()} />);
   const approved = await screen.findByRole("link", { name: /^Approved/ });
@@ -36,21 +36,22 @@ it("shows the number of question papers per status, each linking to the filtered
   expect(screen.getByRole("link", { name: /^All question papers/ }).textContent).toBe(
     "All question papers120",
   );
-  const statuses = calls
-    .filter((c) => c.path.endsWith("/questionPaperList"))
-    .map((c) => (c.body as { status: string }).status);
-  expect(statuses.sort()).toEqual(Object.keys(COUNTS).sort());
+  // One call for all the tiles.
+  expect(calls.filter((c) => c.path.startsWith("/api/sf/")).map((c) => c.path)).toEqual([
+    "/api/sf/exam/questionPaperCounts",
+  ]);
 });
 
 it("reports a failed count instead of showing a wrong number", async () => {
   const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
   const { fetch } = fakeApi({
-    "POST /api/sf/exam/questionPaperList": () =>
-      json(400, { success: false, errorMessage: "count must be 25, 50 or 100" }),
+    "GET /api/sf/exam/questionPaperCounts": () =>
+      json(500, { success: false, errorMessage: "Internal server error" }),
   });
   render(<DashboardIsland locale="en" fetch={fetch} navigate={vi.fn()} />);
-  expect((await screen.findByRole("alert")).textContent).toBe(
-    "An error occurred: count must be 25, 50 or 100",
+  // A server error is retried once before it is reported.
+  expect((await screen.findByRole("alert", {}, { timeout: 4000 })).textContent).toBe(
+    "An error occurred: Internal server error",
   );
   expect(screen.getByRole("link", { name: /^Approved/ }).textContent).toBe("Approved–");
   quiet.mockRestore();

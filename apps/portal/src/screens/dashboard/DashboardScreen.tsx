@@ -1,7 +1,7 @@
-import { questionPaperListQueryOptions } from "@portal/api-client";
+import { questionPaperCountsQueryOptions } from "@portal/api-client";
 import { type Locale, QUESTION_PAPER_STATUSES, type QuestionPaperStatus } from "@portal/domain";
 import { Loader } from "@portal/ui";
-import { useQueries } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
 import * as styles from "./dashboard.css.ts";
@@ -35,17 +35,13 @@ export function questionPaperListHref(status: QuestionPaperStatus | null): strin
 const TILES: readonly (QuestionPaperStatus | null)[] = [null, ...QUESTION_PAPER_STATUSES];
 
 /**
- * Question papers per status, counted by the API (POST /sf/exam/questionPaperList, `noOfRecords`
- * of each status filter); each tile links to the list filtered by its status.
+ * Question papers per status, counted by the API in one call (GET /sf/exam/questionPaperCounts);
+ * each tile links to the list filtered by its status.
  */
 export function DashboardScreen() {
   const api = useApi();
-  const results = useQueries({
-    queries: TILES.map((status) =>
-      questionPaperListQueryOptions(api, { status: status ?? "", pageNo: 1, count: 25 }),
-    ),
-  });
-  const failed = results.find((r) => r.isError);
+  const counts = useQuery(questionPaperCountsQueryOptions(api));
+  const failed = counts.isError ? counts : undefined;
   return (
     <section aria-labelledby="dashboard-question-papers">
       <h2 className={styles.sectionTitle} id="dashboard-question-papers">
@@ -57,8 +53,10 @@ export function DashboardScreen() {
         </p>
       ) : null}
       <ul className={styles.grid}>
-        {TILES.map((status, index) => {
-          const result = results[index];
+        {TILES.map((status) => {
+          const value = status
+            ? counts.data?.statusCounts.find((s) => s.status === status)?.count
+            : counts.data?.noOfRecords;
           const label = status ? STATUS_LABEL[status]() : m.dashboard_total();
           return (
             <li key={status ?? "all"}>
@@ -69,9 +67,9 @@ export function DashboardScreen() {
               >
                 <span className={styles.tileLabel}>{label}</span>
                 <span className={styles.tileValue}>
-                  {result?.data ? (
-                    result.data.noOfRecords.toLocaleString()
-                  ) : result?.isError ? (
+                  {value !== undefined ? (
+                    value.toLocaleString()
+                  ) : counts.isError ? (
                     "–"
                   ) : (
                     <Loader size="sm" label={m.shell_loading()} />

@@ -1,10 +1,10 @@
 import { vars } from "@portal/ui";
 import { style } from "@vanilla-extract/css";
-import { cardGrid, cardLink } from "../cards.css.ts";
+import { cardGrid, cardLink, cardMinWidth } from "../cards.css.ts";
 
 export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.fontSize.lg });
 
-export const grid = cardGrid("180px");
+export const grid = style([cardGrid, { vars: { [cardMinWidth]: "180px" } }]);
 
 export const tile = cardLink;
 
