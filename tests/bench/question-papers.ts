@@ -12,93 +12,20 @@
  * BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL instead of the embedded database; that
  * database is wiped and refilled, so give it one of its own.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { Agent, request } from "node:http";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { benchPortal, type LoadResult, percentile, root } from "./bench-kit.ts";
 
 const papers = Number(process.env.BENCH_PAPERS ?? 10_000);
-const port = Number(process.env.BENCH_PORT ?? 4391);
+const portal = benchPortal(Number(process.env.BENCH_PORT ?? 4391));
+const { base, env, databaseUrl, databaseLabel } = portal;
 const concurrency = 50;
 const totalRequests = Number(process.env.BENCH_REQUESTS ?? 5_000);
 const ttfbSamples = 30;
-const base = `http://127.0.0.1:${port}`;
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), "portal-bench-"));
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
-const databaseLabel = databaseUrl ? "PostgreSQL" : "embedded database (PGlite)";
-const env = {
-  ...process.env,
-  PORTAL_DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl,
-  HOST: "127.0.0.1",
-  PORT: String(port),
-};
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-async function isAnswering(): Promise<boolean> {
-  try {
-    return (await fetch(`${base}/api/config`)).ok;
-  } catch {
-    return false;
-  }
-}
-
-/** Stops the portal's process group: SIGTERM, then SIGKILL if it has not gone within 15 s. */
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.pid === undefined || server.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-  process.kill(-server.pid, "SIGTERM");
-  const timer = setTimeout(() => server.pid !== undefined && process.kill(-server.pid, "SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/config`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the portal did not start within 180 s");
-}
-
-async function signIn(): Promise<{ cookie: string; accessToken: string }> {
-  const email = "admin@university.example";
-  const sent = await fetch(`${base}/api/salesforce/AdminOtp/send`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email }),
-  });
-  const { id } = (await sent.json()) as { id: string };
-  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
-    mails: { text: string }[];
-  };
-  const otp = outbox.mails[0]?.text.match(/\b(\d{4})\b/)?.[1];
-  const verified = await fetch(`${base}/api/salesforce/AdminOtp/verify`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id, otp }),
-  });
-  const body = (await verified.json()) as { accessToken: string };
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { cookie, accessToken: body.accessToken };
-}
 
 async function measureTtfb(cookie: string): Promise<number[]> {
   const times: number[] = [];
@@ -159,53 +86,9 @@ async function measureJavaScript(cookie: string): Promise<{ files: number; bytes
   }
 }
 
-type LoadResult = { p50: number; p95: number; max: number; rps: number };
-
-/** A keep-alive agent with one socket per concurrent request, shared by the load runs. */
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-
-/**
- * One request over node:http (much lighter than fetch, so the load generator leaves more of the two
- * cores to the portal it measures); resolves with the status once the whole answer has arrived.
- */
-function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method, headers, agent }, (res) => {
-      res.on("data", () => {});
-      res.on("end", () => resolve(res.statusCode ?? 0));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-/** Runs `totalRequests` requests from `concurrency` workers and reports latency percentiles. */
-async function runLoad(makeRequest: (index: number) => Promise<number>): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  async function worker(): Promise<void> {
-    while (next < totalRequests) {
-      const index = next++;
-      const start = performance.now();
-      const status = await makeRequest(index);
-      latencies.push(performance.now() - start);
-      if (status !== 200) failures++;
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  if (failures > 0) throw new Error(`${failures} requests failed`);
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    max: latencies.at(-1) ?? 0,
-    rps: latencies.length / seconds,
-  };
-}
+const send = portal.send;
+const runLoad = (makeRequest: (index: number) => Promise<number>) =>
+  portal.runLoad(concurrency, totalRequests, makeRequest);
 
 /** The list call, pages 1 to 40 in turn, 25 a page, with gzip accepted as a browser does. */
 function measureListCall(accessToken: string): Promise<LoadResult> {
@@ -239,7 +122,7 @@ function measureCeiling(): Promise<LoadResult> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Making ${papers} question papers in ${dataDir} ...`);
+  console.log(`Making ${papers} question papers in ${env.PORTAL_DATA_DIR} ...`);
   const seedStart = performance.now();
   const seed = spawnSync("tsx", ["src/cli/demo.ts", "--reload", "--papers", String(papers)], {
     cwd: join(root, "packages/server"),
@@ -249,19 +132,9 @@ async function main(): Promise<void> {
   if (seed.status !== 0) throw new Error("making the data set failed");
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
-  let server: ChildProcess | undefined;
   try {
-    if (await isAnswering())
-      throw new Error(`port ${port} is taken: stop what listens there or set BENCH_PORT`);
-    // Its own process group, so stopping it also stops the Node process tsx starts.
-    server = spawn("tsx", ["server.ts"], {
-      cwd: join(root, "apps/portal"),
-      env: { ...env, SEED_DEMO: "false" },
-      stdio: "ignore",
-      detached: true,
-    });
-    await waitForServer();
-    const { cookie, accessToken } = await signIn();
+    await portal.start();
+    const { cookie, accessToken } = await portal.signIn();
     await measureTtfb(cookie); // warm-up
     const ttfb = await measureTtfb(cookie);
     const js = await measureJavaScript(cookie);
@@ -288,8 +161,7 @@ async function main(): Promise<void> {
       `${report}\n`,
     );
   } finally {
-    agent.destroy();
-    if (server) await stopServer(server);
+    await portal.stop();
   }
 }
 

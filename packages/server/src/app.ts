@@ -6,8 +6,12 @@ import { z } from "zod";
 import { authRoutes, requireUser } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { mailOutbox } from "./db/schema.ts";
+import { evaluationRoutes } from "./exam/evaluation-routes.ts";
 import { questionPaperRoutes } from "./exam/routes.ts";
+import { examScheduleRoutes } from "./exam/schedule-routes.ts";
+import { seatingRoutes } from "./exam/seating-routes.ts";
 import { ApiError, parseOrThrow, sendError } from "./http/errors.ts";
+import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
 
 /** Largest accepted request body: 1 MB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -76,17 +80,13 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
     ),
   );
 
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        sendError(
-          c,
-          new ApiError(413, "Request body is larger than 1 MB", { errorCode: "payload_too_large" }),
-        ),
-    }),
-  );
+  // The import call has its own, larger limit (import/routes.ts).
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      sendError(c, new ApiError(413, "Request body is larger than 1 MB", { errorCode: "payload_too_large" })),
+  });
+  app.use("*", (c, next) => (c.req.path === EXAM_IMPORT_PATH ? next() : limitBody(c, next)));
   app.use("*", async (c, next) => {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
@@ -137,9 +137,14 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
 
   // Everything else needs a signed-in user.
   const signedIn = requireUser(ctx);
-  for (const pattern of ["/me", "/sf/*", "/salesforce/Exams/*"]) app.use(pattern, signedIn);
+  // (The sign-in calls under /salesforce/AdminOtp are routed above and answer before this runs.)
+  for (const pattern of ["/me", "/sf/*", "/salesforce/*"]) app.use(pattern, signedIn);
   app.get("/me", (c) => c.json({ success: true as const, ...c.get("user") }));
   app.route("/", questionPaperRoutes(ctx));
+  app.route("/", evaluationRoutes(ctx));
+  app.route("/", importRoutes(ctx));
+  app.route("/", seatingRoutes(ctx));
+  app.route("/", examScheduleRoutes(ctx));
 
   return app;
 }

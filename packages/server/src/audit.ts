@@ -11,10 +11,16 @@ export type AuditEntry = {
   after: Record<string, unknown> | null;
 };
 
+/**
+ * Who made a change: a signed-in user (a SessionUser), or a system actor such as the command line
+ * (`id` null, `email` naming it, e.g. "cli"), whose rows have no actorUserId.
+ */
+export type AuditActor = Pick<SessionUser, "email"> & { id: string | null };
+
 /** Writes one audit row per entry, attributed to `actor`, inside the caller's transaction `db`. */
 export async function writeAudit(
   db: Executor,
-  actor: SessionUser,
+  actor: AuditActor,
   entries: AuditEntry[],
   at: Date,
 ): Promise<void> {

@@ -25,6 +25,36 @@ import {
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * One imported data set (e.g. the Toronto file pair car-f-92 or the ITC2007 file exam_comp_set1):
+ * its readable code (the prefix of every record code it created), the SHA-256 of the files (a
+ * second import of the same content changes nothing) and what it created.
+ */
+export const importSource = pgTable(
+  "import_source",
+  {
+    id: id(),
+    /** Readable prefix, e.g. "CAR92"; course codes are "CAR92-0001", students "CAR92-S00001". */
+    code: text("code").notNull(),
+    /** Data set name as given, e.g. "car-f-92". */
+    name: text("name").notNull(),
+    format: text("format", { enum: ["toronto", "itc2007"] }).notNull(),
+    checksum: text("checksum").notNull(),
+    /** Counts of what the import created: courses, students, enrolments, rooms, periods, exams. */
+    counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+    importedBy: text("imported_by").notNull(),
+    importedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("import_source_code_uq").on(t.code)],
+);
+
+/** Where an imported record came from: its import and its id in the source file. */
+const importProvenance = () => ({
+  importSourceId: uuid("import_source_id").references(() => importSource.id),
+  /** The record's id in the imported file (e.g. "0170"), kept for traceability. */
+  originalId: text("original_id"),
+});
+
 export const institution = pgTable("institution", {
   id: id(),
   name: text("name").notNull(),
@@ -109,8 +139,13 @@ export const course = pgTable(
     code: text("code").notNull(),
     name: text("name").notNull(),
     credits: smallint("credits").notNull().default(3),
+    ...importProvenance(),
   },
-  (t) => [uniqueIndex("course_code_uq").on(t.code), index("course_name_idx").on(t.name)],
+  (t) => [
+    uniqueIndex("course_code_uq").on(t.code),
+    index("course_name_idx").on(t.name),
+    uniqueIndex("course_import_uq").on(t.importSourceId, t.originalId),
+  ],
 );
 
 /** A person known to the institution: faculty member or student (EDA Contact). */
@@ -124,10 +159,17 @@ export const contact = pgTable(
     email: text("email").notNull(),
     /** Students: the intake they belong to. */
     intakeId: uuid("intake_id").references(() => intake.id),
+    /** Faculty: type of faculty (e.g. "Core", "Visiting"), shown as the evaluator's role. */
+    facultyType: text("faculty_type"),
+    /** Readable student or staff number, e.g. "CAR92-S00001" for an imported student. */
+    code: text("code"),
+    ...importProvenance(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("contact_email_uq").on(t.email),
+    uniqueIndex("contact_code_uq").on(t.code),
+    uniqueIndex("contact_import_uq").on(t.importSourceId, t.originalId),
     index("contact_kind_idx").on(t.kind),
     index("contact_intake_idx").on(t.intakeId),
   ],
@@ -167,6 +209,10 @@ export const enrolment = pgTable(
       .notNull()
       .references(() => courseOffering.id),
     status: text("status").notNull().default("Enrolled"),
+    /** Attendance in the course offering so far, percent 0-100; null while none is recorded. */
+    attendancePercent: smallint("attendance_percent"),
+    /** Whether the student has handed in the documents the exam requires (assignments, forms). */
+    documentsSubmitted: boolean("documents_submitted").notNull().default(false),
   },
   (t) => [
     uniqueIndex("enrolment_uq").on(t.studentId, t.courseOfferingId),
@@ -220,6 +266,7 @@ export const examCycle = pgTable(
     examType: text("exam_type", { enum: ["MidTerm", "EndTerm", "Retest"] }).notNull(),
     startDate: date("start_date").notNull(),
     endDate: date("end_date").notNull(),
+    ...importProvenance(),
   },
   (t) => [uniqueIndex("exam_cycle_name_uq").on(t.name)],
 );
@@ -242,10 +289,123 @@ export const exam = pgTable(
     /** Local start time (Asia/Kolkata), HH:MM. */
     startTime: text("start_time").notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
+    /**
+     * The sitting (cycle, date, start time) the exam is held in; exams of one period share rooms.
+     * Kept in step with examDate/startTime by every write.
+     */
+    examPeriodId: uuid("exam_period_id").references(() => examPeriod.id),
+    /** Students one invigilator supervises (the spec's student to faculty ratio, "N:1"). */
+    studentsPerInvigilator: integer("students_per_invigilator").notNull().default(30),
+    examMode: text("exam_mode", { enum: ["offline", "online"] })
+      .notNull()
+      .default("offline"),
+    /** Free-text venue note from the timetable (rooms themselves come from the seating plan). */
+    venue: text("venue").notNull().default(""),
+    ...importProvenance(),
   },
   (t) => [
     uniqueIndex("exam_cycle_offering_uq").on(t.examCycleId, t.courseOfferingId, t.component),
     index("exam_offering_idx").on(t.courseOfferingId),
+    index("exam_period_idx").on(t.examPeriodId),
+    index("exam_cycle_date_idx").on(t.examCycleId, t.examDate),
+  ],
+);
+
+/**
+ * One sitting of an exam cycle's timetable: a date and start time (Asia/Kolkata) with a length in
+ * minutes. Imported from ITC2007 periods, generated for Toronto data, or made when the timetable
+ * puts an exam at a new date and time.
+ */
+export const examPeriod = pgTable(
+  "exam_period",
+  {
+    id: id(),
+    examCycleId: uuid("exam_cycle_id")
+      .notNull()
+      .references(() => examCycle.id),
+    date: date("date").notNull(),
+    /** HH:MM, Asia/Kolkata. */
+    startTime: text("start_time").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    /** ITC2007 period penalty (soft constraint weight); 0 elsewhere. */
+    penalty: integer("penalty").notNull().default(0),
+    originalId: text("original_id"),
+  },
+  (t) => [uniqueIndex("exam_period_slot_uq").on(t.examCycleId, t.date, t.startTime)],
+);
+
+/** A room or hall where exams are sat (EDA Facility), with its seating capacity. */
+export const facility = pgTable(
+  "facility",
+  {
+    id: id(),
+    campusId: uuid("campus_id").references(() => campus.id),
+    /** Readable code, e.g. "MUM-A101" or "ITC1-R01". */
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    /** Seats available for an exam. */
+    capacity: integer("capacity").notNull(),
+    ...importProvenance(),
+  },
+  (t) => [
+    uniqueIndex("facility_code_uq").on(t.code),
+    index("facility_campus_idx").on(t.campusId),
+    uniqueIndex("facility_import_uq").on(t.importSourceId, t.originalId),
+  ],
+);
+
+/**
+ * Where a student sits in an exam period: room and seat (1-based, at most the room's capacity).
+ * The unique keys make it impossible to seat a student twice in one period or two students in one
+ * seat; capacity is checked by every write.
+ */
+export const seatAssignment = pgTable(
+  "seat_assignment",
+  {
+    id: id(),
+    examPeriodId: uuid("exam_period_id")
+      .notNull()
+      .references(() => examPeriod.id),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exam.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => contact.id),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facility.id),
+    seatNumber: integer("seat_number").notNull(),
+  },
+  (t) => [
+    uniqueIndex("seat_assignment_student_uq").on(t.examPeriodId, t.studentId),
+    uniqueIndex("seat_assignment_seat_uq").on(t.examPeriodId, t.facilityId, t.seatNumber),
+    index("seat_assignment_exam_idx").on(t.examId),
+  ],
+);
+
+/** A faculty member invigilating a room for an exam (spec Invigilation and proctoring). */
+export const invigilation = pgTable(
+  "invigilation",
+  {
+    id: id(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exam.id, { onDelete: "cascade" }),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facility.id),
+    facultyId: uuid("faculty_id")
+      .notNull()
+      .references(() => contact.id),
+    /** When the invigilation notification mail was sent; null until then. */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invigilation_exam_faculty_uq").on(t.examId, t.facultyId),
+    index("invigilation_faculty_idx").on(t.facultyId),
+    index("invigilation_facility_idx").on(t.facilityId),
   ],
 );
 
@@ -412,3 +572,60 @@ export const readModelVersion = pgTable("read_model_version", {
   name: text("name").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
+
+/** Eligibility decisions of the exam office (spec §4 labels); without one, the computed rule applies. */
+export const ELIGIBILITY_STATUS_VALUES = ["Eligible", "Not eligible", "At Risk", "Under Review"] as const;
+
+/**
+ * A decision of the exam office on one student's eligibility for one exam, overriding the status
+ * computed from attendance and documents (spec /sf/exam/update/eligibily). Every change is audited.
+ */
+export const examEligibility = pgTable(
+  "exam_eligibility",
+  {
+    id: id(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exam.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => contact.id),
+    status: text("status", { enum: ELIGIBILITY_STATUS_VALUES }).notNull(),
+    reason: text("reason").notNull().default(""),
+    decidedBy: text("decided_by").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("exam_eligibility_uq").on(t.examId, t.studentId)],
+);
+
+export const EVALUATOR_STATUS_VALUES = ["Requested", "Accepted", "Rejected"] as const;
+
+/**
+ * A faculty member asked to evaluate (mark) the answer sheets of an exam (spec Evaluation page, §3
+ * evaluator assignment, §4 evaluator status: Requested by default, Accepted, Rejected with a reason).
+ */
+export const evaluatorAssignment = pgTable(
+  "evaluator_assignment",
+  {
+    id: id(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exam.id, { onDelete: "cascade" }),
+    facultyId: uuid("faculty_id")
+      .notNull()
+      .references(() => contact.id),
+    /** Room whose answer sheets the evaluator marks; null = all rooms of the exam. */
+    facilityId: uuid("facility_id").references(() => facility.id),
+    /** Which paper the evaluator marks, e.g. "Set 1", "Set 2" or "All" (the spec's Assigned_Paper__c). */
+    assignedPaper: text("assigned_paper").notNull().default("All"),
+    status: text("status", { enum: EVALUATOR_STATUS_VALUES }).notNull().default("Requested"),
+    /** Why the evaluator rejected the request (required with Rejected). */
+    reason: text("reason").notNull().default(""),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("evaluator_assignment_uq").on(t.examId, t.facultyId),
+    index("evaluator_assignment_faculty_idx").on(t.facultyId),
+  ],
+);

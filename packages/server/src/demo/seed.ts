@@ -16,6 +16,8 @@ import {
   enrolment,
   exam,
   examCycle,
+  examPeriod,
+  facility,
   institution,
   intake,
   programmePlan,
@@ -108,6 +110,12 @@ function emailPart(s: string) {
   return s.toLowerCase().replace(/[^a-z]+/g, "");
 }
 
+/** Types of faculty of the demo (shown as an evaluator's role). */
+export const DEMO_FACULTY_TYPES = ["Core", "Visiting", "Adjunct"] as const;
+
+/** Seats of the demo exam rooms on each campus. */
+export const DEMO_ROOM_CAPACITIES = [120, 90, 60, 60, 40, 30] as const;
+
 /** One of the patterns of paper status and set states of spec §4 used by the demo. */
 type PaperPattern = {
   status: (typeof schema.QUESTION_PAPER_STATUS_VALUES)[number];
@@ -154,6 +162,18 @@ export async function loadDemoData(
       .insert(campus)
       .values(CAMPUS_NAMES.map((name, i) => ({ id: campusIds[i], institutionId, name })));
 
+    // Exam rooms on each campus (codes like "MUM-R101").
+    await tx.insert(facility).values(
+      CAMPUS_NAMES.flatMap((name, ci) =>
+        DEMO_ROOM_CAPACITIES.map((capacity, ri) => ({
+          campusId: campusIds[ci] ?? null,
+          code: `${name.slice(0, 3).toUpperCase()}-R${101 + ri}`,
+          name: `${name} Room ${101 + ri}`,
+          capacity,
+        })),
+      ),
+    );
+
     const programmes = PROGRAMME_CODES.map((code) => ({
       id: randomUUID(),
       planId: randomUUID(),
@@ -190,7 +210,11 @@ export async function loadDemoData(
         email: `${emailPart(n.firstName)}.${emailPart(n.lastName)}.${i + 1}@faculty.university.example`,
       };
     });
-    await tx.insert(contact).values(faculty);
+    await tx
+      .insert(contact)
+      .values(
+        faculty.map((f, i) => ({ ...f, facultyType: DEMO_FACULTY_TYPES[i % DEMO_FACULTY_TYPES.length] })),
+      );
 
     // Intakes and terms.
     type IntakeRow = { id: string; programmeIndex: number; year: number; name: string; terms: string[] };
@@ -281,10 +305,18 @@ export async function loadDemoData(
       students.map(({ intakeIndex: _i, section: _s, ...s }) => s),
     );
     const enrolments: (typeof enrolment.$inferInsert)[] = [];
+    // A stream of its own, so the rest of the demo data stays as it was before attendance existed.
+    const progress = createRandom(20_261_122);
     for (const s of students) {
       for (const o of offerings) {
         if (o.intakeIndex === s.intakeIndex && o.section === s.section) {
-          enrolments.push({ studentId: s.id, courseOfferingId: o.id });
+          // Attendance 55-100 % (a few below the eligibility thresholds); most documents handed in.
+          enrolments.push({
+            studentId: s.id,
+            courseOfferingId: o.id,
+            attendancePercent: progress.int(55, 100),
+            documentsSubmitted: progress.next() < 0.9,
+          });
         }
       }
     }
@@ -384,6 +416,24 @@ export async function loadDemoData(
     for (const [i, o] of inCurrent.entries()) {
       await addPaper(o, current, DEMO_PAPER_PATTERNS[i % DEMO_PAPER_PATTERNS.length] as PaperPattern, n++);
     }
+    // Each (cycle, date, start time) is an exam period; the exams held then share its rooms.
+    const periods = new Map<string, typeof examPeriod.$inferInsert & { id: string }>();
+    for (const e of exams) {
+      const key = `${e.examCycleId}|${e.examDate}|${e.startTime}`;
+      let period = periods.get(key);
+      if (!period) {
+        period = {
+          id: randomUUID(),
+          examCycleId: e.examCycleId,
+          date: e.examDate,
+          startTime: e.startTime,
+          durationMinutes: e.durationMinutes,
+        };
+        periods.set(key, period);
+      }
+      e.examPeriodId = period.id;
+    }
+    await insertMany(tx, examPeriod, [...periods.values()]);
     await insertMany(tx, exam, exams);
     await insertMany(tx, questionPaper, papers);
     await insertMany(tx, questionPaperSet, sets);

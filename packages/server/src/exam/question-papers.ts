@@ -11,6 +11,7 @@ import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { cachedReadModel } from "../db/read-model-cache.ts";
 import {
   campus,
   chatMessage,
@@ -22,7 +23,6 @@ import {
   intake,
   questionPaper,
   questionPaperSet,
-  readModelVersion,
   term,
 } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
@@ -203,33 +203,15 @@ function withFilterJoins<Q extends PgSelect>(query: Q, filter: QuestionPaperFilt
 
 type ListAnswer = { questionPapersList: QuestionPaperView[]; noOfRecords: number };
 
-/** Cached list answers per database handle, each with the change counter it was computed under. */
-const listCaches = new WeakMap<Executor, Map<string, { version: number; answer: ListAnswer }>>();
-/** Most answers kept per database handle; the least recently used goes first. */
-const LIST_CACHE_LIMIT = 500;
-
 /**
- * {@link listQuestionPapers} behind an in-memory cache that is never stale: it first reads the list's
- * change counter (one primary-key lookup), which triggers bump in the same transaction as any write
- * to a table the list reads (migration 0001), and serves a kept answer only while that counter is
- * unchanged. The counter is read before the list, so a kept answer is never older than its counter.
- * Staff open the same first pages all day; this takes such a call from several queries to one.
+ * {@link listQuestionPapers} behind the never-stale read-model cache ({@link cachedReadModel}):
+ * staff open the same first pages all day; this takes such a call from several queries to one.
  */
 export async function listQuestionPapersCached(
   db: Executor,
   filter: QuestionPaperFilter,
   page: { pageNo: number; count: number },
 ): Promise<ListAnswer> {
-  const [counter] = await db
-    .select({ version: readModelVersion.version })
-    .from(readModelVersion)
-    .where(eq(readModelVersion.name, "question_paper_list"));
-  if (!counter) return listQuestionPapers(db, filter, page);
-  let cache = listCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    listCaches.set(db, cache);
-  }
   const key = JSON.stringify([
     filter.course,
     filter.status,
@@ -240,20 +222,7 @@ export async function listQuestionPapersCached(
     page.pageNo,
     page.count,
   ]);
-  const kept = cache.get(key);
-  if (kept && kept.version === counter.version) {
-    cache.delete(key); // most recently used goes last
-    cache.set(key, kept);
-    return kept.answer;
-  }
-  const answer = await listQuestionPapers(db, filter, page);
-  cache.delete(key);
-  cache.set(key, { version: counter.version, answer });
-  if (cache.size > LIST_CACHE_LIMIT) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
-  return answer;
+  return cachedReadModel(db, "question_paper_list", key, () => listQuestionPapers(db, filter, page));
 }
 
 /**

@@ -78,7 +78,8 @@ export async function createTestApi(target: Target): Promise<TestApi> {
     db: handle.db,
     mailer: createOutboxMailer({ db: handle.db, from: config.mailFrom, log: () => {} }),
     files: createLocalFileStore(config.filesDir),
-    log: () => {},
+    // TEST_LOG=1 prints the server's log (e.g. the stack of a 500) while debugging a test.
+    log: process.env.TEST_LOG ? (line: string) => console.error(line) : () => {},
     now: () => now,
   };
   await loadDemoData(ctx, { size: "small" });
@@ -118,4 +119,27 @@ export async function createTestApi(target: Target): Promise<TestApi> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Signs `email` (default the demo admin) in through the OTP calls, reading the code from the
+ * development outbox, and returns the Authorization header to send. Moves the clock on first, so
+ * earlier sign-ins of a test file do not reach the OTP rate limits.
+ */
+export async function signInHeaders(
+  api: TestApi,
+  email = "admin@university.example",
+): Promise<Record<string, string>> {
+  api.advance(16 * 60_000);
+  const sent = await api.call("POST", "/api/salesforce/AdminOtp/send", { body: { email } });
+  if (sent.status !== 200) throw new Error(`OTP request failed: ${sent.status}`);
+  const outbox = await api.call("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const mails = (outbox.body as { mails: Array<{ text: string }> }).mails;
+  const otp = mails[0]?.text.match(/one-time password is (\d{4})/)?.[1];
+  if (!otp) throw new Error("no code in the outbox");
+  const verified = await api.call("POST", "/api/salesforce/AdminOtp/verify", {
+    body: { id: (sent.body as { id: string }).id, otp },
+  });
+  if (verified.status !== 200) throw new Error(`OTP verification failed: ${verified.status}`);
+  return { authorization: `Bearer ${(verified.body as { accessToken: string }).accessToken}` };
 }

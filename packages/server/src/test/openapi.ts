@@ -38,6 +38,7 @@ async function build(): Promise<OpenApiValidator> {
   const doc = result.bundle.parsed as { paths: Record<string, Record<string, Operation>> };
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addFormat("uuid", UUID);
+  ajv.addFormat("date", (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
   ajv.addFormat("date-time", (v: string) => !Number.isNaN(Date.parse(v)) && /T/.test(v));
   const compiled = new WeakMap<object, ValidateFunction>();
 

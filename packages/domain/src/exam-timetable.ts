@@ -1,0 +1,119 @@
+import { Temporal } from "temporal-polyfill";
+import { z } from "zod";
+import { EXAM_TIME_ZONE } from "./constants.ts";
+
+/** Exam types of exam planning (spec §9). */
+export const EXAM_TYPES = ["MidTerm", "EndTerm", "Retest"] as const;
+export type ExamType = (typeof EXAM_TYPES)[number];
+
+/** Shortest and longest exam the timetable accepts, in minutes (the retest list runs 30 to 300). */
+export const EXAM_DURATION_MIN_MINUTES = 15;
+export const EXAM_DURATION_MAX_MINUTES = 600;
+
+/** Students one invigilator supervises when the timetable says nothing (ratio "30:1"). */
+export const DEFAULT_STUDENTS_PER_INVIGILATOR = 30;
+
+/**
+ * Normalises a time of day to 24-hour "HH:MM" (spec §5: times are normalised to 24-hour form).
+ * Accepts "9:05", "09:05", "09:05:00", "9:05 am", "02:30 PM". Returns null for anything else.
+ */
+export function normalizeTime24(value: string): string | null {
+  const match = /^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([aApP][mM])?\s*$/.exec(value);
+  if (!match) return null;
+  let hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  const meridiem = match[4]?.toLowerCase();
+  if (minutes > 59) return null;
+  if (meridiem) {
+    if (hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (meridiem === "pm" ? 12 : 0);
+  } else if (hours > 23) return null;
+  return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+}
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  try {
+    Temporal.PlainDate.from(value, { overflow: "reject" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "YYYY-MM-DD" shown as DD-MM-YYYY (spec §9 display date). */
+export function formatIsoDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split("-");
+  return `${d}-${m}-${y}`;
+}
+
+/** Today's date (YYYY-MM-DD) in `timeZone` (default Asia/Kolkata) at epoch milliseconds `now`. */
+export function todayIn(now: number, timeZone: string = EXAM_TIME_ZONE): string {
+  return Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+}
+
+/** `isoDate` moved by `days` (negative goes back). */
+export function addDays(isoDate: string, days: number): string {
+  return Temporal.PlainDate.from(isoDate).add({ days }).toString();
+}
+
+/** The spec's student to faculty ratio on the wire: "N:1" = one invigilator per N students. */
+export function formatStudentFacultyRatio(studentsPerInvigilator: number): string {
+  return `${studentsPerInvigilator}:1`;
+}
+
+/**
+ * Reads a student to faculty ratio: "N:1", "N:M" (N students per M faculty; rounded down to whole
+ * students per invigilator, at least 1) or a plain number of students. Null when unreadable.
+ */
+export function parseStudentFacultyRatio(value: string): number | null {
+  const match = /^\s*(\d{1,4})\s*(?::\s*(\d{1,4}))?\s*$/.exec(value);
+  if (!match) return null;
+  const students = Number(match[1]);
+  const faculty = match[2] === undefined ? 1 : Number(match[2]);
+  if (students < 1 || faculty < 1) return null;
+  return Math.max(1, Math.floor(students / faculty));
+}
+
+/**
+ * One row of the exam timetable save call (spec §7 "Exam timetable get / save": id, duration,
+ * dateOfExam, timeOfExam, examType, venue, sendEmail; plus the row's studentFacultyRatio of §3).
+ * Duration in minutes; date YYYY-MM-DD; time normalised to 24-hour HH:MM (Asia/Kolkata).
+ */
+export const ZExamTimetableItem = z.object({
+  id: z.string().trim().min(1).max(100),
+  duration: z
+    .number({ error: "duration must be a number of minutes" })
+    .int({ error: "duration must be a whole number of minutes" })
+    .min(EXAM_DURATION_MIN_MINUTES, {
+      error: `duration must be at least ${EXAM_DURATION_MIN_MINUTES} minutes`,
+    })
+    .max(EXAM_DURATION_MAX_MINUTES, {
+      error: `duration must be at most ${EXAM_DURATION_MAX_MINUTES} minutes`,
+    }),
+  dateOfExam: z.string().refine(isIsoDate, { error: "dateOfExam must be a date written YYYY-MM-DD" }),
+  timeOfExam: z.string().transform((v, ctx) => {
+    const time = normalizeTime24(v);
+    if (time === null) {
+      ctx.addIssue({ code: "custom", message: "timeOfExam must be a time such as 09:30 or 2:30 PM" });
+      return z.NEVER;
+    }
+    return time;
+  }),
+  examType: z.enum(EXAM_TYPES, { error: `examType must be one of ${EXAM_TYPES.join(", ")}` }),
+  venue: z.string().trim().max(200, { error: "venue is longer than 200 characters" }).default(""),
+  studentFacultyRatio: z
+    .string()
+    .transform((v, ctx) => {
+      const n = parseStudentFacultyRatio(v);
+      if (n === null) {
+        ctx.addIssue({ code: "custom", message: "studentFacultyRatio must look like 30:1" });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .optional(),
+  sendEmail: z.boolean().default(false),
+});
+export type ExamTimetableItem = z.output<typeof ZExamTimetableItem>;

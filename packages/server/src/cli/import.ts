@@ -1,0 +1,132 @@
+/**
+ * Exam-enrolment data import command line.
+ *
+ *   tsx src/cli/import.ts <file or folder>...                 import each data set named
+ *   tsx src/cli/import.ts ../../../shared/data/exam-timetabling  every data set in the folder
+ *   tsx src/cli/import.ts --start-date 2027-01-04 car-f-92.crs
+ *
+ * A Toronto data set is the pair X.crs + X.stu (naming either file imports both); an ITC2007 data
+ * set is one X.exam file; a folder means every data set in it and its subfolders. Each data set is
+ * imported in its own transaction under the code derived from its name (car-f-92 -> CAR92), as
+ * POST /api/sf/exam/import does; importing the same files again changes nothing. Prints one line
+ * per data set with its counts and milliseconds; exits with code 1 when a data set fails (a
+ * malformed file prints the file and line). Uses the same configuration as the server
+ * (DATABASE_URL, PORTAL_DATA_DIR, ...); stop the portal first when it runs on the embedded database
+ * (PGlite allows one process at a time).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { AuditActor } from "../audit.ts";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/client.ts";
+import { ApiError } from "../http/errors.ts";
+import { type ExamImportInput, importExamData } from "../import/importer.ts";
+
+/** The actor of imports made here: audit rows name "cli" and no user. */
+const CLI_ACTOR: AuditActor = { id: null, email: "cli" };
+
+type DataSet =
+  | { name: string; format: "toronto"; crs: string; stu: string }
+  | { name: string; format: "itc2007"; exam: string };
+
+/** The data sets the arguments name, in order, each once. Throws on a missing file or partner. */
+function findDataSets(args: string[]): DataSet[] {
+  const found = new Map<string, DataSet>();
+  const add = (file: string, fromFolder: boolean) => {
+    const ext = path.extname(file);
+    const base = file.slice(0, -ext.length);
+    const name = path.basename(base);
+    if (ext === ".exam") {
+      found.set(path.resolve(file), { name, format: "itc2007", exam: file });
+    } else if (ext === ".crs" || ext === ".stu") {
+      const crs = `${base}.crs`;
+      const stu = `${base}.stu`;
+      const missing = [crs, stu].find((f) => !existsSync(f));
+      if (missing)
+        throw new Error(`${file}: ${missing} is missing (a Toronto data set is a .crs and .stu pair)`);
+      found.set(path.resolve(base), { name, format: "toronto", crs, stu });
+    } else if (!fromFolder) {
+      throw new Error(`${file}: not a data set file (.crs, .stu or .exam)`);
+    }
+  };
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) add(full, true);
+    }
+  };
+  for (const arg of args) {
+    if (!existsSync(arg)) throw new Error(`${arg}: no such file or folder`);
+    if (statSync(arg).isDirectory()) walk(arg);
+    else add(arg, false);
+  }
+  return [...found.values()];
+}
+
+function toInput(set: DataSet, startDate: string | undefined): ExamImportInput {
+  return set.format === "toronto"
+    ? {
+        format: "toronto",
+        name: set.name,
+        files: { crs: readFileSync(set.crs, "utf8"), stu: readFileSync(set.stu, "utf8") },
+        ...(startDate ? { startDate } : {}),
+      }
+    : { format: "itc2007", name: set.name, files: { exam: readFileSync(set.exam, "utf8") } };
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      "start-date": { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help || positionals.length === 0) {
+    console.info("usage: import:exams [--start-date YYYY-MM-DD] <file or folder>...");
+    process.exitCode = values.help ? 0 : 2;
+    return;
+  }
+  const sets = findDataSets(positionals);
+  if (sets.length === 0)
+    throw new Error(`no data set (.crs/.stu pair or .exam file) in ${positionals.join(", ")}`);
+
+  const config = loadConfig();
+  const handle = await openDatabase(config);
+  try {
+    await handle.migrate();
+    const ctx = { db: handle.db, now: () => Date.now() };
+    for (const set of sets) {
+      const started = performance.now();
+      try {
+        const { created, importSource: s } = await importExamData(
+          ctx,
+          CLI_ACTOR,
+          toInput(set, values["start-date"]),
+        );
+        const c = s.counts;
+        console.info(
+          `${set.name}: ${s.code} ${created ? "imported" : "already imported"}: ${c.courses} courses, ` +
+            `${c.students} students, ${c.enrolments} enrolments, ${c.rooms} rooms, ${c.periods} periods, ` +
+            `${c.exams} exams (${c.unplacedExams} unplaced) in ${Math.round(performance.now() - started)} ms`,
+        );
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        const where = err.details.field ? ` (${err.details.field})` : "";
+        console.error(`${set.name}: ${err.message}${where}`);
+        process.exitCode = 1;
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,689 @@
+import {
+  AT_RISK_MIN_ATTENDANCE,
+  addToEligibilityCounts,
+  type DocumentStatus,
+  documentStatusFor,
+  ELIGIBILITY_MIN_ATTENDANCE,
+  type EligibilityCounts,
+  type EligibilityStatus,
+  type EligibilityUpdateItem,
+  type ExamProgressStatus,
+  emptyEligibilityCounts,
+  examStatusFor,
+  todayIn,
+} from "@portal/domain";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
+import { type AuditEntry, writeAudit } from "../audit.ts";
+import type { AppContext, SessionUser } from "../context.ts";
+import type { Executor } from "../db/client.ts";
+import {
+  academicProgramme,
+  contact,
+  course,
+  courseOffering,
+  enrolment,
+  exam,
+  examCycle,
+  examEligibility,
+  intake,
+  term,
+} from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { isUuid } from "../http/request.ts";
+
+/**
+ * Exam eligibility (spec §3 exam row fields, §4 eligibility / status / document labels, §7
+ * /sf/exam/studentStatus/{id}, /sf/exam/update/eligibily, StudentRiskData, StudentData): which
+ * students of an exam may sit it. The status is computed from the enrolment's attendance and
+ * documents ({@link computedEligibilitySql}, the SQL twin of the domain's `computeEligibility`)
+ * unless the exam office recorded a decision (exam_eligibility), which then wins.
+ */
+
+/** Enrolment status of a student who sits the exam of the course offering. */
+export const ENROLLED = "Enrolled";
+
+/** Page sizes of the student status grid and the overview (spec §9 grid 10, 25, 50; 100 for "All"). */
+export const ELIGIBILITY_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_ELIGIBILITY_PAGE_SIZE = 10;
+
+/**
+ * The exam a screen is about (dates YYYY-MM-DD, start HH:MM and duration in minutes, Asia/Kolkata):
+ * course, section (course offering), term, batch (intake), programme, cycle, the teacher of the
+ * section (`subjectFaculty`) and the exam's status (Completed once its date has passed).
+ */
+export type EvaluationExamHeader = {
+  id: string;
+  examCycleId: string;
+  examCycle: string;
+  courseId: string;
+  courseCode: string;
+  courseName: string;
+  courseOfferingId: string;
+  section: string;
+  termId: string;
+  term: string;
+  batch: string;
+  programme: string;
+  component: string;
+  examType: string;
+  dateOfExam: string;
+  startTimeOfExam: string;
+  duration: number;
+  status: ExamProgressStatus;
+  subjectFacultyId: string | null;
+  subjectFaculty: string | null;
+};
+
+/** An exam header with what the server needs besides: its campus and exam period. */
+export type ExamContext = EvaluationExamHeader & { campusId: string; periodId: string | null };
+
+/** One student of an exam with their eligibility (spec §3 exam row fields, wire names kept). */
+export type StudentStatusRow = {
+  id: string;
+  studentCode: string | null;
+  name: string;
+  email: string;
+  /** Attendance in the exam's course offering, percent; null while none is recorded. */
+  attendancePercent: number | null;
+  /** The status that holds: the office's decision when there is one, else the computed one. */
+  eligibility_status: EligibilityStatus;
+  computedStatus: EligibilityStatus;
+  overridden: boolean;
+  /** Reason of the office's decision ("" without one). */
+  reason: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  status: ExamProgressStatus;
+  document_submitted: DocumentStatus;
+};
+
+/** A student row of the cross-exam list (StudentData), with the exam it is about. */
+export type StudentEligibilityRow = StudentStatusRow & {
+  examId: string;
+  courseName: string;
+  section: string;
+  dateOfExam: string;
+};
+
+/** Filters of the student status grid: one label ("" = all) and a name / code / e-mail search. */
+export type StudentFilter = { eligibility: EligibilityStatus | ""; search: string };
+/** A page: 1-based number and size. */
+export type Page = { pageNo: number; count: number };
+
+const studentName = sql<string>`trim(${contact.firstName} || ' ' || ${contact.lastName})`;
+const teacher = alias(contact, "subject_faculty");
+
+/**
+ * The computed status in SQL (attendance and documents of the joined enrolment), the same rule as
+ * the domain's computeEligibility: no attendance -> Under Review; >= 75 with documents -> Eligible;
+ * >= 65 -> At Risk; else Not eligible. Thresholds are inlined (constants), so the expression can be
+ * grouped by.
+ */
+export const computedEligibilitySql = sql<EligibilityStatus>`(case
+  when ${enrolment.attendancePercent} is null then 'Under Review'
+  when ${enrolment.attendancePercent} >= ${sql.raw(String(ELIGIBILITY_MIN_ATTENDANCE))} and ${enrolment.documentsSubmitted} then 'Eligible'
+  when ${enrolment.attendancePercent} >= ${sql.raw(String(AT_RISK_MIN_ATTENDANCE))} then 'At Risk'
+  else 'Not eligible' end)`;
+
+/** The status that holds: the decision of the left-joined exam_eligibility row, else the computed one. */
+export const effectiveEligibilitySql = sql<EligibilityStatus>`coalesce(${examEligibility.status}, ${computedEligibilitySql})`;
+
+/** A LIKE pattern matching `text` anywhere (wildcards in `text` escaped). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/**
+ * The exams with these ids (unknown or malformed ids are left out), keyed by id, with their header
+ * and campus; `now` (epoch ms) decides Completed / Pending (Asia/Kolkata).
+ */
+export async function loadExamContexts(
+  db: Executor,
+  ids: readonly string[],
+  now: number,
+): Promise<Map<string, ExamContext>> {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (valid.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: exam.id,
+      examCycleId: exam.examCycleId,
+      examCycle: examCycle.name,
+      courseId: course.id,
+      courseCode: course.code,
+      courseName: course.name,
+      courseOfferingId: courseOffering.id,
+      section: courseOffering.section,
+      termId: term.id,
+      term: term.name,
+      batch: intake.name,
+      programme: academicProgramme.name,
+      component: exam.component,
+      examType: exam.examType,
+      dateOfExam: exam.examDate,
+      startTimeOfExam: exam.startTime,
+      duration: exam.durationMinutes,
+      subjectFacultyId: courseOffering.facultyId,
+      subjectFaculty: sql<string | null>`trim(${teacher.firstName} || ' ' || ${teacher.lastName})`,
+      campusId: intake.campusId,
+      periodId: exam.examPeriodId,
+    })
+    .from(exam)
+    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .innerJoin(academicProgramme, eq(academicProgramme.id, intake.programmeId))
+    .leftJoin(teacher, eq(teacher.id, courseOffering.facultyId))
+    .where(inArray(exam.id, valid));
+  const today = todayIn(now);
+  return new Map(rows.map((r) => [r.id, { ...r, status: examStatusFor(r.dateOfExam, today) }]));
+}
+
+/** The exam `id` with its header; 404 "No such exam" naming `field` when unknown. */
+export async function loadExamContext(
+  db: Executor,
+  id: string,
+  now: number,
+  field = "id",
+): Promise<ExamContext> {
+  const info = (await loadExamContexts(db, [id], now)).get(id);
+  if (!info) throw new ApiError(404, "No such exam", { errorCode: "not_found", field });
+  return info;
+}
+
+/** The wire header of an exam (without campus and period). */
+export function toExamHeader(info: ExamContext): EvaluationExamHeader {
+  const { campusId: _c, periodId: _p, ...header } = info;
+  return header;
+}
+
+const studentColumns = {
+  id: contact.id,
+  studentCode: contact.code,
+  name: studentName,
+  email: contact.email,
+  attendancePercent: enrolment.attendancePercent,
+  documentsSubmitted: enrolment.documentsSubmitted,
+  override: examEligibility.status,
+  reason: examEligibility.reason,
+  decidedBy: examEligibility.decidedBy,
+  decidedAt: examEligibility.decidedAt,
+  computedStatus: computedEligibilitySql,
+  effectiveStatus: effectiveEligibilitySql,
+};
+
+type StudentDbRow = {
+  id: string;
+  studentCode: string | null;
+  name: string;
+  email: string;
+  attendancePercent: number | null;
+  documentsSubmitted: boolean;
+  override: EligibilityStatus | null;
+  reason: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  computedStatus: EligibilityStatus;
+  effectiveStatus: EligibilityStatus;
+};
+
+/**
+ * Joins to a query on enrolment: the student's contact and the office's decision for the exam
+ * `examIdSql` (an exam id or the joined exam's id column).
+ */
+function withStudentJoins<Q extends PgSelect>(query: Q, examIdSql: SQL | typeof exam.id): Q {
+  query.innerJoin(contact, eq(contact.id, enrolment.studentId));
+  query.leftJoin(
+    examEligibility,
+    and(eq(examEligibility.examId, examIdSql), eq(examEligibility.studentId, enrolment.studentId)),
+  );
+  return query;
+}
+
+function toStudentRow(row: StudentDbRow, status: ExamProgressStatus): StudentStatusRow {
+  return {
+    id: row.id,
+    studentCode: row.studentCode,
+    name: row.name,
+    email: row.email,
+    attendancePercent: row.attendancePercent,
+    eligibility_status: row.effectiveStatus,
+    computedStatus: row.computedStatus,
+    overridden: row.override !== null,
+    reason: row.reason ?? "",
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt ? new Date(row.decidedAt).toISOString() : null,
+    status,
+    document_submitted: documentStatusFor(row.documentsSubmitted),
+  };
+}
+
+/** Conditions of the label filter and the search (name, student code or e-mail, case-insensitive). */
+function studentConditions(filter: StudentFilter): SQL[] {
+  const where: SQL[] = [];
+  if (filter.eligibility) where.push(sql`${effectiveEligibilitySql} = ${filter.eligibility}`);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    where.push(
+      sql`(${studentName} ilike ${pattern} or coalesce(${contact.code}, '') ilike ${pattern} or ${contact.email} ilike ${pattern})`,
+    );
+  }
+  return where;
+}
+
+/** Eligibility counts of the rows `{status, n}` of a grouped count. */
+function countsOf(rows: Array<{ status: EligibilityStatus; n: number }>): EligibilityCounts {
+  return rows.reduce(
+    (acc, r) => addToEligibilityCounts(acc, r.status, Number(r.n)),
+    emptyEligibilityCounts(),
+  );
+}
+
+/**
+ * The student status screen of an exam (spec §7 GET /sf/exam/studentStatus/{id}): the exam header,
+ * the counts per eligibility label over all its students (the summary cards; filters do not change
+ * them), and one page of its students (enrolled in the exam's course offering), optionally only
+ * those holding one label and matching a search, ordered by name then id, with the number of
+ * matches. 404 (field `id`) for an unknown exam.
+ */
+export async function getStudentStatus(
+  db: Executor,
+  now: number,
+  examId: string,
+  filter: StudentFilter,
+  page: Page,
+): Promise<{
+  exam: EvaluationExamHeader;
+  summary: EligibilityCounts;
+  noOfRecords: number;
+  pageNo: number;
+  count: number;
+  students: StudentStatusRow[];
+}> {
+  const info = await loadExamContext(db, examId, now);
+  const ofExam = and(eq(enrolment.courseOfferingId, info.courseOfferingId), eq(enrolment.status, ENROLLED));
+  const where = and(ofExam, ...studentConditions(filter));
+  const [grouped, [total], rows] = await Promise.all([
+    withStudentJoins(
+      db.select({ status: effectiveEligibilitySql, n: count() }).from(enrolment).$dynamic(),
+      sql`${info.id}::uuid`,
+    )
+      .where(ofExam)
+      .groupBy(effectiveEligibilitySql),
+    withStudentJoins(db.select({ n: count() }).from(enrolment).$dynamic(), sql`${info.id}::uuid`).where(
+      where,
+    ),
+    withStudentJoins(db.select(studentColumns).from(enrolment).$dynamic(), sql`${info.id}::uuid`)
+      .where(where)
+      .orderBy(asc(contact.firstName), asc(contact.lastName), asc(contact.id))
+      .limit(page.count)
+      .offset((page.pageNo - 1) * page.count),
+  ]);
+  return {
+    exam: toExamHeader(info),
+    summary: countsOf(grouped),
+    noOfRecords: total?.n ?? 0,
+    pageNo: page.pageNo,
+    count: page.count,
+    students: rows.map((r) => toStudentRow(r, info.status)),
+  };
+}
+
+/** The rows of these students of an exam (those enrolled), keyed by student id. */
+async function studentRowsOf(
+  db: Executor,
+  info: ExamContext,
+  studentIds: readonly string[],
+): Promise<Map<string, StudentStatusRow>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await withStudentJoins(
+    db.select(studentColumns).from(enrolment).$dynamic(),
+    sql`${info.id}::uuid`,
+  ).where(
+    and(
+      eq(enrolment.courseOfferingId, info.courseOfferingId),
+      eq(enrolment.status, ENROLLED),
+      inArray(enrolment.studentId, [...studentIds]),
+    ),
+  );
+  return new Map(rows.map((r) => [r.id, toStudentRow(r, info.status)]));
+}
+
+/** An eligibility decision as the audit log keeps it. */
+type DecisionRecord = { examId: string; studentId: string; status: EligibilityStatus; reason: string };
+
+/**
+ * Records the exam office's eligibility decisions (spec §7 PATCH /sf/exam/update/eligibily) in one
+ * transaction: a label sets (or replaces) the decision with its reason, decidedBy the actor's e-mail
+ * and decidedAt now; null withdraws it, so the computed status applies again. An item that changes
+ * nothing (same label and reason, or null without a decision) writes nothing. One audit row per
+ * change (entity exam_eligibility, before/after {examId, studentId, status, reason}). Errors name
+ * the item, nothing written: 400 the same exam and student twice (`i.studentId`, rule unique); 404
+ * unknown exam (`i.examId`) or student (`i.studentId`); 400 `student_not_enrolled` (`i.studentId`)
+ * for a student not enrolled in the exam's course offering. Returns the students' rows after the
+ * change, in item order, each with its exam id.
+ */
+export async function updateEligibility(
+  ctx: AppContext,
+  actor: SessionUser,
+  items: readonly EligibilityUpdateItem[],
+): Promise<Array<StudentStatusRow & { examId: string }>> {
+  const seen = new Set<string>();
+  for (const [i, item] of items.entries()) {
+    const key = `${item.examId}|${item.studentId}`;
+    if (seen.has(key)) {
+      throw new ApiError(400, "The same exam and student are listed twice", {
+        errorCode: "validation_failed",
+        field: `${i}.studentId`,
+        rule: "unique",
+      });
+    }
+    seen.add(key);
+  }
+  const at = new Date(ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const exams = await loadExamContexts(
+      tx,
+      items.map((i) => i.examId),
+      ctx.now(),
+    );
+    const audit: AuditEntry[] = [];
+    for (const [i, item] of items.entries()) {
+      const info = exams.get(item.examId);
+      if (!info) throw new ApiError(404, "No such exam", { errorCode: "not_found", field: `${i}.examId` });
+      const studentField = `${i}.studentId`;
+      if (!isUuid(item.studentId)) {
+        throw new ApiError(404, "No such student", { errorCode: "not_found", field: studentField });
+      }
+      // Locking the enrolment makes concurrent decisions on one student and exam run one after the other.
+      const [enrolled] = await tx
+        .select({ id: enrolment.id })
+        .from(enrolment)
+        .where(
+          and(
+            eq(enrolment.courseOfferingId, info.courseOfferingId),
+            eq(enrolment.studentId, item.studentId),
+            eq(enrolment.status, ENROLLED),
+          ),
+        )
+        .for("update");
+      if (!enrolled) {
+        const [student] = await tx
+          .select({ id: contact.id })
+          .from(contact)
+          .where(and(eq(contact.id, item.studentId), eq(contact.kind, "student")));
+        if (!student)
+          throw new ApiError(404, "No such student", { errorCode: "not_found", field: studentField });
+        throw new ApiError(400, "The student is not enrolled in the exam's course offering", {
+          errorCode: "student_not_enrolled",
+          field: studentField,
+          rule: "enrolled",
+        });
+      }
+      const [existing] = await tx
+        .select()
+        .from(examEligibility)
+        .where(and(eq(examEligibility.examId, info.id), eq(examEligibility.studentId, item.studentId)))
+        .for("update");
+      const before: DecisionRecord | null = existing
+        ? { examId: info.id, studentId: item.studentId, status: existing.status, reason: existing.reason }
+        : null;
+      if (item.eligibility_status === null) {
+        if (!existing) continue;
+        await tx.delete(examEligibility).where(eq(examEligibility.id, existing.id));
+        audit.push({
+          action: "clear_eligibility",
+          entity: "exam_eligibility",
+          entityId: existing.id,
+          before,
+          after: null,
+        });
+        continue;
+      }
+      const after: DecisionRecord = {
+        examId: info.id,
+        studentId: item.studentId,
+        status: item.eligibility_status,
+        reason: item.reason,
+      };
+      if (existing && existing.status === after.status && existing.reason === after.reason) continue;
+      let decisionId: string;
+      if (existing) {
+        await tx
+          .update(examEligibility)
+          .set({ status: after.status, reason: after.reason, decidedBy: actor.email, decidedAt: at })
+          .where(eq(examEligibility.id, existing.id));
+        decisionId = existing.id;
+      } else {
+        const [row] = await tx
+          .insert(examEligibility)
+          .values({ ...after, decidedBy: actor.email, decidedAt: at })
+          .returning({ id: examEligibility.id });
+        if (!row) throw new Error("exam_eligibility insert returned nothing");
+        decisionId = row.id;
+      }
+      audit.push({
+        action: "set_eligibility",
+        entity: "exam_eligibility",
+        entityId: decisionId,
+        before,
+        after,
+      });
+    }
+    await writeAudit(tx, actor, audit, at);
+
+    const result: Array<StudentStatusRow & { examId: string }> = [];
+    const byExam = new Map<string, string[]>();
+    for (const item of items) byExam.set(item.examId, [...(byExam.get(item.examId) ?? []), item.studentId]);
+    const rows = new Map<string, StudentStatusRow>();
+    for (const [examId, studentIds] of byExam) {
+      const info = exams.get(examId);
+      if (!info) continue;
+      for (const [studentId, row] of await studentRowsOf(tx, info, studentIds)) {
+        rows.set(`${examId}|${studentId}`, row);
+      }
+    }
+    for (const item of items) {
+      const row = rows.get(`${item.examId}|${item.studentId}`);
+      if (row) result.push({ examId: item.examId, ...row });
+    }
+    return result;
+  });
+}
+
+/** One exam of the eligibility overview with its counts per label. */
+export type ExamRiskRow = {
+  examId: string;
+  examCycle: string;
+  courseCode: string;
+  courseName: string;
+  section: string;
+  term: string;
+  batch: string;
+  dateOfExam: string;
+  startTimeOfExam: string;
+  status: ExamProgressStatus;
+  summary: EligibilityCounts;
+};
+
+/** The exam cycle `id` (404 naming `field` when unknown). */
+async function findCycle(db: Executor, id: string, field: string): Promise<{ id: string; name: string }> {
+  const [row] = isUuid(id)
+    ? await db.select({ id: examCycle.id, name: examCycle.name }).from(examCycle).where(eq(examCycle.id, id))
+    : [];
+  if (!row) throw new ApiError(404, "No such exam cycle", { errorCode: "not_found", field });
+  return row;
+}
+
+function examSelection(cycleId: string | null, search: string): SQL | undefined {
+  const where: SQL[] = [];
+  if (cycleId) where.push(eq(exam.examCycleId, cycleId));
+  if (search) {
+    const pattern = containsPattern(search);
+    where.push(
+      sql`(${course.name} ilike ${pattern} or ${course.code} ilike ${pattern} or ${courseOffering.section} ilike ${pattern})`,
+    );
+  }
+  return and(...where);
+}
+
+/**
+ * The eligibility overview (spec §7 StudentRiskData; the studentEligibility screen): the exams of
+ * one exam cycle (all cycles without `examCycleId`), optionally matching a search on course name,
+ * code or section, by date, start time, course and section; one page of them, each with its counts
+ * per eligibility label; the totals over all matching exams (the summary cards) and the number of
+ * matching exams. 404 (field `examCycleId`) for an unknown cycle.
+ */
+export async function getStudentRiskData(
+  db: Executor,
+  now: number,
+  q: { examCycleId: string; search: string } & Page,
+): Promise<{
+  examCycle: { id: string; name: string } | null;
+  totals: EligibilityCounts;
+  noOfRecords: number;
+  pageNo: number;
+  count: number;
+  exams: ExamRiskRow[];
+}> {
+  const cycle = q.examCycleId ? await findCycle(db, q.examCycleId, "examCycleId") : null;
+  const where = examSelection(cycle?.id ?? null, q.search);
+  const examJoins = <Q extends PgSelect>(query: Q) =>
+    query
+      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId));
+  const studentsOfExams = <Q extends PgSelect>(query: Q) =>
+    withStudentJoins(
+      examJoins(query).innerJoin(
+        enrolment,
+        and(eq(enrolment.courseOfferingId, exam.courseOfferingId), eq(enrolment.status, ENROLLED)),
+      ),
+      exam.id,
+    );
+  const [[total], grouped, page] = await Promise.all([
+    examJoins(db.select({ n: count() }).from(exam).$dynamic()).where(where),
+    studentsOfExams(db.select({ status: effectiveEligibilitySql, n: count() }).from(exam).$dynamic())
+      .where(where)
+      .groupBy(effectiveEligibilitySql),
+    examJoins(
+      db
+        .select({
+          examId: exam.id,
+          examCycle: examCycle.name,
+          courseCode: course.code,
+          courseName: course.name,
+          section: courseOffering.section,
+          term: term.name,
+          batch: intake.name,
+          dateOfExam: exam.examDate,
+          startTimeOfExam: exam.startTime,
+        })
+        .from(exam)
+        .$dynamic(),
+    )
+      .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+      .innerJoin(term, eq(term.id, courseOffering.termId))
+      .innerJoin(intake, eq(intake.id, term.intakeId))
+      .where(where)
+      .orderBy(
+        asc(exam.examDate),
+        asc(exam.startTime),
+        asc(course.name),
+        asc(courseOffering.section),
+        asc(exam.id),
+      )
+      .limit(q.count)
+      .offset((q.pageNo - 1) * q.count),
+  ]);
+  const ids = page.map((e) => e.examId);
+  const perExam =
+    ids.length === 0
+      ? []
+      : await studentsOfExams(
+          db.select({ examId: exam.id, status: effectiveEligibilitySql, n: count() }).from(exam).$dynamic(),
+        )
+          .where(inArray(exam.id, ids))
+          .groupBy(exam.id, effectiveEligibilitySql);
+  const today = todayIn(now);
+  return {
+    examCycle: cycle,
+    totals: countsOf(grouped),
+    noOfRecords: total?.n ?? 0,
+    pageNo: q.pageNo,
+    count: q.count,
+    exams: page.map((e) => ({
+      ...e,
+      status: examStatusFor(e.dateOfExam, today),
+      summary: countsOf(perExam.filter((r) => r.examId === e.examId)),
+    })),
+  };
+}
+
+/**
+ * Students across exams (spec §7 StudentData): one row per student and exam of one exam cycle (all
+ * cycles without `examCycleId`), or of one exam (`examId`), optionally only those holding one label
+ * and matching a search on name, code or e-mail; ordered by student name, then exam date and course;
+ * one page with the number of matches. The list the overview opens to follow up students at risk.
+ * 404 for an unknown cycle (`examCycleId`) or exam (`examId`).
+ */
+export async function listStudentEligibility(
+  db: Executor,
+  now: number,
+  q: { examCycleId: string; examId: string } & StudentFilter & Page,
+): Promise<{ noOfRecords: number; pageNo: number; count: number; students: StudentEligibilityRow[] }> {
+  const where: SQL[] = [...studentConditions(q)];
+  if (q.examCycleId) where.push(eq(exam.examCycleId, (await findCycle(db, q.examCycleId, "examCycleId")).id));
+  if (q.examId) where.push(eq(exam.id, (await loadExamContext(db, q.examId, now, "examId")).id));
+  const rowsOf = <Q extends PgSelect>(query: Q) =>
+    withStudentJoins(
+      query
+        .innerJoin(
+          enrolment,
+          and(eq(enrolment.courseOfferingId, exam.courseOfferingId), eq(enrolment.status, ENROLLED)),
+        )
+        .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+        .innerJoin(course, eq(course.id, courseOffering.courseId)),
+      exam.id,
+    ).where(and(...where));
+  const [[total], rows] = await Promise.all([
+    rowsOf(db.select({ n: count() }).from(exam).$dynamic()),
+    rowsOf(
+      db
+        .select({
+          ...studentColumns,
+          examId: exam.id,
+          courseName: course.name,
+          section: courseOffering.section,
+          dateOfExam: exam.examDate,
+        })
+        .from(exam)
+        .$dynamic(),
+    )
+      .orderBy(
+        asc(contact.firstName),
+        asc(contact.lastName),
+        asc(contact.id),
+        asc(exam.examDate),
+        asc(course.name),
+        asc(exam.id),
+      )
+      .limit(q.count)
+      .offset((q.pageNo - 1) * q.count),
+  ]);
+  const today = todayIn(now);
+  return {
+    noOfRecords: total?.n ?? 0,
+    pageNo: q.pageNo,
+    count: q.count,
+    students: rows.map((r) => ({
+      ...toStudentRow(r, examStatusFor(r.dateOfExam, today)),
+      examId: r.examId,
+      courseName: r.courseName,
+      section: r.section,
+      dateOfExam: r.dateOfExam,
+    })),
+  };
+}

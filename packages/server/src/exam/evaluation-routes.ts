@@ -1,0 +1,169 @@
+import {
+  ELIGIBILITY_STATUSES,
+  MAX_EVALUATOR_ITEMS,
+  ZEligibilityUpdateItem,
+  ZEvaluatorAssignmentItem,
+  ZEvaluatorResponseItem,
+} from "@portal/domain";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext, AppEnv } from "../context.ts";
+import { parseOrThrow, readJson } from "../http/errors.ts";
+import {
+  DEFAULT_ELIGIBILITY_PAGE_SIZE,
+  ELIGIBILITY_PAGE_SIZES,
+  getStudentRiskData,
+  getStudentStatus,
+  listStudentEligibility,
+  updateEligibility,
+} from "./eligibility.ts";
+import {
+  getEvaluationRooms,
+  getEvaluatorList,
+  listCourseSections,
+  listEvaluatorCandidates,
+  recordEvaluatorResponses,
+  saveEvaluatorAssignments,
+} from "./evaluation.ts";
+
+/** Most eligibility decisions one PATCH /sf/exam/update/eligibily takes. */
+export const MAX_ELIGIBILITY_ITEMS = 500;
+
+const pageSize = (n: number) => (ELIGIBILITY_PAGE_SIZES as readonly number[]).includes(n);
+const pageSizeError = { error: `count must be one of ${ELIGIBILITY_PAGE_SIZES.join(", ")}` };
+/** Paging in a query string (numbers as text). */
+const ZQueryPage = {
+  pageNo: z.coerce
+    .number({ error: "pageNo must be a whole number from 1" })
+    .int({ error: "pageNo must be a whole number from 1" })
+    .min(1, { error: "pageNo must be a whole number from 1" })
+    .max(1_000_000)
+    .default(1),
+  count: z.coerce.number().int().refine(pageSize, pageSizeError).default(DEFAULT_ELIGIBILITY_PAGE_SIZE),
+};
+/** Paging in a JSON body. */
+const ZBodyPage = {
+  pageNo: z
+    .number({ error: "pageNo must be a whole number from 1" })
+    .int({ error: "pageNo must be a whole number from 1" })
+    .min(1, { error: "pageNo must be a whole number from 1" })
+    .max(1_000_000)
+    .default(1),
+  count: z
+    .number({ error: pageSizeError.error })
+    .int()
+    .refine(pageSize, pageSizeError)
+    .default(DEFAULT_ELIGIBILITY_PAGE_SIZE),
+};
+const search = z.string({ error: "search must be text" }).trim().max(200).default("");
+const eligibilityFilter = z
+  .union([z.enum(ELIGIBILITY_STATUSES), z.literal("")], {
+    error: `eligibility must be one of ${ELIGIBILITY_STATUSES.join(", ")}`,
+  })
+  .default("");
+const optionalId = z.string({ error: "must be text" }).trim().max(100).default("");
+const requiredId = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, { error: `${name} is required` })
+    .max(100);
+
+const ZStudentStatusQuery = z.object({ search, eligibility: eligibilityFilter, ...ZQueryPage });
+const ZRiskBody = z.object({ examCycleId: optionalId, search, ...ZBodyPage });
+const ZStudentDataBody = z.object({
+  examCycleId: optionalId,
+  examId: optionalId,
+  eligibility: eligibilityFilter,
+  search,
+  ...ZBodyPage,
+});
+const ZExamQuery = z.object({ examId: requiredId("examId") });
+const ZCandidatesQuery = z.object({ examId: requiredId("examId"), search });
+
+const list = (what: string, max: number) =>
+  z
+    .array(z.unknown(), { error: `The body must be a list of ${what}` })
+    .min(1, { error: "Send at least one item" })
+    .max(max, { error: `At most ${max} items per request` });
+
+/**
+ * Eligibility and evaluation routes (spec Evaluation page; §3 evaluator assignment, exam row fields;
+ * §4 evaluator status and eligibility labels; §5 Add Evaluator; §7 /sf/exam/studentStatus/{id},
+ * /sf/exam/update/eligibily, StudentRiskData, StudentData, /sf/exam/evaluatorList/{id},
+ * EvaluatorDetails, EvaluationDetails get/post, /sf/exam/section/{a}/{b}, /sf/exam/update/evaluation;
+ * openapi/evaluation.yaml). Signed-in only: createApi puts /sf/* and /salesforce/* behind sign-in.
+ */
+export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get("/sf/exam/studentStatus/:id", async (c) => {
+    const { search, eligibility, pageNo, count } = parseOrThrow(ZStudentStatusQuery, c.req.query());
+    const answer = await getStudentStatus(
+      ctx.db,
+      ctx.now(),
+      c.req.param("id"),
+      { search, eligibility },
+      {
+        pageNo,
+        count,
+      },
+    );
+    return c.json({ success: true as const, ...answer });
+  });
+
+  app.patch("/sf/exam/update/eligibily", async (c) => {
+    const raw = parseOrThrow(list("eligibility items", MAX_ELIGIBILITY_ITEMS), await readJson(c));
+    const items = raw.map((item, i) => parseOrThrow(ZEligibilityUpdateItem, item, String(i)));
+    const students = await updateEligibility(ctx, c.get("user"), items);
+    return c.json({ success: true as const, message: "Eligibility saved", students });
+  });
+
+  app.post("/salesforce/StudentRiskData", async (c) => {
+    const q = parseOrThrow(ZRiskBody, (await readJson(c, { required: false })) ?? {});
+    return c.json({ success: true as const, ...(await getStudentRiskData(ctx.db, ctx.now(), q)) });
+  });
+
+  app.post("/salesforce/StudentData", async (c) => {
+    const q = parseOrThrow(ZStudentDataBody, (await readJson(c, { required: false })) ?? {});
+    return c.json({ success: true as const, ...(await listStudentEligibility(ctx.db, ctx.now(), q)) });
+  });
+
+  app.get("/sf/exam/evaluatorList/:id", async (c) =>
+    c.json({ success: true as const, ...(await getEvaluatorList(ctx.db, ctx.now(), c.req.param("id"))) }),
+  );
+
+  app.get("/salesforce/EvaluatorDetails", async (c) => {
+    const { examId, search } = parseOrThrow(ZCandidatesQuery, c.req.query());
+    const data = await listEvaluatorCandidates(ctx.db, ctx.now(), examId, search);
+    return c.json({ success: true as const, data });
+  });
+
+  app.get("/salesforce/EvaluationDetails", async (c) => {
+    const { examId } = parseOrThrow(ZExamQuery, c.req.query());
+    return c.json({ success: true as const, ...(await getEvaluationRooms(ctx.db, ctx.now(), examId)) });
+  });
+
+  app.post("/salesforce/EvaluationDetails", async (c) => {
+    const raw = parseOrThrow(list("evaluator assignments", MAX_EVALUATOR_ITEMS), await readJson(c));
+    const items = raw.map((item, i) => parseOrThrow(ZEvaluatorAssignmentItem, item, String(i)));
+    const data = await saveEvaluatorAssignments(ctx, c.get("user"), items);
+    return c.json({ success: true as const, message: "Evaluators saved", data });
+  });
+
+  app.get("/sf/exam/section/:courseId/:termId", async (c) =>
+    c.json({
+      success: true as const,
+      ...(await listCourseSections(ctx.db, c.req.param("courseId"), c.req.param("termId"))),
+    }),
+  );
+
+  app.patch("/sf/exam/update/evaluation", async (c) => {
+    const raw = parseOrThrow(list("evaluator answers", MAX_EVALUATOR_ITEMS), await readJson(c));
+    const items = raw.map((item, i) => parseOrThrow(ZEvaluatorResponseItem, item, String(i)));
+    const answer = await recordEvaluatorResponses(ctx, c.get("user"), items);
+    return c.json({ success: true as const, message: "Evaluator answers saved", ...answer });
+  });
+
+  return app;
+}

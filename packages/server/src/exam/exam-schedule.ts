@@ -1,0 +1,375 @@
+import {
+  addDays,
+  EXAM_TIME_ZONE,
+  type ExamTimetableItem,
+  formatIsoDate,
+  formatStudentFacultyRatio,
+  todayIn,
+} from "@portal/domain";
+import { and, asc, count, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AuditEntry, writeAudit } from "../audit.ts";
+import type { AppContext, SessionUser } from "../context.ts";
+import type { Executor } from "../db/client.ts";
+import {
+  academicProgramme,
+  contact,
+  course,
+  courseOffering,
+  enrolment,
+  exam,
+  examCycle,
+  intake,
+  invigilation,
+  seatAssignment,
+  term,
+} from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { isUuid } from "../http/request.ts";
+import { ensureExamPeriod } from "./periods.ts";
+
+/**
+ * One row of the exam timetable (spec §3 "Exam timetable row": id, course, dateOfExam, examType,
+ * duration, examTimeZone, studentFacultyRatio, startTimeOfExam), with what the screens show beside
+ * it. Date YYYY-MM-DD, start time HH:MM and duration in minutes, all in Asia/Kolkata.
+ */
+export type ExamTimetableRow = {
+  id: string;
+  course: string;
+  courseCode: string;
+  section: string;
+  term: string;
+  batch: string;
+  program: string;
+  component: string;
+  examCycle: string;
+  examCycleId: string;
+  dateOfExam: string;
+  startTimeOfExam: string;
+  duration: number;
+  examType: "MidTerm" | "EndTerm" | "Retest";
+  examTimeZone: typeof EXAM_TIME_ZONE;
+  studentFacultyRatio: string;
+  examMode: "offline" | "online";
+  venue: string;
+  students: number;
+};
+
+/** Enrolled students of the exam's course offering. */
+const studentCount = sql<number>`(select count(*)::int from ${enrolment} where ${enrolment.courseOfferingId} = ${exam.courseOfferingId})`;
+
+function selectRows(db: Executor) {
+  return db
+    .select({
+      id: exam.id,
+      course: course.name,
+      courseCode: course.code,
+      section: courseOffering.section,
+      term: term.name,
+      batch: intake.name,
+      program: academicProgramme.name,
+      component: exam.component,
+      examCycle: examCycle.name,
+      examCycleId: exam.examCycleId,
+      dateOfExam: exam.examDate,
+      startTimeOfExam: exam.startTime,
+      duration: exam.durationMinutes,
+      examType: exam.examType,
+      studentsPerInvigilator: exam.studentsPerInvigilator,
+      examMode: exam.examMode,
+      venue: exam.venue,
+      students: studentCount,
+    })
+    .from(exam)
+    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .innerJoin(academicProgramme, eq(academicProgramme.id, intake.programmeId));
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>["execute"]>>[number];
+
+function toRow(r: SelectedRow): ExamTimetableRow {
+  const { studentsPerInvigilator, ...rest } = r;
+  return {
+    ...rest,
+    students: Number(r.students),
+    examTimeZone: EXAM_TIME_ZONE,
+    studentFacultyRatio: formatStudentFacultyRatio(studentsPerInvigilator),
+  };
+}
+
+/** Filters of the timetable list: exam cycle id, course name or code (contains), page. */
+export type TimetableQuery = { examCycleId: string; course: string; pageNo: number; count: number };
+
+/**
+ * The exam timetable of a cycle (or of every cycle when examCycleId is empty), by date, start time
+ * and course, one page at a time, with the total. An examCycleId that is not a UUID matches nothing.
+ */
+export async function listExamTimetable(
+  db: Executor,
+  q: TimetableQuery,
+): Promise<{ timetable: ExamTimetableRow[]; noOfRecords: number }> {
+  const where: SQL[] = [];
+  if (q.examCycleId) where.push(isUuid(q.examCycleId) ? eq(exam.examCycleId, q.examCycleId) : sql`false`);
+  if (q.course) {
+    const pattern = `%${q.course.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    where.push(or(ilike(course.name, pattern), ilike(course.code, pattern)) as SQL);
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [total] = await db
+    .select({ n: count() })
+    .from(exam)
+    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .where(condition);
+  const rows = await selectRows(db)
+    .where(condition)
+    .orderBy(
+      asc(exam.examDate),
+      asc(exam.startTime),
+      asc(course.name),
+      asc(courseOffering.section),
+      asc(exam.id),
+    )
+    .limit(q.count)
+    .offset((q.pageNo - 1) * q.count);
+  return { timetable: rows.map(toRow), noOfRecords: total?.n ?? 0 };
+}
+
+/** One exam's timetable row; 404 `not_found` when there is no such exam. */
+export async function getExamTimetableRow(db: Executor, id: string): Promise<ExamTimetableRow> {
+  const [row] = isUuid(id) ? await selectRows(db).where(eq(exam.id, id)) : [];
+  if (!row) throw new ApiError(404, "No such exam", { errorCode: "not_found", field: "id" });
+  return toRow(row);
+}
+
+/**
+ * Saves timetable rows (spec §7 "Exam timetable get / save") in one transaction: date, start time,
+ * duration, exam type, venue and, when given, the student to faculty ratio. An exam moved to another
+ * date or time joins that exam period (made if new) and its seats and invigilation duties in the old
+ * period are released: the seating and invigilation of its new period must be planned again. With sendEmail the course offering's
+ * faculty member is told by mail. One audit row per changed exam.
+ * Errors (nothing written): 400 duplicate id or a date outside the exam cycle; 404 unknown exam;
+ * each names the item (`3.dateOfExam`). Returns the message the screen shows as a toast.
+ */
+export async function saveExamTimetable(
+  ctx: AppContext,
+  actor: SessionUser,
+  items: ExamTimetableItem[],
+): Promise<{ message: string; saved: number; seatingCleared: number }> {
+  const seen = new Set<string>();
+  for (const [i, item] of items.entries()) {
+    if (seen.has(item.id)) {
+      throw new ApiError(400, `Exam ${item.id} is listed twice`, {
+        errorCode: "validation_failed",
+        field: `${i}.id`,
+        rule: "unique",
+      });
+    }
+    seen.add(item.id);
+    if (!isUuid(item.id))
+      throw new ApiError(404, "No such exam", { errorCode: "not_found", field: `${i}.id` });
+  }
+  const at = new Date(ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const current = await tx
+      .select({
+        id: exam.id,
+        examCycleId: exam.examCycleId,
+        examDate: exam.examDate,
+        startTime: exam.startTime,
+        durationMinutes: exam.durationMinutes,
+        examType: exam.examType,
+        venue: exam.venue,
+        studentsPerInvigilator: exam.studentsPerInvigilator,
+        examPeriodId: exam.examPeriodId,
+        cycleStart: examCycle.startDate,
+        cycleEnd: examCycle.endDate,
+        cycleName: examCycle.name,
+        courseName: course.name,
+        section: courseOffering.section,
+        facultyEmail: contact.email,
+      })
+      .from(exam)
+      .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .leftJoin(contact, eq(contact.id, courseOffering.facultyId))
+      .where(
+        inArray(
+          exam.id,
+          items.map((i) => i.id),
+        ),
+      )
+      .for("update", { of: exam });
+    const byId = new Map(current.map((r) => [r.id, r]));
+    const audit: AuditEntry[] = [];
+    let seatingCleared = 0;
+    for (const [i, item] of items.entries()) {
+      const before = byId.get(item.id);
+      if (!before) throw new ApiError(404, "No such exam", { errorCode: "not_found", field: `${i}.id` });
+      if (item.dateOfExam < before.cycleStart || item.dateOfExam > before.cycleEnd) {
+        throw new ApiError(
+          400,
+          `The date of exam must fall within the exam cycle ${before.cycleName} (${formatIsoDate(before.cycleStart)} to ${formatIsoDate(before.cycleEnd)})`,
+          { errorCode: "validation_failed", field: `${i}.dateOfExam`, rule: "exam_cycle" },
+        );
+      }
+      const examPeriodId = await ensureExamPeriod(tx, {
+        examCycleId: before.examCycleId,
+        date: item.dateOfExam,
+        startTime: item.timeOfExam,
+        durationMinutes: item.duration,
+      });
+      const after = {
+        examDate: item.dateOfExam,
+        startTime: item.timeOfExam,
+        durationMinutes: item.duration,
+        examType: item.examType,
+        venue: item.venue,
+        studentsPerInvigilator: item.studentFacultyRatio ?? before.studentsPerInvigilator,
+        examPeriodId,
+      };
+      await tx.update(exam).set(after).where(eq(exam.id, item.id));
+      if (before.examPeriodId && before.examPeriodId !== examPeriodId) {
+        // Rooms belong to a period: the exam's seats and invigilation duties there are released.
+        const released = await tx
+          .delete(seatAssignment)
+          .where(eq(seatAssignment.examId, item.id))
+          .returning({ id: seatAssignment.id });
+        const duties = await tx
+          .delete(invigilation)
+          .where(eq(invigilation.examId, item.id))
+          .returning({ id: invigilation.id });
+        if (released.length > 0 || duties.length > 0) seatingCleared++;
+      }
+      audit.push({
+        action: "update_timetable",
+        entity: "exam",
+        entityId: item.id,
+        before: {
+          examDate: before.examDate,
+          startTime: before.startTime,
+          durationMinutes: before.durationMinutes,
+          examType: before.examType,
+          venue: before.venue,
+          studentsPerInvigilator: before.studentsPerInvigilator,
+          examPeriodId: before.examPeriodId,
+        },
+        after,
+      });
+      if (item.sendEmail && before.facultyEmail) {
+        await ctx.mailer.send(
+          {
+            to: [before.facultyEmail],
+            subject: `Exam timetable: ${before.courseName} (${before.section}) on ${formatIsoDate(item.dateOfExam)}`,
+            text: [
+              `The exam of ${before.courseName}, section ${before.section} (${before.cycleName}) is scheduled:`,
+              `Date: ${formatIsoDate(item.dateOfExam)}`,
+              `Start: ${item.timeOfExam} (${EXAM_TIME_ZONE})`,
+              `Duration: ${item.duration} minutes`,
+              `Type: ${item.examType}`,
+              ...(item.venue ? [`Venue: ${item.venue}`] : []),
+            ].join("\n"),
+          },
+          tx,
+        );
+      }
+    }
+    await writeAudit(tx, actor, audit, at);
+    const message =
+      seatingCleared > 0
+        ? `Exam timetable saved. The seats and invigilators of ${seatingCleared} moved ${seatingCleared === 1 ? "exam were" : "exams were"} released: plan the seating and invigilation of the new exam period.`
+        : "Exam timetable saved";
+    return { message, saved: items.length, seatingCleared };
+  });
+}
+
+/**
+ * Exam information of the spec's ExamData call (spec §3 "Exam info"): wire names kept, Deadline is
+ * the exam date (YYYY-MM-DD), daysFromToday is negative for exams already held.
+ */
+export type ExamInfo = {
+  Id: string;
+  Intake__c: string;
+  Term_Name__c: string;
+  Specialization_Name__c: string;
+  Course_Code__c: string;
+  Course_Name__c: string;
+  Section__c: string;
+  Exam_Name1__c: string;
+  Exam_Type__c: string;
+  Deadline: string;
+  startTimeOfExam: string;
+  duration: number;
+  examCycle: string;
+  examCycleId: string;
+  students: number;
+  daysFromToday: number;
+};
+
+/**
+ * ExamData (spec §7, with dueDays and completedIn): with `dueDays`, the exams from today (Asia/Kolkata)
+ * to dueDays days ahead, soonest first (the Upcoming screen); with `completedIn`, the exams held in
+ * the last completedIn days before today, latest first (completedExams). Both may be combined with an
+ * exam cycle id. One page at a time, with the total.
+ */
+export async function listExamData(
+  db: Executor,
+  now: number,
+  q: {
+    dueDays?: number | undefined;
+    completedIn?: number | undefined;
+    examCycleId: string;
+    pageNo: number;
+    count: number;
+  },
+): Promise<{ exams: ExamInfo[]; noOfRecords: number; today: string }> {
+  const today = todayIn(now);
+  const where: SQL[] = [];
+  const upcoming = q.completedIn === undefined;
+  if (upcoming) {
+    where.push(gte(exam.examDate, today));
+    if (q.dueDays !== undefined) where.push(lte(exam.examDate, addDays(today, q.dueDays)));
+  } else {
+    where.push(lt(exam.examDate, today), gte(exam.examDate, addDays(today, -(q.completedIn ?? 0))));
+  }
+  if (q.examCycleId) where.push(isUuid(q.examCycleId) ? eq(exam.examCycleId, q.examCycleId) : sql`false`);
+  const [total] = await db
+    .select({ n: count() })
+    .from(exam)
+    .where(and(...where));
+  const order = upcoming
+    ? [asc(exam.examDate), asc(exam.startTime)]
+    : [sql`${exam.examDate} desc`, sql`${exam.startTime} desc`];
+  const rows = await selectRows(db)
+    .where(and(...where))
+    .orderBy(...order, asc(course.name), asc(courseOffering.section), asc(exam.id))
+    .limit(q.count)
+    .offset((q.pageNo - 1) * q.count);
+  const todayDays = Date.parse(`${today}T00:00:00Z`) / 86_400_000;
+  return {
+    today,
+    noOfRecords: total?.n ?? 0,
+    exams: rows.map((r) => ({
+      Id: r.id,
+      Intake__c: r.batch,
+      Term_Name__c: r.term,
+      Specialization_Name__c: r.program,
+      Course_Code__c: r.courseCode,
+      Course_Name__c: r.course,
+      Section__c: r.section,
+      Exam_Name1__c: r.component,
+      Exam_Type__c: r.examType,
+      Deadline: r.dateOfExam,
+      startTimeOfExam: r.startTimeOfExam,
+      duration: r.duration,
+      examCycle: r.examCycle,
+      examCycleId: r.examCycleId,
+      students: Number(r.students),
+      daysFromToday: Date.parse(`${r.dateOfExam}T00:00:00Z`) / 86_400_000 - todayDays,
+    })),
+  };
+}

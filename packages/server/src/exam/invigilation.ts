@@ -1,0 +1,739 @@
+import {
+  EXAM_TIME_ZONE,
+  type ExamSlot,
+  examSlotEnd,
+  examSlotsOverlap,
+  formatIsoDate,
+  invigilatorsNeeded,
+} from "@portal/domain";
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { type AuditEntry, writeAudit } from "../audit.ts";
+import type { AppContext, SessionUser } from "../context.ts";
+import type { Executor } from "../db/client.ts";
+import {
+  contact,
+  course,
+  courseOffering,
+  exam,
+  examCycle,
+  facility,
+  invigilation,
+  seatAssignment,
+} from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { isUuid } from "../http/request.ts";
+import type { Mail } from "../mail/mailer.ts";
+import { type ExamHeader, type ExamInfo, examHeader, loadExam, loadExams } from "./seating.ts";
+import { type CampusRoom, roomsOfCampus } from "./seating-rooms.ts";
+
+/**
+ * Invigilation (spec Invigilation and proctoring assignment; §3 Invigilation faculty row and save
+ * item; §4 Assigned / Not Assigned; §7 /sf/exam/invigilatorList/{id}, /sf/exam/update/invigilation):
+ * which faculty member supervises which room during an exam, and the mail that tells them.
+ */
+
+/** The spec's assignment states (§4); an empty assignment shows as "Not Assigned". */
+export type Allocation = "Assigned" | "Not Assigned";
+
+/** Another duty of a faculty member that overlaps the exam in time (any room). */
+export type OverlappingDuty = {
+  examId: string;
+  courseName: string;
+  roomNo: string;
+  dateOfExam: string;
+  startTimeOfExam: string;
+  duration: number;
+};
+
+/** Invigilation faculty row (spec §3) with the overlapping duty the screen warns about. */
+export type FacultyRow = {
+  id: string;
+  name: string;
+  facEmail: string;
+  subjects: Array<{ courseName: string }>;
+  allocatedRoomNo: string | null;
+  isAllocated: Allocation;
+  overlappingDuty: OverlappingDuty | null;
+};
+
+/** A room of the exam with this exam's seated students and its invigilators needed and assigned. */
+export type InvigilationRoom = CampusRoom & {
+  seated: number;
+  invigilatorsNeeded: number;
+  invigilatorsAssigned: number;
+};
+
+/** Invigilation save item (spec §3): `roomNo` is a room name or code; facEmail and subject are not used. */
+export type InvigilationItem = {
+  facultyId: string;
+  roomNo: string;
+  examId: string;
+  isAllocated: Allocation;
+  sendEmail: boolean;
+};
+
+/** The state of one saved item: the assignment (id null once removed) and when its mail went out. */
+export type AssignmentView = {
+  id: string | null;
+  examId: string;
+  facultyId: string;
+  facultyName: string;
+  facEmail: string;
+  roomId: string | null;
+  roomNo: string | null;
+  isAllocated: Allocation;
+  notifiedAt: string | null;
+};
+
+/** One assignment of the notification screen. */
+export type NotificationView = {
+  id: string;
+  examId: string;
+  courseName: string;
+  section: string;
+  dateOfExam: string;
+  startTimeOfExam: string;
+  duration: number;
+  roomId: string;
+  roomNo: string;
+  facultyId: string;
+  facultyName: string;
+  facEmail: string;
+  notifiedAt: string | null;
+};
+
+const personName = sql<string>`trim(${contact.firstName} || ' ' || ${contact.lastName})`;
+
+/** "10:00 to 13:00" of a sitting, with the end date when it runs past midnight. */
+function timeRange(slot: ExamSlot): string {
+  const end = examSlotEnd(slot);
+  return `${slot.startTime} to ${end.time}${end.date === slot.date ? "" : ` on ${formatIsoDate(end.date)}`}`;
+}
+
+/**
+ * The invigilation notification mail (spec §7 invigilation save with sendEmail): subject
+ * "Invigilation duty: <course> on DD-MM-YYYY"; the body names the exam, room, date, time
+ * (Asia/Kolkata) and duration in minutes.
+ */
+export function invigilationMail(duty: {
+  facultyName: string;
+  facEmail: string;
+  courseName: string;
+  section: string;
+  examCycle: string;
+  roomName: string;
+  roomCode: string;
+  dateOfExam: string;
+  startTimeOfExam: string;
+  duration: number;
+}): Mail {
+  const date = formatIsoDate(duty.dateOfExam);
+  const slot = { date: duty.dateOfExam, startTime: duty.startTimeOfExam, durationMinutes: duty.duration };
+  return {
+    to: [duty.facEmail],
+    subject: `Invigilation duty: ${duty.courseName} on ${date}`,
+    text: [
+      `Dear ${duty.facultyName},`,
+      "",
+      `You are assigned to invigilate the exam of ${duty.courseName} (section ${duty.section}, ${duty.examCycle}).`,
+      "",
+      `Room: ${duty.roomName} (${duty.roomCode})`,
+      `Date: ${date}`,
+      `Time: ${timeRange(slot)} (${EXAM_TIME_ZONE})`,
+      `Duration: ${duty.duration} minutes`,
+      "",
+      "Exam Office",
+    ].join("\n"),
+  };
+}
+
+/** The sitting of an exam as a domain slot. */
+function slotOf(e: { dateOfExam: string; startTimeOfExam: string; duration: number }): ExamSlot {
+  return { date: e.dateOfExam, startTime: e.startTimeOfExam, durationMinutes: e.duration };
+}
+
+/** Assignments of other exams within two days of `date` (no exam runs longer), for overlap checks. */
+async function dutiesNear(db: Executor, date: string, exceptExamId: string, facultyIds?: string[]) {
+  return db
+    .select({
+      facultyId: invigilation.facultyId,
+      examId: exam.id,
+      courseName: course.name,
+      roomId: facility.id,
+      roomNo: facility.name,
+      dateOfExam: exam.examDate,
+      startTimeOfExam: exam.startTime,
+      duration: exam.durationMinutes,
+    })
+    .from(invigilation)
+    .innerJoin(exam, eq(exam.id, invigilation.examId))
+    .innerJoin(facility, eq(facility.id, invigilation.facilityId))
+    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .where(
+      and(
+        ne(exam.id, exceptExamId),
+        sql`${exam.examDate} between ${date}::date - 2 and ${date}::date + 2`,
+        facultyIds ? inArray(invigilation.facultyId, facultyIds) : undefined,
+      ),
+    )
+    .orderBy(asc(exam.examDate), asc(exam.startTime), asc(exam.id));
+}
+
+/**
+ * The invigilation screen of an exam (spec §7 GET /sf/exam/invigilatorList/{id}, §3): every faculty
+ * member (by name) with the courses they teach, the room they are given for this exam
+ * (`allocatedRoomNo`, null when none; `isAllocated` Assigned / Not Assigned) and any duty of theirs
+ * on another exam that overlaps this one; the rooms of the exam that seat its students (all rooms
+ * available to it while nobody is seated, plus rooms that already have invigilators), each with
+ * this exam's seated students, the invigilators needed (ceil(seated / students per invigilator))
+ * and those assigned; `roomNo` lists those rooms' names. 404 (field `id`) for an unknown exam.
+ */
+export async function getInvigilatorList(
+  db: Executor,
+  examId: string,
+): Promise<{ exam: ExamHeader; facultyList: FacultyRow[]; roomNo: string[]; rooms: InvigilationRoom[] }> {
+  const info = await loadExam(db, examId, "id");
+  const [faculty, taught, assigned, seatedRows, campusRooms, near] = await Promise.all([
+    db
+      .select({ id: contact.id, name: personName, facEmail: contact.email })
+      .from(contact)
+      .where(eq(contact.kind, "faculty"))
+      .orderBy(asc(contact.firstName), asc(contact.lastName), asc(contact.id)),
+    db
+      .selectDistinct({ facultyId: courseOffering.facultyId, courseName: course.name })
+      .from(courseOffering)
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .where(isNotNull(courseOffering.facultyId))
+      .orderBy(asc(course.name)),
+    db
+      .select({ facultyId: invigilation.facultyId, roomId: facility.id, roomNo: facility.name })
+      .from(invigilation)
+      .innerJoin(facility, eq(facility.id, invigilation.facilityId))
+      .where(eq(invigilation.examId, info.id)),
+    info.periodId
+      ? db
+          .select({ roomId: seatAssignment.facilityId, seated: sql<number>`count(*)::int` })
+          .from(seatAssignment)
+          .where(and(eq(seatAssignment.examId, info.id), eq(seatAssignment.examPeriodId, info.periodId)))
+          .groupBy(seatAssignment.facilityId)
+      : Promise.resolve([]),
+    roomsOfCampus(db, info.campusId),
+    dutiesNear(db, info.dateOfExam, info.id),
+  ]);
+
+  const subjects = new Map<string, Array<{ courseName: string }>>();
+  for (const t of taught) {
+    if (!t.facultyId) continue;
+    const list = subjects.get(t.facultyId) ?? [];
+    list.push({ courseName: t.courseName });
+    subjects.set(t.facultyId, list);
+  }
+  const roomOf = new Map(assigned.map((a) => [a.facultyId, a.roomNo]));
+  const overlapping = new Map<string, OverlappingDuty>();
+  for (const d of near) {
+    if (overlapping.has(d.facultyId) || !examSlotsOverlap(slotOf(d), slotOf(info))) continue;
+    const { facultyId: _f, roomId: _r, ...duty } = d;
+    overlapping.set(d.facultyId, duty);
+  }
+  const facultyList: FacultyRow[] = faculty.map((f) => {
+    const room = roomOf.get(f.id) ?? null;
+    return {
+      ...f,
+      subjects: subjects.get(f.id) ?? [],
+      allocatedRoomNo: room,
+      isAllocated: room ? "Assigned" : "Not Assigned",
+      overlappingDuty: overlapping.get(f.id) ?? null,
+    };
+  });
+
+  const seated = new Map(seatedRows.map((r) => [r.roomId, r.seated]));
+  const invigilators = new Map<string, number>();
+  for (const a of assigned) invigilators.set(a.roomId, (invigilators.get(a.roomId) ?? 0) + 1);
+  const anySeated = seatedRows.some((r) => r.seated > 0);
+  const rooms = campusRooms
+    .filter((r) => !anySeated || (seated.get(r.id) ?? 0) > 0 || invigilators.has(r.id))
+    .map((r) => {
+      const n = seated.get(r.id) ?? 0;
+      return {
+        ...r,
+        seated: n,
+        invigilatorsNeeded: invigilatorsNeeded(n, info.studentsPerInvigilator),
+        invigilatorsAssigned: invigilators.get(r.id) ?? 0,
+      };
+    });
+  return { exam: examHeader(info), facultyList, roomNo: rooms.map((r) => r.name), rooms };
+}
+
+/** A room of an exam's campus by code, else by name (both without regard to case and outer spaces). */
+function findRoom(rooms: CampusRoom[], roomNo: string): CampusRoom[] {
+  const wanted = roomNo.trim().toLowerCase();
+  const byCode = rooms.filter((r) => r.code.toLowerCase() === wanted);
+  return byCode.length > 0 ? byCode : rooms.filter((r) => r.name.trim().toLowerCase() === wanted);
+}
+
+type Duty = {
+  id: string | null;
+  examId: string;
+  roomId: string;
+  roomNo: string;
+  courseName: string;
+  slot: ExamSlot;
+  /** Index of the request item that gives this duty; null for a duty already held. */
+  item: number | null;
+};
+
+/**
+ * Saves invigilation items (spec §7 PATCH /sf/exam/update/invigilation) in one transaction:
+ * "Assigned" gives the faculty member the room (`roomNo`: a room code or name of the exam's campus)
+ * for the exam, replacing the room they had for it; "Not Assigned" removes their assignment for the
+ * exam (`roomNo` is then not read). With `sendEmail` an assignment is mailed
+ * ({@link invigilationMail}) and `notifiedAt` set; a change of room without mail clears
+ * `notifiedAt`. One audit row per change. Errors name the item, nothing written: 400 the same exam
+ * and faculty member twice (`i.facultyId`), a room name matching several rooms (`i.roomNo`); 404
+ * unknown exam (`i.examId`), faculty member (`i.facultyId`) or room (`i.roomNo`); 409
+ * `invigilator_double_booked` when the faculty member would hold another room during an overlapping
+ * exam ([date + start, + duration), Asia/Kolkata), held before or given in the same request; 502
+ * `mail_failed` when a mail cannot be sent.
+ */
+export async function saveInvigilations(
+  ctx: AppContext,
+  actor: SessionUser,
+  items: readonly InvigilationItem[],
+): Promise<AssignmentView[]> {
+  const pairs = new Set<string>();
+  for (const [i, item] of items.entries()) {
+    const pair = `${item.examId}|${item.facultyId}`;
+    if (pairs.has(pair)) {
+      throw new ApiError(400, "The same exam and faculty member are listed twice", {
+        errorCode: "validation_failed",
+        field: `${i}.facultyId`,
+        rule: "unique",
+      });
+    }
+    pairs.add(pair);
+  }
+  const at = new Date(ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const exams = await loadExams(
+      tx,
+      items.map((i) => i.examId),
+    );
+    for (const [i, item] of items.entries()) {
+      if (!exams.has(item.examId)) {
+        throw new ApiError(404, "No such exam", { errorCode: "not_found", field: `${i}.examId` });
+      }
+    }
+    const facultyIds = [...new Set(items.map((i) => i.facultyId).filter(isUuid))].sort();
+    // Lock the faculty members' rows: concurrent saves for one person run one after the other.
+    const faculty =
+      facultyIds.length === 0
+        ? []
+        : await tx
+            .select({ id: contact.id, name: personName, email: contact.email })
+            .from(contact)
+            .where(and(inArray(contact.id, facultyIds), eq(contact.kind, "faculty")))
+            .orderBy(asc(contact.id))
+            .for("update");
+    const facultyById = new Map(faculty.map((f) => [f.id, f]));
+    for (const [i, item] of items.entries()) {
+      if (!facultyById.has(item.facultyId)) {
+        throw new ApiError(404, `No faculty member with id ${item.facultyId}`, {
+          errorCode: "not_found",
+          field: `${i}.facultyId`,
+        });
+      }
+    }
+    const roomsByCampus = new Map<string, CampusRoom[]>();
+    const roomOfItem = new Map<number, CampusRoom>();
+    for (const [i, item] of items.entries()) {
+      if (item.isAllocated !== "Assigned") continue;
+      const info = exams.get(item.examId) as ExamInfo;
+      let rooms = roomsByCampus.get(info.campusId);
+      if (!rooms) {
+        rooms = await roomsOfCampus(tx, info.campusId);
+        roomsByCampus.set(info.campusId, rooms);
+      }
+      const found = findRoom(rooms, item.roomNo);
+      if (found.length === 0) {
+        throw new ApiError(
+          404,
+          `No room "${item.roomNo}" among the rooms available for this exam (campus ${info.campusName})`,
+          { errorCode: "not_found", field: `${i}.roomNo` },
+        );
+      }
+      if (found.length > 1) {
+        throw new ApiError(400, `Several rooms are named "${item.roomNo}": give the room's code`, {
+          errorCode: "validation_failed",
+          field: `${i}.roomNo`,
+          rule: "ambiguous",
+        });
+      }
+      roomOfItem.set(i, found[0] as CampusRoom);
+    }
+
+    // Every duty the faculty members hold, then the request applied on top.
+    const held = await tx
+      .select({
+        id: invigilation.id,
+        facultyId: invigilation.facultyId,
+        examId: invigilation.examId,
+        roomId: invigilation.facilityId,
+        notifiedAt: invigilation.notifiedAt,
+        roomNo: facility.name,
+        courseName: course.name,
+        dateOfExam: exam.examDate,
+        startTimeOfExam: exam.startTime,
+        duration: exam.durationMinutes,
+      })
+      .from(invigilation)
+      .innerJoin(exam, eq(exam.id, invigilation.examId))
+      .innerJoin(facility, eq(facility.id, invigilation.facilityId))
+      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .where(facultyIds.length === 0 ? sql`false` : inArray(invigilation.facultyId, facultyIds));
+    const heldByPair = new Map(held.map((h) => [`${h.examId}|${h.facultyId}`, h]));
+    const duties = new Map<string, Map<string, Duty>>();
+    const dutiesOf = (facultyId: string) => {
+      let map = duties.get(facultyId);
+      if (!map) {
+        map = new Map();
+        duties.set(facultyId, map);
+      }
+      return map;
+    };
+    for (const h of held) {
+      dutiesOf(h.facultyId).set(h.examId, {
+        id: h.id,
+        examId: h.examId,
+        roomId: h.roomId,
+        roomNo: h.roomNo,
+        courseName: h.courseName,
+        slot: slotOf(h),
+        item: null,
+      });
+    }
+    for (const [i, item] of items.entries()) {
+      const map = dutiesOf(item.facultyId);
+      const room = roomOfItem.get(i);
+      if (!room) {
+        map.delete(item.examId);
+        continue;
+      }
+      const info = exams.get(item.examId) as ExamInfo;
+      map.set(item.examId, {
+        id: null,
+        examId: item.examId,
+        roomId: room.id,
+        roomNo: room.name,
+        courseName: info.courseName,
+        slot: slotOf(info),
+        item: i,
+      });
+    }
+    for (const [i, item] of items.entries()) {
+      const mine = duties.get(item.facultyId)?.get(item.examId);
+      if (!mine || mine.item !== i) continue;
+      for (const other of duties.get(item.facultyId)?.values() ?? []) {
+        // A duty given by a later item is checked when that item's turn comes.
+        if (other.item !== null && other.item > i) continue;
+        if (other.examId === item.examId || other.roomId === mine.roomId) continue;
+        if (!examSlotsOverlap(mine.slot, other.slot)) continue;
+        const who = facultyById.get(item.facultyId)?.name ?? item.facultyId;
+        const when = `${formatIsoDate(other.slot.date)} from ${timeRange(other.slot)} (${EXAM_TIME_ZONE})`;
+        const also =
+          other.item === null ? "already invigilates" : `is also being assigned (item ${other.item}) to`;
+        throw new ApiError(
+          409,
+          `${who} ${also} ${other.roomNo} for ${other.courseName} on ${when}, which overlaps this exam (${formatIsoDate(mine.slot.date)} from ${timeRange(mine.slot)}); an invigilator cannot hold two rooms at once`,
+          { errorCode: "invigilator_double_booked", field: `${i}.facultyId`, rule: "no_overlap" },
+        );
+      }
+    }
+
+    const audit: AuditEntry[] = [];
+    const answers: AssignmentView[] = [];
+    for (const [i, item] of items.entries()) {
+      const info = exams.get(item.examId) as ExamInfo;
+      const person = facultyById.get(item.facultyId) as { id: string; name: string; email: string };
+      const before = heldByPair.get(`${item.examId}|${item.facultyId}`);
+      const snapshot = (v: { roomId: string; notifiedAt: Date | null }) => ({
+        examId: item.examId,
+        facultyId: item.facultyId,
+        facilityId: v.roomId,
+        notifiedAt: v.notifiedAt?.toISOString() ?? null,
+      });
+      const base = { examId: item.examId, facultyId: item.facultyId, facultyName: person.name };
+      const room = roomOfItem.get(i);
+      if (!room) {
+        if (before) {
+          await tx.delete(invigilation).where(eq(invigilation.id, before.id));
+          audit.push({
+            action: "remove_invigilator",
+            entity: "invigilation",
+            entityId: before.id,
+            before: snapshot(before),
+            after: null,
+          });
+        }
+        answers.push({
+          ...base,
+          id: null,
+          facEmail: person.email,
+          roomId: null,
+          roomNo: null,
+          isAllocated: "Not Assigned",
+          notifiedAt: null,
+        });
+        continue;
+      }
+      let notifiedAt = before && before.roomId === room.id ? before.notifiedAt : null;
+      if (item.sendEmail) {
+        await sendMail(
+          ctx,
+          tx,
+          invigilationMail({
+            facultyName: person.name,
+            facEmail: person.email,
+            courseName: info.courseName,
+            section: info.section,
+            examCycle: info.examCycle,
+            roomName: room.name,
+            roomCode: room.code,
+            dateOfExam: info.dateOfExam,
+            startTimeOfExam: info.startTimeOfExam,
+            duration: info.duration,
+          }),
+        );
+        notifiedAt = at;
+      }
+      let id: string;
+      if (!before) {
+        const [row] = await tx
+          .insert(invigilation)
+          .values({ examId: item.examId, facultyId: item.facultyId, facilityId: room.id, notifiedAt })
+          .returning({ id: invigilation.id });
+        if (!row) throw new Error("invigilation insert returned nothing");
+        id = row.id;
+        audit.push({
+          action: "assign_invigilator",
+          entity: "invigilation",
+          entityId: id,
+          before: null,
+          after: snapshot({ roomId: room.id, notifiedAt }),
+        });
+      } else {
+        id = before.id;
+        const changed = before.roomId !== room.id || before.notifiedAt?.getTime() !== notifiedAt?.getTime();
+        if (changed) {
+          await tx
+            .update(invigilation)
+            .set({ facilityId: room.id, notifiedAt })
+            .where(eq(invigilation.id, before.id));
+          audit.push({
+            action: before.roomId !== room.id ? "change_invigilator_room" : "notify_invigilator",
+            entity: "invigilation",
+            entityId: id,
+            before: snapshot(before),
+            after: snapshot({ roomId: room.id, notifiedAt }),
+          });
+        }
+      }
+      answers.push({
+        ...base,
+        id,
+        facEmail: person.email,
+        roomId: room.id,
+        roomNo: room.name,
+        isAllocated: "Assigned",
+        notifiedAt: notifiedAt?.toISOString() ?? null,
+      });
+    }
+    await writeAudit(tx, actor, audit, at);
+    return answers;
+  });
+}
+
+/** Sends `mail` inside the transaction (outbox row joins it); a refused mail is 502 `mail_failed`. */
+async function sendMail(ctx: AppContext, tx: Executor, mail: Mail): Promise<void> {
+  try {
+    await ctx.mailer.send(mail, tx);
+  } catch (err) {
+    ctx.log(`[mail] invigilation mail to ${mail.to.join(", ")} failed: ${(err as Error).message}`);
+    throw new ApiError(502, "The invigilation mail could not be sent; nothing was saved. Please try again.", {
+      errorCode: "mail_failed",
+    });
+  }
+}
+
+const notificationColumns = {
+  id: invigilation.id,
+  examId: exam.id,
+  courseName: course.name,
+  section: courseOffering.section,
+  examCycle: examCycle.name,
+  dateOfExam: exam.examDate,
+  startTimeOfExam: exam.startTime,
+  duration: exam.durationMinutes,
+  roomId: facility.id,
+  roomNo: facility.name,
+  roomCode: facility.code,
+  facultyId: contact.id,
+  facultyName: personName,
+  facEmail: contact.email,
+  notifiedAt: invigilation.notifiedAt,
+};
+
+function selectNotifications(db: Executor) {
+  return db
+    .select(notificationColumns)
+    .from(invigilation)
+    .innerJoin(exam, eq(exam.id, invigilation.examId))
+    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+    .innerJoin(facility, eq(facility.id, invigilation.facilityId))
+    .innerJoin(contact, eq(contact.id, invigilation.facultyId))
+    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId));
+}
+
+type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>["execute"]>>[number];
+
+function toNotificationView(row: NotificationRow): NotificationView {
+  const { examCycle: _c, roomCode: _r, notifiedAt, ...rest } = row;
+  return { ...rest, notifiedAt: notifiedAt?.toISOString() ?? null };
+}
+
+/**
+ * The invigilation assignments of an exam cycle for the notification screen
+ * (/app/exams/invigilationProctoringNotification): `examCycle` is the cycle's id or name (404 when
+ * unknown, field `examCycle`); `notified` true/false keeps only mailed / not yet mailed ones. Ordered
+ * by date, start time, course, section, room and faculty name; one page (1-based) with the total
+ * matching and the cycle's assignments not yet mailed (`pending`).
+ */
+export async function listInvigilationNotifications(
+  db: Executor,
+  query: { examCycle: string; notified?: boolean; pageNo: number; count: number },
+) {
+  const [cycle] = await db
+    .select({ id: examCycle.id, name: examCycle.name })
+    .from(examCycle)
+    .where(
+      isUuid(query.examCycle)
+        ? eq(examCycle.id, query.examCycle)
+        : sql`lower(${examCycle.name}) = lower(${query.examCycle})`,
+    )
+    .limit(1);
+  if (!cycle) {
+    throw new ApiError(404, `No exam cycle "${query.examCycle}"`, {
+      errorCode: "not_found",
+      field: "examCycle",
+    });
+  }
+  const inCycle = eq(exam.examCycleId, cycle.id);
+  const filter =
+    query.notified === undefined
+      ? inCycle
+      : and(inCycle, query.notified ? isNotNull(invigilation.notifiedAt) : isNull(invigilation.notifiedAt));
+  const countWhere = async (where: ReturnType<typeof and>) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(invigilation)
+      .innerJoin(exam, eq(exam.id, invigilation.examId))
+      .where(where);
+    return row?.n ?? 0;
+  };
+  const [rows, noOfRecords, pending] = await Promise.all([
+    selectNotifications(db)
+      .where(filter)
+      .orderBy(
+        asc(exam.examDate),
+        asc(exam.startTime),
+        asc(course.name),
+        asc(courseOffering.section),
+        asc(facility.name),
+        asc(contact.firstName),
+        asc(contact.lastName),
+        asc(invigilation.id),
+      )
+      .limit(query.count)
+      .offset((query.pageNo - 1) * query.count),
+    countWhere(filter),
+    countWhere(and(inCycle, isNull(invigilation.notifiedAt))),
+  ]);
+  return { examCycle: cycle, notifications: rows.map(toNotificationView), noOfRecords, pending };
+}
+
+/**
+ * Mails each listed assignment's invigilator ({@link invigilationMail}; again when already mailed)
+ * and sets its `notifiedAt`, in one transaction with one audit row each. Errors, nothing sent: 400 an
+ * id listed twice (`ids.i`); 404 unknown assignment (`ids.i`); 502 `mail_failed`. Returns the
+ * assignments in the order given.
+ */
+export async function sendInvigilationNotifications(
+  ctx: AppContext,
+  actor: SessionUser,
+  ids: readonly string[],
+): Promise<NotificationView[]> {
+  const seen = new Set<string>();
+  for (const [i, id] of ids.entries()) {
+    if (seen.has(id)) {
+      throw new ApiError(400, `Assignment ${id} is listed twice`, {
+        errorCode: "validation_failed",
+        field: `ids.${i}`,
+        rule: "unique",
+      });
+    }
+    seen.add(id);
+  }
+  const at = new Date(ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const valid = ids.filter(isUuid);
+    const rows =
+      valid.length === 0
+        ? []
+        : await selectNotifications(tx)
+            .where(inArray(invigilation.id, valid))
+            .for("update", { of: invigilation });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const [i, id] of ids.entries()) {
+      if (!byId.has(id)) {
+        throw new ApiError(404, `No invigilation assignment ${id}`, {
+          errorCode: "not_found",
+          field: `ids.${i}`,
+        });
+      }
+    }
+    const audit: AuditEntry[] = [];
+    const answers: NotificationView[] = [];
+    for (const id of ids) {
+      const row = byId.get(id) as NotificationRow;
+      await sendMail(
+        ctx,
+        tx,
+        invigilationMail({
+          facultyName: row.facultyName,
+          facEmail: row.facEmail,
+          courseName: row.courseName,
+          section: row.section,
+          examCycle: row.examCycle,
+          roomName: row.roomNo,
+          roomCode: row.roomCode,
+          dateOfExam: row.dateOfExam,
+          startTimeOfExam: row.startTimeOfExam,
+          duration: row.duration,
+        }),
+      );
+      await tx.update(invigilation).set({ notifiedAt: at }).where(eq(invigilation.id, id));
+      audit.push({
+        action: "notify_invigilator",
+        entity: "invigilation",
+        entityId: id,
+        before: { notifiedAt: row.notifiedAt?.toISOString() ?? null },
+        after: { notifiedAt: at.toISOString() },
+      });
+      answers.push(toNotificationView({ ...row, notifiedAt: at }));
+    }
+    await writeAudit(tx, actor, audit, at);
+    return answers;
+  });
+}

@@ -1,0 +1,42 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "../db/client.ts";
+import { examPeriod } from "../db/schema.ts";
+
+/** A sitting of an exam cycle: ISO date, start time HH:MM (Asia/Kolkata), length in minutes. */
+export type PeriodSlot = { examCycleId: string; date: string; startTime: string; durationMinutes: number };
+
+/**
+ * The id of the exam period (cycle, date, start time), made when it does not exist yet. An existing
+ * period is lengthened when `durationMinutes` is longer, so a period always covers its longest exam.
+ * Safe under concurrent writers (insert ... on conflict).
+ */
+export async function ensureExamPeriod(db: Executor, slot: PeriodSlot): Promise<string> {
+  const [row] = await db
+    .insert(examPeriod)
+    .values(slot)
+    .onConflictDoUpdate({
+      target: [examPeriod.examCycleId, examPeriod.date, examPeriod.startTime],
+      set: { durationMinutes: sql`greatest(${examPeriod.durationMinutes}, excluded.duration_minutes)` },
+    })
+    .returning({ id: examPeriod.id });
+  if (!row) throw new Error("exam period upsert returned no row");
+  return row.id;
+}
+
+/** The period of (cycle, date, start time), or null. */
+export async function findExamPeriod(
+  db: Executor,
+  slot: Omit<PeriodSlot, "durationMinutes">,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: examPeriod.id })
+    .from(examPeriod)
+    .where(
+      and(
+        eq(examPeriod.examCycleId, slot.examCycleId),
+        eq(examPeriod.date, slot.date),
+        eq(examPeriod.startTime, slot.startTime),
+      ),
+    );
+  return row?.id ?? null;
+}

@@ -1,0 +1,166 @@
+/**
+ * What the benchmark scripts share: the portal under measurement (started on its own port and data
+ * folder, stopped with its process group), sign-in as the demo administrator, and a light load
+ * generator over node:http with latency percentiles. Reports, not pass/fail tests.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository's root folder. */
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Latency figures of a load run, in milliseconds, and the throughput in requests per second. */
+export type LoadResult = { p50: number; p95: number; max: number; rps: number };
+
+/** The value at percentile `p` (0-100) of an ascending list. */
+export function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+export type BenchPortal = {
+  base: string;
+  /** Environment of the portal and of the commands run against its database. */
+  env: NodeJS.ProcessEnv;
+  databaseLabel: string;
+  databaseUrl: string;
+  /** Starts the built portal (no demo seeding) and waits until it answers (180 s at most). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Signs the demo administrator in: the session cookie and an access token. */
+  signIn(): Promise<{ cookie: string; accessToken: string }>;
+  /** One request; resolves with the status once the whole answer has arrived. */
+  send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<number>;
+  /** `total` requests from `concurrency` workers; throws when any answer is not 200. */
+  runLoad(
+    concurrency: number,
+    total: number,
+    makeRequest: (index: number) => Promise<number>,
+  ): Promise<LoadResult>;
+};
+
+/**
+ * A portal for a benchmark on `port`, in a fresh embedded database folder, or on the PostgreSQL
+ * database of BENCH_DATABASE_URL (which is wiped and refilled: give it one of its own).
+ */
+export function benchPortal(port: number): BenchPortal {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "portal-bench-"));
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
+  const env = {
+    ...process.env,
+    PORTAL_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+  };
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  let server: ChildProcess | undefined;
+
+  const answers = async () => {
+    try {
+      return (await fetch(`${base}/api/config`)).ok;
+    } catch {
+      return false;
+    }
+  };
+
+  const send: BenchPortal["send"] = (method, path, headers, body) =>
+    new Promise((resolve, reject) => {
+      const req = request(`${base}${path}`, { method, headers, agent }, (res) => {
+        res.on("data", () => {});
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+
+  return {
+    base,
+    env,
+    databaseUrl,
+    databaseLabel: databaseUrl ? "PostgreSQL" : "embedded database (PGlite)",
+    async start() {
+      if (await answers())
+        throw new Error(`port ${port} is taken: stop what listens there or set BENCH_PORT`);
+      // Its own process group, so stopping it also stops the Node process tsx starts.
+      server = spawn("tsx", ["server.ts"], {
+        cwd: join(root, "apps/portal"),
+        env: { ...env, SEED_DEMO: "false" },
+        stdio: "ignore",
+        detached: true,
+      });
+      const deadline = Date.now() + 180_000;
+      while (Date.now() < deadline) {
+        if (await answers()) return;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      throw new Error("the portal did not start within 180 s");
+    },
+    async stop() {
+      agent.destroy();
+      const s = server;
+      if (!s || s.pid === undefined || s.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => s.once("exit", () => resolve()));
+      process.kill(-s.pid, "SIGTERM");
+      const timer = setTimeout(() => s.pid !== undefined && process.kill(-s.pid, "SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+    async signIn() {
+      const email = "admin@university.example";
+      const sent = await fetch(`${base}/api/salesforce/AdminOtp/send`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
+      const { id } = (await sent.json()) as { id: string };
+      const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
+        mails: { text: string }[];
+      };
+      const otp = outbox.mails[0]?.text.match(/\b(\d{4})\b/)?.[1];
+      const verified = await fetch(`${base}/api/salesforce/AdminOtp/verify`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ id, otp }),
+      });
+      const body = (await verified.json()) as { accessToken: string };
+      const cookie = verified.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      return { cookie, accessToken: body.accessToken };
+    },
+    send,
+    async runLoad(concurrency, total, makeRequest) {
+      const latencies: number[] = [];
+      let next = 0;
+      let failures = 0;
+      const started = performance.now();
+      async function worker(): Promise<void> {
+        while (next < total) {
+          const index = next++;
+          const start = performance.now();
+          const status = await makeRequest(index);
+          latencies.push(performance.now() - start);
+          if (status !== 200) failures++;
+        }
+      }
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      const seconds = (performance.now() - started) / 1000;
+      if (failures > 0) throw new Error(`${failures} requests failed`);
+      latencies.sort((a, b) => a - b);
+      return {
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        max: latencies.at(-1) ?? 0,
+        rps: latencies.length / seconds,
+      };
+    },
+  };
+}
