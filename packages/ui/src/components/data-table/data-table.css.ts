@@ -7,6 +7,9 @@ export const wrapper = layered({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radii.md,
   backgroundColor: vars.color.surface,
+  selectors: {
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
+  },
 });
 
 export const table = layered({

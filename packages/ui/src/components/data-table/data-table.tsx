@@ -1,5 +1,5 @@
 import { type ColumnDef, type RowData, tableFeatures, useTable } from "@tanstack/react-table";
-import { type CSSProperties, type ReactNode, useMemo } from "react";
+import { type CSSProperties, type ReactNode, useId, useMemo } from "react";
 import { cx } from "../../utils/cx.ts";
 import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
 import { Loader } from "../loader/loader.tsx";
@@ -62,6 +62,7 @@ export function DataTable<TRow extends RowData>({
   maxHeight,
   className,
 }: DataTableProps<TRow>) {
+  const captionId = useId();
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
   const columnDefs = useMemo<ColumnDef<Features, TRow>[]>(
     () =>
@@ -121,9 +122,22 @@ export function DataTable<TRow extends RowData>({
   }
 
   return (
-    <div className={cx(styles.wrapper, className)} style={maxHeight ? { maxHeight } : undefined}>
+    // The wrapper scrolls a wide or tall table: keyboard users can focus it and scroll with the
+    // arrow keys, even when no cell holds a link or button. A named group, not a landmark, so a
+    // table inside a section of the same name does not repeat a landmark.
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would announce a form group; this wraps a table
+    <div
+      className={cx(styles.wrapper, className)}
+      style={maxHeight ? { maxHeight } : undefined}
+      role="group"
+      aria-labelledby={captionId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+    >
       <table className={styles.table} aria-busy={loading || undefined}>
-        <caption className={captionHidden ? visuallyHidden : styles.caption}>{caption}</caption>
+        <caption id={captionId} className={captionHidden ? visuallyHidden : styles.caption}>
+          {caption}
+        </caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
