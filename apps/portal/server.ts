@@ -136,6 +136,12 @@ function onRequest(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
+// Keep idle keep-alive connections longer than the clients and proxies in front do (most close
+// theirs after 60 s), so a client never sends a request on a socket the server is closing at that
+// moment (seen as ECONNRESET). headersTimeout must exceed keepAliveTimeout.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.listen(port, host, () => {
   console.info(`Portal listening on http://${host}:${port}`);
 });
