@@ -1,5 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN_EMAIL, expectNoAxeViolations, outboxCount, readLatestOtp, STAFF_EMAIL } from "./helpers.ts";
+import {
+  ADMIN_EMAIL,
+  expectNoAxeViolations,
+  outboxCount,
+  readLatestOtp,
+  STAFF_EMAIL,
+  signIn,
+} from "./helpers.ts";
 
 /**
  * The story of the foundation: a newcomer signs in as the demo administrator with the one-time
@@ -30,18 +37,6 @@ async function paperDetail(page: Page, id: string): Promise<PaperDetail> {
   const response = await page.request.get(`/api/sf/exam/questionPaper/${id}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { questionpaper: PaperDetail }).questionpaper;
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(ADMIN_EMAIL);
-  await page.getByRole("button", { name: "Request OTP" }).click();
-  const otpField = page.getByRole("textbox", { name: "OTP", exact: true });
-  await expect(otpField).toBeVisible();
-  const code = await readLatestOtp(page, ADMIN_EMAIL);
-  await otpField.fill(code);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/\/app\/?$/);
 }
 
 test("sign in, work through question papers, sign out and find it all again", async ({ page }) => {
@@ -184,7 +179,7 @@ test("sign in, work through question papers, sign out and find it all again", as
 
   // Sign in again: everything done is still there.
   await page.waitForTimeout(1100);
-  await signIn(page);
+  await signIn(page, ADMIN_EMAIL);
   await page.goto(`/app/exam/questionPaper/question-paper-view/${target!.id}`);
   await expect(page.getByRole("button", { name: "Approve set 1" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Approve set 2" })).toBeHidden();
@@ -194,7 +189,7 @@ test("sign in, work through question papers, sign out and find it all again", as
 });
 
 test("language and theme are remembered and rendered on the server", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN_EMAIL);
   await page.goto("/app/exam/questionPaper");
   await page.getByLabel("Language").selectOption("de");
   await page.waitForLoadState("load");

@@ -43,6 +43,8 @@ const SIZES: Record<DemoSize, SizeSpec> = {
 /** Demo sign-in accounts. */
 export const DEMO_ADMIN = { email: "admin@university.example", name: "Asha Verma" } as const;
 export const DEMO_STAFF = { email: "staff@university.example", name: "Rahul Mehta" } as const;
+/** A second administrator: the exam office's controller of examinations. */
+export const DEMO_EXAM_OFFICE = { email: "exams@university.example", name: "Ravi Menon" } as const;
 /** The exam cycle whose papers show every status of spec §4. */
 export const DEMO_EXAM_CYCLE = "Nov 2026 End Term";
 export const DEMO_PAST_EXAM_CYCLE = "Jun 2026 End Term";
@@ -294,6 +296,8 @@ export async function loadDemoData(
         kind: "student" as const,
         ...n,
         email: `${emailPart(n.firstName)}.${emailPart(n.lastName)}.${i + 1}@students.university.example`,
+        /** Student number, e.g. "UBS-S00001". */
+        code: `UBS-S${String(i + 1).padStart(5, "0")}`,
         intakeId: intakes[intakeIndex]?.id ?? null,
         intakeIndex,
         section: SECTION_NAMES[Math.floor(i / intakes.length) % spec.sections] ?? "A",
@@ -448,13 +452,16 @@ export async function loadDemoData(
     ]);
     const adminId = randomUUID();
     const staffId = randomUUID();
+    const examOfficeId = randomUUID();
     await tx.insert(adminUser).values([
       { id: adminId, name: DEMO_ADMIN.name, email: DEMO_ADMIN.email },
       { id: staffId, name: DEMO_STAFF.name, email: DEMO_STAFF.email },
+      { id: examOfficeId, name: DEMO_EXAM_OFFICE.name, email: DEMO_EXAM_OFFICE.email },
     ]);
     await tx.insert(userRole).values([
       { userId: adminId, roleId: adminRoleId },
       { userId: staffId, roleId: staffRoleId },
+      { userId: examOfficeId, roleId: adminRoleId },
     ]);
     return true;
   });
