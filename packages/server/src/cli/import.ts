@@ -2,7 +2,7 @@
  * Exam-enrolment data import command line.
  *
  *   tsx src/cli/import.ts <file or folder>...                 import each data set named
- *   tsx src/cli/import.ts ../../../shared/data/exam-timetabling  every data set in the folder
+ *   pnpm import:exams ../shared/data/exam-timetabling          every data set in the folder
  *   tsx src/cli/import.ts --start-date 2027-01-04 car-f-92.crs
  *
  * A Toronto data set is the pair X.crs + X.stu (naming either file imports both); an ITC2007 data
@@ -59,7 +59,10 @@ function findDataSets(args: string[]): DataSet[] {
       else if (entry.isFile()) add(full, true);
     }
   };
-  for (const arg of args) {
+  // Run through `pnpm import:exams` the command starts in packages/server; paths are meant from
+  // where it was typed (pnpm's INIT_CWD).
+  const from = process.env.INIT_CWD ?? process.cwd();
+  for (const arg of args.map((a) => path.resolve(from, a))) {
     if (!existsSync(arg)) throw new Error(`${arg}: no such file or folder`);
     if (statSync(arg).isDirectory()) walk(arg);
     else add(arg, false);

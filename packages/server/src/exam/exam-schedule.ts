@@ -52,7 +52,18 @@ export type ExamTimetableRow = {
   examMode: "offline" | "online";
   venue: string;
   students: number;
+  /** Students with a seat in the exam's period. */
+  seated: number;
+  invigilatorsAssigned: number;
+  /** Sum over the exam's rooms of ceil(seated / students per invigilator). */
+  invigilatorsNeeded: number;
 };
+
+/** Students seated for the exam, invigilation duties assigned, and duties needed (per room, ceil(seated / ratio)). */
+const seatedCount = sql<number>`(select count(*)::int from ${seatAssignment} where ${seatAssignment.examId} = ${exam.id})`;
+const invigilatorsAssigned = sql<number>`(select count(*)::int from ${invigilation} where ${invigilation.examId} = ${exam.id})`;
+const invigilatorsNeeded = sql<number>`(select coalesce(sum(ceil(r.n::numeric / ${exam.studentsPerInvigilator})), 0)::int
+  from (select count(*) as n from ${seatAssignment} where ${seatAssignment.examId} = ${exam.id} group by ${seatAssignment.facilityId}) r)`;
 
 /** Enrolled students of the exam's course offering. */
 const studentCount = sql<number>`(select count(*)::int from ${enrolment} where ${enrolment.courseOfferingId} = ${exam.courseOfferingId})`;
@@ -78,6 +89,9 @@ function selectRows(db: Executor) {
       examMode: exam.examMode,
       venue: exam.venue,
       students: studentCount,
+      seated: seatedCount,
+      invigilatorsAssigned,
+      invigilatorsNeeded,
     })
     .from(exam)
     .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
@@ -95,6 +109,9 @@ function toRow(r: SelectedRow): ExamTimetableRow {
   return {
     ...rest,
     students: Number(r.students),
+    seated: Number(r.seated),
+    invigilatorsAssigned: Number(r.invigilatorsAssigned),
+    invigilatorsNeeded: Number(r.invigilatorsNeeded),
     examTimeZone: EXAM_TIME_ZONE,
     studentFacultyRatio: formatStudentFacultyRatio(studentsPerInvigilator),
   };

@@ -289,6 +289,14 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
         seatNumber: i + 1,
       })),
     );
+    const seatedRow = (
+      await get<{ exam: Row & Record<string, number> }>(`/api/sf/exam/getExamSetupSPJ/${target.id}`)
+    ).exam;
+    expect(seatedRow).toMatchObject({
+      seated: students.length,
+      invigilatorsNeeded: 1,
+      invigilatorsAssigned: 0,
+    });
     await db.update(facility).set({ capacity: 2 }).where(eq(facility.id, room.id));
     const rep = await report();
     const over = rep.roomsOverCapacity.items.find((r) => r.roomId === room.id);
