@@ -15,11 +15,20 @@ describe("visibleMenu", () => {
     }
   });
 
-  it("today offers Home, Dashboard and Exam > Question papers", () => {
+  it("today offers Home, Dashboard and Exam > the exam schedule screens and Question papers", () => {
     const visible = visibleMenu();
     expect(visible.map((e) => e.id)).toEqual(["home", "dashboard", "exam"]);
     expect(visible[2]?.children?.map((e) => [e.id, e.href])).toEqual([
+      ["exam-dashboard", "/app/exams/examDashboard"],
+      ["exam-setup", "/app/exams/ExamSetup"],
+      ["exam-timetable", "/app/exam/examTimetable"],
       ["question-papers", "/app/exam/questionPaper"],
+      ["seating-plan", "/app/exams/seatingPlan"],
+      ["invigilation", "/app/exams/invigilationProctoring"],
+      ["invigilation-notifications", "/app/exams/invigilationProctoringNotification"],
+      ["faculty-proctoring", "/app/exam/faculty-Proctoring"],
+      ["evaluation", "/app/exams/evaluation"],
+      ["student-eligibility", "/app/exam/studentEligibility"],
     ]);
   });
 

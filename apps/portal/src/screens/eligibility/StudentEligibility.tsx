@@ -1,0 +1,197 @@
+import { type PublicConfig, type StudentRiskExam, studentRiskDataQueryOptions } from "@portal/api-client";
+import type { Locale } from "@portal/domain";
+import {
+  Button,
+  DataTable,
+  type DataTableColumn,
+  Pager,
+  StatTile,
+  StatTileGroup,
+  TextField,
+} from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import * as styles from "../evaluation/evaluation.css.ts";
+import { displayDate, errorText, pagerLabels } from "../evaluation/labels.ts";
+import { QueryError } from "../evaluation/QueryError.tsx";
+import { CycleSelect } from "../exams/shared.tsx";
+import { useUrlState } from "../exams/use-url-state.ts";
+import { eligibilityText, progressText } from "./labels.ts";
+import { studentStatusLink } from "./routes.ts";
+import {
+  ELIGIBILITY_PAGE_SIZES,
+  type EligibilityPageSize,
+  parseOverviewState,
+  serializeOverviewState,
+} from "./state.ts";
+
+export type StudentEligibilityProps = {
+  locale: Locale;
+  /** The request's query string (`?cycle=&search=&page=&pageSize=`). */
+  search: string;
+  config?: PublicConfig | null;
+} & Pick<IslandRootProps, "fetch" | "navigate">;
+
+/** The student eligibility overview island (/app/exam/studentEligibility), inside its IslandRoot. */
+export default function StudentEligibility({ locale, search, ...rest }: StudentEligibilityProps) {
+  return (
+    <IslandRoot locale={locale} {...rest}>
+      <StudentEligibilityScreen search={search} />
+    </IslandRoot>
+  );
+}
+
+function overviewColumns(): DataTableColumn<StudentRiskExam>[] {
+  return [
+    {
+      id: "course",
+      header: m.ev_col_course(),
+      cell: (e) => `${e.courseName} (${e.courseCode})`,
+      rowHeader: true,
+    },
+    { id: "section", header: m.ev_col_section(), cell: (e) => e.section },
+    { id: "batch", header: m.ev_col_batch(), cell: (e) => e.batch },
+    { id: "date", header: m.ev_col_date_of_exam(), cell: (e) => displayDate(e.dateOfExam) },
+    { id: "status", header: m.elig_col_status(), cell: (e) => progressText(e.status) },
+    { id: "students", header: m.elig_card_students(), cell: (e) => e.summary.students, align: "end" },
+    { id: "eligible", header: eligibilityText("Eligible"), cell: (e) => e.summary.eligible, align: "end" },
+    {
+      id: "notEligible",
+      header: eligibilityText("Not eligible"),
+      cell: (e) => e.summary.notEligible,
+      align: "end",
+    },
+    { id: "atRisk", header: eligibilityText("At Risk"), cell: (e) => e.summary.atRisk, align: "end" },
+    {
+      id: "underReview",
+      header: eligibilityText("Under Review"),
+      cell: (e) => e.summary.underReview,
+      align: "end",
+    },
+    {
+      id: "open",
+      header: m.elig_col_student_status(),
+      cell: (e) => (
+        <a
+          className={styles.link}
+          href={studentStatusLink(e.examId)}
+          aria-label={m.elig_open_label({ course: e.courseName, section: e.section })}
+        >
+          {m.elig_open()}
+        </a>
+      ),
+    },
+  ];
+}
+
+/**
+ * The student eligibility overview (spec §2 /app/exam/studentEligibility; POST StudentRiskData): a
+ * cycle Select (all cycles allowed) and a course search, summary cards with the totals per label
+ * over the matching exams, and one server page of exams (10, 25, 50) with their counts per label
+ * and a link to each exam's student status.
+ */
+export function StudentEligibilityScreen({ search }: { search: string }) {
+  const api = useApi();
+  const [state, navigate] = useUrlState(search, parseOverviewState, serializeOverviewState);
+  const columns = useMemo(overviewColumns, []);
+  const query = useQuery({
+    ...studentRiskDataQueryOptions(api, {
+      examCycleId: state.cycle,
+      search: state.search,
+      pageNo: state.page,
+      count: state.pageSize,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const total = query.data?.noOfRecords ?? 0;
+  useEffect(() => {
+    const pages = Math.max(1, Math.ceil(total / state.pageSize));
+    if (query.data && !query.isPlaceholderData && state.page > pages) navigate({ ...state, page: pages });
+  }, [query.data, query.isPlaceholderData, total, state, navigate]);
+  const totals = query.data?.totals;
+  return (
+    <div className={styles.screen}>
+      <search aria-label={m.ev_filters()} className={styles.filters}>
+        <CycleSelect
+          allowAll
+          value={state.cycle}
+          onChange={(cycle) => navigate({ ...state, cycle, page: 1 })}
+        />
+        <CourseSearch
+          key={state.search}
+          applied={state.search}
+          onApply={(text) => navigate({ ...state, search: text, page: 1 })}
+        />
+      </search>
+      {totals ? (
+        <StatTileGroup>
+          <StatTile label={m.elig_card_exams()} value={total} />
+          <StatTile label={m.elig_card_students()} value={totals.students} />
+          <StatTile label={eligibilityText("Eligible")} value={totals.eligible} />
+          <StatTile label={eligibilityText("Not eligible")} value={totals.notEligible} />
+          <StatTile label={eligibilityText("At Risk")} value={totals.atRisk} />
+          <StatTile label={eligibilityText("Under Review")} value={totals.underReview} />
+        </StatTileGroup>
+      ) : null}
+      {query.isError && !query.data ? (
+        <QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            caption={m.elig_overview_table()}
+            captionHidden
+            columns={columns}
+            data={query.data?.exams ?? []}
+            getRowId={(e) => e.examId}
+            emptyText={m.ev_no_data()}
+            loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+            loadingLabel={m.ev_loading()}
+            maxHeight="900px"
+          />
+          {query.data ? (
+            <Pager<EligibilityPageSize>
+              page={state.page}
+              pageSize={state.pageSize}
+              total={total}
+              pageSizes={ELIGIBILITY_PAGE_SIZES}
+              onPageChange={(page) => navigate({ ...state, page })}
+              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
+              labels={pagerLabels()}
+              disabled={query.isFetching}
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function CourseSearch({ applied, onApply }: { applied: string; onApply: (text: string) => void }) {
+  const [text, setText] = useState(applied);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(text.trim());
+  };
+  return (
+    <form className={styles.filters} onSubmit={submit}>
+      <TextField
+        className={styles.filterField}
+        label={m.elig_course_search()}
+        type="search"
+        value={text}
+        onChange={setText}
+        maxLength={200}
+      />
+      <Button type="submit" variant="secondary">
+        {m.ev_search()}
+      </Button>
+      {applied !== "" ? (
+        <Button variant="ghost" onClick={() => onApply("")}>
+          {m.ev_clear()}
+        </Button>
+      ) : null}
+    </form>
+  );
+}

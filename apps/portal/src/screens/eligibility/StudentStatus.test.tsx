@@ -1,0 +1,144 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  EXAM,
+  evaluationApi,
+  expectNoAxeViolations,
+  json,
+  resetScreen,
+  signedIn,
+} from "../evaluation/test-support.tsx";
+import StudentStatus from "./StudentStatus.tsx";
+
+beforeEach(signedIn);
+afterEach(resetScreen);
+
+const tile = (label: string) =>
+  screen.getByText(label, { selector: "dt" }).parentElement?.querySelector("dd")?.textContent;
+
+function renderStatus(fetch: (request: Request) => Promise<Response>, search = `?id=${EXAM.id}`) {
+  return render(<StudentStatus locale="en" search={search} fetch={fetch} navigate={vi.fn()} />);
+}
+
+const grid = () => screen.findByRole("table", { name: "Students of the exam" });
+const row = async (name: RegExp) => within(await grid()).findByRole("row", { name });
+const patches = (calls: { method: string; path: string; body: unknown }[]) =>
+  calls.filter((c) => c.method === "PATCH" && c.path === "/api/sf/exam/update/eligibily");
+
+describe("StudentStatus", () => {
+  it("shows the cards per label and the students with their eligibility, status and documents", async () => {
+    const { fetch } = evaluationApi();
+    const { container } = renderStatus(fetch);
+    const rohan = await row(/Rohan Das/);
+    expect(
+      within(await grid())
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Student code", "Name", "Attendance", "Eligibility", "Reason", "Status", "Documents", "Edit"]);
+    expect(within(rohan).getByText("At Risk")).toBeTruthy();
+    expect(within(rohan).getByText("70 %")).toBeTruthy();
+    expect(within(rohan).getByText("Not Submitted")).toBeTruthy();
+    expect(within(rohan).getByText("Pending")).toBeTruthy();
+    expect(tile("Students")).toBe("2");
+    expect(tile("At Risk")).toBe("1");
+    await expectNoAxeViolations(container);
+  });
+
+  it("edits a row: a reason is needed for Not eligible, Revert restores, Done saves and reloads", async () => {
+    const { fetch, calls } = evaluationApi();
+    const { container } = renderStatus(fetch);
+    fireEvent.click(
+      within(await row(/Priya Nair/)).getByRole("button", { name: "Edit the eligibility of Priya Nair" }),
+    );
+    const choice = screen.getByRole("combobox", { name: "Eligibility of Priya Nair" }) as HTMLSelectElement;
+    expect(choice.value).toBe("computed");
+    expect([...choice.options].map((o) => o.textContent)).toEqual([
+      "Computed (Eligible)",
+      "Eligible",
+      "Not eligible",
+      "At Risk",
+      "Under Review",
+    ]);
+    // Other rows cannot be edited meanwhile.
+    expect(
+      (screen.getByRole("button", { name: "Edit the eligibility of Rohan Das" }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    fireEvent.change(choice, { target: { value: "Not eligible" } });
+    fireEvent.click(screen.getByRole("button", { name: "Done, save the eligibility of Priya Nair" }));
+    expect(await screen.findByText('A reason is required for "Not eligible" and "At Risk"')).toBeTruthy();
+    expect(patches(calls)).toEqual([]);
+    await expectNoAxeViolations(container);
+    fireEvent.click(screen.getByRole("button", { name: "Revert the eligibility of Priya Nair" }));
+    expect(screen.queryByRole("combobox", { name: "Eligibility of Priya Nair" })).toBeNull();
+    expect(within(await row(/Priya Nair/)).getByText("Eligible")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Edit the eligibility of Priya Nair" }));
+    fireEvent.change(screen.getByRole("combobox", { name: "Eligibility of Priya Nair" }), {
+      target: { value: "Not eligible" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: "Reason for Priya Nair" }), {
+      target: { value: "Fees unpaid" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Done, save the eligibility of Priya Nair" }));
+    expect(await screen.findByText("Eligibility of Priya Nair saved")).toBeTruthy();
+    expect(patches(calls)[0]?.body).toEqual([
+      {
+        examId: EXAM.id,
+        studentId: "s0000000-0000-4000-8000-000000000001",
+        eligibility_status: "Not eligible",
+        reason: "Fees unpaid",
+      },
+    ]);
+    await waitFor(async () => expect(within(await row(/Priya Nair/)).getByText("Not eligible")).toBeTruthy());
+    expect(within(await row(/Priya Nair/)).getByText("Fees unpaid")).toBeTruthy();
+    expect(screen.queryByRole("combobox", { name: "Eligibility of Priya Nair" })).toBeNull();
+  });
+
+  it("keeps the edit when the save is refused, with the server's message", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { fetch, students } = evaluationApi({
+      refuse: () =>
+        json(400, {
+          success: false,
+          errorMessage: "The student is not enrolled in the exam's section",
+          errorCode: "student_not_enrolled",
+          field: "0.studentId",
+        }),
+    });
+    renderStatus(fetch);
+    fireEvent.click(
+      within(await row(/Rohan Das/)).getByRole("button", { name: "Edit the eligibility of Rohan Das" }),
+    );
+    fireEvent.change(screen.getByRole("combobox", { name: "Eligibility of Rohan Das" }), {
+      target: { value: "Eligible" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Done, save the eligibility of Rohan Das" }));
+    await waitFor(() =>
+      expect(screen.getAllByText("The student is not enrolled in the exam's section").length).toBe(2),
+    );
+    expect(
+      (screen.getByRole("combobox", { name: "Eligibility of Rohan Das" }) as HTMLSelectElement).value,
+    ).toBe("Eligible");
+    expect(students[1]?.eligibility_status).toBe("At Risk");
+    quiet.mockRestore();
+  });
+
+  it("filters by label through the server and says 'No Record' when nothing matches", async () => {
+    const { fetch, calls } = evaluationApi();
+    renderStatus(fetch);
+    await row(/Rohan Das/);
+    fireEvent.change(screen.getByRole("combobox", { name: "Eligibility" }), {
+      target: { value: "Under Review" },
+    });
+    expect(await within(await grid()).findByText("No Record")).toBeTruthy();
+    expect(calls.at(-1)?.query).toContain("eligibility=Under%20Review");
+    expect(window.location.search).toContain("eligibility=Under+Review");
+  });
+
+  it("says so when no exam is named", async () => {
+    const { fetch } = evaluationApi();
+    renderStatus(fetch, "");
+    expect((await screen.findByRole("alert")).textContent).toContain("No exam was chosen.");
+  });
+});

@@ -1,0 +1,103 @@
+import type { PublicConfig } from "@portal/api-client";
+import type { Locale } from "@portal/domain";
+import type { DataTableColumn } from "@portal/ui";
+import { useMemo } from "react";
+import { m } from "../../lib/i18n.ts";
+import { IslandRoot, type IslandRootProps } from "../../shell/IslandRoot.tsx";
+import { useUrlState } from "../exams/use-url-state.ts";
+import { ExamPageGrid, evaluationFigure } from "./ExamPageGrid.tsx";
+import * as styles from "./evaluation.css.ts";
+import { displayDate } from "./labels.ts";
+import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
+import { evaluationLinks } from "./routes.ts";
+import type { ExamWithEvaluators } from "./use-exam-evaluators.ts";
+
+export type EvaluationExamListProps = {
+  locale: Locale;
+  /** The request's query string (`?cycle=&page=&pageSize=`). */
+  search: string;
+  config?: PublicConfig | null;
+} & Pick<IslandRootProps, "fetch" | "navigate">;
+
+/** The evaluation list island (/app/exams/evaluation), inside its IslandRoot. */
+export default function EvaluationExamList({ locale, search, ...rest }: EvaluationExamListProps) {
+  return (
+    <IslandRoot locale={locale} {...rest}>
+      <EvaluationExamListScreen search={search} />
+    </IslandRoot>
+  );
+}
+
+function listColumns(): DataTableColumn<ExamWithEvaluators>[] {
+  return [
+    { id: "course", header: m.ev_col_course(), cell: (i) => i.exam.course, rowHeader: true },
+    { id: "courseCode", header: m.ev_col_course_code(), cell: (i) => i.exam.courseCode },
+    { id: "section", header: m.ev_col_section(), cell: (i) => i.exam.section },
+    { id: "batch", header: m.ev_col_batch(), cell: (i) => i.exam.batch },
+    { id: "date", header: m.ev_col_date_of_exam(), cell: (i) => displayDate(i.exam.dateOfExam) },
+    {
+      id: "faculty",
+      header: m.ev_col_subject_faculty(),
+      cell: (i) => evaluationFigure(i, (e) => e.exam.subjectFaculty ?? m.ev_na()),
+    },
+    {
+      id: "evaluators",
+      header: m.ev_card_evaluators(),
+      align: "end",
+      cell: (i) => evaluationFigure(i, (e) => e.summary.evaluators),
+    },
+    {
+      id: "requested",
+      header: m.ev_card_requested(),
+      align: "end",
+      cell: (i) => evaluationFigure(i, (e) => e.summary.requested),
+    },
+    {
+      id: "accepted",
+      header: m.ev_card_accepted(),
+      align: "end",
+      cell: (i) => evaluationFigure(i, (e) => e.summary.accepted),
+    },
+    {
+      id: "rejected",
+      header: m.ev_card_rejected(),
+      align: "end",
+      cell: (i) => evaluationFigure(i, (e) => e.summary.rejected),
+    },
+    {
+      id: "open",
+      header: m.ev_col_evaluation(),
+      cell: (i) => (
+        <a
+          className={styles.link}
+          href={evaluationLinks.exam(i.exam.id)}
+          aria-label={m.ev_open_label({ course: i.exam.course, section: i.exam.section })}
+        >
+          {m.ev_open()}
+        </a>
+      ),
+    },
+  ];
+}
+
+/**
+ * The evaluation list (spec §2 /app/exams/evaluation, breadcrumb Exam > Evaluation): a cycle's exams
+ * (cycle Select, all cycles allowed; 10, 25 or 50 a page) with their evaluator counts per status and
+ * a link to each exam's Evaluation page; links to the evaluation table and plan of the same cycle.
+ */
+export function EvaluationExamListScreen({ search }: { search: string }) {
+  const [state, navigate] = useUrlState(search, parseEvaluationListState, serializeEvaluationListState);
+  const columns = useMemo(listColumns, []);
+  return (
+    <ExamPageGrid state={state} navigate={navigate} caption={m.ev_list_table()} columns={columns}>
+      <nav aria-label={m.ev_more_views()} className={styles.actions}>
+        <a className={styles.link} href={evaluationLinks.table(state.cycle)}>
+          {m.ev_table_title()}
+        </a>
+        <a className={styles.link} href={evaluationLinks.plan(state.cycle)}>
+          {m.ev_plan_title()}
+        </a>
+      </nav>
+    </ExamPageGrid>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * What the evaluation lists show, kept in the address so a reload or the browser's Back shows the
+ * same page: exam cycle (`cycle`, "" = every cycle), 1-based `page`, `pageSize` (spec §9 grid 10, 25,
+ * 50, default 10) and, on the evaluation table, the filters of spec §3 (`date` of exam YYYY-MM-DD,
+ * `faculty` = subject faculty, `allocatedTo` = evaluator). Reading is forgiving (unknown values fall
+ * back to the defaults); writing leaves defaults out.
+ */
+
+/** Page sizes of the evaluation grids (spec §9: 10, 25, 50, default 10). */
+export const EVALUATION_PAGE_SIZES = [10, 25, 50] as const;
+export type EvaluationPageSize = (typeof EVALUATION_PAGE_SIZES)[number];
+export const DEFAULT_EVALUATION_PAGE_SIZE: EvaluationPageSize = 10;
+
+/** Filters of the evaluation table (spec §3 evaluation filters; deadline is the exam date here). */
+export type EvaluationFilters = { date: string; faculty: string; allocatedTo: string };
+
+export type EvaluationListState = {
+  cycle: string;
+  page: number;
+  pageSize: EvaluationPageSize;
+} & EvaluationFilters;
+
+const MAX_TEXT = 200;
+
+function readText(query: URLSearchParams, key: string): string {
+  const value = query.get(key)?.trim() ?? "";
+  return value.length <= MAX_TEXT ? value : "";
+}
+
+/** Reads `?cycle=&page=&pageSize=&date=&faculty=&allocatedTo=`. */
+export function parseEvaluationListState(search: string): EvaluationListState {
+  const query = new URLSearchParams(search);
+  const pageText = query.get("page") ?? "";
+  const sizeText = Number(query.get("pageSize") ?? "");
+  const date = readText(query, "date");
+  return {
+    cycle: readText(query, "cycle"),
+    page: /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1,
+    pageSize: (EVALUATION_PAGE_SIZES as readonly number[]).includes(sizeText)
+      ? (sizeText as EvaluationPageSize)
+      : DEFAULT_EVALUATION_PAGE_SIZE,
+    date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : "",
+    faculty: readText(query, "faculty"),
+    allocatedTo: readText(query, "allocatedTo"),
+  };
+}
+
+/** Writes the state as a query ("" or "?..."), leaving out defaults. */
+export function serializeEvaluationListState(state: EvaluationListState): string {
+  const query = new URLSearchParams();
+  if (state.cycle) query.set("cycle", state.cycle);
+  if (state.page > 1) query.set("page", String(state.page));
+  if (state.pageSize !== DEFAULT_EVALUATION_PAGE_SIZE) query.set("pageSize", String(state.pageSize));
+  if (state.date) query.set("date", state.date);
+  if (state.faculty) query.set("faculty", state.faculty);
+  if (state.allocatedTo) query.set("allocatedTo", state.allocatedTo);
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** Number of pages for a total (at least 1). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

@@ -1,0 +1,150 @@
+import { type ExamInfo, examDataQueryOptions, type PublicConfig } from "@portal/api-client";
+import type { Locale } from "@portal/domain";
+import { DataTable, type DataTableColumn, Pager, Select } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { m } from "../../lib/i18n.ts";
+import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import * as styles from "./exams.css.ts";
+import {
+  dayChoices,
+  type ExamDataKind,
+  type ExamDataState,
+  GRID_PAGE_SIZES,
+  type GridPageSize,
+  pageCount,
+  parseExamDataState,
+  serializeExamDataState,
+  toExamDataRequest,
+} from "./grid-state.ts";
+import {
+  completedAgoLabel,
+  daysLeftLabel,
+  displayDate,
+  examTypeLabel,
+  pagerLabels,
+  timeWithDuration,
+} from "./labels.ts";
+import { examLinks } from "./routes.ts";
+import { CycleSelect, QueryError } from "./shared.tsx";
+import { useUrlState } from "./use-url-state.ts";
+
+export type ExamDataListProps = {
+  locale: Locale;
+  /** Upcoming exams (`/app/exams/Upcoming`) or completed ones (`/app/exams/completedExams`). */
+  kind: ExamDataKind;
+  /** The request's query string (`?cycle=&days=&page=&pageSize=`). */
+  search: string;
+  config?: PublicConfig | null;
+} & Pick<IslandRootProps, "fetch" | "navigate">;
+
+/** The Upcoming or completed exams island, inside its IslandRoot. */
+export default function ExamDataList({ locale, kind, search, ...rest }: ExamDataListProps) {
+  return (
+    <IslandRoot locale={locale} {...rest}>
+      <ExamDataListScreen kind={kind} search={search} />
+    </IslandRoot>
+  );
+}
+
+function examDataColumns(kind: ExamDataKind): DataTableColumn<ExamInfo>[] {
+  return [
+    { id: "courseCode", header: m.exam_col_course_code(), cell: (e) => e.Course_Code__c },
+    {
+      id: "courseName",
+      header: m.exam_col_course_name(),
+      // The exam's details page (its timetable row and seating plan).
+      cell: (e) => (
+        <a className={styles.link} href={examLinks.details(e.Id)}>
+          {e.Course_Name__c}
+        </a>
+      ),
+      rowHeader: true,
+    },
+    { id: "section", header: m.exam_col_section(), cell: (e) => e.Section__c },
+    { id: "intake", header: m.exam_col_intake(), cell: (e) => e.Intake__c },
+    { id: "term", header: m.exam_col_term(), cell: (e) => e.Term_Name__c },
+    { id: "programme", header: m.exam_col_programme(), cell: (e) => e.Specialization_Name__c },
+    { id: "examType", header: m.exam_col_exam_type(), cell: (e) => examTypeLabel(e.Exam_Type__c) },
+    { id: "date", header: m.exam_col_date(), cell: (e) => displayDate(e.Deadline) },
+    { id: "time", header: m.exam_col_time(), cell: (e) => timeWithDuration(e.startTimeOfExam, e.duration) },
+    kind === "upcoming"
+      ? { id: "daysLeft", header: m.exam_col_days_left(), cell: (e) => daysLeftLabel(e.daysFromToday) }
+      : { id: "held", header: m.exam_col_held(), cell: (e) => completedAgoLabel(e.daysFromToday) },
+  ];
+}
+
+/**
+ * Upcoming exams (spec §2 /app/exams/Upcoming; ExamData with dueDays: 7, 14, 30 or 90 days ahead,
+ * default 30, soonest first, with the days left) or completed exams (/app/exams/completedExams;
+ * completedIn: the last 30, 90, 180 or 365 days, default 90, latest first, "Completed N days ago").
+ * Optional exam cycle filter; server paging 10, 25 or 50 a page (spec §9), 'No Data' when empty.
+ * Each course name links to the exam's details page.
+ * Days count from today in Asia/Kolkata, as the server counts them. State lives in the address.
+ */
+export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; search: string }) {
+  const api = useApi();
+  const parse = useMemo(() => (text: string) => parseExamDataState(text, kind), [kind]);
+  const serialize = useMemo(() => (state: ExamDataState) => serializeExamDataState(state, kind), [kind]);
+  const [state, navigate] = useUrlState(search, parse, serialize);
+  const columns = useMemo(() => examDataColumns(kind), [kind]);
+  const list = useQuery({
+    ...examDataQueryOptions(api, toExamDataRequest(state, kind)),
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.noOfRecords ?? 0;
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
+      navigate({ ...state, page: pageCount(total, state.pageSize) });
+    }
+  }, [list.data, list.isPlaceholderData, total, state, navigate]);
+
+  const { choices } = dayChoices(kind);
+  return (
+    <div className={styles.screen}>
+      <div className={styles.filters}>
+        <Select
+          className={styles.filterField}
+          label={kind === "upcoming" ? m.exam_due_within() : m.exam_completed_within()}
+          options={choices.map((days) => ({ value: String(days), label: m.exam_days_option({ days }) }))}
+          value={String(state.days)}
+          onChange={(value) => navigate({ ...state, days: Number(value), page: 1 })}
+        />
+        <CycleSelect
+          allowAll
+          value={state.cycle}
+          onChange={(cycle) => navigate({ ...state, cycle, page: 1 })}
+        />
+      </div>
+      {list.isError && !list.data ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            caption={kind === "upcoming" ? m.exam_upcoming_table() : m.exam_completed_table()}
+            captionHidden
+            columns={columns}
+            data={list.data?.exams ?? []}
+            getRowId={(e) => e.Id}
+            emptyText={m.exam_no_data()}
+            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+            loadingLabel={m.exam_loading()}
+            maxHeight="900px"
+          />
+          {list.data ? (
+            <Pager<GridPageSize>
+              page={state.page}
+              pageSize={state.pageSize}
+              total={total}
+              pageSizes={GRID_PAGE_SIZES}
+              onPageChange={(page) => navigate({ ...state, page })}
+              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
+              labels={pagerLabels()}
+              disabled={list.isFetching}
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import ExamSetupList from "./ExamSetupList.tsx";
+import { examApi, expectNoAxeViolations, ROW_FIN, resetScreen, signedIn } from "./test-support.tsx";
+
+beforeEach(signedIn);
+afterEach(resetScreen);
+
+describe("ExamSetupList", () => {
+  it("lists the timetable's exams, each linking to its Exam Details", async () => {
+    const { fetch } = examApi();
+    const { container } = render(<ExamSetupList locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
+    const table = await screen.findByRole("table", { name: "Exams of the exam setup" });
+    const row = await within(table).findByRole("row", { name: /Financial Accounting/ });
+    expect(row.textContent).toContain("FIN101");
+    expect(row.textContent).toContain("24-11-2026");
+    expect(row.textContent).toContain("10:00 (180 min)");
+    expect(row.textContent).toContain("40 / 42");
+    expect(row.textContent).toContain("1 / 2");
+    expect(
+      within(row)
+        .getByRole("link", { name: "Exam details of Financial Accounting (A, MBA 2025)" })
+        .getAttribute("href"),
+    ).toBe(`/app/exams/ExamSetup/ExamTimeTableDetails?id=${ROW_FIN.id}`);
+    await expectNoAxeViolations(container);
+  });
+
+  it("shows 'No Data' when the timetable is empty", async () => {
+    const { fetch } = examApi({ rows: [] });
+    render(<ExamSetupList locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
+    expect(await screen.findByText("No Data")).toBeTruthy();
+  });
+});

@@ -1,0 +1,131 @@
+import { type ExamTimetableRow, examTimetableQueryOptions, type PublicConfig } from "@portal/api-client";
+import type { Locale } from "@portal/domain";
+import { DataTable, type DataTableColumn, Pager } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { m } from "../../lib/i18n.ts";
+import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { toTimetableQuery } from "./ExamTimetable.tsx";
+import * as styles from "./exams.css.ts";
+import {
+  pageCount,
+  parseTimetableState,
+  serializeTimetableState,
+  TIMETABLE_PAGE_SIZES,
+  type TimetablePageSize,
+} from "./grid-state.ts";
+import { displayDate, examTypeLabel, pagerLabels, timeWithDuration } from "./labels.ts";
+import { examLinks } from "./routes.ts";
+import { QueryError } from "./shared.tsx";
+import { TimetableFilters } from "./TimetableFilters.tsx";
+import { useUrlState } from "./use-url-state.ts";
+
+export type ExamSetupListProps = {
+  locale: Locale;
+  /** The request's query string (`?cycle=&course=&page=&pageSize=`). */
+  search: string;
+  config?: PublicConfig | null;
+} & Pick<IslandRootProps, "fetch" | "navigate">;
+
+/** The Exam Setup island (/app/exams/ExamSetup), inside its IslandRoot. */
+export default function ExamSetupList({ locale, search, ...rest }: ExamSetupListProps) {
+  return (
+    <IslandRoot locale={locale} {...rest}>
+      <ExamSetupListScreen search={search} />
+    </IslandRoot>
+  );
+}
+
+function setupColumns(): DataTableColumn<ExamTimetableRow>[] {
+  return [
+    { id: "course", header: m.exam_col_course(), cell: (r) => r.course, rowHeader: true },
+    { id: "courseCode", header: m.exam_col_course_code(), cell: (r) => r.courseCode },
+    { id: "section", header: m.exam_col_section(), cell: (r) => r.section },
+    { id: "batch", header: m.exam_col_batch(), cell: (r) => r.batch },
+    { id: "term", header: m.exam_col_term(), cell: (r) => r.term },
+    { id: "examCycle", header: m.exam_col_exam_cycle(), cell: (r) => r.examCycle },
+    { id: "date", header: m.exam_col_date(), cell: (r) => displayDate(r.dateOfExam) },
+    { id: "time", header: m.exam_col_time(), cell: (r) => timeWithDuration(r.startTimeOfExam, r.duration) },
+    { id: "examType", header: m.exam_col_exam_type(), cell: (r) => examTypeLabel(r.examType) },
+    {
+      id: "seated",
+      header: m.exam_col_seated_students(),
+      cell: (r) => m.exam_pair({ first: r.seated, second: r.students }),
+    },
+    {
+      id: "invigilators",
+      header: m.exam_card_invigilators(),
+      cell: (r) => m.exam_pair({ first: r.invigilatorsAssigned, second: r.invigilatorsNeeded }),
+    },
+    {
+      id: "details",
+      header: m.exam_col_details(),
+      cell: (r) => (
+        <a
+          className={styles.link}
+          href={examLinks.details(r.id)}
+          aria-label={m.exam_details_link_label({ course: r.course, section: r.section, batch: r.batch })}
+        >
+          {m.exam_details_link()}
+        </a>
+      ),
+    },
+  ];
+}
+
+/**
+ * The Exam Setup list (spec §2 /app/exams/ExamSetup, breadcrumb Exam > Exam Setup): the exam
+ * timetable's exams (GET /salesforce/TimeTable, same filters and paging as the timetable) with how
+ * far their seating and invigilation are (seated / students, invigilators assigned / needed), each
+ * with a link to its "Exam timetable and seating plan details" page.
+ */
+export function ExamSetupListScreen({ search }: { search: string }) {
+  const api = useApi();
+  const [state, navigate] = useUrlState(search, parseTimetableState, serializeTimetableState);
+  const columns = useMemo(setupColumns, []);
+  const list = useQuery({
+    ...examTimetableQueryOptions(api, toTimetableQuery(state)),
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.noOfRecords ?? 0;
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
+      navigate({ ...state, page: pageCount(total, state.pageSize) });
+    }
+  }, [list.data, list.isPlaceholderData, total, state, navigate]);
+
+  return (
+    <div className={styles.screen}>
+      <TimetableFilters state={state} onChange={navigate} />
+      {list.isError && !list.data ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            caption={m.exam_setup_table()}
+            captionHidden
+            columns={columns}
+            data={list.data?.timetable ?? []}
+            getRowId={(r) => r.id}
+            emptyText={m.exam_no_data()}
+            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+            loadingLabel={m.exam_loading()}
+            maxHeight="900px"
+          />
+          {list.data ? (
+            <Pager<TimetablePageSize>
+              page={state.page}
+              pageSize={state.pageSize}
+              total={total}
+              pageSizes={TIMETABLE_PAGE_SIZES}
+              onPageChange={(page) => navigate({ ...state, page })}
+              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
+              labels={pagerLabels()}
+              disabled={list.isFetching}
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { type ExamTimetableRow, examTimetableQueryOptions, type PublicConfig } from "@portal/api-client";
+import type { Locale } from "@portal/domain";
+import { DataTable, type DataTableColumn, Pager } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo } from "react";
+import { m } from "../../lib/i18n.ts";
+import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import * as styles from "./exams.css.ts";
+import {
+  pageCount,
+  parseTimetableState,
+  serializeTimetableState,
+  TIMETABLE_PAGE_SIZES,
+  type TimetablePageSize,
+  type TimetableState,
+} from "./grid-state.ts";
+import { pagerLabels } from "./labels.ts";
+import { QueryError } from "./shared.tsx";
+import {
+  EditActionsCell,
+  EditableCell,
+  TimetableEditorProvider,
+  useInlineTimetableEditor,
+} from "./TimetableEditor.tsx";
+import { TimetableFilters } from "./TimetableFilters.tsx";
+import { useUrlState } from "./use-url-state.ts";
+
+export type ExamTimetableProps = {
+  locale: Locale;
+  /** The request's query string (`?cycle=&course=&page=&pageSize=`), so server and browser agree. */
+  search: string;
+  /** The public configuration the server holds (`Astro.locals.config`); see IslandRoot. */
+  config?: PublicConfig | null;
+} & Pick<IslandRootProps, "fetch" | "navigate">;
+
+/** The exam timetable island (/app/exam/examTimetable), inside its IslandRoot. */
+export default function ExamTimetable({ locale, search, ...rest }: ExamTimetableProps) {
+  return (
+    <IslandRoot locale={locale} {...rest}>
+      <ExamTimetableScreen search={search} />
+    </IslandRoot>
+  );
+}
+
+/** The query of GET /salesforce/TimeTable for a list state. */
+export function toTimetableQuery(state: TimetableState) {
+  return { examCycleId: state.cycle, course: state.course, pageNo: state.page, count: state.pageSize };
+}
+
+/**
+ * The timetable columns (spec §3 exam timetable row). Made once per screen (headers in the page's
+ * language): cells stay the same components while a row is edited, its state comes through context.
+ */
+export function timetableColumns(): DataTableColumn<ExamTimetableRow>[] {
+  return [
+    { id: "course", header: m.exam_col_course(), cell: (r) => r.course, rowHeader: true },
+    { id: "section", header: m.exam_col_section(), cell: (r) => r.section },
+    { id: "batch", header: m.exam_col_batch(), cell: (r) => r.batch },
+    { id: "date", header: m.exam_col_date(), cell: (r) => <EditableCell row={r} field="dateOfExam" /> },
+    {
+      id: "startTime",
+      header: m.exam_col_start_time(),
+      cell: (r) => <EditableCell row={r} field="timeOfExam" />,
+    },
+    { id: "duration", header: m.exam_col_duration(), cell: (r) => <EditableCell row={r} field="duration" /> },
+    {
+      id: "examType",
+      header: m.exam_col_exam_type(),
+      cell: (r) => <EditableCell row={r} field="examType" />,
+    },
+    { id: "timeZone", header: m.exam_col_time_zone(), cell: (r) => r.examTimeZone },
+    {
+      id: "ratio",
+      header: m.exam_col_ratio(),
+      cell: (r) => <EditableCell row={r} field="studentFacultyRatio" />,
+    },
+    { id: "venue", header: m.exam_col_venue(), cell: (r) => <EditableCell row={r} field="venue" /> },
+    { id: "edit", header: m.exam_col_edit(), cell: (r) => <EditActionsCell row={r} /> },
+  ];
+}
+
+/**
+ * The exam timetable (spec §2 /app/exam/examTimetable, §3, §4, §7, §9): exam cycle and course
+ * filters, a server-paged table (10, 25, 50 or 100 a page, default 10) with course, section, batch,
+ * date (DD-MM-YYYY), start time (24-hour, Asia/Kolkata), duration in minutes, exam type, time zone,
+ * student faculty ratio, venue and edit. Rows edit inline (see useInlineTimetableEditor). Filters
+ * and page live in the address, so a reload shows the same page.
+ */
+export function ExamTimetableScreen({ search }: { search: string }) {
+  const api = useApi();
+  const [state, navigateTo] = useUrlState(search, parseTimetableState, serializeTimetableState);
+  const columns = useMemo(timetableColumns, []);
+  const editor = useInlineTimetableEditor();
+  const { cancel } = editor;
+  // Another page or filter drops an unsaved edit (its row may not be shown any more).
+  const navigate = useCallback(
+    (next: TimetableState) => {
+      cancel();
+      navigateTo(next);
+    },
+    [cancel, navigateTo],
+  );
+  const list = useQuery({
+    ...examTimetableQueryOptions(api, toTimetableQuery(state)),
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.noOfRecords ?? 0;
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
+      navigate({ ...state, page: pageCount(total, state.pageSize) });
+    }
+  }, [list.data, list.isPlaceholderData, total, state, navigate]);
+
+  return (
+    <div className={styles.screen}>
+      <TimetableFilters state={state} onChange={navigate} />
+      {list.isError && !list.data ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <TimetableEditorProvider value={editor}>
+          <DataTable
+            caption={m.exam_timetable_table()}
+            captionHidden
+            columns={columns}
+            data={list.data?.timetable ?? []}
+            getRowId={(r) => r.id}
+            emptyText={m.exam_no_data()}
+            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+            loadingLabel={m.exam_loading()}
+            maxHeight="900px"
+          />
+          {list.data ? (
+            <Pager<TimetablePageSize>
+              page={state.page}
+              pageSize={state.pageSize}
+              total={total}
+              pageSizes={TIMETABLE_PAGE_SIZES}
+              onPageChange={(page) => navigate({ ...state, page })}
+              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
+              labels={pagerLabels()}
+              disabled={list.isFetching}
+            />
+          ) : null}
+        </TimetableEditorProvider>
+      )}
+    </div>
+  );
+}

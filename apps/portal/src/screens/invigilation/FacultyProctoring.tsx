@@ -1,0 +1,142 @@
+import {
+  type InvigilationNotification,
+  invigilationNotificationsQueryOptions,
+  type PublicConfig,
+} from "@portal/api-client";
+import type { Locale } from "@portal/domain";
+import { DataTable, type DataTableColumn, Loader, Pager } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useMemo } from "react";
+import { m } from "../../lib/i18n.ts";
+import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import {
+  CycleSelect,
+  displayDate,
+  GRID_PAGE_SIZES,
+  type GridPageSize,
+  pageCount,
+  pagerLabels,
+  QueryError,
+  timeWithDuration,
+  useUrlState,
+} from "../seating/common.tsx";
+import * as styles from "../seating/seating.css.ts";
+import {
+  groupByFaculty,
+  parseDutyListState,
+  serializeDutyListState,
+  toNotificationsQuery,
+} from "./notification-state.ts";
+
+export type FacultyProctoringProps = {
+  locale: Locale;
+  /** The request's query string (`?cycle=&page=&pageSize=`). */
+  search: string;
+  config?: PublicConfig | null;
+} & Pick<IslandRootProps, "fetch" | "navigate">;
+
+/** The faculty proctoring island (/app/exam/faculty-Proctoring), inside its IslandRoot. */
+export default function FacultyProctoring({ locale, search, ...rest }: FacultyProctoringProps) {
+  return (
+    <IslandRoot locale={locale} {...rest}>
+      <FacultyProctoringScreen search={search} />
+    </IslandRoot>
+  );
+}
+
+function dutyColumns(): DataTableColumn<InvigilationNotification>[] {
+  return [
+    {
+      id: "exam",
+      header: m.invig_col_exam(),
+      cell: (r) => `${r.courseName} (${r.section})`,
+      rowHeader: true,
+    },
+    { id: "room", header: m.seat_col_room(), cell: (r) => r.roomNo },
+    { id: "date", header: m.seat_col_date(), cell: (r) => displayDate(r.dateOfExam) },
+    { id: "time", header: m.seat_col_time(), cell: (r) => timeWithDuration(r.startTimeOfExam, r.duration) },
+  ];
+}
+
+/**
+ * The invigilation duties of an exam cycle grouped per faculty member (name and email, then each
+ * duty's exam, room, date DD-MM-YYYY and time, Asia/Kolkata), read-only. The duties come from GET
+ * /sf/exam/invigilationNotifications, paged on the server by date (10, 25, 50 a page); the page's
+ * duties are grouped, so a faculty member with duties on several pages appears on each of them.
+ */
+export function FacultyProctoringScreen({ search }: { search: string }) {
+  const api = useApi();
+  const [state, navigate] = useUrlState(search, parseDutyListState, serializeDutyListState);
+  const list = useQuery({
+    ...invigilationNotificationsQueryOptions(api, toNotificationsQuery({ ...state, notified: "" })),
+    enabled: state.cycle !== "",
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.noOfRecords ?? 0;
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
+      navigate({ ...state, page: pageCount(total, state.pageSize) }, true);
+    }
+  }, [list.data, list.isPlaceholderData, total, state, navigate]);
+  const onCycle = useCallback(
+    (cycle: string, isDefault: boolean) => navigate({ ...state, cycle, page: 1 }, isDefault),
+    [navigate, state],
+  );
+  const columns = useMemo(dutyColumns, []);
+  const groups = useMemo(() => groupByFaculty(list.data?.notifications ?? []), [list.data]);
+
+  let body: ReactNode;
+  if (list.isError && !list.data) {
+    body = <QueryError error={list.error} onRetry={() => void list.refetch()} />;
+  } else if (state.cycle === "" || list.isPending || (list.isFetching && list.isPlaceholderData)) {
+    body = <Loader label={m.seat_loading()} variant="block" />;
+  } else if (groups.length === 0) {
+    body = (
+      <p className={styles.muted} role="status">
+        {m.seat_no_record()}
+      </p>
+    );
+  } else {
+    body = groups.map((group) => (
+      <section
+        key={group.facultyId}
+        className={styles.section}
+        aria-labelledby={`faculty-${group.facultyId}`}
+      >
+        <h2 id={`faculty-${group.facultyId}`} className={styles.sectionTitle}>
+          {group.facultyName}
+        </h2>
+        <p className={styles.muted}>{group.facEmail}</p>
+        <DataTable
+          caption={group.facultyName}
+          captionHidden
+          columns={columns}
+          data={group.duties}
+          getRowId={(r) => r.id}
+          emptyText={m.seat_no_record()}
+        />
+      </section>
+    ));
+  }
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.filters}>
+        <CycleSelect value={state.cycle} onChange={onCycle} />
+      </div>
+      {body}
+      {list.data ? (
+        <Pager<GridPageSize>
+          page={state.page}
+          pageSize={state.pageSize}
+          total={total}
+          pageSizes={GRID_PAGE_SIZES}
+          onPageChange={(page) => navigate({ ...state, page })}
+          onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
+          labels={pagerLabels()}
+          disabled={list.isFetching}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,394 @@
+import {
+  ApiError,
+  type InvigilationFacultyRow,
+  type InvigilationRoom,
+  invigilationKeys,
+  invigilatorListQueryOptions,
+  type PublicConfig,
+  saveInvigilationMutationOptions,
+  seatingKeys,
+} from "@portal/api-client";
+import type { Locale } from "@portal/domain";
+import {
+  Button,
+  ButtonLink,
+  Checkbox,
+  DataTable,
+  type DataTableColumn,
+  Loader,
+  StatusChip,
+} from "@portal/ui";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type KeyboardEvent, useCallback, useContext, useMemo, useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { displayDate, ExamHeaderCard, errorText, QueryError } from "../seating/common.tsx";
+import { seatingLinks } from "../seating/routes.ts";
+import * as styles from "../seating/seating.css.ts";
+import {
+  changeOfError,
+  currentRoom,
+  isChange,
+  type PendingAssignment,
+  saveItems,
+} from "./invigilation-edit.ts";
+
+export type InvigilationAssignmentProps = {
+  locale: Locale;
+  /** The exam's id (route parameter, or `?examId=` of the invigilationAssign route). */
+  examId: string;
+  config?: PublicConfig | null;
+} & Pick<IslandRootProps, "fetch" | "navigate">;
+
+/** The invigilation and proctoring assignment island, inside its IslandRoot. */
+export default function InvigilationAssignment({ locale, examId, ...rest }: InvigilationAssignmentProps) {
+  return (
+    <IslandRoot locale={locale} {...rest}>
+      <InvigilationAssignmentScreen examId={examId} />
+    </IslandRoot>
+  );
+}
+
+type AssignEditor = {
+  roomNames: readonly string[];
+  editingId: string | null;
+  draft: string;
+  pending: ReadonlyMap<string, PendingAssignment>;
+  busy: boolean;
+  startEdit: (row: InvigilationFacultyRow) => void;
+  setDraft: (roomNo: string) => void;
+  done: (row: InvigilationFacultyRow) => void;
+  revert: (row: InvigilationFacultyRow) => void;
+};
+
+const AssignEditorContext = createContext<AssignEditor | null>(null);
+
+function useAssignEditor(): AssignEditor {
+  const editor = useContext(AssignEditorContext);
+  if (!editor) throw new Error("Assignment cells must be rendered inside AssignEditorContext");
+  return editor;
+}
+
+const editButtonId = (facultyId: string) => `invig-${facultyId}-edit`;
+const roomInputId = (facultyId: string) => `invig-${facultyId}-room`;
+
+function focusById(id: string): void {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+/**
+ * The invigilation and proctoring assignment of an exam (spec §2, §3, §4, §7, §8): Back to the
+ * invigilation list, the exam header, the exam's rooms with invigilators needed and assigned, and the
+ * faculty table (invigilator name, faculty email, room allotment, assign to, edit; 'No Record' when
+ * empty, a loader while loading). Edit turns "assign to" into a room choice (or Not Assigned); Done
+ * keeps the change for Save, Revert restores the row. Save sends the changed rows in one PATCH
+ * /sf/exam/update/invigilation with "Send notification mail" as sendEmail: the server's message as a
+ * toast and the data reloaded; on failure the alert 'Failed to add. Please try again.' with the
+ * server's reason (e.g. a double booking), the changes kept.
+ */
+export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...invigilatorListQueryOptions(api, examId), enabled: examId !== "" });
+  const [editing, setEditing] = useState<{ id: string; draft: string } | null>(null);
+  const [pending, setPending] = useState<ReadonlyMap<string, PendingAssignment>>(new Map());
+  const [sendEmail, setSendEmail] = useState(false);
+  const [saveError, setSaveError] = useState<{ reason: string; name: string | null } | null>(null);
+  const save = useMutation({
+    ...saveInvigilationMutationOptions(api),
+    onSuccess: async (answer) => {
+      toast.success(answer.message);
+      setPending(new Map());
+      setSaveError(null);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: invigilationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: seatingKeys.all }),
+      ]);
+    },
+    onError: (error) => {
+      // The items were sent in the order of `pending` (it does not change while saving).
+      const change = changeOfError(error instanceof ApiError ? error.field : undefined, [
+        ...pending.values(),
+      ]);
+      setSaveError({ reason: errorText(error), name: change?.name ?? null });
+    },
+  });
+  const busy = save.isPending;
+  const roomNames = list.data?.roomNo ?? [];
+
+  const startEdit = useCallback(
+    (row: InvigilationFacultyRow) => {
+      setEditing({ id: row.id, draft: pending.get(row.id)?.roomNo ?? currentRoom(row) });
+      focusById(roomInputId(row.id));
+    },
+    [pending],
+  );
+  const setDraft = useCallback(
+    (roomNo: string) => setEditing((current) => (current ? { ...current, draft: roomNo } : current)),
+    [],
+  );
+  const revert = useCallback((row: InvigilationFacultyRow) => {
+    setEditing(null);
+    setPending((current) => {
+      if (!current.has(row.id)) return current;
+      const next = new Map(current);
+      next.delete(row.id);
+      return next;
+    });
+    focusById(editButtonId(row.id));
+  }, []);
+  const done = useCallback(
+    (row: InvigilationFacultyRow) => {
+      if (!editing || editing.id !== row.id) return;
+      const roomNo = editing.draft;
+      setPending((current) => {
+        const next = new Map(current);
+        if (isChange(row, roomNo)) next.set(row.id, { facultyId: row.id, name: row.name, roomNo });
+        else next.delete(row.id);
+        return next;
+      });
+      setEditing(null);
+      focusById(editButtonId(row.id));
+    },
+    [editing],
+  );
+  const editor = useMemo<AssignEditor>(
+    () => ({
+      roomNames,
+      editingId: editing?.id ?? null,
+      draft: editing?.draft ?? "",
+      pending,
+      busy,
+      startEdit,
+      setDraft,
+      done,
+      revert,
+    }),
+    [roomNames, editing, pending, busy, startEdit, setDraft, done, revert],
+  );
+  const columns = useMemo(facultyColumns, []);
+  const roomColumns = useMemo(invigilationRoomColumns, []);
+
+  const back = (
+    <ButtonLink href={seatingLinks.invigilationBack} variant="secondary">
+      {m.invig_back()}
+    </ButtonLink>
+  );
+  if (examId === "") {
+    return (
+      <div className={styles.screen}>
+        <div className={styles.toolbar}>{back}</div>
+        <p role="alert">{m.seat_missing_exam()}</p>
+      </div>
+    );
+  }
+  const changes = [...pending.values()];
+  const data = list.data;
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.toolbar}>
+        {back}
+        <span className={styles.actions}>
+          <Checkbox label={m.invig_send_mail()} checked={sendEmail} onChange={setSendEmail} disabled={busy} />
+          <Button
+            variant="secondary"
+            disabled={changes.length === 0 || busy}
+            onClick={() => {
+              setPending(new Map());
+              setSaveError(null);
+            }}
+          >
+            {m.invig_discard()}
+          </Button>
+          <Button
+            loading={busy}
+            disabled={!data || changes.length === 0 || editing !== null}
+            onClick={() => {
+              if (!data) return;
+              setSaveError(null);
+              save.mutate(saveItems(changes, data.facultyList, data.exam, sendEmail));
+            }}
+          >
+            {m.invig_save()}
+          </Button>
+        </span>
+      </div>
+      <p className={styles.muted} aria-live="polite">
+        {changes.length > 0 ? m.invig_pending({ count: changes.length }) : ""}
+      </p>
+      {saveError ? (
+        <div role="alert" className={styles.errorBox}>
+          <p className={styles.errorText}>{m.invig_failed()}</p>
+          <p className={styles.errorText}>
+            {saveError.name ? `${saveError.name}: ${saveError.reason}` : saveError.reason}
+          </p>
+        </div>
+      ) : null}
+      {list.isError && !data ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.isPending || !data ? (
+        <Loader label={m.seat_loading()} variant="block" />
+      ) : (
+        <>
+          <ExamHeaderCard exam={data.exam} />
+          <section className={styles.section} aria-labelledby="invig-rooms-title">
+            <h2 id="invig-rooms-title" className={styles.sectionTitle}>
+              {m.invig_rooms_title()}
+            </h2>
+            <DataTable
+              caption={m.invig_rooms_table()}
+              captionHidden
+              columns={roomColumns}
+              data={data.rooms}
+              getRowId={(r) => r.id}
+              emptyText={m.seat_no_data()}
+            />
+          </section>
+          <AssignEditorContext.Provider value={editor}>
+            <DataTable
+              caption={m.invig_faculty_table()}
+              captionHidden
+              columns={columns}
+              data={data.facultyList}
+              getRowId={(r) => r.id}
+              emptyText={m.seat_no_record()}
+              maxHeight="900px"
+            />
+          </AssignEditorContext.Provider>
+        </>
+      )}
+    </div>
+  );
+}
+
+function invigilationRoomColumns(): DataTableColumn<InvigilationRoom>[] {
+  return [
+    { id: "room", header: m.seat_col_room(), cell: (r) => r.name, rowHeader: true },
+    { id: "capacity", header: m.seat_col_capacity(), cell: (r) => r.capacity, align: "end" },
+    { id: "seated", header: m.seat_col_seated(), cell: (r) => r.seated, align: "end" },
+    { id: "needed", header: m.invig_col_needed(), cell: (r) => r.invigilatorsNeeded, align: "end" },
+    { id: "assigned", header: m.invig_col_assigned(), cell: (r) => r.invigilatorsAssigned, align: "end" },
+  ];
+}
+
+/** The faculty table's columns (spec §2: invigilator name, faculty email, room allotment, assign to, edit). */
+function facultyColumns(): DataTableColumn<InvigilationFacultyRow>[] {
+  return [
+    { id: "name", header: m.invig_col_name(), cell: (r) => <NameCell row={r} />, rowHeader: true },
+    { id: "email", header: m.invig_col_email(), cell: (r) => r.facEmail },
+    { id: "room", header: m.invig_col_room(), cell: (r) => r.allocatedRoomNo ?? m.invig_not_assigned() },
+    { id: "assign", header: m.invig_col_assign(), cell: (r) => <AssignCell row={r} /> },
+    { id: "edit", header: m.invig_col_edit(), cell: (r) => <EditCell row={r} /> },
+  ];
+}
+
+/** The faculty member's name, the courses they teach (spec §3 subjects) and any overlapping duty. */
+function NameCell({ row }: { row: InvigilationFacultyRow }) {
+  const duty = row.overlappingDuty;
+  return (
+    <span className={styles.cellStack}>
+      {row.name}
+      {row.subjects.length > 0 ? (
+        <span className={styles.small}>
+          {m.invig_teaches({ courses: row.subjects.map((s) => s.courseName).join(", ") })}
+        </span>
+      ) : null}
+      {duty ? (
+        <span className={styles.warning}>
+          {m.invig_overlap({
+            room: duty.roomNo,
+            course: duty.courseName,
+            date: displayDate(duty.dateOfExam),
+            time: duty.startTimeOfExam,
+          })}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function AssignCell({ row }: { row: InvigilationFacultyRow }) {
+  const editor = useAssignEditor();
+  if (editor.editingId === row.id) {
+    const rooms = editor.roomNames.includes(currentRoom(row))
+      ? editor.roomNames
+      : [...editor.roomNames, currentRoom(row)].filter((name) => name !== "");
+    const onKeyDown = (event: KeyboardEvent<HTMLSelectElement>) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        editor.done(row);
+      } else if (event.key === "Escape") {
+        event.preventDefault();
+        editor.revert(row);
+      }
+    };
+    return (
+      <select
+        id={roomInputId(row.id)}
+        className={styles.cellInput}
+        aria-label={m.invig_assign_input({ name: row.name })}
+        value={editor.draft}
+        disabled={editor.busy}
+        onChange={(event) => editor.setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+      >
+        <option value="">{m.invig_not_assigned()}</option>
+        {rooms.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  const change = editor.pending.get(row.id);
+  if (change) {
+    return (
+      <span className={styles.cellStack}>
+        {change.roomNo === "" ? m.invig_not_assigned() : change.roomNo}
+        <span className={styles.unsaved}>{m.invig_unsaved()}</span>
+      </span>
+    );
+  }
+  return row.isAllocated === "Assigned" ? (
+    <StatusChip tone="success">{m.invig_assigned()}</StatusChip>
+  ) : (
+    <StatusChip tone="neutral">{m.invig_not_assigned()}</StatusChip>
+  );
+}
+
+function EditCell({ row }: { row: InvigilationFacultyRow }) {
+  const editor = useAssignEditor();
+  const name = row.name;
+  if (editor.editingId !== row.id) {
+    return (
+      <Button
+        id={editButtonId(row.id)}
+        size="sm"
+        variant="secondary"
+        disabled={editor.editingId !== null || editor.busy}
+        aria-label={m.invig_edit_label({ name })}
+        onClick={() => editor.startEdit(row)}
+      >
+        {m.invig_edit()}
+      </Button>
+    );
+  }
+  return (
+    <span className={styles.actions}>
+      <Button size="sm" aria-label={m.invig_done_label({ name })} onClick={() => editor.done(row)}>
+        {m.invig_done()}
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={m.invig_revert_label({ name })}
+        onClick={() => editor.revert(row)}
+      >
+        {m.invig_revert()}
+      </Button>
+    </span>
+  );
+}

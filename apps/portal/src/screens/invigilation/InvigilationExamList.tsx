@@ -1,0 +1,59 @@
+import type { ExamTimetableRow, PublicConfig } from "@portal/api-client";
+import type { Locale } from "@portal/domain";
+import type { DataTableColumn } from "@portal/ui";
+import { m } from "../../lib/i18n.ts";
+import { IslandRoot, type IslandRootProps } from "../../shell/IslandRoot.tsx";
+import { CycleExamList } from "../seating/CycleExamList.tsx";
+import { seatingLinks } from "../seating/routes.ts";
+import * as styles from "../seating/seating.css.ts";
+
+export type InvigilationExamListProps = {
+  locale: Locale;
+  /** The request's query string (`?cycle=&page=&pageSize=`). */
+  search: string;
+  config?: PublicConfig | null;
+} & Pick<IslandRootProps, "fetch" | "navigate">;
+
+/**
+ * The invigilation list island (/app/exams/invigilationProctoring and /app/exam/invigilationProctoring):
+ * the exams of a cycle with their invigilation status (invigilators assigned of those needed) and a
+ * link to each exam's assignment page.
+ */
+export default function InvigilationExamList({ locale, search, ...rest }: InvigilationExamListProps) {
+  return (
+    <IslandRoot locale={locale} {...rest}>
+      <CycleExamList search={search} caption={m.invig_exams_table()} extraColumns={invigilationColumns} />
+    </IslandRoot>
+  );
+}
+
+function invigilationColumns(): DataTableColumn<ExamTimetableRow>[] {
+  return [
+    { id: "status", header: m.invig_col_status(), cell: (r) => <StatusCell row={r} /> },
+    {
+      id: "action",
+      header: m.invig_col_action(),
+      cell: (r) => (
+        <a
+          className={styles.link}
+          href={seatingLinks.invigilationAssign(r.id)}
+          aria-label={m.invig_assign_link_label({ course: r.course, section: r.section, batch: r.batch })}
+        >
+          {m.invig_assign_link()}
+        </a>
+      ),
+    },
+  ];
+}
+
+/**
+ * An exam's invigilation status, from the figures the timetable row carries: "{assigned} of
+ * {needed} assigned" over the exam's rooms (needed follows the seated students and the ratio).
+ */
+function StatusCell({ row }: { row: ExamTimetableRow }) {
+  const assigned = row.invigilatorsAssigned;
+  const needed = row.invigilatorsNeeded;
+  return (
+    <>{needed === 0 ? m.invig_status_unseated({ assigned }) : m.invig_status_value({ assigned, needed })}</>
+  );
+}

@@ -1,0 +1,108 @@
+import { type ExamTimetableRow, examTimetableQueryOptions } from "@portal/api-client";
+import { DataTable, type DataTableColumn, Pager } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo } from "react";
+import { m } from "../../lib/i18n.ts";
+import { useApi } from "../../shell/IslandRoot.tsx";
+import {
+  CycleSelect,
+  displayDate,
+  GRID_PAGE_SIZES,
+  type GridPageSize,
+  pageCount,
+  pagerLabels,
+  parseCycleListState,
+  QueryError,
+  serializeCycleListState,
+  timeWithDuration,
+  useUrlState,
+} from "./common.tsx";
+import * as styles from "./seating.css.ts";
+
+/** The columns every exam list of a cycle starts with: course, section, batch, date, time, students. */
+export function examColumns(): DataTableColumn<ExamTimetableRow>[] {
+  return [
+    { id: "course", header: m.seat_col_course(), cell: (r) => r.course, rowHeader: true },
+    { id: "section", header: m.seat_col_section(), cell: (r) => r.section },
+    { id: "batch", header: m.seat_col_batch(), cell: (r) => r.batch },
+    { id: "date", header: m.seat_col_date(), cell: (r) => displayDate(r.dateOfExam) },
+    { id: "time", header: m.seat_col_time(), cell: (r) => timeWithDuration(r.startTimeOfExam, r.duration) },
+    { id: "students", header: m.seat_col_students(), cell: (r) => r.students, align: "end" },
+  ];
+}
+
+/**
+ * The exams of one exam cycle (GET /salesforce/TimeTable?examCycleId=, by date, time and course),
+ * server paged 10, 25 or 50 a page, with the columns of {@link examColumns} and `extraColumns` (made
+ * once per screen). Cycle and page live in the address (`?cycle=&page=&pageSize=`); without a cycle
+ * the latest one is shown. 'No Record' when the cycle has no exams.
+ */
+export function CycleExamList({
+  search,
+  caption,
+  extraColumns,
+}: {
+  search: string;
+  caption: string;
+  extraColumns: () => DataTableColumn<ExamTimetableRow>[];
+}) {
+  const api = useApi();
+  const [state, navigate] = useUrlState(search, parseCycleListState, serializeCycleListState);
+  const columns = useMemo(() => [...examColumns(), ...extraColumns()], [extraColumns]);
+  const list = useQuery({
+    ...examTimetableQueryOptions(api, {
+      examCycleId: state.cycle,
+      pageNo: state.page,
+      count: state.pageSize,
+    }),
+    enabled: state.cycle !== "",
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.noOfRecords ?? 0;
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
+      navigate({ ...state, page: pageCount(total, state.pageSize) }, true);
+    }
+  }, [list.data, list.isPlaceholderData, total, state, navigate]);
+  const onCycle = useCallback(
+    (cycle: string, isDefault: boolean) => navigate({ ...state, cycle, page: 1 }, isDefault),
+    [navigate, state],
+  );
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.filters}>
+        <CycleSelect value={state.cycle} onChange={onCycle} />
+      </div>
+      {list.isError && !list.data ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            caption={caption}
+            captionHidden
+            columns={columns}
+            data={list.data?.timetable ?? []}
+            getRowId={(r) => r.id}
+            emptyText={m.seat_no_record()}
+            loading={state.cycle === "" || list.isPending || (list.isFetching && list.isPlaceholderData)}
+            loadingLabel={m.seat_loading()}
+            maxHeight="900px"
+          />
+          {list.data ? (
+            <Pager<GridPageSize>
+              page={state.page}
+              pageSize={state.pageSize}
+              total={total}
+              pageSizes={GRID_PAGE_SIZES}
+              onPageChange={(page) => navigate({ ...state, page })}
+              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
+              labels={pagerLabels()}
+              disabled={list.isFetching}
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,532 @@
+import {
+  ApiError,
+  generateSeatingPlanMutationOptions,
+  invigilationKeys,
+  type PublicConfig,
+  type SeatAssignment,
+  type SeatingPlan as SeatingPlanAnswer,
+  type SeatingRoomUse,
+  type SeatingSection,
+  saveSeatingPlanMutationOptions,
+  seatingKeys,
+  seatingPlanQueryOptions,
+} from "@portal/api-client";
+import type { Locale } from "@portal/domain";
+import { Button, ButtonLink, DataTable, type DataTableColumn, Loader, Pager } from "@portal/ui";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type KeyboardEvent, useCallback, useContext, useMemo, useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import {
+  ExamHeaderCard,
+  errorText,
+  GRID_PAGE_SIZES,
+  type GridPageSize,
+  pagerLabels,
+  parsePaging,
+  QueryError,
+  useUrlState,
+  writeQuery,
+} from "./common.tsx";
+import {
+  checkDraft,
+  draftOf,
+  isNoMove,
+  moveOfError,
+  type PendingMove,
+  type SeatDraft,
+  type SeatDraftErrors,
+} from "./seat-edit.ts";
+import * as styles from "./seating.css.ts";
+
+export type SeatingPlanProps = {
+  locale: Locale;
+  /** The exam's id (route parameter). */
+  examId: string;
+  /** The request's query string (`?page=&pageSize=` of the arrangement). */
+  search: string;
+  /** Where Back leads (the seating plan list or Exam Setup). */
+  backHref: string;
+  config?: PublicConfig | null;
+} & Pick<IslandRootProps, "fetch" | "navigate">;
+
+/** The seating plan island (/app/exam/seatingPlan/{id} and its Exam Setup twin), inside its IslandRoot. */
+export default function SeatingPlan({ locale, examId, search, backHref, ...rest }: SeatingPlanProps) {
+  return (
+    <IslandRoot locale={locale} {...rest}>
+      <SeatingPlanScreen examId={examId} search={search} backHref={backHref} />
+    </IslandRoot>
+  );
+}
+
+type Paging = { page: number; pageSize: GridPageSize };
+const parseArrangementPaging = (search: string): Paging => parsePaging(new URLSearchParams(search));
+const serializeArrangementPaging = (paging: Paging): string =>
+  writeQuery([
+    ["page", paging.page > 1 ? paging.page : null],
+    ["pageSize", paging.pageSize !== 10 ? paging.pageSize : null],
+  ]);
+
+/** What the arrangement's cells read: the row being edited, its draft, the pending moves, actions. */
+type SeatEditor = {
+  rooms: readonly SeatingRoomUse[];
+  editingId: string | null;
+  draft: SeatDraft | null;
+  errors: SeatDraftErrors;
+  pending: ReadonlyMap<string, PendingMove>;
+  busy: boolean;
+  startEdit: (row: SeatAssignment) => void;
+  setDraft: (draft: SeatDraft) => void;
+  done: (row: SeatAssignment) => void;
+  revert: (row: SeatAssignment) => void;
+};
+
+const SeatEditorContext = createContext<SeatEditor | null>(null);
+
+function useSeatEditor(): SeatEditor {
+  const editor = useContext(SeatEditorContext);
+  if (!editor) throw new Error("Seat cells must be rendered inside SeatEditorContext");
+  return editor;
+}
+
+const editButtonId = (studentId: string) => `seat-${studentId}-edit`;
+const roomInputId = (studentId: string) => `seat-${studentId}-room`;
+const seatInputId = (studentId: string) => `seat-${studentId}-seat`;
+
+function focusById(id: string): void {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+/**
+ * The seating plan of an exam (spec §2 seating plan routes, §7 seatingPlan retrieve and save): the
+ * exam header; the rooms available with capacity and seats used in the period; the sections of the
+ * period; Generate (POST generate, its message as a toast, a refusal such as too few seats as an error
+ * toast); the CSV document; and the arrangement (student code, name, course, section, room, seat),
+ * paged on the server. A row edits inline (spec §4): Edit gives a room choice and a seat number, Done
+ * checks them (a room of the exam, seat 1..capacity) and keeps the move for Save, Revert restores
+ * the row. Save sends every kept move in one call: the server's message as a toast and the plan
+ * reloaded; on failure 'Failed to add. Please try again.' with the server's reason, the moves kept.
+ */
+export function SeatingPlanScreen({
+  examId,
+  search,
+  backHref,
+}: {
+  examId: string;
+  search: string;
+  backHref: string;
+}) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [paging, navigate] = useUrlState(search, parseArrangementPaging, serializeArrangementPaging);
+  const plan = useQuery({
+    ...seatingPlanQueryOptions(api, examId, paging.page, paging.pageSize),
+    enabled: examId !== "",
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<{ id: string; draft: SeatDraft; errors: SeatDraftErrors } | null>(
+    null,
+  );
+  const [pending, setPending] = useState<ReadonlyMap<string, PendingMove>>(new Map());
+  const [saveError, setSaveError] = useState<{ reason: string; student: string | null } | null>(null);
+  const reload = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: seatingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: invigilationKeys.all }),
+      ]),
+    [queryClient],
+  );
+  const generate = useMutation({
+    ...generateSeatingPlanMutationOptions(api),
+    onSuccess: async (answer) => {
+      toast.success(answer.message);
+      setPending(new Map());
+      setEditing(null);
+      setSaveError(null);
+      await reload();
+    },
+    onError: (error) => toast.error(errorText(error)),
+  });
+  const save = useMutation({
+    ...saveSeatingPlanMutationOptions(api),
+    onSuccess: async (answer) => {
+      toast.success(answer.message);
+      setPending(new Map());
+      setSaveError(null);
+      await reload();
+    },
+    onError: (error) => {
+      // The moves were sent in the order of `pending` (it does not change while saving).
+      const move = moveOfError(error instanceof ApiError ? error.field : undefined, [...pending.values()]);
+      setSaveError({ reason: errorText(error), student: move?.studentName ?? null });
+    },
+  });
+  const busy = save.isPending || generate.isPending;
+  const rooms = plan.data?.roomsAvailable ?? [];
+
+  const startEdit = useCallback(
+    (row: SeatAssignment) => {
+      setEditing({ id: row.studentId, draft: draftOf(row, pending.get(row.studentId)), errors: {} });
+      focusById(roomInputId(row.studentId));
+    },
+    [pending],
+  );
+  const setDraft = useCallback(
+    (draft: SeatDraft) => setEditing((current) => (current ? { ...current, draft, errors: {} } : current)),
+    [],
+  );
+  const revert = useCallback((row: SeatAssignment) => {
+    setEditing(null);
+    setPending((current) => {
+      if (!current.has(row.studentId)) return current;
+      const next = new Map(current);
+      next.delete(row.studentId);
+      return next;
+    });
+    focusById(editButtonId(row.studentId));
+  }, []);
+  const done = useCallback(
+    (row: SeatAssignment) => {
+      if (!editing || editing.id !== row.studentId) return;
+      const result = checkDraft(row, editing.draft, rooms);
+      if (!result.ok) {
+        setEditing({ ...editing, errors: result.errors });
+        focusById(result.errors.roomId ? roomInputId(row.studentId) : seatInputId(row.studentId));
+        return;
+      }
+      setPending((current) => {
+        const next = new Map(current);
+        if (isNoMove(row, result.move)) next.delete(row.studentId);
+        else next.set(row.studentId, result.move);
+        return next;
+      });
+      setEditing(null);
+      focusById(editButtonId(row.studentId));
+    },
+    [editing, rooms],
+  );
+  const editor = useMemo<SeatEditor>(
+    () => ({
+      rooms,
+      editingId: editing?.id ?? null,
+      draft: editing?.draft ?? null,
+      errors: editing?.errors ?? {},
+      pending,
+      busy,
+      startEdit,
+      setDraft,
+      done,
+      revert,
+    }),
+    [rooms, editing, pending, busy, startEdit, setDraft, done, revert],
+  );
+  const columns = useMemo(arrangementColumns, []);
+  const roomColumns = useMemo(roomUseColumns, []);
+  const sectionColumns = useMemo(sectionsColumns, []);
+
+  if (examId === "") return <p role="alert">{m.seat_missing_exam()}</p>;
+  if (plan.isPending) return <Loader label={m.seat_loading()} variant="block" />;
+  if (plan.isError && !plan.data)
+    return <QueryError error={plan.error} onRetry={() => void plan.refetch()} />;
+  const data: SeatingPlanAnswer = plan.data;
+  const moves = [...pending.values()];
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.toolbar}>
+        <ButtonLink href={backHref} variant="secondary">
+          {m.seat_back()}
+        </ButtonLink>
+        <span className={styles.actions}>
+          <a className={styles.link} href={data.document.url} download={data.document.fileName}>
+            {m.seat_document()}
+          </a>
+          <Button loading={generate.isPending} disabled={busy} onClick={() => generate.mutate(examId)}>
+            {m.seat_generate()}
+          </Button>
+        </span>
+      </div>
+      <ExamHeaderCard exam={data.exam} />
+      <div className={styles.twoColumns}>
+        <section className={styles.section} aria-labelledby="seat-rooms-title">
+          <h2 id="seat-rooms-title" className={styles.sectionTitle}>
+            {m.seat_rooms_title()}
+          </h2>
+          <DataTable
+            caption={m.seat_rooms_title()}
+            captionHidden
+            columns={roomColumns}
+            data={data.roomsAvailable}
+            getRowId={(r) => r.id}
+            emptyText={m.seat_no_data()}
+          />
+        </section>
+        <section className={styles.section} aria-labelledby="seat-sections-title">
+          <h2 id="seat-sections-title" className={styles.sectionTitle}>
+            {m.seat_sections_title()}
+          </h2>
+          <DataTable
+            caption={m.seat_sections_title()}
+            captionHidden
+            columns={sectionColumns}
+            data={data.sections}
+            getRowId={(r) => r.examId}
+            emptyText={m.seat_no_data()}
+          />
+        </section>
+      </div>
+      <section className={styles.section} aria-labelledby="seat-arrangement-title">
+        <div className={styles.toolbar}>
+          <h2 id="seat-arrangement-title" className={styles.sectionTitle}>
+            {m.seat_arrangement_title()}
+          </h2>
+          <p className={styles.muted} role="status">
+            {m.seat_summary({ seated: data.seated, unseated: data.unseated, total: data.noOfRecords })}
+          </p>
+        </div>
+        <div className={styles.toolbar}>
+          <p className={styles.muted} aria-live="polite">
+            {moves.length > 0 ? m.seat_pending({ count: moves.length }) : ""}
+          </p>
+          <span className={styles.actions}>
+            <Button
+              variant="secondary"
+              disabled={moves.length === 0 || busy}
+              onClick={() => {
+                setPending(new Map());
+                setSaveError(null);
+              }}
+            >
+              {m.seat_discard()}
+            </Button>
+            <Button
+              loading={save.isPending}
+              disabled={moves.length === 0 || editing !== null || generate.isPending}
+              onClick={() => {
+                setSaveError(null);
+                save.mutate({
+                  examId,
+                  seats: moves.map(({ studentId, roomId, seatNumber }) => ({
+                    studentId,
+                    roomId,
+                    seatNumber,
+                  })),
+                });
+              }}
+            >
+              {m.seat_save()}
+            </Button>
+          </span>
+        </div>
+        {saveError ? (
+          <div role="alert" className={styles.errorBox}>
+            <p className={styles.errorText}>{m.seat_save_failed()}</p>
+            <p className={styles.errorText}>
+              {saveError.student
+                ? m.seat_failed_item({ student: saveError.student, reason: saveError.reason })
+                : saveError.reason}
+            </p>
+          </div>
+        ) : null}
+        <SeatEditorContext.Provider value={editor}>
+          <DataTable
+            caption={m.seat_arrangement_title()}
+            captionHidden
+            columns={columns}
+            data={data.seatingArrangement}
+            getRowId={(r) => r.studentId}
+            emptyText={m.seat_no_record()}
+            loading={plan.isFetching && plan.isPlaceholderData}
+            loadingLabel={m.seat_loading()}
+            maxHeight="900px"
+          />
+        </SeatEditorContext.Provider>
+        <Pager<GridPageSize>
+          page={paging.page}
+          pageSize={paging.pageSize}
+          total={data.noOfRecords}
+          pageSizes={GRID_PAGE_SIZES}
+          onPageChange={(page) => {
+            setEditing(null);
+            navigate({ ...paging, page });
+          }}
+          onPageSizeChange={(pageSize) => {
+            setEditing(null);
+            navigate({ pageSize, page: 1 });
+          }}
+          labels={pagerLabels()}
+          disabled={plan.isFetching}
+        />
+      </section>
+    </div>
+  );
+}
+
+function roomUseColumns(): DataTableColumn<SeatingRoomUse>[] {
+  return [
+    { id: "room", header: m.seat_col_room(), cell: (r) => r.name, rowHeader: true },
+    { id: "code", header: m.seat_col_code(), cell: (r) => r.code },
+    { id: "capacity", header: m.seat_col_capacity(), cell: (r) => r.capacity, align: "end" },
+    { id: "seated", header: m.seat_col_seated(), cell: (r) => r.seated, align: "end" },
+  ];
+}
+
+function sectionsColumns(): DataTableColumn<SeatingSection>[] {
+  return [
+    { id: "course", header: m.seat_col_course(), cell: (r) => r.courseName, rowHeader: true },
+    { id: "section", header: m.seat_col_section(), cell: (r) => r.section },
+    { id: "students", header: m.seat_col_students(), cell: (r) => r.students, align: "end" },
+    { id: "seated", header: m.seat_col_seated(), cell: (r) => r.seated, align: "end" },
+  ];
+}
+
+/** The arrangement columns (student code, name, course, section, room, seat, edit). */
+function arrangementColumns(): DataTableColumn<SeatAssignment>[] {
+  return [
+    { id: "code", header: m.seat_col_student_code(), cell: (r) => r.studentCode ?? m.seat_na() },
+    { id: "name", header: m.seat_col_student_name(), cell: (r) => r.studentName, rowHeader: true },
+    { id: "course", header: m.seat_col_course(), cell: (r) => r.courseName },
+    { id: "section", header: m.seat_col_section(), cell: (r) => r.section },
+    { id: "room", header: m.seat_col_room(), cell: (r) => <RoomCell row={r} /> },
+    { id: "seat", header: m.seat_col_seat(), cell: (r) => <SeatCell row={r} /> },
+    { id: "edit", header: m.seat_col_edit(), cell: (r) => <EditCell row={r} /> },
+  ];
+}
+
+function onEditKey(editor: SeatEditor, row: SeatAssignment) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      editor.done(row);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      editor.revert(row);
+    }
+  };
+}
+
+function Unsaved() {
+  return <span className={styles.unsaved}>{m.seat_unsaved()}</span>;
+}
+
+function RoomCell({ row }: { row: SeatAssignment }) {
+  const editor = useSeatEditor();
+  if (editor.editingId === row.studentId && editor.draft) {
+    const draft = editor.draft;
+    const error = editor.errors.roomId;
+    const id = roomInputId(row.studentId);
+    return (
+      <div className={styles.cellField}>
+        <select
+          id={id}
+          className={styles.cellInput}
+          aria-label={m.seat_room_input({ student: row.studentName })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          value={draft.roomId}
+          disabled={editor.busy}
+          onChange={(event) => editor.setDraft({ ...draft, roomId: event.target.value })}
+          onKeyDown={onEditKey(editor, row)}
+        >
+          <option value="" disabled>
+            {m.seat_choose_room()}
+          </option>
+          {editor.rooms.map((room) => (
+            <option key={room.id} value={room.id}>
+              {m.seat_room_option({ room: room.name, capacity: room.capacity })}
+            </option>
+          ))}
+        </select>
+        {error ? (
+          <p id={`${id}-error`} role="alert" className={styles.cellError}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  const move = editor.pending.get(row.studentId);
+  if (move) {
+    return (
+      <span className={styles.cellStack}>
+        {move.roomName}
+        <Unsaved />
+      </span>
+    );
+  }
+  return <>{row.roomName ?? m.seat_not_seated()}</>;
+}
+
+function SeatCell({ row }: { row: SeatAssignment }) {
+  const editor = useSeatEditor();
+  if (editor.editingId === row.studentId && editor.draft) {
+    const draft = editor.draft;
+    const error = editor.errors.seat;
+    const id = seatInputId(row.studentId);
+    const room = editor.rooms.find((r) => r.id === draft.roomId);
+    return (
+      <div className={styles.cellField}>
+        <input
+          id={id}
+          className={styles.cellInputNarrow}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={room?.capacity}
+          step={1}
+          aria-label={m.seat_seat_input({ student: row.studentName })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          value={draft.seat}
+          disabled={editor.busy}
+          onChange={(event) => editor.setDraft({ ...draft, seat: event.target.value })}
+          onKeyDown={onEditKey(editor, row)}
+        />
+        {error ? (
+          <p id={`${id}-error`} role="alert" className={styles.cellError}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  const move = editor.pending.get(row.studentId);
+  if (move) return <>{move.seatNumber}</>;
+  return <>{row.seatNumber ?? m.seat_na()}</>;
+}
+
+function EditCell({ row }: { row: SeatAssignment }) {
+  const editor = useSeatEditor();
+  const student = row.studentName;
+  if (editor.editingId !== row.studentId) {
+    return (
+      <Button
+        id={editButtonId(row.studentId)}
+        size="sm"
+        variant="secondary"
+        disabled={editor.editingId !== null || editor.busy || editor.rooms.length === 0}
+        aria-label={m.seat_edit_label({ student })}
+        onClick={() => editor.startEdit(row)}
+      >
+        {m.seat_edit()}
+      </Button>
+    );
+  }
+  return (
+    <span className={styles.actions}>
+      <Button size="sm" aria-label={m.seat_done_label({ student })} onClick={() => editor.done(row)}>
+        {m.seat_done()}
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={m.seat_revert_label({ student })}
+        onClick={() => editor.revert(row)}
+      >
+        {m.seat_revert()}
+      </Button>
+    </span>
+  );
+}

@@ -1,0 +1,189 @@
+import { ApiError, examCyclesQueryOptions, type SeatingExamHeader } from "@portal/api-client";
+import { formatIsoDate } from "@portal/domain";
+import { Button, type PagerLabels, Select } from "@portal/ui";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import { useApi } from "../../shell/IslandRoot.tsx";
+import * as styles from "./seating.css.ts";
+
+/*
+ * Pieces shared by the seating plan and invigilation screens: list state kept in the address, the
+ * exam cycle choice, the error state, labels and the exam header.
+ */
+
+/** Page sizes of the grids (spec §9 grid: 10, 25, 50; default 10). */
+export const GRID_PAGE_SIZES = [10, 25, 50] as const;
+export type GridPageSize = (typeof GRID_PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: GridPageSize = 10;
+
+/** What a list of a cycle shows: exam cycle id ("" until chosen), 1-based page and page size. */
+export type CycleListState = { cycle: string; page: number; pageSize: GridPageSize };
+
+/** Reads the paging part of a query string (`?page=&pageSize=`); bad values fall back to the defaults. */
+export function parsePaging(query: URLSearchParams): { page: number; pageSize: GridPageSize } {
+  const pageText = query.get("page") ?? "";
+  const page = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
+  const size = Number(query.get("pageSize"));
+  const pageSize = (GRID_PAGE_SIZES as readonly number[]).includes(size)
+    ? (size as GridPageSize)
+    : DEFAULT_PAGE_SIZE;
+  return { page, pageSize };
+}
+
+/** Reads `?cycle=&page=&pageSize=` (a cycle id longer than 100 characters is ignored). */
+export function parseCycleListState(search: string): CycleListState {
+  const query = new URLSearchParams(search);
+  const cycle = (query.get("cycle") ?? "").trim();
+  return { cycle: cycle.length <= 100 ? cycle : "", ...parsePaging(query) };
+}
+
+/** Writes a query string ("" or "?...") from key, value pairs, leaving out the empty ones. */
+export function writeQuery(entries: [string, string | number | null][]): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of entries) if (value !== null && value !== "") query.set(key, String(value));
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** Writes a cycle list state, leaving out page 1 and the default page size. */
+export function serializeCycleListState(state: CycleListState): string {
+  return writeQuery([
+    ["cycle", state.cycle],
+    ["page", state.page > 1 ? state.page : null],
+    ["pageSize", state.pageSize !== DEFAULT_PAGE_SIZE ? state.pageSize : null],
+  ]);
+}
+
+/**
+ * A screen state kept in the address's query. Starts from `search` (the request's query, so server
+ * and browser render alike); `navigate(next)` pushes a history entry, `navigate(next, true)` replaces
+ * the current one (a default filled in); Back and Forward restore the state. `parse` and
+ * `serialize` must be module-level functions.
+ */
+export function useUrlState<S>(
+  search: string,
+  parse: (search: string) => S,
+  serialize: (state: S) => string,
+): [S, (next: S, replace?: boolean) => void] {
+  const [state, setState] = useState<S>(() => parse(search));
+  useEffect(() => {
+    const onPop = () => setState(parse(window.location.search));
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, [parse]);
+  const navigate = useCallback(
+    (next: S, replace = false) => {
+      setState(next);
+      const url = `${window.location.pathname}${serialize(next)}`;
+      if (url === `${window.location.pathname}${window.location.search}`) return;
+      if (replace) window.history.replaceState(null, "", url);
+      else window.history.pushState(null, "", url);
+    },
+    [serialize],
+  );
+  return [state, navigate];
+}
+
+/**
+ * The exam cycle choice (GET /sf/exam/examCycles, latest first). While `value` is "" the latest cycle
+ * is chosen for the user once the list arrives (`onChange(id, true)`), so the screen always shows one
+ * cycle's data.
+ */
+export function CycleSelect({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (cycleId: string, isDefault: boolean) => void;
+}) {
+  const api = useApi();
+  const cycles = useQuery(examCyclesQueryOptions(api));
+  const list = cycles.data?.examCycles ?? [];
+  const first = list[0]?.id ?? "";
+  useEffect(() => {
+    if (value === "" && first !== "") onChange(first, true);
+  }, [value, first, onChange]);
+  return (
+    <Select
+      className={styles.filterField}
+      label={m.seat_cycle_label()}
+      options={list.map((cycle) => ({ value: cycle.id, label: cycle.name }))}
+      value={value}
+      onChange={(id) => onChange(id, false)}
+      {...(value === "" ? { placeholder: cycles.isError ? m.seat_no_data() : m.seat_loading() } : {})}
+      placeholderSelectable={false}
+      disabled={cycles.isPending || list.length === 0}
+      error={cycles.isError ? m.seat_error({ message: errorText(cycles.error) }) : null}
+    />
+  );
+}
+
+/** The text of a failed call: the server's errorMessage when it sent one. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.errorMessage;
+  if (error instanceof Error && error.message !== "") return error.message;
+  return m.shell_something_went_wrong();
+}
+
+/** The error state of a screen: 'An error occurred: {message}' and Try again (spec §8). */
+export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="alert" className={styles.errorBox}>
+      <p className={styles.errorText}>{m.seat_error({ message: errorText(error) })}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {m.seat_try_again()}
+      </Button>
+    </div>
+  );
+}
+
+/** A YYYY-MM-DD date as shown (spec §9 DD-MM-YYYY); anything else as sent. */
+export function displayDate(isoDate: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? formatIsoDate(isoDate) : isoDate;
+}
+
+/** Start time (HH:MM, Asia/Kolkata) and length in minutes, e.g. "10:00 (180 min)". */
+export function timeWithDuration(startTime: string, minutes: number): string {
+  return m.seat_time_with_duration({ time: startTime, minutes });
+}
+
+/** Translated pager labels (spec §9 grids). */
+export function pagerLabels(): PagerLabels {
+  return {
+    nav: m.seat_pager_nav(),
+    first: m.seat_pager_first(),
+    previous: m.seat_pager_previous(),
+    next: m.seat_pager_next(),
+    last: m.seat_pager_last(),
+    rowsPerPage: m.seat_rows_per_page(),
+    all: m.seat_all(),
+    range: ({ from, to, total }) => m.seat_page_summary({ from, to, total }),
+  };
+}
+
+/** Number of pages for a total (at least 1). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The exam a page is about: course and section, cycle, date (DD-MM-YYYY), start time, duration. */
+export function ExamHeaderCard({ exam }: { exam: SeatingExamHeader }) {
+  const items: [string, string][] = [
+    [m.seat_header_course(), `${exam.courseName} (${exam.section})`],
+    [m.seat_header_cycle(), exam.examCycle],
+    [m.seat_header_date(), displayDate(exam.dateOfExam)],
+    [m.seat_header_time(), exam.startTimeOfExam],
+    [m.seat_header_duration(), m.seat_minutes({ minutes: exam.duration })],
+  ];
+  return (
+    <dl className={styles.header} aria-label={m.seat_header_title()}>
+      {items.map(([label, value]) => (
+        <div key={label} className={styles.headerItem}>
+          <dt className={styles.headerLabel}>{label}</dt>
+          <dd className={styles.headerValue}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,137 @@
+import { vars } from "@portal/ui";
+import { style } from "@vanilla-extract/css";
+import { card } from "../cards.css.ts";
+
+/* Styles of the seating plan and invigilation screens (light and dark through the theme tokens). */
+
+export const screen = style({ display: "flex", flexDirection: "column", gap: vars.space.md, minWidth: 0 });
+
+export const title = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
+
+export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, minWidth: 0 });
+
+export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const filters = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: vars.space.md,
+});
+
+export const filterField = style({ minWidth: "14rem", flex: "0 1 20rem" });
+
+export const toolbar = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  flexWrap: "wrap",
+});
+
+export const actions = style({ display: "flex", gap: vars.space.sm, alignItems: "center", flexWrap: "wrap" });
+
+export const link = style({
+  color: vars.color.link,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: "underline",
+  textUnderlineOffset: "0.15em",
+  ":focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
+});
+
+export const errorBox = style({
+  border: `1px solid ${vars.color.danger}`,
+  background: vars.color.dangerSurface,
+  color: vars.color.text,
+  borderRadius: vars.radii.md,
+  padding: vars.space.md,
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "flex-start",
+  gap: vars.space.sm,
+});
+
+export const errorText = style({ margin: 0 });
+
+/** The exam header: label and value pairs side by side. */
+export const header = style([
+  card,
+  {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fill, minmax(11rem, 1fr))",
+    gap: vars.space.md,
+    margin: 0,
+    height: "auto",
+  },
+]);
+
+export const headerItem = style({ display: "flex", flexDirection: "column", gap: vars.space.xxs, margin: 0 });
+
+export const headerLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const headerValue = style({ margin: 0, fontWeight: vars.fontWeight.medium });
+
+export const twoColumns = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(20rem, 1fr))",
+  gap: vars.space.md,
+  alignItems: "start",
+});
+
+/* Inline row edit */
+
+export const cellField = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xxs,
+  minWidth: 0,
+});
+
+export const cellInput = style({
+  width: "100%",
+  minWidth: "9rem",
+  minHeight: "2.25rem",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radii.md,
+  backgroundColor: vars.color.surface,
+  color: vars.color.text,
+  font: "inherit",
+  fontSize: vars.fontSize.sm,
+  selectors: {
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "1px" },
+    "&[aria-invalid='true']": { borderColor: vars.color.danger },
+    "&:disabled": { backgroundColor: vars.color.surfaceAlt, color: vars.color.textMuted },
+  },
+});
+
+export const cellInputNarrow = style([cellInput, { minWidth: "5rem", maxWidth: "7rem" }]);
+
+export const cellError = style({
+  margin: 0,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.xs,
+  maxWidth: "16rem",
+});
+
+/** A value changed in the browser and not saved yet. */
+export const unsaved = style({
+  fontStyle: "italic",
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+});
+
+export const cellStack = style({ display: "flex", flexDirection: "column", gap: vars.space.xxs });
+
+export const small = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
+
+export const warning = style({
+  color: vars.color.text,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+});
+
+/** A faculty member's group row in the duties list. */
+export const groupHeader = style({ fontWeight: vars.fontWeight.bold });

@@ -1,0 +1,211 @@
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import type { ApiClient } from "./client.ts";
+import { unwrap } from "./errors.ts";
+import type { operations } from "./generated/schema.ts";
+
+type JsonAnswer<
+  Op extends keyof operations,
+  Status extends number = 200,
+> = operations[Op]["responses"] extends {
+  [S in Status]: { content: { "application/json": infer Body } };
+}
+  ? Body
+  : never;
+type JsonBody<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: { content: { "application/json": infer Body } };
+}
+  ? Body
+  : never;
+
+/* Evaluation (evaluator assignment) and student eligibility: openapi/evaluation.yaml. */
+
+/** Answer of GET /sf/exam/evaluatorList/{id}: the exam header, summary cards and evaluator rows. */
+export type EvaluatorListAnswer = JsonAnswer<"getEvaluatorList">;
+/** The exam an evaluation or student status screen is about (date YYYY-MM-DD, time HH:MM, minutes). */
+export type EvaluationExam = EvaluatorListAnswer["exam"];
+/** Summary cards of the Evaluation page (sheetsPerEvaluator null while no evaluator is active). */
+export type EvaluationSummary = EvaluatorListAnswer["summary"];
+/** One evaluator assignment (spec §3; wire names Contact__c, Assigned_Paper__c kept). */
+export type EvaluatorAssignment = EvaluatorListAnswer["data"][number];
+/** One candidate of the Add Evaluator dialog (spec §3 evaluator option, with role and email). */
+export type EvaluatorCandidate = JsonAnswer<"listEvaluatorCandidates">["data"][number];
+/** Answer of GET /salesforce/EvaluationDetails: the exam's rooms with their evaluators. */
+export type EvaluationRooms = JsonAnswer<"getEvaluationRooms">;
+/** One room of GET /salesforce/EvaluationDetails. */
+export type EvaluationRoom = EvaluationRooms["rooms"][number];
+/** One item of POST /salesforce/EvaluationDetails (spec §7 evaluator assignment save). */
+export type EvaluatorAssignmentSaveItem = JsonBody<"saveEvaluatorAssignments">[number];
+/** One item of PATCH /sf/exam/update/evaluation: an evaluator's answer, or `remove` to withdraw. */
+export type EvaluatorAnswerItem = JsonBody<"recordEvaluatorAnswers">[number];
+/** Query of GET /sf/exam/studentStatus/{id} besides the id: label filter, search, page, page size. */
+export type StudentStatusQuery = NonNullable<operations["getStudentStatus"]["parameters"]["query"]>;
+/** Answer of GET /sf/exam/studentStatus/{id}: exam header, counts per label and one page of students. */
+export type StudentStatusPage = JsonAnswer<"getStudentStatus">;
+/** One student of an exam with their eligibility (spec §3 exam row fields). */
+export type StudentStatusRow = StudentStatusPage["students"][number];
+/** Counts per eligibility label and their total. */
+export type EligibilityCountsAnswer = StudentStatusPage["summary"];
+/** One item of PATCH /sf/exam/update/eligibily: a decision, or null to withdraw it. */
+export type EligibilityUpdate = JsonBody<"updateEligibility">[number];
+/** Body of POST /salesforce/StudentRiskData: exam cycle ("" all), search, page, page size. */
+export type StudentRiskRequest = NonNullable<JsonBody<"getStudentRiskData">>;
+/** Answer of POST /salesforce/StudentRiskData: totals and one page of exams with their counts. */
+export type StudentRiskPage = JsonAnswer<"getStudentRiskData">;
+/** One exam of the eligibility overview. */
+export type StudentRiskExam = StudentRiskPage["exams"][number];
+
+/** Fills the student status query's defaults so equal queries share a key. */
+export function normaliseStudentStatusQuery(query: StudentStatusQuery): Required<StudentStatusQuery> {
+  return {
+    eligibility: query.eligibility ?? "",
+    search: query.search ?? "",
+    pageNo: query.pageNo ?? 1,
+    count: query.count ?? 10,
+  };
+}
+
+/** Fills StudentRiskData's defaults (every cycle, no search, page 1, 10 a page). */
+export function normaliseStudentRiskRequest(request: StudentRiskRequest): Required<StudentRiskRequest> {
+  return {
+    examCycleId: request.examCycleId ?? "",
+    search: request.search ?? "",
+    pageNo: request.pageNo ?? 1,
+    count: request.count ?? 10,
+  };
+}
+
+/**
+ * Query keys of the evaluation and eligibility calls. `evaluationKeys.all` prefixes every evaluator
+ * query and `eligibilityKeys.all` every eligibility query, for `invalidateQueries` after a save.
+ */
+export const evaluationKeys = {
+  all: ["evaluation"] as const,
+  evaluators: (examId: string) => ["evaluation", "evaluators", examId] as const,
+  candidates: (examId: string, search: string) => ["evaluation", "candidates", examId, search] as const,
+  rooms: (examId: string) => ["evaluation", "rooms", examId] as const,
+};
+export const eligibilityKeys = {
+  all: ["eligibility"] as const,
+  studentStatus: (examId: string, query: StudentStatusQuery) =>
+    ["eligibility", "studentStatus", examId, normaliseStudentStatusQuery(query)] as const,
+  risk: (request: StudentRiskRequest) =>
+    ["eligibility", "risk", normaliseStudentRiskRequest(request)] as const,
+};
+
+/**
+ * GET /sf/exam/evaluatorList/{id}: the Evaluation page of an exam (header, summary cards, evaluator
+ * rows by name). ApiError 404 (field `id`) for an unknown exam.
+ */
+export function evaluatorListQueryOptions(api: ApiClient, examId: string) {
+  return queryOptions({
+    queryKey: evaluationKeys.evaluators(examId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/sf/exam/evaluatorList/{id}", { params: { path: { id: examId } }, signal })),
+  });
+}
+
+/**
+ * GET /salesforce/EvaluatorDetails: faculty not yet assigned to the exam (any status), the section's
+ * teacher first, at most 500; `search` narrows by name or e-mail. ApiError 404 (field `examId`).
+ */
+export function evaluatorCandidatesQueryOptions(api: ApiClient, examId: string, search = "") {
+  return queryOptions({
+    queryKey: evaluationKeys.candidates(examId, search),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/salesforce/EvaluatorDetails", {
+          params: { query: search ? { examId, search } : { examId } },
+          signal,
+        }),
+      ),
+  });
+}
+
+/**
+ * GET /salesforce/EvaluationDetails: the rooms of an exam (largest first) with students seated and
+ * evaluators per room, and those who mark every room. ApiError 404 (field `examId`).
+ */
+export function evaluationRoomsQueryOptions(api: ApiClient, examId: string) {
+  return queryOptions({
+    queryKey: evaluationKeys.rooms(examId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/salesforce/EvaluationDetails", { params: { query: { examId } }, signal })),
+  });
+}
+
+/**
+ * POST /salesforce/EvaluationDetails: asks faculty members to evaluate (each new one is Requested and
+ * mailed) or changes assignments, in one transaction. ApiError 409 `evaluator_already_assigned`,
+ * 400/404 naming the item's field (`0.room`), 502 `mail_failed`. Invalidate `evaluationKeys.all`.
+ */
+export function saveEvaluatorsMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["evaluation", "save"],
+    mutationFn: async (items: EvaluatorAssignmentSaveItem[]) =>
+      unwrap(await api.POST("/salesforce/EvaluationDetails", { body: items })),
+  });
+}
+
+/**
+ * PATCH /sf/exam/update/evaluation: records evaluators' answers (Accepted; Rejected with a reason;
+ * Requested asks again and mails) or withdraws requests (`remove: true`), in one transaction.
+ * ApiError 400 names the item's field (`0.reason`), 404 an unknown assignment.
+ */
+export function recordEvaluatorAnswersMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["evaluation", "answers"],
+    mutationFn: async (items: EvaluatorAnswerItem[]) =>
+      unwrap(await api.PATCH("/sf/exam/update/evaluation", { body: items })),
+  });
+}
+
+/**
+ * GET /sf/exam/studentStatus/{id}: the exam header, counts per eligibility label over all its
+ * students, and one page of students (by name) matching `eligibility` and `search`. ApiError 404.
+ */
+export function studentStatusQueryOptions(api: ApiClient, examId: string, query: StudentStatusQuery) {
+  const normalised = normaliseStudentStatusQuery(query);
+  return queryOptions({
+    queryKey: eligibilityKeys.studentStatus(examId, normalised),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/sf/exam/studentStatus/{id}", {
+          params: {
+            path: { id: examId },
+            query: {
+              ...(normalised.eligibility ? { eligibility: normalised.eligibility } : {}),
+              ...(normalised.search ? { search: normalised.search } : {}),
+              pageNo: normalised.pageNo,
+              count: normalised.count,
+            },
+          },
+          signal,
+        }),
+      ),
+  });
+}
+
+/**
+ * PATCH /sf/exam/update/eligibily (spelled so): records or withdraws (null) eligibility decisions in
+ * one transaction; "Not eligible" and "At Risk" need a reason. ApiError 400/404 names the item's
+ * field (`0.reason`, `0.studentId`). Invalidate `eligibilityKeys.all` afterwards.
+ */
+export function updateEligibilityMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["eligibility", "update"],
+    mutationFn: async (items: EligibilityUpdate[]) =>
+      unwrap(await api.PATCH("/sf/exam/update/eligibily", { body: items })),
+  });
+}
+
+/**
+ * POST /salesforce/StudentRiskData: the eligibility overview, one page of a cycle's exams (all
+ * cycles for "") each with its counts per label, and the totals. ApiError 404 for an unknown cycle.
+ */
+export function studentRiskDataQueryOptions(api: ApiClient, request: StudentRiskRequest) {
+  const body = normaliseStudentRiskRequest(request);
+  return queryOptions({
+    queryKey: eligibilityKeys.risk(body),
+    queryFn: async ({ signal }) => unwrap(await api.POST("/salesforce/StudentRiskData", { body, signal })),
+  });
+}
