@@ -29,9 +29,18 @@ export async function readLatestOtp(page: Page, email: string): Promise<string> 
   return code!;
 }
 
+/**
+ * Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then): typing
+ * into a server-rendered field before that is lost when React takes the field over.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+}
+
 /** Signs `email` in through the login screen (spec Login: email, Request OTP, the code) and waits for /app. */
 export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto("/login");
+  await waitForIslands(page);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Request OTP" }).click();
   const otpField = page.getByRole("textbox", { name: "OTP", exact: true });

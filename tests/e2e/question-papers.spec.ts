@@ -6,6 +6,7 @@ import {
   readLatestOtp,
   STAFF_EMAIL,
   signIn,
+  waitForIslands,
 } from "./helpers.ts";
 
 /**
@@ -46,6 +47,7 @@ test("sign in, work through question papers, sign out and find it all again", as
   await page.goto("/app/exam/questionPaper");
   await expect(page).toHaveURL(/\/login/);
   await expectNoAxeViolations(page);
+  await waitForIslands(page);
 
   // Step 0: the email rule, a staff member who is not an admin.
   const email = page.getByLabel("Email");
