@@ -1,32 +1,12 @@
 import { vars } from "@portal/ui";
 import { globalStyle, style } from "@vanilla-extract/css";
-
-export const screen = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.md,
-  minWidth: 0,
-});
-
-export const toolbar = style({
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.md,
-  flexWrap: "wrap",
-});
+import { actions, errorBox, errorText, link, screen, title, toolbar } from "../screen.css.ts";
 
 export const toolbarEnd = style({
   display: "flex",
   justifyContent: "flex-end",
   gap: vars.space.md,
   flexWrap: "wrap",
-});
-
-export const title = style({
-  margin: 0,
-  fontSize: vars.fontSize.xl,
-  fontWeight: vars.fontWeight.bold,
 });
 
 export const subtitle = style({
@@ -57,36 +37,6 @@ export const buttonRow = style({
   flexWrap: "wrap",
   alignItems: "center",
 });
-
-export const actions = style({
-  display: "flex",
-  gap: vars.space.sm,
-  alignItems: "center",
-  flexWrap: "wrap",
-});
-
-export const link = style({
-  color: vars.color.link,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: "underline",
-  textUnderlineOffset: "0.15em",
-  ":focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
-});
-
-export const errorBox = style({
-  border: `1px solid ${vars.color.danger}`,
-  background: vars.color.dangerSurface,
-  color: vars.color.text,
-  borderRadius: vars.radii.md,
-  padding: vars.space.md,
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.md,
-  flexWrap: "wrap",
-});
-
-export const errorText = style({ margin: 0 });
 
 /* Chat */
 
@@ -237,3 +187,5 @@ export const pdfPager = style({
   justifyContent: "center",
   gap: vars.space.sm,
 });
+
+export { actions, errorBox, errorText, link, screen, title, toolbar };

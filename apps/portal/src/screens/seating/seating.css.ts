@@ -1,45 +1,24 @@
 import { vars } from "@portal/ui";
 import { style } from "@vanilla-extract/css";
 import { card } from "../cards.css.ts";
+import {
+  actions,
+  cellError,
+  cellField,
+  errorText,
+  filterField,
+  filters,
+  link,
+  muted,
+  screen,
+  sectionTitle,
+  title,
+  toolbar,
+} from "../screen.css.ts";
 
 /* Styles of the seating plan and invigilation screens (light and dark through the theme tokens). */
 
-export const screen = style({ display: "flex", flexDirection: "column", gap: vars.space.md, minWidth: 0 });
-
-export const title = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
-
-export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
-
 export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, minWidth: 0 });
-
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-
-export const filters = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "flex-end",
-  gap: vars.space.md,
-});
-
-export const filterField = style({ minWidth: "14rem", flex: "0 1 20rem" });
-
-export const toolbar = style({
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.md,
-  flexWrap: "wrap",
-});
-
-export const actions = style({ display: "flex", gap: vars.space.sm, alignItems: "center", flexWrap: "wrap" });
-
-export const link = style({
-  color: vars.color.link,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: "underline",
-  textUnderlineOffset: "0.15em",
-  ":focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
-});
 
 export const errorBox = style({
   border: `1px solid ${vars.color.danger}`,
@@ -52,8 +31,6 @@ export const errorBox = style({
   alignItems: "flex-start",
   gap: vars.space.sm,
 });
-
-export const errorText = style({ margin: 0 });
 
 /** The exam header: label and value pairs side by side. */
 export const header = style([
@@ -82,13 +59,6 @@ export const twoColumns = style({
 
 /* Inline row edit */
 
-export const cellField = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xxs,
-  minWidth: 0,
-});
-
 export const cellInput = style({
   width: "100%",
   minWidth: "9rem",
@@ -109,13 +79,6 @@ export const cellInput = style({
 
 export const cellInputNarrow = style([cellInput, { minWidth: "5rem", maxWidth: "7rem" }]);
 
-export const cellError = style({
-  margin: 0,
-  color: vars.color.danger,
-  fontSize: vars.fontSize.xs,
-  maxWidth: "16rem",
-});
-
 /** A value changed in the browser and not saved yet. */
 export const unsaved = style({
   fontStyle: "italic",
@@ -135,3 +98,18 @@ export const warning = style({
 
 /** A faculty member's group row in the duties list. */
 export const groupHeader = style({ fontWeight: vars.fontWeight.bold });
+
+export {
+  actions,
+  cellError,
+  cellField,
+  errorText,
+  filterField,
+  filters,
+  link,
+  muted,
+  screen,
+  sectionTitle,
+  title,
+  toolbar,
+};
