@@ -91,3 +91,24 @@ export const cellList = style({
   flexDirection: "column",
   gap: vars.space.xxs,
 });
+
+/** An input inside a table cell (inline row edit, spec §4); screens add their minimum width. */
+export const cellInput = style({
+  width: "100%",
+  minHeight: "2.25rem",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radii.md,
+  backgroundColor: vars.color.surface,
+  color: vars.color.text,
+  font: "inherit",
+  fontSize: vars.fontSize.sm,
+  selectors: {
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "1px" },
+    "&[aria-invalid='true']": { borderColor: vars.color.danger },
+    "&:disabled": { backgroundColor: vars.color.surfaceAlt, color: vars.color.textMuted },
+  },
+});
+
+/** A narrow cell input (numbers, times). */
+export const cellInputNarrow = style([cellInput, { minWidth: "5rem", maxWidth: "7rem" }]);

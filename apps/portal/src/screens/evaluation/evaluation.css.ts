@@ -3,6 +3,7 @@ import { style } from "@vanilla-extract/css";
 import {
   actions,
   cellError,
+  cellInput,
   cellList,
   errorBox,
   errorText,
@@ -53,27 +54,12 @@ export const cellField = style({
   minWidth: "10rem",
 });
 
-export const cellInput = style({
-  width: "100%",
-  minHeight: "2.25rem",
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radii.md,
-  backgroundColor: vars.color.surface,
-  color: vars.color.text,
-  font: "inherit",
-  fontSize: vars.fontSize.sm,
-  selectors: {
-    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "1px" },
-    "&[aria-invalid='true']": { borderColor: vars.color.danger },
-  },
-});
-
 export const editActions = style({ display: "flex", gap: vars.space.xs, flexWrap: "wrap" });
 
 export {
   actions,
   cellError,
+  cellInput,
   cellList,
   errorBox,
   errorText,

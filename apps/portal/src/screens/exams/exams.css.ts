@@ -4,6 +4,7 @@ import { card, cardGrid, cardLink, cardMinWidth } from "../cards.css.ts";
 import {
   actions,
   cellField,
+  cellInputNarrow,
   cellList,
   errorBox,
   errorText,
@@ -13,6 +14,7 @@ import {
   muted,
   screen,
   sectionTitle,
+  cellInput as sharedCellInput,
   title,
   toolbar,
 } from "../screen.css.ts";
@@ -36,25 +38,7 @@ export const searchField = style({ flex: "0 1 22rem", minWidth: "10rem" });
 
 /* Inline row edit */
 
-export const cellInput = style({
-  width: "100%",
-  minWidth: "7rem",
-  minHeight: "2.25rem",
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radii.md,
-  backgroundColor: vars.color.surface,
-  color: vars.color.text,
-  font: "inherit",
-  fontSize: vars.fontSize.sm,
-  selectors: {
-    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "1px" },
-    "&[aria-invalid='true']": { borderColor: vars.color.danger },
-    "&:disabled": { backgroundColor: vars.color.surfaceAlt, color: vars.color.textMuted },
-  },
-});
-
-export const cellInputNarrow = style([cellInput, { minWidth: "5rem", maxWidth: "7rem" }]);
+export const cellInput = style([sharedCellInput, { minWidth: "7rem" }]);
 
 export const cellError = style({
   margin: 0,
@@ -93,6 +77,7 @@ globalStyle(`${cards} > li`, { minWidth: 0 });
 export {
   actions,
   cellField,
+  cellInputNarrow,
   cellList,
   errorBox,
   errorText,

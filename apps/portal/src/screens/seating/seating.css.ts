@@ -5,6 +5,7 @@ import {
   actions,
   cellError,
   cellField,
+  cellInputNarrow,
   errorText,
   filterField,
   filters,
@@ -12,6 +13,7 @@ import {
   muted,
   screen,
   sectionTitle,
+  cellInput as sharedCellInput,
   title,
   toolbar,
 } from "../screen.css.ts";
@@ -59,25 +61,7 @@ export const twoColumns = style({
 
 /* Inline row edit */
 
-export const cellInput = style({
-  width: "100%",
-  minWidth: "9rem",
-  minHeight: "2.25rem",
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radii.md,
-  backgroundColor: vars.color.surface,
-  color: vars.color.text,
-  font: "inherit",
-  fontSize: vars.fontSize.sm,
-  selectors: {
-    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "1px" },
-    "&[aria-invalid='true']": { borderColor: vars.color.danger },
-    "&:disabled": { backgroundColor: vars.color.surfaceAlt, color: vars.color.textMuted },
-  },
-});
-
-export const cellInputNarrow = style([cellInput, { minWidth: "5rem", maxWidth: "7rem" }]);
+export const cellInput = style([sharedCellInput, { minWidth: "9rem" }]);
 
 /** A value changed in the browser and not saved yet. */
 export const unsaved = style({
@@ -103,6 +87,7 @@ export {
   actions,
   cellError,
   cellField,
+  cellInputNarrow,
   errorText,
   filterField,
   filters,
