@@ -301,6 +301,14 @@ export const exam = pgTable(
       .default("offline"),
     /** Free-text venue note from the timetable (rooms themselves come from the seating plan). */
     venue: text("venue").notNull().default(""),
+    /**
+     * The day (YYYY-MM-DD, Asia/Kolkata) by which evaluators must have marked the exam's answer
+     * sheets (spec §3 Exam info "Deadline", evaluation filter "deadline"); null until the exam
+     * office sets it.
+     */
+    evaluationDeadline: date("evaluation_deadline"),
+    /** The exam must have a room to itself when seated (ITC2007 ROOM_EXCLUSIVE). */
+    roomExclusive: boolean("room_exclusive").notNull().default(false),
     ...importProvenance(),
   },
   (t) => [
