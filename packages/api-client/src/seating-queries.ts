@@ -49,6 +49,12 @@ export type InvigilationNotificationsQuery =
 export type InvigilationNotificationsPage = JsonAnswer<"listInvigilationNotifications">;
 /** One invigilation duty (assignment) and when it was mailed. */
 export type InvigilationNotification = InvigilationNotificationsPage["notifications"][number];
+/** Query of GET /sf/exam/facultyProctoring (cycle id or name, page, members a page). */
+export type FacultyProctoringQuery = operations["listFacultyProctoring"]["parameters"]["query"];
+/** One page of faculty members, each with all of their invigilation duties in the cycle. */
+export type FacultyProctoringPage = JsonAnswer<"listFacultyProctoring">;
+/** One faculty member with their duties (date YYYY-MM-DD, time HH:MM Asia/Kolkata, minutes). */
+export type FacultyDuties = FacultyProctoringPage["faculty"][number];
 
 /** Query keys of the seating and invigilation calls; `.all` prefixes every query of its area. */
 export const seatingKeys = {
@@ -61,6 +67,8 @@ export const invigilationKeys = {
   list: (examId: string) => ["invigilation", "list", examId] as const,
   notifications: (query: InvigilationNotificationsQuery) =>
     ["invigilation", "notifications", normaliseNotificationsQuery(query)] as const,
+  faculty: (query: FacultyProctoringQuery) =>
+    ["invigilation", "faculty", query.examCycle, query.pageNo ?? 1, query.count ?? 25] as const,
 };
 
 /** Fills the notification query's defaults (page 1, 25 a page, no `notified` filter) for a stable key. */
@@ -159,6 +167,19 @@ export function invigilationNotificationsQueryOptions(api: ApiClient, query: Inv
     queryKey: invigilationKeys.notifications(normalised),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/sf/exam/invigilationNotifications", { params: { query: normalised }, signal })),
+  });
+}
+
+/**
+ * GET /sf/exam/facultyProctoring: one page of the faculty members with invigilation duties in an
+ * exam cycle (by name), each with all of their duties in it. ApiError 404 for an unknown cycle.
+ */
+export function facultyProctoringQueryOptions(api: ApiClient, query: FacultyProctoringQuery) {
+  const normalised = { examCycle: query.examCycle, pageNo: query.pageNo ?? 1, count: query.count ?? 25 };
+  return queryOptions({
+    queryKey: invigilationKeys.faculty(normalised),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/sf/exam/facultyProctoring", { params: { query: normalised }, signal })),
   });
 }
 

@@ -603,6 +603,19 @@ function toNotificationView(row: NotificationRow): NotificationView {
   return { ...rest, notifiedAt: notifiedAt?.toISOString() ?? null };
 }
 
+/** The exam cycle named by `ref` (its id, or its name without regard to case); 404 `examCycle` when unknown. */
+async function findExamCycle(db: Executor, ref: string): Promise<{ id: string; name: string }> {
+  const [cycle] = await db
+    .select({ id: examCycle.id, name: examCycle.name })
+    .from(examCycle)
+    .where(isUuid(ref) ? eq(examCycle.id, ref) : sql`lower(${examCycle.name}) = lower(${ref})`)
+    .limit(1);
+  if (!cycle) {
+    throw new ApiError(404, `No exam cycle "${ref}"`, { errorCode: "not_found", field: "examCycle" });
+  }
+  return cycle;
+}
+
 /**
  * The invigilation assignments of an exam cycle for the notification screen
  * (/app/exams/invigilationProctoringNotification): `examCycle` is the cycle's id or name (404 when
@@ -614,21 +627,7 @@ export async function listInvigilationNotifications(
   db: Executor,
   query: { examCycle: string; notified?: boolean; pageNo: number; count: number },
 ) {
-  const [cycle] = await db
-    .select({ id: examCycle.id, name: examCycle.name })
-    .from(examCycle)
-    .where(
-      isUuid(query.examCycle)
-        ? eq(examCycle.id, query.examCycle)
-        : sql`lower(${examCycle.name}) = lower(${query.examCycle})`,
-    )
-    .limit(1);
-  if (!cycle) {
-    throw new ApiError(404, `No exam cycle "${query.examCycle}"`, {
-      errorCode: "not_found",
-      field: "examCycle",
-    });
-  }
+  const cycle = await findExamCycle(db, query.examCycle);
   const inCycle = eq(exam.examCycleId, cycle.id);
   const filter =
     query.notified === undefined
@@ -661,6 +660,68 @@ export async function listInvigilationNotifications(
     countWhere(and(inCycle, isNull(invigilation.notifiedAt))),
   ]);
   return { examCycle: cycle, notifications: rows.map(toNotificationView), noOfRecords, pending };
+}
+
+/** One faculty member's invigilation duties in an exam cycle (faculty proctoring). */
+export type FacultyDuties = {
+  facultyId: string;
+  facultyName: string;
+  facEmail: string;
+  duties: NotificationView[];
+};
+
+/**
+ * The invigilation duties of an exam cycle grouped per faculty member, for the faculty proctoring
+ * screen (/app/exam/faculty-Proctoring): one page (1-based, `count` faculty members a page) of the
+ * members who have duties in the cycle, ordered by first name, last name and id, each with all of
+ * their duties in the cycle by date, start time, course, section and room. `noOfRecords` counts
+ * the members. `examCycle` is the cycle's id or name; 404 (field `examCycle`) when unknown.
+ */
+export async function listFacultyProctoring(
+  db: Executor,
+  query: { examCycle: string; pageNo: number; count: number },
+): Promise<{ examCycle: { id: string; name: string }; faculty: FacultyDuties[]; noOfRecords: number }> {
+  const cycle = await findExamCycle(db, query.examCycle);
+  const inCycle = eq(exam.examCycleId, cycle.id);
+  const members = db
+    .selectDistinct({ id: invigilation.facultyId })
+    .from(invigilation)
+    .innerJoin(exam, eq(exam.id, invigilation.examId))
+    .where(inCycle);
+  const [page, [total]] = await Promise.all([
+    db
+      .select({ id: contact.id })
+      .from(contact)
+      .where(inArray(contact.id, members))
+      .orderBy(asc(contact.firstName), asc(contact.lastName), asc(contact.id))
+      .limit(query.count)
+      .offset((query.pageNo - 1) * query.count),
+    db.select({ n: count() }).from(contact).where(inArray(contact.id, members)),
+  ]);
+  const ids = page.map((r) => r.id);
+  const duties =
+    ids.length === 0
+      ? []
+      : await selectNotifications(db)
+          .where(and(inCycle, inArray(invigilation.facultyId, ids)))
+          .orderBy(
+            asc(exam.examDate),
+            asc(exam.startTime),
+            asc(course.name),
+            asc(courseOffering.section),
+            asc(facility.name),
+            asc(invigilation.id),
+          );
+  const byFaculty = new Map<string, FacultyDuties>();
+  for (const id of ids) byFaculty.set(id, { facultyId: id, facultyName: "", facEmail: "", duties: [] });
+  for (const row of duties) {
+    const group = byFaculty.get(row.facultyId);
+    if (!group) continue;
+    group.facultyName = row.facultyName;
+    group.facEmail = row.facEmail;
+    group.duties.push(toNotificationView(row));
+  }
+  return { examCycle: cycle, faculty: [...byFaculty.values()], noOfRecords: total?.n ?? 0 };
 }
 
 /**

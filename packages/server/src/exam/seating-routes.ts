@@ -5,6 +5,7 @@ import type { AppContext, AppEnv } from "../context.ts";
 import { parseOrThrow, readJson } from "../http/errors.ts";
 import {
   getInvigilatorList,
+  listFacultyProctoring,
   listInvigilationNotifications,
   saveInvigilations,
   sendInvigilationNotifications,
@@ -102,14 +103,17 @@ const ZInvigilationItems = z
   )
   .min(1, { error: "Send at least one item" })
   .max(200, { error: "At most 200 items per request" });
-const ZNotificationsQuery = z.object({
+/** An exam cycle (id or name) and a page: the faculty proctoring query. */
+const ZFacultyProctoringQuery = z.object({
   examCycle: z
     .string({ error: "examCycle is required" })
     .trim()
     .min(1, { error: "examCycle is required" })
     .max(200),
-  notified: z.enum(["true", "false"], { error: "notified must be true or false" }).optional(),
   ...ZPage,
+});
+const ZNotificationsQuery = ZFacultyProctoringQuery.extend({
+  notified: z.enum(["true", "false"], { error: "notified must be true or false" }).optional(),
 });
 const ZSendNotifications = z.object({
   ids: z
@@ -192,6 +196,12 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
       pageNo,
       count,
     });
+    return c.json({ success: true as const, ...answer });
+  });
+
+  app.get("/sf/exam/facultyProctoring", async (c) => {
+    const { examCycle, pageNo, count } = parseOrThrow(ZFacultyProctoringQuery, c.req.query());
+    const answer = await listFacultyProctoring(ctx.db, { examCycle, pageNo, count });
     return c.json({ success: true as const, ...answer });
   });
 

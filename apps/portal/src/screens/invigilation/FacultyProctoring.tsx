@@ -1,6 +1,6 @@
 import {
+  facultyProctoringQueryOptions,
   type InvigilationNotification,
-  invigilationNotificationsQueryOptions,
   type PublicConfig,
 } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
@@ -16,21 +16,17 @@ import {
   type GridPageSize,
   pageCount,
   pagerLabels,
+  parseCycleListState,
   QueryError,
+  serializeCycleListState,
   timeWithDuration,
   useUrlState,
 } from "../seating/common.tsx";
 import * as styles from "../seating/seating.css.ts";
-import {
-  groupByFaculty,
-  parseDutyListState,
-  serializeDutyListState,
-  toNotificationsQuery,
-} from "./notification-state.ts";
 
 export type FacultyProctoringProps = {
   locale: Locale;
-  /** The request's query string (`?cycle=&page=&pageSize=`). */
+  /** The request's query string (`?cycle=&page=&pageSize=`; the page counts faculty members). */
   search: string;
   config?: PublicConfig | null;
 } & Pick<IslandRootProps, "fetch" | "navigate">;
@@ -60,15 +56,20 @@ function dutyColumns(): DataTableColumn<InvigilationNotification>[] {
 
 /**
  * The invigilation duties of an exam cycle grouped per faculty member (name and email, then each
- * duty's exam, room, date DD-MM-YYYY and time, Asia/Kolkata), read-only. The duties come from GET
- * /sf/exam/invigilationNotifications, paged on the server by date (10, 25, 50 a page); the page's
- * duties are grouped, so a faculty member with duties on several pages appears on each of them.
+ * duty's exam, room, date DD-MM-YYYY and time, Asia/Kolkata), read-only. GET
+ * /sf/exam/facultyProctoring pages over the faculty members on the server (by name; 10, 25, 50
+ * members a page) and gives each member all of their duties in the cycle, so a member is never
+ * split across pages.
  */
 export function FacultyProctoringScreen({ search }: { search: string }) {
   const api = useApi();
-  const [state, navigate] = useUrlState(search, parseDutyListState, serializeDutyListState);
+  const [state, navigate] = useUrlState(search, parseCycleListState, serializeCycleListState);
   const list = useQuery({
-    ...invigilationNotificationsQueryOptions(api, toNotificationsQuery({ ...state, notified: "" })),
+    ...facultyProctoringQueryOptions(api, {
+      examCycle: state.cycle,
+      pageNo: state.page,
+      count: state.pageSize,
+    }),
     enabled: state.cycle !== "",
     placeholderData: keepPreviousData,
   });
@@ -83,7 +84,7 @@ export function FacultyProctoringScreen({ search }: { search: string }) {
     [navigate, state],
   );
   const columns = useMemo(dutyColumns, []);
-  const groups = useMemo(() => groupByFaculty(list.data?.notifications ?? []), [list.data]);
+  const groups = list.data?.faculty ?? [];
 
   let body: ReactNode;
   if (list.isError && !list.data) {

@@ -84,6 +84,35 @@ describe("FacultyProctoring", () => {
     await expectNoAxeViolations(container);
   });
 
+  it("asks the server for the page of faculty members in the address", async () => {
+    const asked: URLSearchParams[] = [];
+    const { fetch } = seatingApi({
+      extra: {
+        "GET /api/sf/exam/facultyProctoring": (request) => {
+          asked.push(new URL(request.url).searchParams);
+          return json(200, {
+            success: true,
+            examCycle: { id: CYCLE.id, name: CYCLE.name },
+            faculty: [],
+            noOfRecords: 30,
+          });
+        },
+      },
+    });
+    render(
+      <FacultyProctoring
+        locale="en"
+        search={`?cycle=${CYCLE.id}&page=2&pageSize=25`}
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    expect(await screen.findByText("No Record")).toBeTruthy();
+    expect(asked.map((q) => [q.get("examCycle"), q.get("pageNo"), q.get("count")])).toEqual([
+      [CYCLE.id, "2", "25"],
+    ]);
+  });
+
   it("shows 'No Record' without duties", async () => {
     const { fetch, notifications } = seatingApi();
     notifications.length = 0;

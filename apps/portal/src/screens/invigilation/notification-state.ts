@@ -1,4 +1,3 @@
-import type { InvigilationNotification } from "@portal/api-client";
 import {
   type CycleListState,
   parseCycleListState,
@@ -7,8 +6,8 @@ import {
 } from "../seating/common.tsx";
 
 /*
- * The state of the duty lists of a cycle (notification page, faculty proctoring), kept in the address:
- * `?cycle=&notified=&page=&pageSize=`, and the grouping of one page of duties per faculty member.
+ * The state of the notification page's duty list of a cycle, kept in the address:
+ * `?cycle=&notified=&page=&pageSize=`.
  */
 
 /** Which duties are listed: all, those already mailed ("true") or not yet mailed ("false"). */
@@ -41,33 +40,4 @@ export function toNotificationsQuery(state: DutyListState) {
     count: state.pageSize,
     ...(state.notified ? { notified: state.notified } : {}),
   };
-}
-
-/** One faculty member and their duties (in the order given, i.e. by date and time). */
-export type FacultyDuties = {
-  facultyId: string;
-  facultyName: string;
-  facEmail: string;
-  duties: InvigilationNotification[];
-};
-
-/** Groups duties per faculty member, the groups ordered by name (then id, for namesakes). */
-export function groupByFaculty(duties: readonly InvigilationNotification[]): FacultyDuties[] {
-  const groups = new Map<string, FacultyDuties>();
-  for (const duty of duties) {
-    let group = groups.get(duty.facultyId);
-    if (!group) {
-      group = {
-        facultyId: duty.facultyId,
-        facultyName: duty.facultyName,
-        facEmail: duty.facEmail,
-        duties: [],
-      };
-      groups.set(duty.facultyId, group);
-    }
-    group.duties.push(duty);
-  }
-  return [...groups.values()].sort(
-    (a, b) => a.facultyName.localeCompare(b.facultyName) || a.facultyId.localeCompare(b.facultyId),
-  );
 }

@@ -2,7 +2,7 @@ import type { InvigilationFacultyRow, SeatAssignment } from "@portal/api-client"
 import { describe, expect, it } from "vitest";
 import { checkDraft, isNoMove, moveOfError } from "../seating/seat-edit.ts";
 import { changeOfError, currentRoom, isChange, saveItems } from "./invigilation-edit.ts";
-import { groupByFaculty, parseDutyListState, serializeDutyListState } from "./notification-state.ts";
+import { parseDutyListState, serializeDutyListState } from "./notification-state.ts";
 
 const rooms = [
   { id: "r1", code: "A", name: "Hall A", capacity: 3, seated: 1 },
@@ -121,32 +121,5 @@ describe("duty list state", () => {
       "?cycle=c1&notified=true",
     );
     expect(serializeDutyListState({ cycle: "", notified: "", page: 1, pageSize: 10 })).toBe("");
-  });
-
-  it("groups duties per faculty member by name", () => {
-    const duty = (id: string, facultyId: string, facultyName: string) => ({
-      id,
-      examId: "e1",
-      courseName: "Finance",
-      section: "A",
-      dateOfExam: "2026-11-24",
-      startTimeOfExam: "10:00",
-      duration: 180,
-      roomId: "r1",
-      roomNo: "Hall A",
-      facultyId,
-      facultyName,
-      facEmail: `${facultyId}@x`,
-      notifiedAt: null,
-    });
-    const groups = groupByFaculty([
-      duty("d1", "f2", "Zara"),
-      duty("d2", "f1", "Anil"),
-      duty("d3", "f2", "Zara"),
-    ]);
-    expect(groups.map((g) => [g.facultyName, g.duties.map((d) => d.id)])).toEqual([
-      ["Anil", ["d2"]],
-      ["Zara", ["d1", "d3"]],
-    ]);
   });
 });

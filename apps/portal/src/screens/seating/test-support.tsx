@@ -241,6 +241,28 @@ export function seatingApi(options: Options = {}) {
         pending: notifications.filter((n) => n.notifiedAt === null).length,
       });
     },
+    "GET /api/sf/exam/facultyProctoring": () => {
+      const faculty = new Map<
+        string,
+        { facultyId: string; facultyName: string; facEmail: string; duties: unknown[] }
+      >();
+      for (const n of notifications) {
+        const member = faculty.get(n.facultyId) ?? {
+          facultyId: n.facultyId,
+          facultyName: n.facultyName,
+          facEmail: n.facEmail,
+          duties: [],
+        };
+        member.duties.push(n);
+        faculty.set(n.facultyId, member);
+      }
+      return json(200, {
+        success: true,
+        examCycle: { id: CYCLE.id, name: CYCLE.name },
+        faculty: [...faculty.values()],
+        noOfRecords: faculty.size,
+      });
+    },
     "POST /api/sf/exam/invigilationNotifications/send": (_request, body) => {
       const ids = (body as { ids: string[] }).ids;
       for (const n of notifications) if (ids.includes(n.id)) n.notifiedAt = "2026-11-20T04:30:00.000Z";
