@@ -596,6 +596,17 @@ function selectNotifications(db: Executor) {
     .innerJoin(course, eq(course.id, courseOffering.courseId));
 }
 
+/** The order of duties in lists: by date, start time, course, section and room. */
+function dutyOrder() {
+  return [
+    asc(exam.examDate),
+    asc(exam.startTime),
+    asc(course.name),
+    asc(courseOffering.section),
+    asc(facility.name),
+  ];
+}
+
 type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>["execute"]>>[number];
 
 function toNotificationView(row: NotificationRow): NotificationView {
@@ -644,16 +655,7 @@ export async function listInvigilationNotifications(
   const [rows, noOfRecords, pending] = await Promise.all([
     selectNotifications(db)
       .where(filter)
-      .orderBy(
-        asc(exam.examDate),
-        asc(exam.startTime),
-        asc(course.name),
-        asc(courseOffering.section),
-        asc(facility.name),
-        asc(contact.firstName),
-        asc(contact.lastName),
-        asc(invigilation.id),
-      )
+      .orderBy(...dutyOrder(), asc(contact.firstName), asc(contact.lastName), asc(invigilation.id))
       .limit(query.count)
       .offset((query.pageNo - 1) * query.count),
     countWhere(filter),
@@ -704,14 +706,7 @@ export async function listFacultyProctoring(
       ? []
       : await selectNotifications(db)
           .where(and(inCycle, inArray(invigilation.facultyId, ids)))
-          .orderBy(
-            asc(exam.examDate),
-            asc(exam.startTime),
-            asc(course.name),
-            asc(courseOffering.section),
-            asc(facility.name),
-            asc(invigilation.id),
-          );
+          .orderBy(...dutyOrder(), asc(invigilation.id));
   const byFaculty = new Map<string, FacultyDuties>();
   for (const id of ids) byFaculty.set(id, { facultyId: id, facultyName: "", facEmail: "", duties: [] });
   for (const row of duties) {
