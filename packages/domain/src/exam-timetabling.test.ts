@@ -56,6 +56,8 @@ describe.each<{
   /** Exams that must share a period / must not. */
   together?: Array<[string, string]>;
   apart?: Array<[string, string]>;
+  /** Pairs [later, earlier]: the first exam's period comes strictly after the second's. */
+  after?: Array<[string, string]>;
 }>([
   {
     name: "a triangle in three periods",
@@ -124,6 +126,176 @@ describe.each<{
     apart: [["A", "B"]],
   },
   {
+    name: "exams held together (ITC2007 EXAM_COINCIDENCE) though first fit would part them",
+    // First fit puts C, then A elsewhere, then B with C.
+    exams: [exam("A", [1]), exam("B", [2]), exam("C", [1, 3])],
+    periods: periods(2),
+    options: { together: [["B", "A"]] },
+    unplaced: [],
+    together: [["A", "B"]],
+    apart: [["A", "C"]],
+  },
+  {
+    name: "coincidence is transitive (A with B, B with C)",
+    exams: [exam("A", [1]), exam("B", [2]), exam("C", [3]), exam("X", [1, 4]), exam("Y", [3, 4])],
+    periods: periods(3),
+    options: {
+      together: [
+        ["A", "B"],
+        ["B", "C"],
+      ],
+    },
+    unplaced: [],
+    together: [
+      ["A", "B"],
+      ["A", "C"],
+    ],
+    apart: [
+      ["A", "X"],
+      ["C", "Y"],
+      ["X", "Y"],
+    ],
+  },
+  {
+    name: "exams held together that share a student cannot be held: both stay out",
+    exams: [exam("A", [1, 2]), exam("B", [2, 3]), exam("C", [4])],
+    periods: periods(3),
+    options: { together: [["A", "B"]] },
+    unplaced: ["A", "B"],
+  },
+  {
+    name: "exams held together that must be apart: both stay out",
+    exams: [exam("A", [1]), exam("B", [2]), exam("C", [3])],
+    periods: periods(2),
+    options: { together: [["A", "B"]], apart: [["B", "A"]] },
+    unplaced: ["A", "B"],
+  },
+  {
+    name: "exams held together need their seats summed in one period",
+    exams: [exam("A", [1, 2, 3]), exam("B", [4, 5]), exam("C", [6])],
+    periods: periods(3, 4),
+    options: { together: [["A", "B"]] },
+    unplaced: ["A", "B"],
+  },
+  {
+    name: "exams held together go where the longer fits",
+    exams: [exam("A", [1], 240), exam("B", [2], 60), exam("C", [3], 60)],
+    periods: [
+      { key: "short", durationMinutes: 120 },
+      { key: "long", durationMinutes: 300 },
+    ],
+    options: { together: [["B", "A"]] },
+    unplaced: [],
+    together: [["A", "B"]],
+  },
+  {
+    name: "one exam after another (ITC2007 AFTER) where first fit would put them together",
+    exams: [exam("A", [1]), exam("B", [2])],
+    periods: periods(2),
+    options: { after: [["A", "B"]] },
+    unplaced: [],
+    after: [["A", "B"]],
+  },
+  {
+    name: "an exam after another that clashes with two more (the earlier must not take the last period)",
+    exams: [exam("A", [9]), exam("B", [1, 2]), exam("C", [1, 3]), exam("D", [2, 3])],
+    periods: periods(3),
+    options: { after: [["A", "B"]] },
+    unplaced: [],
+    after: [["A", "B"]],
+  },
+  {
+    name: "a chain of orderings in as many periods",
+    exams: [exam("A", [1]), exam("B", [2]), exam("C", [3])],
+    periods: periods(3),
+    options: {
+      after: [
+        ["A", "B"],
+        ["B", "C"],
+      ],
+    },
+    unplaced: [],
+    after: [
+      ["A", "B"],
+      ["B", "C"],
+      ["A", "C"],
+    ],
+  },
+  {
+    name: "a chain of three orderings in two periods: the last exam stays out",
+    exams: [exam("A", [1]), exam("B", [2]), exam("C", [3])],
+    periods: periods(2),
+    options: {
+      after: [
+        ["A", "B"],
+        ["B", "C"],
+      ],
+    },
+    unplaced: ["A"],
+    after: [["B", "C"]],
+  },
+  {
+    name: "an ordering cycle: its exams stay out, the rest is placed",
+    exams: [exam("A", [1]), exam("B", [2]), exam("C", [3]), exam("D", [4])],
+    periods: periods(3),
+    options: {
+      after: [
+        ["A", "B"],
+        ["B", "C"],
+        ["C", "A"],
+        ["D", "A"],
+      ],
+    },
+    unplaced: ["A", "B", "C"],
+  },
+  {
+    name: "an exam after one it is held together with: both stay out",
+    exams: [exam("A", [1]), exam("B", [2]), exam("C", [3])],
+    periods: periods(2),
+    options: { together: [["A", "B"]], after: [["A", "B"]] },
+    unplaced: ["A", "B"],
+  },
+  {
+    name: "together and after combined: A with B, B after C, with student clashes",
+    // D and E clash with everything else and each other; A-B and C need two more periods.
+    exams: [exam("A", [1]), exam("B", [2]), exam("C", [3]), exam("D", [1, 3]), exam("E", [2, 3])],
+    periods: periods(4),
+    options: { together: [["A", "B"]], after: [["B", "C"]], apart: [["D", "E"]] },
+    unplaced: [],
+    together: [["A", "B"]],
+    after: [
+      ["B", "C"],
+      ["A", "C"],
+    ],
+    apart: [
+      ["A", "D"],
+      ["C", "D"],
+      ["D", "E"],
+    ],
+  },
+  {
+    name: "all constraint kinds with the spread strategy",
+    exams: [exam("A", [1, 2]), exam("B", [3]), exam("C", [1]), exam("D", [2, 3]), exam("E", [4])],
+    periods: periods(6),
+    options: {
+      strategy: "spread",
+      together: [["B", "E"]],
+      after: [
+        ["A", "C"],
+        ["E", "D"],
+      ],
+      apart: [["B", "C"]],
+    },
+    unplaced: [],
+    together: [["B", "E"]],
+    after: [
+      ["A", "C"],
+      ["E", "D"],
+      ["B", "D"],
+    ],
+    apart: [["B", "C"]],
+  },
+  {
     name: "a student in five exams, spread over five periods",
     exams: ["A", "B", "C", "D", "E"].map((k) => exam(k, [1])),
     periods: periods(9),
@@ -135,6 +307,22 @@ describe.each<{
     exams: [exam("A", [1, 5]), exam("B", [1, 2]), exam("C", [2, 3]), exam("D", [3, 4]), exam("E", [4, 5])],
     periods: periods(3),
     unplaced: [],
+  },
+  {
+    name: "an odd cycle needing a repair, with an ordering the repair keeps",
+    exams: [exam("A", [1, 5]), exam("B", [1, 2]), exam("C", [2, 3]), exam("D", [3, 4]), exam("E", [4, 5])],
+    periods: periods(3),
+    options: {
+      after: [
+        ["A", "C"],
+        ["E", "B"],
+      ],
+    },
+    unplaced: [],
+    after: [
+      ["A", "C"],
+      ["E", "B"],
+    ],
   },
   {
     name: "no exams",
@@ -151,6 +339,11 @@ describe.each<{
     expectFeasible(c.exams, c.periods, result.assignment);
     for (const [a, b] of c.together ?? []) expect(result.assignment.get(a)).toBe(result.assignment.get(b));
     for (const [a, b] of c.apart ?? []) expect(result.assignment.get(a)).not.toBe(result.assignment.get(b));
+    const position = (key: string) => c.periods.findIndex((q) => q.key === result.assignment.get(key));
+    for (const [later, earlier] of c.after ?? []) {
+      expect(position(earlier), `${earlier} placed`).toBeGreaterThanOrEqual(0);
+      expect(position(later), `${later} after ${earlier}`).toBeGreaterThan(position(earlier));
+    }
   });
 });
 
@@ -170,6 +363,16 @@ it.each([
   ["a period twice", [exam("A", [1])], [...periods(1), ...periods(1)], /period key "P1"/],
 ])("refuses %s", (_case, exams, slots, message) => {
   expect(() => assignExamPeriods(exams, slots)).toThrow(message);
+});
+
+it.each<[keyof TimetablingOptions, TimetablingOptions]>([
+  ["apart", { apart: [["A", "Z"]] }],
+  ["together", { together: [["Z", "A"]] }],
+  ["after", { after: [["A", "Z"]] }],
+])("refuses a%s pair naming an unknown exam", (option, options) => {
+  expect(() => assignExamPeriods([exam("A", [1])], periods(1), options)).toThrow(
+    `${option} pair names an unknown exam`,
+  );
 });
 
 describe("placeWithFewestClashes", () => {

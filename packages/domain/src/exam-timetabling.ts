@@ -36,63 +36,270 @@ export type TimetablingOptions = {
   strategy?: TimetablingStrategy;
   /** Pairs of exam keys that must not share a period though no student links them (ITC2007 EXCLUSION). */
   apart?: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Pairs of exam keys that must share a period (ITC2007 EXAM_COINCIDENCE). Transitive: A with B and
+   * B with C puts all three together. Exams held together must not share a student (nor be an
+   * `apart` pair): such a group cannot be held at all and stays unplaced.
+   */
+  together?: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Pairs `[later, earlier]`: exam `later` must be in a period strictly after the period of exam
+   * `earlier` (ITC2007 `later, AFTER, earlier`; the same period breaks it). "After" is the order of
+   * the `periods` argument, which the caller gives in time order. Exams on an ordering cycle (or
+   * ordered against an exam they are held together with) stay unplaced.
+   */
+  after?: ReadonlyArray<readonly [string, string]>;
 };
 
 /** Where each placed exam goes (exam key to period key) and the keys of the exams that fit nowhere. */
 export type PeriodAssignment = { assignment: Map<string, string>; unplaced: string[] };
 
-/** The conflict graph of exams: for each exam (by input index), its neighbours and shared students. */
+/**
+ * What the colouring places: one exam, or exams held together (`together`) merged into one node
+ * with their seats summed and the longest duration.
+ */
+type TimetablingNode = Pick<TimetablingExam, "seats" | "durationMinutes">;
+
+/** The conflict graph of the nodes: for each node, its neighbours and the students they share. */
 type ConflictGraph = {
   neighbours: Int32Array[];
-  /** Students each neighbour shares with the exam (0 for an `apart` pair without common students). */
+  /** Students each neighbour shares with the node (0 for an `apart` pair without common students). */
   shared: Int32Array[];
 };
 
-function conflictGraph(
-  exams: readonly TimetablingExam[],
-  apart: ReadonlyArray<readonly [string, string]> = [],
-): ConflictGraph {
+/**
+ * Ordering of the nodes (`after` pairs): for each node the nodes that must come earlier and later,
+ * and the nodes with any such pair in an order that puts earlier ones first (empty when no pair).
+ */
+type Ordering = { earlier: number[][]; later: number[][]; sequence: number[] };
+
+/** The problem on nodes, with the nodes no period can ever take (`impossible`). */
+type Problem = {
+  nodes: TimetablingNode[];
+  /** The node of each exam (input index). */
+  nodeOf: Int32Array;
+  graph: ConflictGraph;
+  order: Ordering;
+  impossible: Uint8Array;
+};
+
+/** Index of each key; throws when a key is given twice. */
+function indexKeys(items: ReadonlyArray<{ key: string }>, what: string): Map<string, number> {
   const index = new Map<string, number>();
-  for (const [i, exam] of exams.entries()) {
-    if (index.has(exam.key)) throw new Error(`exam key "${exam.key}" is given twice`);
-    index.set(exam.key, i);
+  for (const [i, item] of items.entries()) {
+    if (index.has(item.key)) throw new Error(`${what} key "${item.key}" is given twice`);
+    index.set(item.key, i);
   }
-  const examsOfStudent = new Map<number | string, number[]>();
-  for (const [i, exam] of exams.entries()) {
-    for (const student of exam.students) {
-      const list = examsOfStudent.get(student);
-      if (list) list.push(i);
-      else examsOfStudent.set(student, [i]);
+  return index;
+}
+
+/** The exam indexes of a pair of keys; throws naming the option when a key is unknown. */
+function pairIndexes(index: Map<string, number>, option: string, [a, b]: readonly [string, string]) {
+  const ia = index.get(a);
+  const ib = index.get(b);
+  if (ia === undefined || ib === undefined)
+    throw new Error(`${option} pair names an unknown exam: ${a}, ${b}`);
+  return [ia, ib] as const;
+}
+
+/**
+ * Merges the exams held together into nodes (union-find; a node is numbered by its first exam in
+ * input order, so without `together` node i is exam i), builds their conflict graph and ordering, and
+ * marks the nodes that can never be placed: members sharing a student or kept apart, an ordering
+ * within one node, or an ordering cycle. O(exams + student pairs + pairs x ordered nodes).
+ */
+function buildProblem(exams: readonly TimetablingExam[], options: TimetablingOptions): Problem {
+  const n = exams.length;
+  const index = indexKeys(exams, "exam");
+  const parent = Int32Array.from({ length: n }, (_, i) => i);
+  const root = (x: number): number => {
+    let r = x;
+    while (parent[r] !== r) r = parent[r] as number;
+    for (let y = x; parent[y] !== r; ) {
+      const next = parent[y] as number;
+      parent[y] = r;
+      y = next;
     }
+    return r;
+  };
+  for (const pair of options.together ?? []) {
+    const [a, b] = pairIndexes(index, "together", pair).map(root) as [number, number];
+    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
   }
-  const links: Array<Map<number, number>> = exams.map(() => new Map());
-  const link = (a: number, b: number, students: number) => {
-    if (a === b) return;
+  const nodeOfRoot = new Map<number, number>();
+  const nodeOf = new Int32Array(n);
+  const nodes: Array<{ seats: number; durationMinutes: number }> = [];
+  for (let e = 0; e < n; e++) {
+    const exam = exams[e] as TimetablingExam;
+    const r = root(e);
+    let v = nodeOfRoot.get(r);
+    if (v === undefined) {
+      v = nodes.length;
+      nodeOfRoot.set(r, v);
+      nodes.push({ seats: 0, durationMinutes: 0 });
+    }
+    nodeOf[e] = v;
+    const node = nodes[v] as TimetablingNode;
+    node.seats += exam.seats;
+    node.durationMinutes = Math.max(node.durationMinutes, exam.durationMinutes);
+  }
+
+  const m = nodes.length;
+  const impossible = new Uint8Array(m);
+  const links: Array<Map<number, number>> = nodes.map(() => new Map());
+  const link = (x: number, y: number, students: number) => {
+    if (x === y) return; // an exam listing a student twice
+    const a = nodeOf[x] as number;
+    const b = nodeOf[y] as number;
+    if (a === b) {
+      impossible[a] = 1; // held together, yet a student sits both (or they are kept apart)
+      return;
+    }
     const la = links[a] as Map<number, number>;
     const lb = links[b] as Map<number, number>;
     la.set(b, (la.get(b) ?? 0) + students);
     lb.set(a, (lb.get(a) ?? 0) + students);
   };
+  const examsOfStudent = new Map<number | string, number[]>();
+  for (const [e, exam] of exams.entries()) {
+    for (const student of exam.students) {
+      const list = examsOfStudent.get(student);
+      if (list) list.push(e);
+      else examsOfStudent.set(student, [e]);
+    }
+  }
   for (const list of examsOfStudent.values()) {
     for (let x = 0; x < list.length; x++) {
       for (let y = x + 1; y < list.length; y++) link(list[x] as number, list[y] as number, 1);
     }
   }
-  for (const [a, b] of apart) {
-    const ia = index.get(a);
-    const ib = index.get(b);
-    if (ia === undefined || ib === undefined) throw new Error(`apart pair names an unknown exam: ${a}, ${b}`);
-    link(ia, ib, 0);
+  for (const pair of options.apart ?? []) link(...pairIndexes(index, "apart", pair), 0);
+  const graph: ConflictGraph = {
+    neighbours: links.map((l) => Int32Array.from(l.keys())),
+    shared: links.map((l) => Int32Array.from(l.values())),
+  };
+
+  // Ordering: node `earlier` before node `later`; within one node it can never hold.
+  const earlier: number[][] = nodes.map(() => []);
+  const later: number[][] = nodes.map(() => []);
+  const seen = new Set<number>();
+  for (const pair of options.after ?? []) {
+    const [x, y] = pairIndexes(index, "after", pair);
+    const a = nodeOf[y] as number;
+    const b = nodeOf[x] as number;
+    if (a === b) impossible[a] = 1;
+    else if (!seen.has(a * m + b)) {
+      seen.add(a * m + b);
+      (later[a] as number[]).push(b);
+      (earlier[b] as number[]).push(a);
+    }
+  }
+  const ordered = new Set([...seen].flatMap((k) => [Math.floor(k / m), k % m]));
+  for (const v of ordered) if (reaches(later, v, v)) impossible[v] = 1;
+  // An ordering against a node that is never placed cannot be kept either way: drop it.
+  for (let v = 0; v < m; v++) {
+    if (!impossible[v]) continue;
+    for (const w of later[v] as number[]) earlier[w] = (earlier[w] as number[]).filter((x) => x !== v);
+    for (const w of earlier[v] as number[]) later[w] = (later[w] as number[]).filter((x) => x !== v);
+    earlier[v] = [];
+    later[v] = [];
   }
   return {
-    neighbours: links.map((m) => Int32Array.from(m.keys())),
-    shared: links.map((m) => Int32Array.from(m.values())),
+    nodes,
+    nodeOf,
+    graph,
+    order: { earlier, later, sequence: topologicalOrder(earlier, later) },
+    impossible,
   };
+}
+
+/** True when `to` can be reached from `from` over at least one `next` step (depth-first). */
+function reaches(next: readonly number[][], from: number, to: number): boolean {
+  const stack = [...(next[from] as number[])];
+  const visited = new Set<number>();
+  while (stack.length > 0) {
+    const v = stack.pop() as number;
+    if (v === to) return true;
+    if (visited.has(v)) continue;
+    visited.add(v);
+    stack.push(...(next[v] as number[]));
+  }
+  return false;
+}
+
+/** The nodes with an ordering pair, earlier ones first (Kahn; the graph has no cycle left). */
+function topologicalOrder(earlier: readonly number[][], later: readonly number[][]): number[] {
+  const waiting = earlier.map((list) => list.length);
+  const sequence = earlier.flatMap((list, v) =>
+    list.length === 0 && (later[v] as number[]).length > 0 ? [v] : [],
+  );
+  for (let i = 0; i < sequence.length; i++) {
+    for (const w of later[sequence[i] as number] as number[]) {
+      waiting[w] = (waiting[w] as number) - 1;
+      if (waiting[w] === 0) sequence.push(w);
+    }
+  }
+  return sequence;
 }
 
 /** Adds `delta` to `values[i]` (typed arrays: no index is ever out of range here). */
 function add(values: Int32Array | Float64Array, i: number, delta: number): void {
   values[i] = (values[i] as number) + delta;
+}
+
+/**
+ * True when node `v` in period `q` keeps its ordering against the placed nodes (`periodOf` >= 0):
+ * after every earlier one, before every later one.
+ */
+function orderAllows(order: Ordering, v: number, q: number, periodOf: Int32Array): boolean {
+  for (const x of order.earlier[v] as number[]) if ((periodOf[x] as number) >= q) return false;
+  for (const y of order.later[v] as number[]) {
+    const r = periodOf[y] as number;
+    if (r >= 0 && r <= q) return false;
+  }
+  return true;
+}
+
+/**
+ * Narrows the open periods of the nodes not yet done to what the ordering still allows: a node comes
+ * after the earliest period its earlier nodes can take (their own period once placed) and before the
+ * latest period its later nodes can take. One pass each way over `order.sequence` reaches the fixed
+ * point (a backward pass only empties a node, and an empty node no longer bounds its neighbours).
+ * O(ordered nodes x periods).
+ */
+function narrowByOrder(
+  order: Ordering,
+  p: number,
+  open: Uint8Array,
+  openCount: Int32Array,
+  done: Uint8Array,
+  periodOf: Int32Array,
+): void {
+  const close = (v: number, from: number, to: number) => {
+    for (let q = Math.max(0, from); q < Math.min(p, to); q++) {
+      if (open[v * p + q]) {
+        open[v * p + q] = 0;
+        add(openCount, v, -1);
+      }
+    }
+  };
+  const bound = (v: number, fromEnd: boolean): number => {
+    if (done[v]) return periodOf[v] as number;
+    for (let i = 0; i < p; i++) {
+      const q = fromEnd ? p - 1 - i : i;
+      if (open[v * p + q]) return q;
+    }
+    return -1;
+  };
+  for (const v of order.sequence) {
+    const first = bound(v, false);
+    if (first >= 0) for (const w of order.later[v] as number[]) if (!done[w]) close(w, 0, first + 1);
+  }
+  for (let i = order.sequence.length - 1; i >= 0; i--) {
+    const v = order.sequence[i] as number;
+    const last = bound(v, true);
+    if (last >= 0) for (const w of order.earlier[v] as number[]) if (!done[w]) close(w, last, p);
+  }
 }
 
 /** Toronto proximity weight of two exams `d` periods apart: 2^(5-d) for d = 1..5, else 0. */
@@ -102,46 +309,54 @@ export function proximityWeight(distance: number): number {
 }
 
 /**
- * Puts every exam into a period (DSatur-style graph colouring): repeatedly takes the unplaced exam
- * with the fewest periods still open to it (no student of it sits an exam there, its duration fits
- * the period's, and the period's seats left cover its `seats`), ties broken by the most unplaced
- * neighbours, then the most seats, then input order; and puts it in the period the strategy picks
- * (default `compact`). An exam with no open period is left out and listed in `unplaced` (it does not
- * block its neighbours). Keys must be unique (throws otherwise). Runs in O(exams x periods + student
- * pairs + exams^2): the 543 exams and 18,419 students of Toronto car-f-92 take milliseconds.
+ * Puts every exam into a period (DSatur-style graph colouring), keeping the hard constraints: no
+ * student sits two exams in one period, `apart` pairs in different periods, `together` exams in one
+ * period (merged into one node first: their seats add up, the longest duration counts), `after`
+ * pairs in strictly later periods, each period's exams within its `seats` and its duration.
+ * Repeatedly takes the unplaced node with the fewest periods still open to it (no student of it sits
+ * an exam there, the durations fit, the period's seats left cover its seats, the ordering still
+ * allows it), ties broken by the most unplaced neighbours, then the most seats, then input order;
+ * and puts it in the period the strategy picks (default `compact`); orderings then narrow the open
+ * periods of the nodes they link. A node with no open period is left out and its exams listed in
+ * `unplaced` (input order; it blocks neither its neighbours nor its orderings); repairs (moving one
+ * blocking node, then iterated greedy passes) try to place them, keeping every constraint. Keys must
+ * be unique and pairs must name known exams (throws otherwise). Runs in O(exams x periods + student
+ * pairs + exams^2 + ordered nodes x periods x exams): the 543 exams and 18,419 students of Toronto
+ * car-f-92 take milliseconds.
  */
 export function assignExamPeriods(
   exams: readonly TimetablingExam[],
   periods: readonly TimetablingPeriod[],
   options: TimetablingOptions = {},
 ): PeriodAssignment {
-  const n = exams.length;
   const p = periods.length;
   const strategy = options.strategy ?? "compact";
-  const graph = conflictGraph(exams, options.apart);
-  const periodKeys = new Set<string>();
-  for (const period of periods) {
-    if (periodKeys.has(period.key)) throw new Error(`period key "${period.key}" is given twice`);
-    periodKeys.add(period.key);
-  }
+  indexKeys(periods, "period");
+  const problem = buildProblem(exams, options);
+  const { nodes, graph, order } = problem;
+  const n = nodes.length;
 
   const seatsLeft = Float64Array.from(periods, (q) => q.seats ?? Number.POSITIVE_INFINITY);
   const open = new Uint8Array(n * p);
   const openCount = new Int32Array(n);
   const openNeighbours = Int32Array.from(graph.neighbours, (list) => list.length);
   for (let e = 0; e < n; e++) {
-    const exam = exams[e] as TimetablingExam;
+    if (problem.impossible[e]) continue;
+    const node = nodes[e] as TimetablingNode;
     for (let q = 0; q < p; q++) {
       const period = periods[q] as TimetablingPeriod;
-      if (exam.durationMinutes <= period.durationMinutes && exam.seats <= (seatsLeft[q] as number)) {
+      if (node.durationMinutes <= period.durationMinutes && node.seats <= (seatsLeft[q] as number)) {
         open[e * p + q] = 1;
         add(openCount, e, 1);
       }
     }
   }
-
   const done = new Uint8Array(n);
   const periodOf = new Int32Array(n).fill(-1);
+  if (order.sequence.length > 0) narrowByOrder(order, p, open, openCount, done, periodOf);
+  /** Where each node may ever go (durations, seat totals, ordering chains), for the repairs. */
+  const allowed = Uint8Array.from(open);
+
   const cost = new Float64Array(p);
   const unplaced: number[] = [];
 
@@ -157,7 +372,7 @@ export function assignExamPeriods(
       if (dc < 0) e = x;
       else if (dc === 0) {
         const dn = (openNeighbours[x] as number) - (openNeighbours[e] as number);
-        if (dn > 0 || (dn === 0 && (exams[x] as TimetablingExam).seats > (exams[e] as TimetablingExam).seats))
+        if (dn > 0 || (dn === 0 && (nodes[x] as TimetablingNode).seats > (nodes[e] as TimetablingNode).seats))
           e = x;
       }
     }
@@ -190,7 +405,7 @@ export function assignExamPeriods(
     }
 
     periodOf[e] = chosen;
-    const seats = (exams[e] as TimetablingExam).seats;
+    const seats = (nodes[e] as TimetablingNode).seats;
     add(seatsLeft, chosen, -seats);
     for (const x of neighbours) {
       if (!done[x] && open[x * p + chosen]) {
@@ -201,50 +416,59 @@ export function assignExamPeriods(
     if (Number.isFinite(seatsLeft[chosen])) {
       const left = seatsLeft[chosen] as number;
       for (let x = 0; x < n; x++) {
-        if (!done[x] && open[x * p + chosen] && (exams[x] as TimetablingExam).seats > left) {
+        if (!done[x] && open[x * p + chosen] && (nodes[x] as TimetablingNode).seats > left) {
           open[x * p + chosen] = 0;
           add(openCount, x, -1);
         }
       }
     }
+    if (order.sequence.length > 0) narrowByOrder(order, p, open, openCount, done, periodOf);
   }
 
-  // Repair: an exam left out may still go where exactly one placed exam blocks it, when that exam
+  // Repair: a node left out may still go where exactly one placed node blocks it, when that node
   // can move to another period it fits in (a one-step Kempe-style move).
-  let stillUnplaced: number[] = [];
-  for (const e of unplaced) {
-    if (!moveOneBlocker(e, exams, periods, graph, periodOf, seatsLeft)) stillUnplaced.push(e);
-  }
-  if (stillUnplaced.length > 0) stillUnplaced = iteratedGreedy(exams, periods, graph, periodOf, seatsLeft);
+  const repair: Repair = { nodes, periods, graph, order, allowed, periodOf, seatsLeft };
+  let stillUnplaced = unplaced.filter((e) => !moveOneBlocker(e, repair));
+  if (stillUnplaced.length > 0) stillUnplaced = iteratedGreedy(repair);
 
+  const out = new Set(stillUnplaced);
   const assignment = new Map<string, string>();
-  for (let e = 0; e < n; e++) {
-    const q = periodOf[e] as number;
-    if (q >= 0) assignment.set((exams[e] as TimetablingExam).key, (periods[q] as TimetablingPeriod).key);
+  const unplacedKeys: string[] = [];
+  for (const [i, exam] of exams.entries()) {
+    const v = problem.nodeOf[i] as number;
+    if (out.has(v)) unplacedKeys.push(exam.key);
+    else assignment.set(exam.key, (periods[periodOf[v] as number] as TimetablingPeriod).key);
   }
-  return { assignment, unplaced: stillUnplaced.map((e) => (exams[e] as TimetablingExam).key) };
+  return { assignment, unplaced: unplacedKeys };
 }
+
+/** What the repairs work on: the nodes, periods and constraints, and the placement they change. */
+type Repair = {
+  nodes: readonly TimetablingNode[];
+  periods: readonly TimetablingPeriod[];
+  graph: ConflictGraph;
+  order: Ordering;
+  /** Node x period: 1 where the node may ever go. */
+  allowed: Uint8Array;
+  periodOf: Int32Array;
+  seatsLeft: Float64Array;
+};
 
 /** Passes of {@link iteratedGreedy} at most. */
 const GREEDY_PASSES = 400;
 
 /**
- * Iterated greedy (after Culberson and Luo): recolours all exams first fit, one period class after
- * another (the unplaced first, then the classes in reverse, largest-first or shuffled order); exams
- * of one class never conflict, so a pass rarely needs more periods than the last. Keeps a pass when
- * it leaves no more exams unplaced, stops when only exams no period could ever take are left or
- * after {@link GREEDY_PASSES} passes.
- * Deterministic (fixed pseudo-random seed). Updates `periodOf` and `seatsLeft`; returns the exams
+ * Iterated greedy (after Culberson and Luo): recolours all nodes first fit, one period class after
+ * another (the unplaced first, then the classes in reverse, largest-first or shuffled order); nodes
+ * of one class never conflict, so a pass rarely needs more periods than the last. A node takes the
+ * first period it is allowed in, without a conflicting node, with seats left, and in order with the
+ * nodes already recoloured. Keeps a pass when it leaves no more nodes unplaced, stops when only nodes
+ * no period could ever take are left or after {@link GREEDY_PASSES} passes.
+ * Deterministic (fixed pseudo-random seed). Updates `periodOf` and `seatsLeft`; returns the nodes
  * still without a period.
  */
-function iteratedGreedy(
-  exams: readonly TimetablingExam[],
-  periods: readonly TimetablingPeriod[],
-  graph: ConflictGraph,
-  periodOf: Int32Array,
-  seatsLeft: Float64Array,
-): number[] {
-  const n = exams.length;
+function iteratedGreedy({ nodes, periods, graph, order, allowed, periodOf, seatsLeft }: Repair): number[] {
+  const n = nodes.length;
   const p = periods.length;
   let seed = 0x2f6b_9d4d;
   const random = () => {
@@ -254,14 +478,9 @@ function iteratedGreedy(
   const capacity = Float64Array.from(periods, (q) => q.seats ?? Number.POSITIVE_INFINITY);
   let best = Int32Array.from(periodOf);
   let bestUnplaced = best.reduce((k, q) => k + (q < 0 ? 1 : 0), 0);
-  // Exams no period can take even when empty (too long or too large) stay out whatever the order.
-  const hopeless = exams.filter(
-    (exam) =>
-      !periods.some(
-        (q) =>
-          exam.durationMinutes <= q.durationMinutes && exam.seats <= (q.seats ?? Number.POSITIVE_INFINITY),
-      ),
-  ).length;
+  // Nodes no period can take even when empty (too long, too large, impossible) stay out whatever the order.
+  let hopeless = 0;
+  for (let e = 0; e < n; e++) if (!allowed.subarray(e * p, (e + 1) * p).includes(1)) hopeless++;
   const trial = new Int32Array(n);
   const left = new Float64Array(p);
   for (let pass = 0; pass < GREEDY_PASSES && bestUnplaced > hopeless; pass++) {
@@ -286,20 +505,18 @@ function iteratedGreedy(
     let unplacedCount = 0;
     for (const group of [unplacedClass, ...classes]) {
       for (const e of group) {
-        const exam = exams[e] as TimetablingExam;
+        const node = nodes[e] as TimetablingNode;
         const blocked = new Set<number>();
         for (const x of graph.neighbours[e] as Int32Array)
           if ((trial[x] as number) >= 0) blocked.add(trial[x] as number);
         let chosen = -1;
         for (let q = 0; q < p && chosen < 0; q++) {
-          if (blocked.has(q)) continue;
-          if (exam.durationMinutes > (periods[q] as TimetablingPeriod).durationMinutes) continue;
-          if (exam.seats > (left[q] as number)) continue;
-          chosen = q;
+          if (!allowed[e * p + q] || blocked.has(q) || node.seats > (left[q] as number)) continue;
+          if (orderAllows(order, e, q, trial)) chosen = q;
         }
         trial[e] = chosen;
         if (chosen < 0) unplacedCount++;
-        else add(left, chosen, -exam.seats);
+        else add(left, chosen, -node.seats);
       }
     }
     if (unplacedCount <= bestUnplaced) {
@@ -313,26 +530,23 @@ function iteratedGreedy(
   for (let e = 0; e < n; e++) {
     const q = periodOf[e] as number;
     if (q < 0) unplaced.push(e);
-    else add(seatsLeft, q, -(exams[e] as TimetablingExam).seats);
+    else add(seatsLeft, q, -(nodes[e] as TimetablingNode).seats);
   }
   return unplaced;
 }
 
 /**
- * Tries to place exam `e` (no period yet) in a period where a single placed neighbour blocks it by
- * moving that neighbour to another period it fits in. Updates `periodOf` and `seatsLeft` and
- * returns true on success; changes nothing otherwise.
+ * Tries to place node `e` (no period yet) in a period it is allowed in where a single placed
+ * neighbour blocks it, by moving that neighbour to another period it is allowed in; both must keep
+ * their ordering. Updates `periodOf` and `seatsLeft` and returns true on success; changes nothing
+ * otherwise.
  */
 function moveOneBlocker(
   e: number,
-  exams: readonly TimetablingExam[],
-  periods: readonly TimetablingPeriod[],
-  graph: ConflictGraph,
-  periodOf: Int32Array,
-  seatsLeft: Float64Array,
+  { nodes, periods, graph, order, allowed, periodOf, seatsLeft }: Repair,
 ): boolean {
   const p = periods.length;
-  const exam = exams[e] as TimetablingExam;
+  const node = nodes[e] as TimetablingNode;
   const blockers = new Int32Array(p);
   const blocker = new Int32Array(p).fill(-1);
   for (const x of graph.neighbours[e] as Int32Array) {
@@ -344,23 +558,26 @@ function moveOneBlocker(
   const taken = new Uint8Array(p);
   for (let q = 0; q < p; q++) {
     const b = blocker[q] as number;
-    if (blockers[q] !== 1 || exam.durationMinutes > (periods[q] as TimetablingPeriod).durationMinutes)
-      continue;
-    const moved = exams[b] as TimetablingExam;
-    if (exam.seats > (seatsLeft[q] as number) + moved.seats) continue;
+    if (blockers[q] !== 1 || !allowed[e * p + q]) continue;
+    const moved = nodes[b] as TimetablingNode;
+    if (node.seats > (seatsLeft[q] as number) + moved.seats) continue;
     taken.fill(0);
     for (const y of graph.neighbours[b] as Int32Array) {
       const r = periodOf[y] as number;
       if (r >= 0) taken[r] = 1;
     }
     for (let r = 0; r < p; r++) {
-      if (r === q || taken[r]) continue;
-      if (moved.durationMinutes > (periods[r] as TimetablingPeriod).durationMinutes) continue;
+      if (r === q || taken[r] || !allowed[b * p + r]) continue;
       if (moved.seats > (seatsLeft[r] as number)) continue;
       periodOf[b] = r;
-      add(seatsLeft, r, -moved.seats);
-      add(seatsLeft, q, moved.seats - exam.seats);
       periodOf[e] = q;
+      if (!orderAllows(order, b, r, periodOf) || !orderAllows(order, e, q, periodOf)) {
+        periodOf[b] = q;
+        periodOf[e] = -1;
+        continue;
+      }
+      add(seatsLeft, r, -moved.seats);
+      add(seatsLeft, q, moved.seats - node.seats);
       return true;
     }
   }

@@ -8,6 +8,7 @@ import {
   examSlotsOverlap,
   invigilatorsNeeded,
   planSeating,
+  roomsOfItsOwn,
   type SeatingGroup,
   type SeatingPlan,
   type SeatingRoom,
@@ -194,6 +195,144 @@ describe("planSeating details", () => {
   it("refuses a fractional capacity", () => {
     expect(() => planSeating({ rooms: [{ id: "R", capacity: 2.5 }], groups: [] })).toThrow(RangeError);
   });
+});
+
+describe.each<{
+  name: string;
+  students: number;
+  capacities: number[];
+  taken: string[];
+  seats: number;
+  unseated: number;
+}>([
+  {
+    name: "the smallest room that holds all",
+    students: 50,
+    capacities: [120, 60, 40],
+    taken: ["R2"],
+    seats: 60,
+    unseated: 0,
+  },
+  {
+    name: "a room of exactly its size",
+    students: 40,
+    capacities: [120, 60, 40],
+    taken: ["R3"],
+    seats: 40,
+    unseated: 0,
+  },
+  {
+    name: "the largest, then the smallest for the rest",
+    students: 150,
+    capacities: [120, 60, 40],
+    taken: ["R1", "R3"],
+    seats: 160,
+    unseated: 0,
+  },
+  {
+    name: "equal rooms in input order",
+    students: 30,
+    capacities: [40, 40],
+    taken: ["R1"],
+    seats: 40,
+    unseated: 0,
+  },
+  {
+    name: "every room and still short",
+    students: 300,
+    capacities: [60, 120],
+    taken: ["R2", "R1"],
+    seats: 180,
+    unseated: 120,
+  },
+  { name: "no rooms", students: 5, capacities: [], taken: [], seats: 0, unseated: 5 },
+  { name: "no students", students: 0, capacities: [30], taken: [], seats: 0, unseated: 0 },
+])("roomsOfItsOwn: $name", ({ students, capacities, taken, seats, unseated }) => {
+  it(`takes ${taken.join(", ") || "nothing"}`, () => {
+    const result = roomsOfItsOwn(students, rooms(...capacities));
+    expect({ ...result, taken: result.taken.map((r) => r.id) }).toEqual({ taken, seats, unseated });
+  });
+});
+
+/** Rooms holding a student of an exclusive group and of any other group (there must be none). */
+function sharedExclusiveRooms(groups: SeatingGroup[], plan: SeatingPlan): string[] {
+  const exclusive = new Set(groups.filter((g) => g.exclusive).map((g) => g.key));
+  const groupsIn = new Map<string, Set<string>>();
+  for (const s of plan.seats) groupsIn.set(s.room, (groupsIn.get(s.room) ?? new Set()).add(s.group));
+  return [...groupsIn].filter(([, g]) => g.size > 1 && [...g].some((k) => exclusive.has(k))).map(([r]) => r);
+}
+
+const own = (g: SeatingGroup): SeatingGroup => ({ ...g, exclusive: true });
+
+describe.each<{
+  name: string;
+  rooms: SeatingRoom[];
+  groups: SeatingGroup[];
+  /** Rooms each group's students sit in. */
+  roomsOf: Record<string, string[]>;
+  unseated: number;
+}>([
+  {
+    name: "an exclusive exam takes the smallest room that holds it; the others share the rest",
+    rooms: rooms(10, 6, 4),
+    groups: [own(group("A", 5)), group("B", 8), group("C", 3)],
+    roomsOf: { A: ["R2"], B: ["R1", "R3"], C: ["R1"] },
+    unseated: 0,
+  },
+  {
+    name: "an exclusive exam leaves its room's other seats empty, even when others then lack seats",
+    rooms: rooms(10, 4),
+    groups: [group("B", 8), own(group("A", 5))],
+    roomsOf: { A: ["R1"], B: ["R2"] },
+    unseated: 4,
+  },
+  {
+    name: "two exclusive exams, the larger first, one over two rooms",
+    rooms: rooms(30, 20, 20, 10),
+    groups: [own(group("A", 8)), own(group("B", 45)), group("C", 10)],
+    roomsOf: { A: ["R4"], B: ["R1", "R2"], C: ["R3"] },
+    unseated: 0,
+  },
+  {
+    name: "an exclusive exam without a room left: its students are unseated",
+    rooms: rooms(10),
+    groups: [own(group("A", 6)), own(group("B", 3))],
+    roomsOf: { A: ["R1"], B: [] },
+    unseated: 3,
+  },
+  {
+    name: "a student listed by an exclusive exam and another is seated once, for the first",
+    rooms: rooms(5, 5),
+    groups: [own({ key: "A", students: ["s1", "s2"] }), { key: "B", students: ["s2", "s3"] }],
+    roomsOf: { A: ["R1"], B: ["R2"] },
+    unseated: 0,
+  },
+])("planSeating with rooms of their own: $name", ({ rooms: offered, groups, roomsOf, unseated }) => {
+  const plan = planSeating({ rooms: offered, groups });
+
+  it("gives exclusive exams rooms no other exam's student sits in", () => {
+    expect(sharedExclusiveRooms(groups, plan)).toEqual([]);
+    for (const [key, expected] of Object.entries(roomsOf)) {
+      const used = new Set(plan.seats.filter((s) => s.group === key).map((s) => s.room));
+      expect([...used].sort(), key).toEqual(expected);
+    }
+    expect(plan.unseated).toHaveLength(unseated);
+  });
+
+  it("never seats a student twice nor beyond a room's seats", () => {
+    const capacity = new Map(offered.map((r) => [r.id, r.capacity]));
+    expect(new Set(plan.seats.map((s) => s.student)).size).toBe(plan.seats.length);
+    expect(new Set(plan.seats.map((s) => `${s.room}#${s.seat}`)).size).toBe(plan.seats.length);
+    for (const s of plan.seats) expect(s.seat).toBeLessThanOrEqual(capacity.get(s.room) ?? 0);
+    const distinct = new Set(groups.flatMap((g) => g.students));
+    expect(plan.seats.length + plan.unseated.length).toBe(distinct.size);
+  });
+});
+
+it("without the exclusive flag the same exams share rooms", () => {
+  const groups = [group("A", 5), group("B", 8), group("C", 3)];
+  const plan = planSeating({ rooms: rooms(10, 6, 4), groups });
+  expect(sharedExclusiveRooms(groups.map(own), plan).length).toBeGreaterThan(0);
 });
 
 /**

@@ -9,8 +9,11 @@ import { Temporal } from "temporal-polyfill";
 /** A room offered to a seating plan: its id and the number of seats (a whole number). */
 export type SeatingRoom = { id: string; capacity: number };
 
-/** The students of one exam (the group key) to be seated in the period. */
-export type SeatingGroup = { key: string; students: readonly string[] };
+/**
+ * The students of one exam (the group key) to be seated in the period. `exclusive`: the exam needs
+ * rooms of its own (ITC2007 ROOM_EXCLUSIVE): no other exam's student sits in a room it uses.
+ */
+export type SeatingGroup = { key: string; students: readonly string[]; exclusive?: boolean };
 
 /** One student's place: the group (exam) they sit, the room and the seat (1-based). */
 export type PlannedSeat = { student: string; group: string; room: string; seat: number };
@@ -82,13 +85,50 @@ class QueueHeap {
 }
 
 /**
- * Seats the students of the groups (the exams of one period) in the rooms: rooms largest first (ties
- * in input order; rooms without seats are skipped), seats numbered 1..capacity in each room. The
- * groups are interleaved so that seats n and n+1 of a room hold students of different exams wherever
- * the mix allows: each next seat goes to the group with the most students still to seat that is not
- * the group of the seat before it (ties: the group unused longest, so equal groups take turns).
- * Never over capacity, never a student twice (see {@link SeatingPlan}.repeated). O(students x
- * log groups). Throws RangeError for a capacity that is not a whole number.
+ * The rooms an exam that needs rooms of its own (ITC2007 ROOM_EXCLUSIVE) takes for `students`
+ * students: the smallest room that holds them all (ties in input order); when none does, the largest
+ * room (first of equals), and so on for the students still left. `rooms` are those still free, with
+ * seats; `taken` is in the order taken, `seats` the seats those rooms hold (the exam blocks them all,
+ * the unused ones stay empty) and `unseated` the students no room was left for.
+ */
+export function roomsOfItsOwn(
+  students: number,
+  rooms: readonly SeatingRoom[],
+): { taken: SeatingRoom[]; seats: number; unseated: number } {
+  const free = [...rooms];
+  const taken: SeatingRoom[] = [];
+  let left = students;
+  let seats = 0;
+  while (left > 0 && free.length > 0) {
+    let pick = -1;
+    for (const [i, room] of free.entries()) {
+      if (room.capacity >= left && (pick < 0 || room.capacity < (free[pick] as SeatingRoom).capacity))
+        pick = i;
+    }
+    if (pick < 0) {
+      pick = 0;
+      for (const [i, room] of free.entries())
+        if (room.capacity > (free[pick] as SeatingRoom).capacity) pick = i;
+    }
+    const [room] = free.splice(pick, 1) as [SeatingRoom];
+    taken.push(room);
+    seats += room.capacity;
+    left -= room.capacity;
+  }
+  return { taken, seats, unseated: Math.max(0, left) };
+}
+
+/**
+ * Seats the students of the groups (the exams of one period) in the rooms, seats numbered
+ * 1..capacity in each room; rooms without seats are skipped. First the exclusive groups (most
+ * students first, then input order) each take rooms of their own ({@link roomsOfItsOwn}), seated in
+ * list order. The other groups fill the remaining rooms largest first (ties in input order),
+ * interleaved so that seats n and n+1 of a room hold students of different exams wherever the mix
+ * allows: each next seat goes to the group with the most students still to seat that is not the
+ * group of the seat before it (ties: the group unused longest, so equal groups take turns).
+ * Never over capacity, never a student twice (see {@link SeatingPlan}.repeated), never another
+ * exam's student in a room of an exclusive group. O(students x log groups + exclusive groups x
+ * rooms). Throws RangeError for a capacity that is not a whole number.
  */
 export function planSeating(input: {
   rooms: readonly SeatingRoom[];
@@ -102,6 +142,7 @@ export function planSeating(input: {
   const listed = new Set<string>();
   const repeated: SeatingPlan["repeated"] = [];
   const heap = new QueueHeap();
+  const exclusive: Queue[] = [];
   input.groups.forEach((group, index) => {
     const students: string[] = [];
     for (const student of group.students) {
@@ -112,16 +153,37 @@ export function planSeating(input: {
       listed.add(student);
       students.push(student);
     }
-    if (students.length > 0) heap.push({ index, key: group.key, students, next: 0, lastUsed: -1 });
+    if (students.length === 0) return;
+    const queue = { index, key: group.key, students, next: 0, lastUsed: -1 };
+    if (group.exclusive) exclusive.push(queue);
+    else heap.push(queue);
   });
 
-  const rooms = input.rooms
+  let rooms = input.rooms
     .map((room, order) => ({ room, order }))
     .filter(({ room }) => room.capacity > 0)
     .sort((a, b) => b.room.capacity - a.room.capacity || a.order - b.order)
     .map(({ room }) => room);
 
   const seats: PlannedSeat[] = [];
+  const unseated: string[] = [];
+  exclusive.sort((a, b) => b.students.length - a.students.length || a.index - b.index);
+  for (const queue of exclusive) {
+    const { taken } = roomsOfItsOwn(queue.students.length, rooms);
+    for (const room of taken) {
+      for (let seat = 1; seat <= room.capacity && left(queue) > 0; seat++) {
+        seats.push({
+          student: queue.students[queue.next++] as string,
+          group: queue.key,
+          room: room.id,
+          seat,
+        });
+      }
+    }
+    unseated.push(...queue.students.slice(queue.next));
+    rooms = rooms.filter((room) => !taken.includes(room));
+  }
+
   let step = 0;
   for (const room of rooms) {
     if (heap.size === 0) break;
@@ -142,7 +204,6 @@ export function planSeating(input: {
     }
   }
 
-  const unseated: string[] = [];
   while (heap.size > 0) {
     const queue = heap.pop() as Queue;
     unseated.push(...queue.students.slice(queue.next));

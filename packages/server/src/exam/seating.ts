@@ -48,13 +48,17 @@ export type ExamHeader = {
   periodId: string | null;
 };
 
-/** An exam with what seating and invigilation need: its cycle, course offering, campus and ratio. */
+/**
+ * An exam with what seating and invigilation need: its cycle, course offering, campus, ratio, and
+ * whether it needs rooms of its own (ITC2007 ROOM_EXCLUSIVE).
+ */
 export type ExamInfo = ExamHeader & {
   examCycleId: string;
   courseOfferingId: string;
   campusId: string;
   campusName: string;
   studentsPerInvigilator: number;
+  roomExclusive: boolean;
 };
 
 /** A room of the exam's campus with the seats used in the exam's period. */
@@ -73,7 +77,10 @@ export type SeatView = {
   seatNumber: number | null;
 };
 
-/** One exam of a period: its course offering, and how many students sit it and are seated. */
+/**
+ * One exam of a period: its course offering, how many students sit it and are seated, and whether
+ * it needs rooms of its own (ITC2007 ROOM_EXCLUSIVE).
+ */
 export type SectionView = {
   examId: string;
   courseOfferingId: string;
@@ -81,6 +88,7 @@ export type SectionView = {
   section: string;
   students: number;
   seated: number;
+  roomExclusive: boolean;
 };
 
 /** A move of the save call: the student's new room and seat (1-based). */
@@ -110,6 +118,7 @@ export async function loadExams(db: Executor, ids: readonly string[]): Promise<M
       campusId: intake.campusId,
       campusName: campus.name,
       studentsPerInvigilator: exam.studentsPerInvigilator,
+      roomExclusive: exam.roomExclusive,
     })
     .from(exam)
     .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
@@ -184,6 +193,7 @@ export async function periodSections(db: Executor, info: ExamInfo): Promise<Sect
       section: courseOffering.section,
       students,
       seated,
+      roomExclusive: exam.roomExclusive,
     })
     .from(exam)
     .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
@@ -387,11 +397,14 @@ export type GeneratedSeating = {
 
 /**
  * Seats every student of the exam's whole period again (spec §7 seatingPlan; domain planSeating):
- * for each campus of the period's exams, that campus's rooms are filled largest first with the exams
- * interleaved; the period's old seats are replaced, other periods are untouched. A student who sits
+ * for each campus of the period's exams, exams that need rooms of their own (room exclusive, ITC2007
+ * ROOM_EXCLUSIVE) first take whole rooms (the smallest that holds them, else the largest and on), then
+ * the campus's other rooms are filled largest first with the other exams interleaved; the period's
+ * old seats are replaced, other periods are untouched. A student who sits
  * two exams of the period (a timetable clash) is seated once, for the first exam by course name, and
  * reported in `clashes`. One audit row (entity exam_period). Errors, nothing written: 404 unknown
- * exam; 409 `insufficient_capacity` when a campus's rooms seat fewer than its students.
+ * exam; 409 `insufficient_capacity` when a campus's rooms seat fewer than its students (counting the
+ * seats exclusive exams leave empty).
  */
 export async function generateSeatingPlan(
   ctx: AppContext,
@@ -414,6 +427,7 @@ export async function generateSeatingPlan(
         courseOfferingId: exam.courseOfferingId,
         campusId: intake.campusId,
         campusName: campus.name,
+        roomExclusive: exam.roomExclusive,
       })
       .from(exam)
       .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
@@ -458,15 +472,20 @@ export async function generateSeatingPlan(
           if (seatedAnywhere.has(s)) clashes.push({ studentId: s, examId: e.id });
           else students.push(s);
         }
-        return { key: e.id, students };
+        return { key: e.id, students, exclusive: e.roomExclusive };
       });
       const plan = planSeating({ rooms: campusRooms, groups });
       if (plan.unseated.length > 0) {
-        const capacity = campusRooms.reduce((sum, r) => sum + Math.max(0, r.capacity), 0);
+        // Every seat is used unless exams with rooms of their own leave some empty.
         const students = plan.seats.length + plan.unseated.length;
+        const own = entry.exams.filter((e) => e.roomExclusive).length;
+        const why =
+          own === 0
+            ? ""
+            : `; ${own} ${own === 1 ? "exam needs rooms of its own" : "exams need rooms of their own"} (room exclusive), whose other seats stay empty`;
         throw new ApiError(
           409,
-          `The rooms available seat ${capacity} of ${students} students (campus ${entry.name}, exam period of ${info.dateOfExam} ${info.startTimeOfExam}). Add rooms or move exams to another period.`,
+          `The rooms available seat ${plan.seats.length} of ${students} students (campus ${entry.name}, exam period of ${info.dateOfExam} ${info.startTimeOfExam}${why}). Add rooms or move exams to another period.`,
           { errorCode: "insufficient_capacity", field: "examId", rule: "capacity" },
         );
       }
@@ -533,8 +552,10 @@ export async function generateSeatingPlan(
  * 404 unknown exam (`examId`); 400 a student listed twice or not sitting the exam
  * (`seats.i.studentId`), a room not available for the exam (`seats.i.roomId`), a seat outside
  * 1..capacity (`seats.i.seatNumber`); 409 `seat_taken` when the seat is held by a student who is not
- * moved away in the same request, or given twice (`seats.i.seatNumber`); 409 `room_full` when the
- * room would hold more students than its capacity (`seats.i.roomId`).
+ * moved away in the same request, or given twice (`seats.i.seatNumber`); 409 `room_exclusive` when a
+ * room would hold students of a room-exclusive exam (ITC2007 ROOM_EXCLUSIVE) and of another exam
+ * (`seats.i.roomId`); 409 `room_full` when the room would hold more students than its capacity
+ * (`seats.i.roomId`).
  */
 export async function moveSeats(
   ctx: AppContext,
@@ -612,9 +633,14 @@ export async function moveSeats(
         roomId: seatAssignment.facilityId,
         seatNumber: seatAssignment.seatNumber,
         studentName,
+        roomExclusive: exam.roomExclusive,
+        exam: sql<string>`${course.name} || ' (' || ${courseOffering.section} || ')'`,
       })
       .from(seatAssignment)
       .innerJoin(contact, eq(contact.id, seatAssignment.studentId))
+      .innerJoin(exam, eq(exam.id, seatAssignment.examId))
+      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
       .where(
         and(
           eq(seatAssignment.examPeriodId, periodId),
@@ -623,10 +649,13 @@ export async function moveSeats(
       );
     const holder = new Map<string, { name: string; item: number | null }>();
     const inRoom = new Map<string, number>();
+    /** Per room, a student of another exam staying there: one of an exclusive exam when there is one. */
+    const otherExam = new Map<string, { exam: string; roomExclusive: boolean }>();
     for (const row of current) {
       if (listed.has(row.studentId)) continue; // moved away by this request
       holder.set(`${row.roomId}#${row.seatNumber}`, { name: row.studentName, item: null });
       inRoom.set(row.roomId, (inRoom.get(row.roomId) ?? 0) + 1);
+      if (row.examId !== info.id && !otherExam.get(row.roomId)?.roomExclusive) otherExam.set(row.roomId, row);
     }
     for (const [i, move] of moves.entries()) {
       const room = rooms.get(move.roomId) as CampusRoom;
@@ -644,6 +673,18 @@ export async function moveSeats(
         );
       }
       holder.set(key, { name: "", item: i });
+      const other = otherExam.get(move.roomId);
+      if (other && (info.roomExclusive || other.roomExclusive)) {
+        throw bad(
+          409,
+          i,
+          "roomId",
+          info.roomExclusive
+            ? `${room.name} holds students of ${other.exam} in this exam period, but the exam of ${info.courseName} (${info.section}) needs a room of its own`
+            : `${room.name} is kept for the exam of ${other.exam} in this exam period: it needs a room of its own`,
+          "room_exclusive",
+        );
+      }
       const occupied = (inRoom.get(move.roomId) ?? 0) + 1;
       if (occupied > room.capacity) {
         throw bad(

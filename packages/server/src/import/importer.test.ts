@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { and, asc, count, eq, getTableName, is, isNotNull, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Executor } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import {
   auditLog,
@@ -21,6 +22,7 @@ import {
   term,
 } from "../db/schema.ts";
 import { createTestApi, type Target, type TestApi, testTargets } from "../test/harness.ts";
+import { type Itc2007Dataset, parseItc2007 } from "./itc2007.ts";
 
 /**
  * The real exam-enrolment data shipped beside the repository (shared/data/exam-timetabling), or the
@@ -135,6 +137,49 @@ async function tableCounts(api: TestApi): Promise<Record<string, number>> {
     counts[getTableName(table)] = row?.n ?? 0;
   }
   return counts;
+}
+
+/**
+ * The hard constraints of an ITC2007 file that an import's exams break in the database, one text
+ * each ("4 AFTER 1"): EXCLUSION pairs in one period, EXAM_COINCIDENCE pairs in different periods,
+ * AFTER pairs not in a strictly later period (date and start time), and exams whose room_exclusive
+ * flag differs from the file's ROOM_EXCLUSIVE list.
+ */
+async function brokenConstraints(
+  db: Executor,
+  importSourceId: string,
+  file: Itc2007Dataset,
+): Promise<string[]> {
+  const rows = await db
+    .select({
+      originalId: exam.originalId,
+      periodId: exam.examPeriodId,
+      at: sql<string>`${examPeriod.date}::text || ' ' || ${examPeriod.startTime}`,
+      roomExclusive: exam.roomExclusive,
+    })
+    .from(exam)
+    .innerJoin(examPeriod, eq(examPeriod.id, exam.examPeriodId))
+    .where(eq(exam.importSourceId, importSourceId));
+  const byIndex = new Map(rows.map((r) => [Number(r.originalId), r]));
+  const broken: string[] = [];
+  for (const c of file.periodConstraints) {
+    const a = byIndex.get(c.first);
+    const b = byIndex.get(c.second);
+    const holds =
+      a !== undefined &&
+      b !== undefined &&
+      (c.kind === "EXCLUSION"
+        ? a.periodId !== b.periodId
+        : c.kind === "EXAM_COINCIDENCE"
+          ? a.periodId === b.periodId
+          : a.at > b.at);
+    if (!holds) broken.push(`${c.first} ${c.kind} ${c.second}`);
+  }
+  const exclusive = new Set(file.roomConstraints.map((c) => c.exam));
+  for (const [index, row] of byIndex) {
+    if (row.roomExclusive !== exclusive.has(index)) broken.push(`${index} ROOM_EXCLUSIVE`);
+  }
+  return broken;
 }
 
 /** A fresh API with the small demo data, and a signed-in administrator's headers. */
@@ -277,6 +322,14 @@ describe.each(testTargets())("exam data import on $name", (target) => {
           .groupBy(enrolment.studentId, exam.examPeriodId)
           .having(sql`count(*) > 1`);
         expect(clashes).toEqual([]);
+
+        // ITC2007: every hard constraint of the file holds in the database.
+        if (set.counts.rooms > 0) {
+          const text = (set.body().files as { exam: string }).exam;
+          const file = parseItc2007(`${set.name}.exam`, text);
+          expect(file.periodConstraints.length).toBeGreaterThan(0);
+          expect(await brokenConstraints(db, id, file)).toEqual([]);
+        }
 
         // Readable codes, names and provenance.
         const [first] = await db
@@ -726,6 +779,46 @@ describe.each(testTargets())("exam data import on $name", (target) => {
         { code: "SMALLSET-R01", capacity: 2 },
         { code: "SMALLSET-R02", capacity: 1 },
       ]);
+    });
+
+    it("keeps ITC2007's EXAM_COINCIDENCE, AFTER (in time order) and EXCLUSION and marks ROOM_EXCLUSIVE exams", async () => {
+      // Periods listed out of time order; exam 3 shares a student with exam 0 and must sit with
+      // exam 1; exam 4 must come after exam 1; exam 2 takes the two-seat room for itself.
+      const text = [
+        "[Exams:5]",
+        "60, 1, 2",
+        "60, 3",
+        "60, 4",
+        "60, 1, 5",
+        "60, 6",
+        "[Periods:3]",
+        "11:12:2005, 09:00:00, 180, 0",
+        "10:12:2005, 09:00:00, 180, 0",
+        "10:12:2005, 14:00:00, 180, 0",
+        "[Rooms:2]",
+        "4, 0",
+        "2, 0",
+        "[PeriodHardConstraints]",
+        "1, EXAM_COINCIDENCE, 3",
+        "4, AFTER, 1",
+        "0, EXCLUSION, 2",
+        "[RoomHardConstraints]",
+        "2, ROOM_EXCLUSIVE",
+        "[InstitutionalWeightings]",
+        "",
+      ].join("\n");
+      const res = await post({ format: "itc2007", name: "constrained", files: { exam: text } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const summary = (res.body as { importSource: Summary }).importSource;
+      expect(summary.counts).toMatchObject({ exams: 5, periods: 3, unplacedExams: 0 });
+      const file = parseItc2007("constrained.exam", text);
+      expect(file.roomConstraints).toEqual([{ exam: 2, kind: "ROOM_EXCLUSIVE" }]);
+      expect(await brokenConstraints(api.ctx.db, summary.id, file)).toEqual([]);
+      const flagged = await api.ctx.db
+        .select({ originalId: exam.originalId })
+        .from(exam)
+        .where(and(eq(exam.importSourceId, summary.id), eq(exam.roomExclusive, true)));
+      expect(flagged).toEqual([{ originalId: "2" }]);
     });
 
     it("answers two identical imports at once with one import", async () => {

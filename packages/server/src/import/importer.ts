@@ -7,7 +7,9 @@ import {
   isCalendarDate,
   type PeriodAssignment,
   placeWithFewestClashes,
+  roomsOfItsOwn,
   type TimetablingExam,
+  type TimetablingOptions,
   type TimetablingPeriod,
   weekdayExamPeriods,
 } from "@portal/domain";
@@ -35,7 +37,7 @@ import {
 } from "../db/schema.ts";
 import { ApiError, parseOrThrow } from "../http/errors.ts";
 import { ImportFormatError } from "./import-error.ts";
-import { parseItc2007 } from "./itc2007.ts";
+import { type Itc2007PeriodConstraint, parseItc2007 } from "./itc2007.ts";
 import { parseToronto } from "./toronto.ts";
 
 /**
@@ -214,15 +216,19 @@ export function importChecksum(input: ValidInput): string {
 
 /** A data set read from its files, in the importer's terms (indexes into `students`). */
 type SourceData = {
-  courses: Array<{ originalId: string; students: number[]; durationMinutes: number }>;
+  /** `roomExclusive`: the exam needs rooms of its own when seated (ITC2007 ROOM_EXCLUSIVE). */
+  courses: Array<{ originalId: string; students: number[]; durationMinutes: number; roomExclusive: boolean }>;
   /** Student ids as the files write them (Toronto: the .stu line number). */
   students: string[];
   enrolments: number;
   rooms: Array<{ originalId: string; capacity: number }>;
   /** ITC2007 periods; empty for Toronto (generated after the timetabling). */
   periods: Array<GeneratedPeriod & { penalty: number; originalId: string }>;
-  /** Exams that must not share a period (ITC2007 EXCLUSION), by course index. */
-  apart: Array<[number, number]>;
+  /**
+   * ITC2007 period hard constraints by course index: `apart` must not share a period (EXCLUSION),
+   * `together` must share one (EXAM_COINCIDENCE), `after` pairs [later, earlier] (AFTER).
+   */
+  constraints: Record<"apart" | "together" | "after", Array<[number, number]>>;
 };
 
 /** Which request field a malformed file came in, from the file name the parsers report. */
@@ -255,6 +261,7 @@ function readToronto(name: string, files: { crs: string; stu: string }): SourceD
     originalId: c.originalId,
     students: [] as number[],
     durationMinutes: TORONTO_EXAM_MINUTES,
+    roomExclusive: false,
   }));
   for (const [s, student] of data.students.entries()) {
     for (const id of student.courseIds) courses[courseIndex.get(id) as number]?.students.push(s);
@@ -265,7 +272,7 @@ function readToronto(name: string, files: { crs: string; stu: string }): SourceD
     enrolments: data.enrolments,
     rooms: [],
     periods: [],
-    apart: [],
+    constraints: { apart: [], together: [], after: [] },
   };
 }
 
@@ -299,11 +306,15 @@ function readItc2007(name: string, text: string): SourceData {
     }
     slots.set(slot, p.index);
   }
+  const exclusive = new Set(data.roomConstraints.map((c) => c.exam));
+  const pairs = (kind: Itc2007PeriodConstraint) =>
+    data.periodConstraints.filter((c) => c.kind === kind).map((c) => [c.first, c.second] as [number, number]);
   return {
     courses: data.exams.map((e) => ({
       originalId: String(e.index),
       students: e.studentIds.map((id) => studentIndex.get(id) as number),
       durationMinutes: e.durationMinutes,
+      roomExclusive: exclusive.has(e.index),
     })),
     students: data.studentIds,
     enrolments: data.enrolments,
@@ -315,9 +326,7 @@ function readItc2007(name: string, text: string): SourceData {
       penalty: p.penalty,
       originalId: String(p.index),
     })),
-    apart: data.periodConstraints
-      .filter((c) => c.kind === "EXCLUSION")
-      .map((c) => [c.first, c.second] as [number, number]),
+    constraints: { apart: pairs("EXCLUSION"), together: pairs("EXAM_COINCIDENCE"), after: pairs("AFTER") },
   };
 }
 
@@ -325,11 +334,11 @@ function readItc2007(name: string, text: string): SourceData {
 function bestAssignment(
   exams: TimetablingExam[],
   periods: TimetablingPeriod[],
-  apart: Array<[string, string]> = [],
+  constraints: Omit<TimetablingOptions, "strategy"> = {},
 ): PeriodAssignment {
-  const spread = assignExamPeriods(exams, periods, { strategy: "spread", apart });
+  const spread = assignExamPeriods(exams, periods, { ...constraints, strategy: "spread" });
   if (spread.unplaced.length === 0) return spread;
-  const compact = assignExamPeriods(exams, periods, { strategy: "compact", apart });
+  const compact = assignExamPeriods(exams, periods, { ...constraints, strategy: "compact" });
   return compact.unplaced.length < spread.unplaced.length ? compact : spread;
 }
 
@@ -412,12 +421,17 @@ function planImport(
       ? readToronto(input.name, input.files)
       : readItc2007(input.name, input.files.exam);
   const codes = importRecordCodes(code);
-  const exams: TimetablingExam[] = source.courses.map((c, i) => ({
-    key: String(i),
-    students: c.students,
-    seats: c.students.length,
-    durationMinutes: c.durationMinutes,
-  }));
+  const rooms = source.rooms.map((r) => ({ id: r.originalId, capacity: r.capacity }));
+  const exams: TimetablingExam[] = source.courses.map((c, i) => {
+    // An exam needing rooms of its own blocks every seat of the rooms it will take.
+    const own = c.roomExclusive ? roomsOfItsOwn(c.students.length, rooms) : null;
+    return {
+      key: String(i),
+      students: c.students,
+      seats: own ? own.seats + own.unseated : c.students.length,
+      durationMinutes: c.durationMinutes,
+    };
+  });
 
   let periods: Array<GeneratedPeriod & { penalty: number; originalId: string | null }>;
   let assignment: Map<string, string>;
@@ -429,9 +443,24 @@ function planImport(
   } else {
     periods = source.periods;
     const seats = source.rooms.reduce((n, r) => n + r.capacity, 0);
-    const slots = periods.map((p, i) => ({ key: String(i), seats, durationMinutes: p.durationMinutes }));
-    const apart = source.apart.map(([a, b]) => [String(a), String(b)] as [string, string]);
-    const result = bestAssignment(exams, slots, apart);
+    // In time order (AFTER means a later period); keys stay the file's indexes.
+    const slots = periods
+      .map((p, i) => ({
+        key: String(i),
+        seats,
+        durationMinutes: p.durationMinutes,
+        at: `${p.date} ${p.startTime}`,
+      }))
+      .sort((a, b) => (a.at < b.at ? -1 : 1))
+      .map(({ at: _at, ...slot }) => slot);
+    const keys = (pairs: Array<[number, number]>) =>
+      pairs.map(([a, b]) => [String(a), String(b)] as [string, string]);
+    const { apart, together, after } = source.constraints;
+    const result = bestAssignment(exams, slots, {
+      apart: keys(apart),
+      together: keys(together),
+      after: keys(after),
+    });
     unplacedExams = result.unplaced.length;
     assignment = placeWithFewestClashes(exams, slots, result.assignment);
   }
@@ -569,6 +598,7 @@ function planImport(
           startTime: period.startTime,
           durationMinutes: c.durationMinutes,
           examPeriodId: periodIds[q] as string,
+          roomExclusive: c.roomExclusive,
           ...provenance(c.originalId),
         };
       }),
@@ -744,8 +774,11 @@ function isUniqueViolation(error: unknown): boolean {
  * e-mails, enrolments, rooms CODE-R01.. (ITC2007), exam periods (ITC2007: the file's; Toronto:
  * generated, three a weekday at 09:00, 13:00 and 17:00 of 180 minutes from `startDate`, default
  * the first Monday after today in Asia/Kolkata) and one "Final Exam" per course, placed by
- * {@link assignExamPeriods} without student clashes (ITC2007 exams that fit nowhere go to the period
- * with the fewest clashes and are counted as `unplacedExams`); plus one audit row.
+ * {@link assignExamPeriods} without student clashes, keeping ITC2007's period hard constraints
+ * (EXCLUSION apart, EXAM_COINCIDENCE together, AFTER in a later period; ROOM_EXCLUSIVE exams count
+ * the seats of the rooms they will take and are marked `roomExclusive` for seating). ITC2007 exams
+ * that fit nowhere go to the period with the fewest clashes and are counted as `unplacedExams`
+ * (their constraints may then break); plus one audit row.
  *
  * The code defaults to {@link deriveImportCode} of the name. Idempotent: the same files under an
  * existing code write nothing and return that import (`created` false). Errors (nothing written):

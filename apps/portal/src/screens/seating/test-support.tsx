@@ -110,6 +110,7 @@ export function seatingApi(options: Options = {}) {
         section: exam.section,
         students: seats.length,
         seated: seats.filter((s) => s.roomId).length,
+        roomExclusive: false,
       },
     ],
     seatingArrangement: seats.map((s) => ({
