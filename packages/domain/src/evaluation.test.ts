@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   canAssignEvaluator,
   EVALUATOR_STATUSES,
+  evaluationDeadlineAfterMove,
   evaluatorCandidates,
   evaluatorStatusLabel,
   isActiveEvaluator,
@@ -137,5 +138,20 @@ describe("ZEvaluatorResponseItem", () => {
     const result = ZEvaluatorResponseItem.safeParse(item);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual([field]);
+  });
+});
+
+describe("evaluation deadline when the exam moves", () => {
+  it.each([
+    // deadline, from, to, expected
+    [null, "2026-11-24", "2026-12-01", null],
+    ["2026-12-08", "2026-11-24", "2026-12-01", "2026-12-08"], // still after the new date: kept
+    ["2026-12-01", "2026-11-24", "2026-12-01", "2026-12-01"], // same day is allowed
+    ["2026-11-30", "2026-11-24", "2026-12-01", "2026-12-07"], // moved by the exam's 7 days
+    ["2026-12-08", "2026-11-24", "2026-11-20", "2026-12-08"], // exam earlier: kept
+    ["2026-11-20", "2026-11-24", "2026-11-25", "2026-11-25"], // before the old date already: not before the new one
+    ["2026-12-31", "2026-12-30", "2027-01-02", "2027-01-03"], // across a year end
+  ] as const)("deadline %s, exam %s → %s gives %s", (deadline, from, to, expected) => {
+    expect(evaluationDeadlineAfterMove(deadline, from, to)).toBe(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 import { REASON_MAX_LENGTH } from "./eligibility.ts";
 
@@ -94,6 +95,23 @@ const rejectionNeedsReason = {
   error: "A reason is required to reject an evaluation request",
   path: ["reason"],
 };
+
+/**
+ * The evaluation deadline (YYYY-MM-DD) once an exam moves from `fromDate` to `toDate`: kept while it
+ * still falls on or after the new exam date (the office may have set a calendar date), otherwise
+ * moved by as many days as the exam moved, so the evaluators keep the time they had, and never
+ * before the new exam date. Null stays null (no deadline set).
+ */
+export function evaluationDeadlineAfterMove(
+  deadline: string | null,
+  fromDate: string,
+  toDate: string,
+): string | null {
+  if (deadline === null || deadline >= toDate) return deadline;
+  const moved = Temporal.PlainDate.from(fromDate).until(Temporal.PlainDate.from(toDate)).days;
+  const shifted = Temporal.PlainDate.from(deadline).add({ days: moved }).toString();
+  return shifted >= toDate ? shifted : toDate;
+}
 
 /**
  * One item of the evaluator assignment save (spec §7 EvaluationDetails post): `evaluation` is the

@@ -2,6 +2,7 @@ import {
   addDays,
   EXAM_TIME_ZONE,
   type ExamTimetableItem,
+  evaluationDeadlineAfterMove,
   formatIsoDate,
   formatStudentFacultyRatio,
   todayIn,
@@ -166,8 +167,9 @@ export async function getExamTimetableRow(db: Executor, id: string): Promise<Exa
  * Saves timetable rows (spec §7 "Exam timetable get / save") in one transaction: date, start time,
  * duration, exam type, venue and, when given, the student to faculty ratio. An exam moved to another
  * date or time joins that exam period (made if new) and its seats and invigilation duties in the old
- * period are released: the seating and invigilation of its new period must be planned again. With sendEmail the course offering's
- * faculty member is told by mail. One audit row per changed exam.
+ * period are released: the seating and invigilation of its new period must be planned again. An
+ * evaluation deadline the new date passes moves with the exam ({@link evaluationDeadlineAfterMove}).
+ * With sendEmail the course offering's faculty member is told by mail. One audit row per changed exam.
  * Errors (nothing written): 400 duplicate id or a date outside the exam cycle; 404 unknown exam;
  * each names the item (`3.dateOfExam`). Returns the message the screen shows as a toast.
  */
@@ -202,6 +204,7 @@ export async function saveExamTimetable(
         venue: exam.venue,
         studentsPerInvigilator: exam.studentsPerInvigilator,
         examPeriodId: exam.examPeriodId,
+        evaluationDeadline: exam.evaluationDeadline,
         cycleStart: examCycle.startDate,
         cycleEnd: examCycle.endDate,
         cycleName: examCycle.name,
@@ -248,6 +251,11 @@ export async function saveExamTimetable(
         venue: item.venue,
         studentsPerInvigilator: item.studentFacultyRatio ?? before.studentsPerInvigilator,
         examPeriodId,
+        evaluationDeadline: evaluationDeadlineAfterMove(
+          before.evaluationDeadline,
+          before.examDate,
+          item.dateOfExam,
+        ),
       };
       await tx.update(exam).set(after).where(eq(exam.id, item.id));
       if (before.examPeriodId && before.examPeriodId !== examPeriodId) {
@@ -274,6 +282,7 @@ export async function saveExamTimetable(
           venue: before.venue,
           studentsPerInvigilator: before.studentsPerInvigilator,
           examPeriodId: before.examPeriodId,
+          evaluationDeadline: before.evaluationDeadline,
         },
         after,
       });

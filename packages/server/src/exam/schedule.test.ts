@@ -1,4 +1,4 @@
-import { examSlotsOverlap } from "@portal/domain";
+import { addDays, examSlotsOverlap } from "@portal/domain";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -229,6 +229,30 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
     );
     expect(outbox.mails[0]?.subject).toContain(row.course);
     expect(outbox.mails[0]?.text).toContain("14:30 (Asia/Kolkata)");
+  });
+
+  it("moves an evaluation deadline the new exam date passes, and keeps one it does not", async () => {
+    const rows = (await timetable(`examCycleId=${current.id}&count=10`)).timetable as Row[];
+    const [moved, kept] = rows.filter((r) => r.dateOfExam <= addDays(current.endDate, -3)).slice(-2) as [
+      Row,
+      Row,
+    ];
+    const db = api.ctx.db;
+    const deadlineOf = async (id: string) =>
+      (await db.select({ d: exam.evaluationDeadline }).from(exam).where(eq(exam.id, id)))[0]?.d;
+    await db
+      .update(exam)
+      .set({ evaluationDeadline: addDays(moved.dateOfExam, 1) })
+      .where(eq(exam.id, moved.id));
+    await db.update(exam).set({ evaluationDeadline: current.endDate }).where(eq(exam.id, kept.id));
+    const res = await save([
+      item(moved, { dateOfExam: addDays(moved.dateOfExam, 3) }),
+      item(kept, { dateOfExam: addDays(kept.dateOfExam, 1) }),
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // One day after the exam before, one day after the exam still: it moved by the exam's 3 days.
+    expect(await deadlineOf(moved.id)).toBe(addDays(moved.dateOfExam, 4));
+    expect(await deadlineOf(kept.id)).toBe(current.endDate);
   });
 
   it("reports a student clash made by a timetable move, and the dashboard sees it at once", async () => {
