@@ -43,6 +43,7 @@ function Gallery() {
   const [pageSize, setPageSize] = useState(25);
   const [resource, setResource] = useState<"faculty" | "facility">("faculty");
   const [all, setAll] = useState(true);
+  const [rowEditing, setRowEditing] = useState(false);
   const toast = UI.useToast();
   return (
     <div style={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
@@ -134,6 +135,19 @@ function Gallery() {
               setPageSize(size);
               setPage(1);
             }}
+          />
+          <UI.RowEditActions
+            editing={rowEditing}
+            labels={{
+              edit: "Edit",
+              done: "Done",
+              revert: "Revert",
+              editName: "Edit the exam of Financial Accounting",
+            }}
+            note="not saved"
+            onEdit={() => setRowEditing(true)}
+            onDone={() => setRowEditing(false)}
+            onRevert={() => setRowEditing(false)}
           />
           <UI.TextField
             label="Email"

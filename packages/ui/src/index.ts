@@ -20,6 +20,7 @@ export * from "./components/menu/index.ts";
 export * from "./components/page-header/index.ts";
 export * from "./components/pager/index.ts";
 export * from "./components/popover/index.ts";
+export * from "./components/row-edit-actions/index.ts";
 export * from "./components/segmented-control/index.ts";
 export * from "./components/select/index.ts";
 export * from "./components/tabs/index.ts";

@@ -15,6 +15,7 @@ import {
   PageHeader,
   Pager,
   Popover,
+  RowEditActions,
   Toaster,
   themeColorOverrides,
 } from "../index.ts";
@@ -62,6 +63,14 @@ describe("server rendering", () => {
           x
         </Popover>
         <Button>Save</Button>
+        <RowEditActions
+          editing={false}
+          labels={{ edit: "Edit", done: "Done", revert: "Revert" }}
+          note="not saved"
+          onEdit={() => {}}
+          onDone={() => {}}
+          onRevert={() => {}}
+        />
         <Toaster toaster={createToaster()} />
       </div>,
     );
@@ -71,6 +80,7 @@ describe("server rendering", () => {
     expect(html).toContain("<h1");
     expect(html).toContain("Course Name");
     expect(html).toContain("1-25 of 30");
+    expect(html).toContain("not saved");
     expect(html).not.toContain("Hidden");
   });
 });

@@ -1,16 +1,8 @@
 import { type PublicConfig, type StudentRiskExam, studentRiskDataQueryOptions } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
-import {
-  Button,
-  DataTable,
-  type DataTableColumn,
-  Pager,
-  StatTile,
-  StatTileGroup,
-  TextField,
-} from "@portal/ui";
+import { Button, type DataTableColumn, StatTile, StatTileGroup, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
 import * as styles from "../evaluation/evaluation.css.ts";
@@ -18,14 +10,10 @@ import { displayDate, errorText, pagerLabels } from "../evaluation/labels.ts";
 import { QueryError } from "../evaluation/QueryError.tsx";
 import { CycleSelect } from "../exams/shared.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
+import { PagedTable } from "../PagedTable.tsx";
 import { eligibilityText, progressText } from "./labels.ts";
 import { studentStatusLink } from "./routes.ts";
-import {
-  ELIGIBILITY_PAGE_SIZES,
-  type EligibilityPageSize,
-  parseOverviewState,
-  serializeOverviewState,
-} from "./state.ts";
+import { ELIGIBILITY_PAGE_SIZES, parseOverviewState, serializeOverviewState } from "./state.ts";
 
 export type StudentEligibilityProps = {
   locale: Locale;
@@ -105,11 +93,6 @@ export function StudentEligibilityScreen({ search }: { search: string }) {
     }),
     placeholderData: keepPreviousData,
   });
-  const total = query.data?.noOfRecords ?? 0;
-  useEffect(() => {
-    const pages = Math.max(1, Math.ceil(total / state.pageSize));
-    if (query.data && !query.isPlaceholderData && state.page > pages) navigate({ ...state, page: pages });
-  }, [query.data, query.isPlaceholderData, total, state, navigate]);
   const totals = query.data?.totals;
   return (
     <div className={styles.screen}>
@@ -127,7 +110,7 @@ export function StudentEligibilityScreen({ search }: { search: string }) {
       </search>
       {totals ? (
         <StatTileGroup>
-          <StatTile label={m.elig_card_exams()} value={total} />
+          <StatTile label={m.elig_card_exams()} value={query.data?.noOfRecords ?? 0} />
           <StatTile label={m.elig_card_students()} value={totals.students} />
           <StatTile label={eligibilityText("Eligible")} value={totals.eligible} />
           <StatTile label={eligibilityText("Not eligible")} value={totals.notEligible} />
@@ -135,35 +118,20 @@ export function StudentEligibilityScreen({ search }: { search: string }) {
           <StatTile label={eligibilityText("Under Review")} value={totals.underReview} />
         </StatTileGroup>
       ) : null}
-      {query.isError && !query.data ? (
-        <QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            caption={m.elig_overview_table()}
-            captionHidden
-            columns={columns}
-            data={query.data?.exams ?? []}
-            getRowId={(e) => e.examId}
-            emptyText={m.ev_no_data()}
-            loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-            loadingLabel={m.ev_loading()}
-            maxHeight="900px"
-          />
-          {query.data ? (
-            <Pager<EligibilityPageSize>
-              page={state.page}
-              pageSize={state.pageSize}
-              total={total}
-              pageSizes={ELIGIBILITY_PAGE_SIZES}
-              onPageChange={(page) => navigate({ ...state, page })}
-              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
-              labels={pagerLabels()}
-              disabled={query.isFetching}
-            />
-          ) : null}
-        </>
-      )}
+      <PagedTable
+        query={query}
+        rows={(data) => data.exams}
+        state={state}
+        navigate={navigate}
+        pageSizes={ELIGIBILITY_PAGE_SIZES}
+        pagerLabels={pagerLabels()}
+        errorView={<QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />}
+        caption={m.elig_overview_table()}
+        columns={columns}
+        getRowId={(e) => e.examId}
+        emptyText={m.ev_no_data()}
+        loadingLabel={m.ev_loading()}
+      />
     </div>
   );
 }

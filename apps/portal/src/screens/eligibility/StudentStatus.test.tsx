@@ -77,9 +77,12 @@ describe("StudentStatus", () => {
     fireEvent.change(screen.getByRole("combobox", { name: "Eligibility of Priya Nair" }), {
       target: { value: "Not eligible" },
     });
-    fireEvent.change(screen.getByRole("textbox", { name: "Reason for Priya Nair" }), {
-      target: { value: "Fees unpaid" },
-    });
+    const reason = screen.getByRole("textbox", { name: "Reason for Priya Nair" });
+    reason.focus();
+    fireEvent.change(reason, { target: { value: "Fees unpaid" } });
+    // Typing re-renders the row without replacing its input, so the focus stays in it.
+    expect(screen.getByRole("textbox", { name: "Reason for Priya Nair" })).toBe(reason);
+    expect(document.activeElement).toBe(reason);
     fireEvent.click(screen.getByRole("button", { name: "Done, save the eligibility of Priya Nair" }));
     expect(await screen.findByText("Eligibility of Priya Nair saved")).toBeTruthy();
     expect(patches(calls)[0]?.body).toEqual([
@@ -95,32 +98,55 @@ describe("StudentStatus", () => {
     expect(screen.queryByRole("combobox", { name: "Eligibility of Priya Nair" })).toBeNull();
   });
 
-  it("keeps the edit when the save is refused, with the server's message", async () => {
+  it("on a refused save shows the server's message, leaves edit mode (spec §4) and keeps what was typed", async () => {
     const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { fetch, students } = evaluationApi({
+    const refusal = "The student is not enrolled in the exam's section";
+    const { fetch, students, calls } = evaluationApi({
       refuse: () =>
         json(400, {
           success: false,
-          errorMessage: "The student is not enrolled in the exam's section",
+          errorMessage: refusal,
           errorCode: "student_not_enrolled",
-          field: "0.studentId",
+          field: "0.reason",
         }),
     });
-    renderStatus(fetch);
-    fireEvent.click(
-      within(await row(/Rohan Das/)).getByRole("button", { name: "Edit the eligibility of Rohan Das" }),
-    );
+    const { container } = renderStatus(fetch);
+    const edit = () => screen.getByRole("button", { name: "Edit the eligibility of Rohan Das" });
+    fireEvent.click(within(await row(/Rohan Das/)).getByRole("button", { name: /^Edit/ }));
     fireEvent.change(screen.getByRole("combobox", { name: "Eligibility of Rohan Das" }), {
-      target: { value: "Eligible" },
+      target: { value: "Not eligible" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: "Reason for Rohan Das" }), {
+      target: { value: "Attendance below 60 %" },
     });
     fireEvent.click(screen.getByRole("button", { name: "Done, save the eligibility of Rohan Das" }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    // Read mode, showing the typed label and reason marked "not saved"; the focus is back on Edit.
     await waitFor(() =>
-      expect(screen.getAllByText("The student is not enrolled in the exam's section").length).toBe(2),
+      expect(screen.queryByRole("combobox", { name: "Eligibility of Rohan Das" })).toBeNull(),
     );
+    const rohan = await row(/Rohan Das/);
+    expect(within(rohan).getByText("Not eligible")).toBeTruthy();
+    expect(within(rohan).getByText("Attendance below 60 %")).toBeTruthy();
+    expect(within(rohan).getByText("not saved")).toBeTruthy();
+    expect(document.activeElement).toBe(edit());
+    expect(students[1]?.eligibility_status).toBe("At Risk");
+    expect(patches(calls)).toHaveLength(1);
+    await expectNoAxeViolations(container);
+
+    // Edit reopens them with the server's message under the field it names; Revert drops them.
+    fireEvent.click(edit());
     expect(
       (screen.getByRole("combobox", { name: "Eligibility of Rohan Das" }) as HTMLSelectElement).value,
-    ).toBe("Eligible");
-    expect(students[1]?.eligibility_status).toBe("At Risk");
+    ).toBe("Not eligible");
+    const reason = screen.getByRole("textbox", { name: "Reason for Rohan Das" }) as HTMLInputElement;
+    expect(reason.value).toBe("Attendance below 60 %");
+    expect(document.getElementById(reason.getAttribute("aria-describedby") ?? "")?.textContent).toBe(refusal);
+    fireEvent.click(screen.getByRole("button", { name: "Revert the eligibility of Rohan Das" }));
+    const restored = await row(/Rohan Das/);
+    expect(within(restored).getByText("At Risk")).toBeTruthy();
+    expect(within(restored).queryByText("not saved")).toBeNull();
+    expect(patches(calls)).toHaveLength(1);
     quiet.mockRestore();
   });
 

@@ -9,9 +9,8 @@ import { ELIGIBILITY_STATUSES, eligibilityNeedsReason, type Locale, REASON_MAX_L
 import {
   Button,
   ButtonLink,
-  DataTable,
   type DataTableColumn,
-  Pager,
+  RowEditActions,
   Select,
   StatTile,
   StatTileGroup,
@@ -19,7 +18,15 @@ import {
   TextField,
 } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type KeyboardEvent, useEffect, useState } from "react";
+import {
+  createContext,
+  type FormEvent,
+  type KeyboardEvent,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import * as styles from "../evaluation/evaluation.css.ts";
@@ -27,6 +34,8 @@ import { displayDate, errorField, errorText, orNa, pagerLabels } from "../evalua
 import { QueryError } from "../evaluation/QueryError.tsx";
 import { evaluationLinks } from "../evaluation/routes.ts";
 import { useUrlState } from "../exams/use-url-state.ts";
+import { PagedTable } from "../PagedTable.tsx";
+import { type OpenDraft, useRowEdit } from "../row-edit.ts";
 import { attendanceText, documentText, eligibilityText, eligibilityTone, progressText } from "./labels.ts";
 import { eligibilityOverviewLink } from "./routes.ts";
 import {
@@ -34,8 +43,8 @@ import {
   ELIGIBILITY_CHOICES,
   ELIGIBILITY_PAGE_SIZES,
   type EligibilityChoice,
-  type EligibilityPageSize,
   parseStudentStatusState,
+  type StudentStatusState,
   serializeStudentStatusState,
 } from "./state.ts";
 
@@ -56,14 +65,15 @@ export default function StudentStatus({ locale, search, ...rest }: StudentStatus
 }
 
 /** The row being edited: the chosen label (or the computed status) and the reason. */
-type Draft = { studentId: string; choice: EligibilityChoice; reason: string };
+type Draft = { choice: EligibilityChoice; reason: string };
 type DraftError = { field: "choice" | "reason"; message: string } | null;
 
 /** The draft a row starts editing with: its decision when there is one, else the computed status. */
-export function draftOf(row: StudentStatusRow): Draft {
-  return row.overridden
-    ? { studentId: row.id, choice: row.eligibility_status, reason: row.reason }
-    : { studentId: row.id, choice: COMPUTED_CHOICE, reason: "" };
+export function draftOf(row: StudentStatusRow): OpenDraft<Draft, DraftError> {
+  const draft: Draft = row.overridden
+    ? { choice: row.eligibility_status, reason: row.reason }
+    : { choice: COMPUTED_CHOICE, reason: "" };
+  return { id: row.id, draft, errors: null };
 }
 
 /** The check before saving: "Not eligible" and "At Risk" need a reason (spec rule of the API). */
@@ -84,6 +94,120 @@ function choiceText(choice: EligibilityChoice, row: StudentStatusRow): string {
     : eligibilityText(choice);
 }
 
+/** What the editable cells read: the open draft, the drafts of failed saves, and the actions. */
+type EligibilityEditor = {
+  editing: OpenDraft<Draft, DraftError> | null;
+  kept: ReadonlyMap<string, OpenDraft<Draft, DraftError>>;
+  saving: boolean;
+  start: (row: StudentStatusRow) => void;
+  setDraft: (change: Partial<Draft>) => void;
+  done: (row: StudentStatusRow) => void;
+  revert: () => void;
+};
+
+const EditorContext = createContext<EligibilityEditor | null>(null);
+
+function useEditor(): EligibilityEditor {
+  const editor = useContext(EditorContext);
+  if (!editor) throw new Error("Student status cells must be rendered inside EditorContext");
+  return editor;
+}
+
+/**
+ * The student columns (spec §2 student status). Made once per screen: the cells stay the same
+ * components while a row is edited (typing keeps the focus), its state comes through context.
+ */
+function studentColumns(): DataTableColumn<StudentStatusRow>[] {
+  return [
+    { id: "code", header: m.elig_col_student_code(), cell: (r) => orNa(r.studentCode) },
+    { id: "name", header: m.elig_col_name(), cell: (r) => r.name, rowHeader: true },
+    {
+      id: "attendance",
+      header: m.elig_col_attendance(),
+      cell: (r) => attendanceText(r.attendancePercent),
+      align: "end",
+    },
+    { id: "eligibility", header: m.elig_col_eligibility(), cell: (r) => <EligibilityCell row={r} /> },
+    { id: "reason", header: m.elig_col_reason(), cell: (r) => <ReasonCell row={r} /> },
+    { id: "status", header: m.elig_col_status(), cell: (r) => progressText(r.status) },
+    { id: "documents", header: m.elig_col_documents(), cell: (r) => documentText(r.document_submitted) },
+    { id: "edit", header: m.elig_col_edit(), cell: (r) => <EditCell row={r} /> },
+  ];
+}
+
+/** The label and reason a row shows: the typed ones of a failed save, else the stored ones. */
+function shown(row: StudentStatusRow, typed: Draft | undefined) {
+  if (!typed) {
+    return {
+      status: row.eligibility_status,
+      reason: row.overridden ? row.reason || m.elig_decision() : null,
+    };
+  }
+  return typed.choice === COMPUTED_CHOICE
+    ? { status: row.computedStatus, reason: null }
+    : { status: typed.choice, reason: typed.reason || m.elig_decision() };
+}
+
+function EligibilityCell({ row }: { row: StudentStatusRow }) {
+  const editor = useEditor();
+  const open = editor.editing;
+  if (open?.id === row.id) {
+    return (
+      <ChoiceEditor
+        row={row}
+        draft={open.draft}
+        error={open.errors?.field === "choice" ? open.errors.message : null}
+        onChange={(choice) => editor.setDraft({ choice })}
+        onEscape={editor.revert}
+      />
+    );
+  }
+  const { status } = shown(row, editor.kept.get(row.id)?.draft);
+  return <StatusChip tone={eligibilityTone(status)}>{eligibilityText(status)}</StatusChip>;
+}
+
+function ReasonCell({ row }: { row: StudentStatusRow }) {
+  const editor = useEditor();
+  const open = editor.editing;
+  if (open?.id === row.id) {
+    return (
+      <ReasonEditor
+        row={row}
+        draft={open.draft}
+        error={open.errors?.field === "reason" ? open.errors.message : null}
+        onChange={(reason) => editor.setDraft({ reason })}
+        onEnter={() => editor.done(row)}
+        onEscape={editor.revert}
+      />
+    );
+  }
+  return <>{shown(row, editor.kept.get(row.id)?.draft).reason ?? m.elig_computed()}</>;
+}
+
+function EditCell({ row }: { row: StudentStatusRow }) {
+  const editor = useEditor();
+  const name = row.name;
+  return (
+    <RowEditActions
+      editing={editor.editing?.id === row.id}
+      saving={editor.saving}
+      editDisabled={editor.editing !== null}
+      labels={{
+        edit: m.elig_edit(),
+        done: m.elig_done(),
+        revert: m.elig_revert(),
+        editName: m.elig_edit_label({ name }),
+        doneName: m.elig_done_label({ name }),
+        revertName: m.elig_revert_label({ name }),
+      }}
+      note={editor.kept.has(row.id) ? m.elig_unsaved() : undefined}
+      onEdit={() => editor.start(row)}
+      onDone={() => editor.done(row)}
+      onRevert={editor.revert}
+    />
+  );
+}
+
 /**
  * The student status of an exam (spec §2 /app/exams/ExamSetup/student-status, §3 exam row fields,
  * §4 labels; GET /sf/exam/studentStatus/{id}): the exam, summary cards per eligibility label (over
@@ -92,8 +216,9 @@ function choiceText(choice: EligibilityChoice, row: StudentStatusRow): string {
  * Submitted/Not Submitted) and an inline edit per row (spec §4: Edit, then Done or Revert): a
  * Select of the four labels or "Computed" (withdraws the office's decision) and a reason, required
  * for Not eligible and At Risk. Done saves through PATCH /sf/exam/update/eligibily, shows a toast,
- * leaves edit mode and reloads; a refused save keeps the row in edit mode with the server's message
- * (toast and under the field), so nothing typed is lost.
+ * leaves edit mode and reloads. A refused save (the portal's rule, see useRowEdit) shows the server's
+ * message as an error toast and leaves edit mode too (spec §4), the row showing the typed choice and
+ * reason marked "not saved"; Edit reopens them with the message under the field, Revert drops them.
  */
 export function StudentStatusScreen({ search }: { search: string }) {
   const api = useApi();
@@ -110,144 +235,64 @@ export function StudentStatusScreen({ search }: { search: string }) {
     enabled: state.examId !== "",
     placeholderData: keepPreviousData,
   });
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [draftError, setDraftError] = useState<DraftError>(null);
+  const { editing, kept, start, update, revert, close, saved, failed } = useRowEdit<Draft, DraftError>();
   const save = useMutation(updateEligibilityMutationOptions(api));
-  const total = query.data?.noOfRecords ?? 0;
-  useEffect(() => {
-    const pages = Math.max(1, Math.ceil(total / state.pageSize));
-    if (query.data && !query.isPlaceholderData && state.page > pages) navigate({ ...state, page: pages });
-  }, [query.data, query.isPlaceholderData, total, state, navigate]);
-
-  const revert = () => {
-    setDraft(null);
-    setDraftError(null);
-  };
-  const done = (row: StudentStatusRow) => {
-    if (!draft || save.isPending) return;
-    const problem = checkDraft(draft);
-    if (problem) {
-      setDraftError(problem);
-      return;
-    }
-    save.mutate(
-      [
+  // Another page, page size, label or search closes an open edit (its row may not be shown any more).
+  const go = useCallback(
+    (next: StudentStatusState) => {
+      close();
+      navigate(next);
+    },
+    [close, navigate],
+  );
+  const { mutate, isPending: saving } = save;
+  const done = useCallback(
+    (row: StudentStatusRow) => {
+      if (!editing || editing.id !== row.id || saving) return;
+      const problem = checkDraft(editing.draft);
+      if (problem) {
+        update((open) => ({ ...open, errors: problem }));
+        return;
+      }
+      mutate(
+        [
+          {
+            examId: state.examId,
+            studentId: row.id,
+            eligibility_status: editing.draft.choice === COMPUTED_CHOICE ? null : editing.draft.choice,
+            reason: editing.draft.reason.trim(),
+          },
+        ],
         {
-          examId: state.examId,
-          studentId: row.id,
-          eligibility_status: draft.choice === COMPUTED_CHOICE ? null : draft.choice,
-          reason: draft.reason.trim(),
+          onSuccess: async () => {
+            toast.success(m.elig_saved_toast({ name: row.name }));
+            saved(row.id);
+            await queryClient.invalidateQueries({ queryKey: eligibilityKeys.all });
+          },
+          onError: (error) => {
+            const message = errorText(error);
+            toast.error(message);
+            failed({ field: errorField(error) === "reason" ? "reason" : "choice", message });
+          },
         },
-      ],
-      {
-        onSuccess: async () => {
-          toast.success(m.elig_saved_toast({ name: row.name }));
-          revert();
-          await queryClient.invalidateQueries({ queryKey: eligibilityKeys.all });
-        },
-        onError: (error) => {
-          const message = errorText(error);
-          toast.error(message);
-          setDraftError({ field: errorField(error) === "reason" ? "reason" : "choice", message });
-        },
-      },
-    );
-  };
-
-  const columns: DataTableColumn<StudentStatusRow>[] = [
-    { id: "code", header: m.elig_col_student_code(), cell: (r) => orNa(r.studentCode) },
-    { id: "name", header: m.elig_col_name(), cell: (r) => r.name, rowHeader: true },
-    {
-      id: "attendance",
-      header: m.elig_col_attendance(),
-      cell: (r) => attendanceText(r.attendancePercent),
-      align: "end",
+      );
     },
-    {
-      id: "eligibility",
-      header: m.elig_col_eligibility(),
-      cell: (r) =>
-        draft?.studentId === r.id ? (
-          <ChoiceEditor
-            row={r}
-            draft={draft}
-            error={draftError?.field === "choice" ? draftError.message : null}
-            onChange={(choice) => {
-              setDraft({ ...draft, choice });
-              setDraftError(null);
-            }}
-            onEscape={revert}
-          />
-        ) : (
-          <StatusChip tone={eligibilityTone(r.eligibility_status)}>
-            {eligibilityText(r.eligibility_status)}
-          </StatusChip>
-        ),
-    },
-    {
-      id: "reason",
-      header: m.elig_col_reason(),
-      cell: (r) =>
-        draft?.studentId === r.id ? (
-          <ReasonEditor
-            row={r}
-            draft={draft}
-            error={draftError?.field === "reason" ? draftError.message : null}
-            onChange={(reason) => {
-              setDraft({ ...draft, reason });
-              setDraftError(null);
-            }}
-            onEnter={() => done(r)}
-            onEscape={revert}
-          />
-        ) : r.overridden ? (
-          r.reason || m.elig_decision()
-        ) : (
-          m.elig_computed()
-        ),
-    },
-    { id: "status", header: m.elig_col_status(), cell: (r) => progressText(r.status) },
-    { id: "documents", header: m.elig_col_documents(), cell: (r) => documentText(r.document_submitted) },
-    {
-      id: "edit",
-      header: m.elig_col_edit(),
-      cell: (r) =>
-        draft?.studentId === r.id ? (
-          <span className={styles.editActions}>
-            <Button
-              size="sm"
-              loading={save.isPending}
-              aria-label={m.elig_done_label({ name: r.name })}
-              onClick={() => done(r)}
-            >
-              {m.elig_done()}
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={save.isPending}
-              aria-label={m.elig_revert_label({ name: r.name })}
-              onClick={revert}
-            >
-              {m.elig_revert()}
-            </Button>
-          </span>
-        ) : (
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={draft !== null}
-            aria-label={m.elig_edit_label({ name: r.name })}
-            onClick={() => {
-              setDraft(draftOf(r));
-              setDraftError(null);
-            }}
-          >
-            {m.elig_edit()}
-          </Button>
-        ),
-    },
-  ];
+    [editing, saving, update, mutate, state.examId, toast, saved, queryClient, failed],
+  );
+  const editor = useMemo<EligibilityEditor>(
+    () => ({
+      editing,
+      kept,
+      saving,
+      start: (row) => start(row.id, () => draftOf(row)),
+      setDraft: (change) =>
+        update((open) => ({ ...open, draft: { ...open.draft, ...change }, errors: null })),
+      done,
+      revert,
+    }),
+    [editing, kept, saving, start, update, done, revert],
+  );
+  const columns = useMemo(studentColumns, []);
 
   const back = (
     <ButtonLink href={eligibilityOverviewLink()} variant="secondary">
@@ -308,50 +353,30 @@ export function StudentStatusScreen({ search }: { search: string }) {
           label={m.elig_col_eligibility()}
           options={ELIGIBILITY_STATUSES.map((s) => ({ value: s, label: eligibilityText(s) }))}
           value={state.eligibility}
-          onChange={(value) => {
-            revert();
-            navigate({ ...state, eligibility: value as typeof state.eligibility, page: 1 });
-          }}
+          onChange={(value) => go({ ...state, eligibility: value as typeof state.eligibility, page: 1 })}
           placeholder={m.ev_all()}
         />
         <StudentSearch
           key={state.search}
           applied={state.search}
-          onApply={(text) => {
-            revert();
-            navigate({ ...state, search: text, page: 1 });
-          }}
+          onApply={(text) => go({ ...state, search: text, page: 1 })}
         />
       </search>
-      <DataTable
-        caption={m.elig_students_table()}
-        captionHidden
-        columns={columns}
-        data={query.data?.students ?? []}
-        getRowId={(r) => r.id}
-        emptyText={m.ev_no_record()}
-        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-        loadingLabel={m.ev_loading()}
-        maxHeight="900px"
-      />
-      {query.data ? (
-        <Pager<EligibilityPageSize>
-          page={state.page}
-          pageSize={state.pageSize}
-          total={total}
+      <EditorContext.Provider value={editor}>
+        <PagedTable
+          query={query}
+          rows={(data) => data.students}
+          state={state}
+          navigate={go}
           pageSizes={ELIGIBILITY_PAGE_SIZES}
-          onPageChange={(page) => {
-            revert();
-            navigate({ ...state, page });
-          }}
-          onPageSizeChange={(pageSize) => {
-            revert();
-            navigate({ ...state, pageSize, page: 1 });
-          }}
-          labels={pagerLabels()}
-          disabled={query.isFetching}
+          pagerLabels={pagerLabels()}
+          caption={m.elig_students_table()}
+          columns={columns}
+          getRowId={(r) => r.id}
+          emptyText={m.ev_no_record()}
+          loadingLabel={m.ev_loading()}
         />
-      ) : null}
+      </EditorContext.Provider>
     </div>
   );
 }

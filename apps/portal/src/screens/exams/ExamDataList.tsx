@@ -1,18 +1,17 @@
 import { type ExamInfo, examDataQueryOptions, type PublicConfig } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
-import { DataTable, type DataTableColumn, Pager, Select } from "@portal/ui";
+import { type DataTableColumn, Select } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./exams.css.ts";
 import {
   dayChoices,
   type ExamDataKind,
   type ExamDataState,
   GRID_PAGE_SIZES,
-  type GridPageSize,
-  pageCount,
   parseExamDataState,
   serializeExamDataState,
   toExamDataRequest,
@@ -92,13 +91,6 @@ export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; searc
     ...examDataQueryOptions(api, toExamDataRequest(state, kind)),
     placeholderData: keepPreviousData,
   });
-  const total = list.data?.noOfRecords ?? 0;
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
-      navigate({ ...state, page: pageCount(total, state.pageSize) });
-    }
-  }, [list.data, list.isPlaceholderData, total, state, navigate]);
-
   const { choices } = dayChoices(kind);
   return (
     <div className={styles.screen}>
@@ -116,35 +108,20 @@ export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; searc
           onChange={(cycle) => navigate({ ...state, cycle, page: 1 })}
         />
       </div>
-      {list.isError && !list.data ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            caption={kind === "upcoming" ? m.exam_upcoming_table() : m.exam_completed_table()}
-            captionHidden
-            columns={columns}
-            data={list.data?.exams ?? []}
-            getRowId={(e) => e.Id}
-            emptyText={m.exam_no_data()}
-            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-            loadingLabel={m.exam_loading()}
-            maxHeight="900px"
-          />
-          {list.data ? (
-            <Pager<GridPageSize>
-              page={state.page}
-              pageSize={state.pageSize}
-              total={total}
-              pageSizes={GRID_PAGE_SIZES}
-              onPageChange={(page) => navigate({ ...state, page })}
-              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
-              labels={pagerLabels()}
-              disabled={list.isFetching}
-            />
-          ) : null}
-        </>
-      )}
+      <PagedTable
+        query={list}
+        rows={(data) => data.exams}
+        state={state}
+        navigate={navigate}
+        pageSizes={GRID_PAGE_SIZES}
+        pagerLabels={pagerLabels()}
+        errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
+        caption={kind === "upcoming" ? m.exam_upcoming_table() : m.exam_completed_table()}
+        columns={columns}
+        getRowId={(e) => e.Id}
+        emptyText={m.exam_no_data()}
+        loadingLabel={m.exam_loading()}
+      />
     </div>
   );
 }

@@ -180,10 +180,10 @@ describe("ExamTimetable", () => {
     ]);
   });
 
-  it("on a refused save shows the server's message and leaves edit mode with the stored values (spec §4)", async () => {
+  it("on a refused save shows the server's message, leaves edit mode (spec §4) and keeps what was typed", async () => {
     const refusal =
       "The date of exam must fall within the exam cycle Nov 2026 End Term (16-11-2026 to 28-11-2026)";
-    const { fetch, calls } = examApi({
+    const { fetch, calls, rows } = examApi({
       refuse: () =>
         json(400, {
           success: false,
@@ -193,23 +193,58 @@ describe("ExamTimetable", () => {
           rule: "exam_cycle",
         }),
     });
-    renderTimetable(fetch);
+    const { container } = renderTimetable(fetch);
     await finRow();
-    fireEvent.click(
-      screen.getByRole("button", { name: "Edit the exam of Financial Accounting (A, MBA 2025)" }),
-    );
+    const edit = () =>
+      screen.getByRole("button", { name: "Edit the exam of Financial Accounting (A, MBA 2025)" });
+    fireEvent.click(edit());
     fireEvent.change(screen.getByLabelText("Date of exam, Financial Accounting (A, MBA 2025)"), {
       target: { value: "2026-12-30" },
+    });
+    fireEvent.change(screen.getByLabelText("Venue, Financial Accounting (A, MBA 2025)"), {
+      target: { value: "Hall 9" },
     });
     fireEvent.click(
       screen.getByRole("button", { name: "Done, save the exam of Financial Accounting (A, MBA 2025)" }),
     );
     expect(await screen.findByText(refusal)).toBeTruthy();
+    // Read mode, showing the typed values marked "not saved"; the focus is back on Edit.
     await waitFor(() =>
       expect(screen.queryByLabelText("Date of exam, Financial Accounting (A, MBA 2025)")).toBeNull(),
     );
-    const row = await finRow();
+    let row = await finRow();
+    expect(within(row).getByText("30-12-2026")).toBeTruthy();
+    expect(within(row).getByText("Hall 9")).toBeTruthy();
+    expect(within(row).getByText("not saved")).toBeTruthy();
+    expect(document.activeElement).toBe(edit());
+    expect(edit().getAttribute("aria-describedby")).toBe(within(row).getByText("not saved").id);
+    expect(rows[0]?.dateOfExam).toBe("2026-11-24");
+    expect(saves(calls)).toHaveLength(1);
+    await expectNoAxeViolations(container);
+
+    // Edit reopens the typed values with the server's message under the field it names.
+    fireEvent.click(edit());
+    const date = screen.getByLabelText(
+      "Date of exam, Financial Accounting (A, MBA 2025)",
+    ) as HTMLInputElement;
+    expect(date.value).toBe("2026-12-30");
+    expect(date.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(date.getAttribute("aria-describedby") ?? "")?.textContent).toBe(refusal);
+    expect(
+      (screen.getByLabelText("Venue, Financial Accounting (A, MBA 2025)") as HTMLInputElement).value,
+    ).toBe("Hall 9");
+
+    // Revert drops them: the stored values again, nothing more sent.
+    fireEvent.click(
+      screen.getByRole("button", { name: "Revert the exam of Financial Accounting (A, MBA 2025)" }),
+    );
+    row = await finRow();
     expect(within(row).getByText("24-11-2026")).toBeTruthy();
+    expect(within(row).queryByText("not saved")).toBeNull();
+    fireEvent.click(edit());
+    expect(
+      (screen.getByLabelText("Date of exam, Financial Accounting (A, MBA 2025)") as HTMLInputElement).value,
+    ).toBe("2026-11-24");
     expect(saves(calls)).toHaveLength(1);
   });
 

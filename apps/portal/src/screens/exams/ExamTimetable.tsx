@@ -1,17 +1,16 @@
 import { type ExamTimetableRow, examTimetableQueryOptions, type PublicConfig } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
-import { DataTable, type DataTableColumn, Pager } from "@portal/ui";
+import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./exams.css.ts";
 import {
-  pageCount,
   parseTimetableState,
   serializeTimetableState,
   TIMETABLE_PAGE_SIZES,
-  type TimetablePageSize,
   type TimetableState,
 } from "./grid-state.ts";
 import { pagerLabels } from "./labels.ts";
@@ -104,45 +103,26 @@ export function ExamTimetableScreen({ search }: { search: string }) {
     ...examTimetableQueryOptions(api, toTimetableQuery(state)),
     placeholderData: keepPreviousData,
   });
-  const total = list.data?.noOfRecords ?? 0;
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
-      navigate({ ...state, page: pageCount(total, state.pageSize) });
-    }
-  }, [list.data, list.isPlaceholderData, total, state, navigate]);
 
   return (
     <div className={styles.screen}>
       <TimetableFilters state={state} onChange={navigate} />
-      {list.isError && !list.data ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <TimetableEditorProvider value={editor}>
-          <DataTable
-            caption={m.exam_timetable_table()}
-            captionHidden
-            columns={columns}
-            data={list.data?.timetable ?? []}
-            getRowId={(r) => r.id}
-            emptyText={m.exam_no_data()}
-            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-            loadingLabel={m.exam_loading()}
-            maxHeight="900px"
-          />
-          {list.data ? (
-            <Pager<TimetablePageSize>
-              page={state.page}
-              pageSize={state.pageSize}
-              total={total}
-              pageSizes={TIMETABLE_PAGE_SIZES}
-              onPageChange={(page) => navigate({ ...state, page })}
-              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
-              labels={pagerLabels()}
-              disabled={list.isFetching}
-            />
-          ) : null}
-        </TimetableEditorProvider>
-      )}
+      <TimetableEditorProvider value={editor}>
+        <PagedTable
+          query={list}
+          rows={(data) => data.timetable}
+          state={state}
+          navigate={navigate}
+          pageSizes={TIMETABLE_PAGE_SIZES}
+          pagerLabels={pagerLabels()}
+          errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
+          caption={m.exam_timetable_table()}
+          columns={columns}
+          getRowId={(r) => r.id}
+          emptyText={m.exam_no_data()}
+          loadingLabel={m.exam_loading()}
+        />
+      </TimetableEditorProvider>
     </div>
   );
 }

@@ -1,18 +1,11 @@
 import { type ExamTimetableRow, saveExamTimetableMutationOptions } from "@portal/api-client";
 import { EXAM_DURATION_MAX_MINUTES, EXAM_DURATION_MIN_MINUTES, EXAM_TYPES } from "@portal/domain";
-import { Button, Checkbox } from "@portal/ui";
+import { Checkbox, RowEditActions } from "@portal/ui";
 import { useMutation } from "@tanstack/react-query";
-import {
-  createContext,
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-} from "react";
+import { createContext, type KeyboardEvent, type ReactNode, useCallback, useContext, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { focusById, useRowEdit } from "../row-edit.ts";
 import * as styles from "./exams.css.ts";
 import { displayDate, errorText, examTypeLabel } from "./labels.ts";
 import { useExamRefresh } from "./shared.tsx";
@@ -21,9 +14,12 @@ import {
   type DraftField,
   draftOf,
   fieldLabel,
+  serverErrorField,
   type TimetableDraft,
   validateDraft,
 } from "./timetable-edit.ts";
+
+export { focusById };
 
 /**
  * What the editable cells of a timetable row read: which row is being edited, its draft and field
@@ -44,6 +40,8 @@ export type TimetableEditor = {
   done: (row: ExamTimetableRow) => void;
   /** Restores the row and leaves edit mode (inline only). */
   revert: () => void;
+  /** The typed values of a row whose save failed, shown marked "not saved" (inline only). */
+  unsaved?: (examId: string) => TimetableDraft | null;
 };
 
 const EditorContext = createContext<TimetableEditor | null>(null);
@@ -62,113 +60,114 @@ export function inputId(examId: string, field: DraftField): string {
   return `exam-${examId}-${field}`;
 }
 
-/** Id of a row's Edit button (focus returns there after done or revert). */
-export function editButtonId(examId: string): string {
-  return `exam-${examId}-edit`;
-}
-
-/** Moves the focus to an element by id once the next frame has rendered it. */
-export function focusById(id: string): void {
-  requestAnimationFrame(() => document.getElementById(id)?.focus());
-}
-
 /** Focuses the first invalid input of a row. */
 export function focusFirstError(examId: string, errors: DraftErrors): void {
   const first = (Object.keys(errors) as DraftField[])[0];
   if (first) focusById(inputId(examId, first));
 }
 
+/** What the inline editor keeps per row: the inputs' values and the "Notify faculty by mail" choice. */
+type InlineDraft = { fields: TimetableDraft; sendEmail: boolean };
+
 /**
  * Inline edit of the exam timetable (spec §4): Edit turns a row into inputs; Done checks it with
  * ZExamTimetableItem (an invalid field shows its message under the input and nothing is sent) and
  * saves it through POST /salesforce/TimeTable (sendEmail from "Notify faculty by mail"); Revert
  * restores it. Saved: the server's message as a toast (spec §7, §8), the data reloaded, the row back
- * in read mode. Refused or failed: the server's errorMessage as an error toast and the row leaves edit
- * mode too (spec §4), showing the stored values.
+ * in read mode. Refused or failed (the portal's rule, see useRowEdit): the server's errorMessage as an
+ * error toast, and the row leaves edit mode too (spec §4) showing the typed values marked "not
+ * saved"; Edit reopens them with the message under the field the server names, Revert drops them.
  */
 export function useInlineTimetableEditor(): TimetableEditor & { cancel: () => void } {
   const api = useApi();
   const toast = useToast();
   const refresh = useExamRefresh();
-  const [editing, setEditing] = useState<{
-    id: string;
-    draft: TimetableDraft;
-    errors: DraftErrors;
-    sendEmail: boolean;
-  } | null>(null);
+  const { editing, kept, start, update, revert, close, saved, failed } = useRowEdit<
+    InlineDraft,
+    DraftErrors
+  >();
   const mutation = useMutation({
     ...saveExamTimetableMutationOptions(api),
     onSuccess: async (answer, items) => {
       toast.success(answer.message);
       await refresh();
-      setEditing(null);
       const id = items[0]?.id;
-      if (id) focusById(editButtonId(id));
+      if (id) saved(id);
     },
-    onError: (error, items) => {
-      toast.error(errorText(error));
-      setEditing(null);
-      const id = items[0]?.id;
-      if (id) focusById(editButtonId(id));
+    onError: (error) => {
+      const message = errorText(error);
+      toast.error(message);
+      const field = serverErrorField(error);
+      failed(field ? { [field]: message } : {});
     },
   });
   const saving = mutation.isPending;
-  const startEdit = useCallback((row: ExamTimetableRow) => {
-    setEditing({ id: row.id, draft: draftOf(row), errors: {}, sendEmail: false });
-    focusById(inputId(row.id, "dateOfExam"));
-  }, []);
-  const revert = useCallback(() => {
-    setEditing((current) => {
-      if (current) focusById(editButtonId(current.id));
-      return null;
-    });
-  }, []);
-  const setField = useCallback((field: DraftField, value: string) => {
-    setEditing((current) => {
-      if (!current) return current;
-      const { [field]: _cleared, ...errors } = current.errors;
-      return { ...current, draft: { ...current.draft, [field]: value }, errors };
-    });
-  }, []);
+  const startEdit = useCallback(
+    (row: ExamTimetableRow) => {
+      start(row.id, () => ({
+        id: row.id,
+        draft: { fields: draftOf(row), sendEmail: false },
+        errors: {},
+      }));
+      const keptErrors = kept.get(row.id)?.errors ?? {};
+      if (Object.keys(keptErrors).length > 0) focusFirstError(row.id, keptErrors);
+      else focusById(inputId(row.id, "dateOfExam"));
+    },
+    [start, kept],
+  );
+  const setField = useCallback(
+    (field: DraftField, value: string) =>
+      update(({ draft, errors: { [field]: _cleared, ...errors }, ...open }) => ({
+        ...open,
+        draft: { ...draft, fields: { ...draft.fields, [field]: value } },
+        errors,
+      })),
+    [update],
+  );
   const setSendEmail = useCallback(
-    (value: boolean) => setEditing((current) => (current ? { ...current, sendEmail: value } : current)),
-    [],
+    (sendEmail: boolean) => update((open) => ({ ...open, draft: { ...open.draft, sendEmail } })),
+    [update],
   );
   const { mutate } = mutation;
   const done = useCallback(
     (row: ExamTimetableRow) => {
       if (!editing || editing.id !== row.id) return;
-      const result = validateDraft(row.id, editing.draft, editing.sendEmail);
+      const result = validateDraft(row.id, editing.draft.fields, editing.draft.sendEmail);
       if (!result.ok) {
-        setEditing({ ...editing, errors: result.errors });
+        update((open) => ({ ...open, errors: result.errors }));
         focusFirstError(row.id, result.errors);
         return;
       }
       mutate([result.item]);
     },
-    [editing, mutate],
+    [editing, update, mutate],
   );
-  const cancel = useCallback(() => setEditing(null), []);
+  const unsaved = useCallback((examId: string) => kept.get(examId)?.draft.fields ?? null, [kept]);
   return useMemo(
     () => ({
       editingId: editing?.id ?? null,
-      draft: editing?.draft ?? null,
+      draft: editing?.draft.fields ?? null,
       errors: editing?.errors ?? {},
-      sendEmail: editing?.sendEmail ?? false,
+      sendEmail: editing?.draft.sendEmail ?? false,
       saving,
       setField,
       setSendEmail,
       startEdit,
       done,
       revert,
-      cancel,
+      cancel: close,
+      unsaved,
     }),
-    [editing, saving, setField, setSendEmail, startEdit, done, revert, cancel],
+    [editing, saving, setField, setSendEmail, startEdit, done, revert, close, unsaved],
   );
 }
 
-/** A field's value in read mode. */
-function readValue(row: ExamTimetableRow, field: DraftField): string {
+/** A field's value in read mode: the stored one, or the typed one of a save that failed. */
+function readValue(row: ExamTimetableRow, field: DraftField, unsaved: TimetableDraft | null): string {
+  if (unsaved) {
+    if (field === "dateOfExam") return displayDate(unsaved.dateOfExam);
+    return field === "examType" ? examTypeLabel(unsaved.examType) : unsaved[field];
+  }
   switch (field) {
     case "dateOfExam":
       return displayDate(row.dateOfExam);
@@ -192,7 +191,9 @@ function readValue(row: ExamTimetableRow, field: DraftField): string {
  */
 export function EditableCell({ row, field }: { row: ExamTimetableRow; field: DraftField }) {
   const editor = useEditor();
-  if (editor.editingId !== row.id || !editor.draft) return <>{readValue(row, field)}</>;
+  if (editor.editingId !== row.id || !editor.draft) {
+    return <>{readValue(row, field, editor.unsaved?.(row.id) ?? null)}</>;
+  }
   const id = inputId(row.id, field);
   const error = editor.errors[field];
   const errorId = `${id}-error`;
@@ -279,48 +280,32 @@ export function EditableCell({ row, field }: { row: ExamTimetableRow; field: Dra
 
 /**
  * The edit column of the inline timetable: Edit (offered while no other row is edited), or Done,
- * Revert and "Notify faculty by mail" while this row is edited.
+ * Revert and "Notify faculty by mail" while this row is edited; "not saved" under them while the row
+ * holds the typed values of a failed save.
  */
 export function EditActionsCell({ row }: { row: ExamTimetableRow }) {
   const editor = useEditor();
   const names = { course: row.course, section: row.section, batch: row.batch };
-  if (editor.editingId !== row.id) {
-    return (
-      <Button
-        id={editButtonId(row.id)}
-        size="sm"
-        variant="secondary"
-        disabled={editor.editingId !== null}
-        aria-label={m.exam_edit_label(names)}
-        onClick={() => editor.startEdit(row)}
-      >
-        {m.exam_edit()}
-      </Button>
-    );
-  }
   return (
-    <div className={styles.editActions}>
-      <span className={styles.actions}>
-        <Button
-          size="sm"
-          loading={editor.saving}
-          aria-label={m.exam_done_label(names)}
-          onClick={() => editor.done(row)}
-        >
-          {m.exam_done()}
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={editor.saving}
-          aria-label={m.exam_revert_label(names)}
-          onClick={editor.revert}
-        >
-          {m.exam_revert()}
-        </Button>
-      </span>
+    <RowEditActions
+      editing={editor.editingId === row.id}
+      saving={editor.saving}
+      editDisabled={editor.editingId !== null}
+      labels={{
+        edit: m.exam_edit(),
+        done: m.exam_done(),
+        revert: m.exam_revert(),
+        editName: m.exam_edit_label(names),
+        doneName: m.exam_done_label(names),
+        revertName: m.exam_revert_label(names),
+      }}
+      note={editor.unsaved?.(row.id) ? m.exam_unsaved() : undefined}
+      onEdit={() => editor.startEdit(row)}
+      onDone={() => editor.done(row)}
+      onRevert={editor.revert}
+    >
       <NotifyCheckbox />
-    </div>
+    </RowEditActions>
   );
 }
 

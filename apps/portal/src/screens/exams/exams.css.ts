@@ -47,13 +47,6 @@ export const cellError = style({
   maxWidth: "14rem",
 });
 
-export const editActions = style({
-  display: "flex",
-  flexDirection: "column",
-  alignItems: "flex-start",
-  gap: vars.space.xs,
-});
-
 export const notify = style({ fontSize: vars.fontSize.sm, whiteSpace: "nowrap" });
 
 /* Dashboard */

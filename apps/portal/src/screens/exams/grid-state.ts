@@ -129,11 +129,6 @@ export function toExamDataRequest(state: ExamDataState, kind: ExamDataKind) {
   };
 }
 
-/** Number of pages for a total (at least 1). */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
 /** Writes the dashboard's exam cycle as a query ("" or "?cycle=..."). */
 export function serializeCycle(cycle: string): string {
   return write([["cycle", cycle, cycle !== ""]]);

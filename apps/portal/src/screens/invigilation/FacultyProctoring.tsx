@@ -4,17 +4,16 @@ import {
   type PublicConfig,
 } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
-import { DataTable, type DataTableColumn, Loader, Pager } from "@portal/ui";
+import { DataTable, type DataTableColumn, Loader } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useMemo } from "react";
+import { type ReactNode, useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { ListPager, useLastPageWhenShrunk } from "../PagedTable.tsx";
 import {
   CycleSelect,
   displayDate,
   GRID_PAGE_SIZES,
-  type GridPageSize,
-  pageCount,
   pagerLabels,
   parseCycleListState,
   QueryError,
@@ -73,12 +72,7 @@ export function FacultyProctoringScreen({ search }: { search: string }) {
     enabled: state.cycle !== "",
     placeholderData: keepPreviousData,
   });
-  const total = list.data?.noOfRecords ?? 0;
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
-      navigate({ ...state, page: pageCount(total, state.pageSize) }, true);
-    }
-  }, [list.data, list.isPlaceholderData, total, state, navigate]);
+  useLastPageWhenShrunk(list, state, navigate);
   const onCycle = useCallback(
     (cycle: string, isDefault: boolean) => navigate({ ...state, cycle, page: 1 }, isDefault),
     [navigate, state],
@@ -126,18 +120,13 @@ export function FacultyProctoringScreen({ search }: { search: string }) {
         <CycleSelect value={state.cycle} onChange={onCycle} />
       </div>
       {body}
-      {list.data ? (
-        <Pager<GridPageSize>
-          page={state.page}
-          pageSize={state.pageSize}
-          total={total}
-          pageSizes={GRID_PAGE_SIZES}
-          onPageChange={(page) => navigate({ ...state, page })}
-          onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
-          labels={pagerLabels()}
-          disabled={list.isFetching}
-        />
-      ) : null}
+      <ListPager
+        query={list}
+        state={state}
+        navigate={navigate}
+        pageSizes={GRID_PAGE_SIZES}
+        labels={pagerLabels()}
+      />
     </div>
   );
 }

@@ -112,7 +112,7 @@ describe("InvigilationAssignment", () => {
   });
 
   it("alerts 'Failed to add. Please try again.' with the double booking reason and keeps the change", async () => {
-    const { fetch, faculty } = seatingApi();
+    const { fetch, faculty, calls } = seatingApi();
     renderPage(fetch);
     await assign("Busy Bose", "Hall B");
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -121,7 +121,21 @@ describe("InvigilationAssignment", () => {
     expect(alert.textContent).toContain("Busy Bose: Busy Bose invigilates Hall C at the same time");
     const busy = within(await facultyTable()).getByRole("row", { name: /Busy Bose/ });
     expect(within(busy).getByText("not saved")).toBeTruthy();
+    expect(within(busy).getByText("Hall B")).toBeTruthy();
     expect(faculty.find((f) => f.id === FACULTY_2)?.room).toBeNull();
+    expect(patches(calls)).toHaveLength(1);
+
+    // The row left edit mode but the change is kept: Edit reopens it, Revert drops it.
+    const edit = within(busy).getByRole("button", { name: "Edit the assignment of Busy Bose" });
+    expect(edit.getAttribute("aria-describedby")).toBe(within(busy).getByText("not saved").id);
+    fireEvent.click(edit);
+    expect((screen.getByLabelText("Assign to, Busy Bose") as HTMLSelectElement).value).toBe("Hall B");
+    fireEvent.click(screen.getByRole("button", { name: "Revert the assignment of Busy Bose" }));
+    const restored = within(await facultyTable()).getByRole("row", { name: /Busy Bose/ });
+    expect(within(restored).queryByText("not saved")).toBeNull();
+    expect(within(restored).getAllByText("Not Assigned").length).toBeGreaterThan(0);
+    expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(patches(calls)).toHaveLength(1);
   });
 
   it("shows the error of an unknown exam", async () => {

@@ -16,12 +16,14 @@ import {
   DataTable,
   type DataTableColumn,
   Loader,
+  RowEditActions,
   StatusChip,
 } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type KeyboardEvent, useCallback, useContext, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { focusById } from "../row-edit.ts";
 import { displayDate, ExamHeaderCard, errorText, QueryError } from "../seating/common.tsx";
 import { seatingLinks } from "../seating/routes.ts";
 import * as styles from "../seating/seating.css.ts";
@@ -69,22 +71,18 @@ function useAssignEditor(): AssignEditor {
   return editor;
 }
 
-const editButtonId = (facultyId: string) => `invig-${facultyId}-edit`;
 const roomInputId = (facultyId: string) => `invig-${facultyId}-room`;
-
-function focusById(id: string): void {
-  requestAnimationFrame(() => document.getElementById(id)?.focus());
-}
 
 /**
  * The invigilation and proctoring assignment of an exam (spec §2, §3, §4, §7, §8): Back to the
  * invigilation list, the exam header, the exam's rooms with invigilators needed and assigned, and the
  * faculty table (invigilator name, faculty email, room allotment, assign to, edit; 'No Record' when
  * empty, a loader while loading). Edit turns "assign to" into a room choice (or Not Assigned); Done
- * keeps the change for Save, Revert restores the row. Save sends the changed rows in one PATCH
- * /sf/exam/update/invigilation with "Send notification mail" as sendEmail: the server's message as a
- * toast and the data reloaded; on failure the alert 'Failed to add. Please try again.' with the
- * server's reason (e.g. a double booking), the changes kept.
+ * keeps the change for Save (the row marked "not saved"), Revert restores the row. Save sends the
+ * changed rows in one PATCH /sf/exam/update/invigilation with "Send notification mail" as sendEmail:
+ * the server's message as a toast and the data reloaded; on failure (the portal's rule, see
+ * useRowEdit) the alert 'Failed to add. Please try again.' with the server's reason (e.g. a double
+ * booking), the changes kept and still marked "not saved": Edit reopens a change, Revert drops it.
  */
 export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
   const api = useApi();
@@ -136,7 +134,6 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
       next.delete(row.id);
       return next;
     });
-    focusById(editButtonId(row.id));
   }, []);
   const done = useCallback(
     (row: InvigilationFacultyRow) => {
@@ -149,7 +146,6 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
         return next;
       });
       setEditing(null);
-      focusById(editButtonId(row.id));
     },
     [editing],
   );
@@ -344,14 +340,7 @@ function AssignCell({ row }: { row: InvigilationFacultyRow }) {
     );
   }
   const change = editor.pending.get(row.id);
-  if (change) {
-    return (
-      <span className={styles.cellStack}>
-        {change.roomNo === "" ? m.invig_not_assigned() : change.roomNo}
-        <span className={styles.unsaved}>{m.invig_unsaved()}</span>
-      </span>
-    );
-  }
+  if (change) return <>{change.roomNo === "" ? m.invig_not_assigned() : change.roomNo}</>;
   return row.isAllocated === "Assigned" ? (
     <StatusChip tone="success">{m.invig_assigned()}</StatusChip>
   ) : (
@@ -362,33 +351,22 @@ function AssignCell({ row }: { row: InvigilationFacultyRow }) {
 function EditCell({ row }: { row: InvigilationFacultyRow }) {
   const editor = useAssignEditor();
   const name = row.name;
-  if (editor.editingId !== row.id) {
-    return (
-      <Button
-        id={editButtonId(row.id)}
-        size="sm"
-        variant="secondary"
-        disabled={editor.editingId !== null || editor.busy}
-        aria-label={m.invig_edit_label({ name })}
-        onClick={() => editor.startEdit(row)}
-      >
-        {m.invig_edit()}
-      </Button>
-    );
-  }
   return (
-    <span className={styles.actions}>
-      <Button size="sm" aria-label={m.invig_done_label({ name })} onClick={() => editor.done(row)}>
-        {m.invig_done()}
-      </Button>
-      <Button
-        size="sm"
-        variant="secondary"
-        aria-label={m.invig_revert_label({ name })}
-        onClick={() => editor.revert(row)}
-      >
-        {m.invig_revert()}
-      </Button>
-    </span>
+    <RowEditActions
+      editing={editor.editingId === row.id}
+      editDisabled={editor.editingId !== null || editor.busy}
+      labels={{
+        edit: m.invig_edit(),
+        done: m.invig_done(),
+        revert: m.invig_revert(),
+        editName: m.invig_edit_label({ name }),
+        doneName: m.invig_done_label({ name }),
+        revertName: m.invig_revert_label({ name }),
+      }}
+      note={editor.pending.has(row.id) ? m.invig_unsaved() : undefined}
+      onEdit={() => editor.startEdit(row)}
+      onDone={() => editor.done(row)}
+      onRevert={() => editor.revert(row)}
+    />
   );
 }

@@ -6,27 +6,17 @@ import {
   sendInvigilationNotificationsMutationOptions,
 } from "@portal/api-client";
 import { formatDisplayDate, type Locale } from "@portal/domain";
-import {
-  Button,
-  Checkbox,
-  DataTable,
-  type DataTableColumn,
-  Pager,
-  Select,
-  StatusChip,
-  visuallyHidden,
-} from "@portal/ui";
+import { Button, Checkbox, type DataTableColumn, Select, StatusChip, visuallyHidden } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { PagedTable } from "../PagedTable.tsx";
 import {
   CycleSelect,
   displayDate,
   errorText,
   GRID_PAGE_SIZES,
-  type GridPageSize,
-  pageCount,
   pagerLabels,
   QueryError,
   timeWithDuration,
@@ -104,12 +94,6 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
     },
     onError: (error) => toast.error(errorText(error)),
   });
-  const total = list.data?.noOfRecords ?? 0;
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
-      navigate({ ...state, page: pageCount(total, state.pageSize) }, true);
-    }
-  }, [list.data, list.isPlaceholderData, total, state, navigate]);
   const refilter = useCallback(
     (next: DutyListState, replace = false) => {
       setSelected(new Set());
@@ -180,35 +164,22 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
           </Button>
         </span>
       </div>
-      {list.isError && !list.data ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <SelectionContext.Provider value={selection}>
-          <DataTable
-            caption={m.invig_notify_table()}
-            captionHidden
-            columns={columns}
-            data={rows}
-            getRowId={(r) => r.id}
-            emptyText={m.seat_no_record()}
-            loading={state.cycle === "" || list.isPending || (list.isFetching && list.isPlaceholderData)}
-            loadingLabel={m.seat_loading()}
-            maxHeight="900px"
-          />
-          {list.data ? (
-            <Pager<GridPageSize>
-              page={state.page}
-              pageSize={state.pageSize}
-              total={total}
-              pageSizes={GRID_PAGE_SIZES}
-              onPageChange={(page) => navigate({ ...state, page })}
-              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
-              labels={pagerLabels()}
-              disabled={list.isFetching}
-            />
-          ) : null}
-        </SelectionContext.Provider>
-      )}
+      <SelectionContext.Provider value={selection}>
+        <PagedTable
+          query={list}
+          rows={(data) => data.notifications}
+          state={state}
+          navigate={navigate}
+          pageSizes={GRID_PAGE_SIZES}
+          pagerLabels={pagerLabels()}
+          errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
+          caption={m.invig_notify_table()}
+          columns={columns}
+          getRowId={(r) => r.id}
+          emptyText={m.seat_no_record()}
+          loadingLabel={m.seat_loading()}
+        />
+      </SelectionContext.Provider>
     </div>
   );
 }

@@ -1,15 +1,14 @@
 import { type ExamTimetableRow, examTimetableQueryOptions } from "@portal/api-client";
-import { DataTable, type DataTableColumn, Pager } from "@portal/ui";
+import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
+import { PagedTable } from "../PagedTable.tsx";
 import {
   CycleSelect,
   displayDate,
   GRID_PAGE_SIZES,
-  type GridPageSize,
-  pageCount,
   pagerLabels,
   parseCycleListState,
   QueryError,
@@ -58,12 +57,6 @@ export function CycleExamList({
     enabled: state.cycle !== "",
     placeholderData: keepPreviousData,
   });
-  const total = list.data?.noOfRecords ?? 0;
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
-      navigate({ ...state, page: pageCount(total, state.pageSize) }, true);
-    }
-  }, [list.data, list.isPlaceholderData, total, state, navigate]);
   const onCycle = useCallback(
     (cycle: string, isDefault: boolean) => navigate({ ...state, cycle, page: 1 }, isDefault),
     [navigate, state],
@@ -74,35 +67,20 @@ export function CycleExamList({
       <div className={styles.filters}>
         <CycleSelect value={state.cycle} onChange={onCycle} />
       </div>
-      {list.isError && !list.data ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            caption={caption}
-            captionHidden
-            columns={columns}
-            data={list.data?.timetable ?? []}
-            getRowId={(r) => r.id}
-            emptyText={m.seat_no_record()}
-            loading={state.cycle === "" || list.isPending || (list.isFetching && list.isPlaceholderData)}
-            loadingLabel={m.seat_loading()}
-            maxHeight="900px"
-          />
-          {list.data ? (
-            <Pager<GridPageSize>
-              page={state.page}
-              pageSize={state.pageSize}
-              total={total}
-              pageSizes={GRID_PAGE_SIZES}
-              onPageChange={(page) => navigate({ ...state, page })}
-              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
-              labels={pagerLabels()}
-              disabled={list.isFetching}
-            />
-          ) : null}
-        </>
-      )}
+      <PagedTable
+        query={list}
+        rows={(data) => data.timetable}
+        state={state}
+        navigate={navigate}
+        pageSizes={GRID_PAGE_SIZES}
+        pagerLabels={pagerLabels()}
+        errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
+        caption={caption}
+        columns={columns}
+        getRowId={(r) => r.id}
+        emptyText={m.seat_no_record()}
+        loadingLabel={m.seat_loading()}
+      />
     </div>
   );
 }

@@ -111,7 +111,7 @@ describe("SeatingPlan", () => {
   });
 
   it("shows 'Failed to add. Please try again.' with the reason when the save is refused, and keeps the move", async () => {
-    const { fetch, seats } = seatingApi();
+    const { fetch, seats, calls } = seatingApi();
     renderPlan(fetch);
     // Asha holds Hall A seat 1: moving Ravi there is refused (seat_taken).
     await moveRavi(seats[0]?.roomId ?? "", "1");
@@ -121,8 +121,23 @@ describe("SeatingPlan", () => {
     expect(alert.textContent).toContain("Ravi Kumar: Seat 1 of Hall A is taken by Asha Rao");
     const ravi = within(await arrangement()).getByRole("row", { name: /Ravi Kumar/ });
     expect(within(ravi).getByText("not saved")).toBeTruthy();
+    expect(within(ravi).getByText("Hall A")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(false);
     expect(seats[1]?.roomId).toBeNull();
+    expect(saves(calls)).toHaveLength(1);
+
+    // The row left edit mode but the move is kept: Edit reopens it, Revert drops it.
+    const edit = within(ravi).getByRole("button", { name: "Edit the seat of Ravi Kumar" });
+    expect(edit.getAttribute("aria-describedby")).toBe(within(ravi).getByText("not saved").id);
+    fireEvent.click(edit);
+    expect((screen.getByLabelText("Room, Ravi Kumar") as HTMLSelectElement).value).toBe(seats[0]?.roomId);
+    expect((screen.getByLabelText("Seat number, Ravi Kumar") as HTMLInputElement).value).toBe("1");
+    fireEvent.click(screen.getByRole("button", { name: "Revert the seat of Ravi Kumar" }));
+    const restored = within(await arrangement()).getByRole("row", { name: /Ravi Kumar/ });
+    expect(within(restored).getByText("Not seated")).toBeTruthy();
+    expect(within(restored).queryByText("not saved")).toBeNull();
+    expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(saves(calls)).toHaveLength(1);
   });
 
   it("generates the plan: the server's message as a toast and the seats reloaded", async () => {

@@ -12,11 +12,13 @@ import {
   seatingPlanQueryOptions,
 } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
-import { Button, ButtonLink, DataTable, type DataTableColumn, Loader, Pager } from "@portal/ui";
+import { Button, ButtonLink, DataTable, type DataTableColumn, Loader, RowEditActions } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type KeyboardEvent, useCallback, useContext, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { PagedTable, type Paging } from "../PagedTable.tsx";
+import { focusById } from "../row-edit.ts";
 import {
   ExamHeaderCard,
   errorText,
@@ -59,9 +61,10 @@ export default function SeatingPlan({ locale, examId, search, backHref, ...rest 
   );
 }
 
-type Paging = { page: number; pageSize: GridPageSize };
-const parseArrangementPaging = (search: string): Paging => parsePaging(new URLSearchParams(search));
-const serializeArrangementPaging = (paging: Paging): string =>
+type ArrangementPaging = Paging<GridPageSize>;
+const parseArrangementPaging = (search: string): ArrangementPaging =>
+  parsePaging(new URLSearchParams(search));
+const serializeArrangementPaging = (paging: ArrangementPaging): string =>
   writeQuery([
     ["page", paging.page > 1 ? paging.page : null],
     ["pageSize", paging.pageSize !== 10 ? paging.pageSize : null],
@@ -89,13 +92,8 @@ function useSeatEditor(): SeatEditor {
   return editor;
 }
 
-const editButtonId = (studentId: string) => `seat-${studentId}-edit`;
 const roomInputId = (studentId: string) => `seat-${studentId}-room`;
 const seatInputId = (studentId: string) => `seat-${studentId}-seat`;
-
-function focusById(id: string): void {
-  requestAnimationFrame(() => document.getElementById(id)?.focus());
-}
 
 /**
  * The seating plan of an exam (spec §2 seating plan routes, §7 seatingPlan retrieve and save): the
@@ -103,9 +101,11 @@ function focusById(id: string): void {
  * period; Generate (POST generate, its message as a toast, a refusal such as too few seats as an error
  * toast); the CSV document; and the arrangement (student code, name, course, section, room, seat),
  * paged on the server. A row edits inline (spec §4): Edit gives a room choice and a seat number, Done
- * checks them (a room of the exam, seat 1..capacity) and keeps the move for Save, Revert restores
- * the row. Save sends every kept move in one call: the server's message as a toast and the plan
- * reloaded; on failure 'Failed to add. Please try again.' with the server's reason, the moves kept.
+ * checks them (a room of the exam, seat 1..capacity) and keeps the move for Save (the row marked
+ * "not saved"), Revert restores the row. Save sends every kept move in one call: the server's message
+ * as a toast and the plan reloaded; on failure (the portal's rule, see useRowEdit) 'Failed to add.
+ * Please try again.' with the server's reason, the moves kept and still marked "not saved": Edit
+ * reopens a move, Revert drops it.
  */
 export function SeatingPlanScreen({
   examId,
@@ -185,7 +185,6 @@ export function SeatingPlanScreen({
       next.delete(row.studentId);
       return next;
     });
-    focusById(editButtonId(row.studentId));
   }, []);
   const done = useCallback(
     (row: SeatAssignment) => {
@@ -203,7 +202,6 @@ export function SeatingPlanScreen({
         return next;
       });
       setEditing(null);
-      focusById(editButtonId(row.studentId));
     },
     [editing, rooms],
   );
@@ -221,6 +219,14 @@ export function SeatingPlanScreen({
       revert,
     }),
     [rooms, editing, pending, busy, startEdit, setDraft, done, revert],
+  );
+  // Another page or page size closes an open edit (kept moves stay for Save).
+  const closeAndNavigate = useCallback(
+    (next: ArrangementPaging, replace?: boolean) => {
+      setEditing(null);
+      navigate(next, replace);
+    },
+    [navigate],
   );
   const columns = useMemo(arrangementColumns, []);
   const roomColumns = useMemo(roomUseColumns, []);
@@ -331,34 +337,20 @@ export function SeatingPlanScreen({
           </div>
         ) : null}
         <SeatEditorContext.Provider value={editor}>
-          <DataTable
+          <PagedTable
+            query={plan}
+            rows={(answer) => answer.seatingArrangement}
+            state={paging}
+            navigate={closeAndNavigate}
+            pageSizes={GRID_PAGE_SIZES}
+            pagerLabels={pagerLabels()}
             caption={m.seat_arrangement_title()}
-            captionHidden
             columns={columns}
-            data={data.seatingArrangement}
             getRowId={(r) => r.studentId}
             emptyText={m.seat_no_record()}
-            loading={plan.isFetching && plan.isPlaceholderData}
             loadingLabel={m.seat_loading()}
-            maxHeight="900px"
           />
         </SeatEditorContext.Provider>
-        <Pager<GridPageSize>
-          page={paging.page}
-          pageSize={paging.pageSize}
-          total={data.noOfRecords}
-          pageSizes={GRID_PAGE_SIZES}
-          onPageChange={(page) => {
-            setEditing(null);
-            navigate({ ...paging, page });
-          }}
-          onPageSizeChange={(pageSize) => {
-            setEditing(null);
-            navigate({ pageSize, page: 1 });
-          }}
-          labels={pagerLabels()}
-          disabled={plan.isFetching}
-        />
       </section>
     </div>
   );
@@ -407,10 +399,6 @@ function onEditKey(editor: SeatEditor, row: SeatAssignment) {
   };
 }
 
-function Unsaved() {
-  return <span className={styles.unsaved}>{m.seat_unsaved()}</span>;
-}
-
 function RoomCell({ row }: { row: SeatAssignment }) {
   const editor = useSeatEditor();
   if (editor.editingId === row.studentId && editor.draft) {
@@ -447,16 +435,7 @@ function RoomCell({ row }: { row: SeatAssignment }) {
       </div>
     );
   }
-  const move = editor.pending.get(row.studentId);
-  if (move) {
-    return (
-      <span className={styles.cellStack}>
-        {move.roomName}
-        <Unsaved />
-      </span>
-    );
-  }
-  return <>{row.roomName ?? m.seat_not_seated()}</>;
+  return <>{editor.pending.get(row.studentId)?.roomName ?? row.roomName ?? m.seat_not_seated()}</>;
 }
 
 function SeatCell({ row }: { row: SeatAssignment }) {
@@ -500,33 +479,22 @@ function SeatCell({ row }: { row: SeatAssignment }) {
 function EditCell({ row }: { row: SeatAssignment }) {
   const editor = useSeatEditor();
   const student = row.studentName;
-  if (editor.editingId !== row.studentId) {
-    return (
-      <Button
-        id={editButtonId(row.studentId)}
-        size="sm"
-        variant="secondary"
-        disabled={editor.editingId !== null || editor.busy || editor.rooms.length === 0}
-        aria-label={m.seat_edit_label({ student })}
-        onClick={() => editor.startEdit(row)}
-      >
-        {m.seat_edit()}
-      </Button>
-    );
-  }
   return (
-    <span className={styles.actions}>
-      <Button size="sm" aria-label={m.seat_done_label({ student })} onClick={() => editor.done(row)}>
-        {m.seat_done()}
-      </Button>
-      <Button
-        size="sm"
-        variant="secondary"
-        aria-label={m.seat_revert_label({ student })}
-        onClick={() => editor.revert(row)}
-      >
-        {m.seat_revert()}
-      </Button>
-    </span>
+    <RowEditActions
+      editing={editor.editingId === row.studentId}
+      editDisabled={editor.editingId !== null || editor.busy || editor.rooms.length === 0}
+      labels={{
+        edit: m.seat_edit(),
+        done: m.seat_done(),
+        revert: m.seat_revert(),
+        editName: m.seat_edit_label({ student }),
+        doneName: m.seat_done_label({ student }),
+        revertName: m.seat_revert_label({ student }),
+      }}
+      note={editor.pending.has(row.studentId) ? m.seat_unsaved() : undefined}
+      onEdit={() => editor.startEdit(row)}
+      onDone={() => editor.done(row)}
+      onRevert={() => editor.revert(row)}
+    />
   );
 }

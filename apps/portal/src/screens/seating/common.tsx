@@ -162,11 +162,6 @@ export function pagerLabels(): PagerLabels {
   };
 }
 
-/** Number of pages for a total (at least 1). */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
 /** The exam a page is about: course and section, cycle, date (DD-MM-YYYY), start time, duration. */
 export function ExamHeaderCard({ exam }: { exam: SeatingExamHeader }) {
   const items: [string, string][] = [

@@ -63,13 +63,6 @@ export const twoColumns = style({
 
 export const cellInput = style([sharedCellInput, { minWidth: "9rem" }]);
 
-/** A value changed in the browser and not saved yet. */
-export const unsaved = style({
-  fontStyle: "italic",
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-});
-
 export const cellStack = style({ display: "flex", flexDirection: "column", gap: vars.space.xxs });
 
 export const small = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });

@@ -1,0 +1,86 @@
+import { useCallback, useMemo, useState } from "react";
+
+/** A row's draft as its inputs hold it, with the messages to show under them. */
+export type OpenDraft<D, E> = { id: string; draft: D; errors: E };
+
+/** The inline edit of a table whose Done saves the row at once (see useRowEdit). */
+export type RowEdit<D, E> = {
+  /** The row being edited (one at a time), or null. */
+  editing: OpenDraft<D, E> | null;
+  /** Drafts whose save failed, by row id: shown marked "not saved" until saved or reverted. */
+  kept: ReadonlyMap<string, OpenDraft<D, E>>;
+  /** Edit: opens the row's kept draft if it has one, else a fresh one. */
+  start: (id: string, fresh: () => OpenDraft<D, E>) => void;
+  /** Changes the open draft (typing, or the messages of a check before saving). */
+  update: (change: (open: OpenDraft<D, E>) => OpenDraft<D, E>) => void;
+  /** Revert: leaves edit mode and drops the row's draft, kept or open; the stored values show again. */
+  revert: () => void;
+  /** Leaves edit mode without a save, e.g. for another page; kept drafts stay. */
+  close: () => void;
+  /** The save of a row succeeded: its draft is gone, the row is back in read mode. */
+  saved: (id: string) => void;
+  /** The save of the open row failed: the row leaves edit mode, its draft is kept with `errors`. */
+  failed: (errors: E) => void;
+};
+
+/** Moves the focus to an element by id once the next frame has rendered it (e.g. a row's first input). */
+export function focusById(id: string): void {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+type State<D, E> = { editing: OpenDraft<D, E> | null; kept: ReadonlyMap<string, OpenDraft<D, E>> };
+
+function without<V>(map: ReadonlyMap<string, V>, id: string): ReadonlyMap<string, V> {
+  if (!map.has(id)) return map;
+  const next = new Map(map);
+  next.delete(id);
+  return next;
+}
+
+/**
+ * The state of an inline row edit whose Done saves the row (spec §4: edit, then done or revert) and
+ * the portal's rule for a failed save. Spec §4 and §8 say a failed row save leaves edit mode, like a
+ * successful one; DESIGN.md says nothing the user typed is lost. Both hold here: on a failed save the
+ * row leaves edit mode, the screen shows the failure (the server's message as an error toast), the
+ * draft is kept with the server's message for the field it names, and the row shows the typed values
+ * marked "not saved". Edit reopens the kept draft (messages included) so Done can try again; Revert
+ * drops it. Screens whose Done only keeps a change for a later Save (seating plan, invigilation)
+ * follow the same rule with their list of unsaved changes.
+ */
+export function useRowEdit<D, E>(): RowEdit<D, E> {
+  const [state, setState] = useState<State<D, E>>({ editing: null, kept: new Map() });
+  const start = useCallback(
+    (id: string, fresh: () => OpenDraft<D, E>) =>
+      setState((s) => ({ ...s, editing: s.kept.get(id) ?? fresh() })),
+    [],
+  );
+  const update = useCallback(
+    (change: (open: OpenDraft<D, E>) => OpenDraft<D, E>) =>
+      setState((s) => (s.editing ? { ...s, editing: change(s.editing) } : s)),
+    [],
+  );
+  const revert = useCallback(
+    () => setState((s) => ({ editing: null, kept: s.editing ? without(s.kept, s.editing.id) : s.kept })),
+    [],
+  );
+  const close = useCallback(() => setState((s) => (s.editing ? { ...s, editing: null } : s)), []);
+  const saved = useCallback(
+    (id: string) =>
+      setState((s) => ({ editing: s.editing?.id === id ? null : s.editing, kept: without(s.kept, id) })),
+    [],
+  );
+  const failed = useCallback(
+    (errors: E) =>
+      setState((s) => {
+        if (!s.editing) return s;
+        const kept = new Map(s.kept);
+        kept.set(s.editing.id, { ...s.editing, errors });
+        return { editing: null, kept };
+      }),
+    [],
+  );
+  return useMemo(
+    () => ({ editing: state.editing, kept: state.kept, start, update, revert, close, saved, failed }),
+    [state, start, update, revert, close, saved, failed],
+  );
+}
