@@ -6,16 +6,28 @@ import { EXAM_OFFICE_EMAIL, expectNoAxeViolations, signIn } from "./helpers.ts";
  * to an exam's Evaluation page, where Add Evaluator keeps Assign disabled until an evaluator is
  * chosen (role and e-mail read-only), assigning mails the request and shows the row Requested, and
  * the evaluator is no longer offered. One evaluator is recorded Accepted; another is added and
- * recorded Rejected with a reason (the reason marker shows it). A reload shows everything. On the
- * exam's student status, a student's eligibility is changed with a reason and survives a reload.
- * Every page gets an axe check.
+ * recorded Rejected with a reason (the reason marker shows it). A reload shows everything. The exam's
+ * evaluation deadline is refused before the exam date (the date typed stays), then set, and shows
+ * after a reload. On the exam's student status, a student's eligibility is changed with a reason and
+ * survives a reload. The evaluation table, filtered by that deadline ("due by"), lists the exam's
+ * evaluators, and not for the day before. Every page gets an axe check.
  */
 
 type ExamCycle = { id: string; name: string };
-type TimetableRow = { id: string; course: string; section: string };
+type TimetableRow = { id: string; course: string; section: string; dateOfExam: string };
 type Candidate = { facultyId: string; facultyName: string; role: string | null; email: string };
 type Student = { id: string; name: string; eligibility_status: string };
 type OutboxMail = { to: string; subject: string; text: string };
+
+/** `iso` (YYYY-MM-DD) moved by `days`. */
+function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD as the portal shows it (DD-MM-YYYY). */
+function shown(iso: string): string {
+  return iso.split("-").reverse().join("-");
+}
 
 async function getJson<T>(page: Page, url: string): Promise<T> {
   const response = await page.request.get(url);
@@ -131,6 +143,32 @@ test("assign evaluators, record their answers and change a student's eligibility
   await expect(table.getByRole("row").filter({ hasText: second.email })).toContainText("Rejected");
   await expect(marker).toBeVisible();
 
+  // The evaluation deadline: refused before the exam date (the date typed stays), then saved.
+  const deadline = addDays(exam.dateOfExam, 7);
+  const deadlineField = page.getByLabel("Evaluation deadline", { exact: true });
+  const deadlineTile = page
+    .locator("dt", { hasText: "Evaluation deadline" })
+    .locator("xpath=..")
+    .locator("dd");
+  await expect(deadlineTile).toHaveText("Not set");
+  await deadlineField.fill(addDays(exam.dateOfExam, -1));
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: `cannot be before the exam date (${shown(exam.dateOfExam)})` })
+      .first(),
+  ).toBeVisible();
+  await expect(deadlineField).toHaveValue(addDays(exam.dateOfExam, -1));
+  await deadlineField.fill(deadline);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Evaluation deadline saved")).toBeVisible();
+  await expect(deadlineTile).toHaveText(shown(deadline));
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(deadlineTile).toHaveText(shown(deadline));
+  await expect(deadlineField).toHaveValue(deadline);
+
   // The exam's student status: change a student's eligibility with a reason.
   await page.getByRole("link", { name: "Student status", exact: true }).click();
   await page.waitForURL(/\/app\/exams\/ExamSetup\/student-status\?id=/);
@@ -165,4 +203,22 @@ test("assign evaluators, record their answers and change a student's eligibility
     page.getByRole("table", { name: "Eligibility per exam" }).getByRole("row").nth(1),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // The evaluation table, filtered by the deadline ("due by"), lists the exam's evaluators.
+  await page.goto(`/app/exams/evaluation/evaluationTable?cycle=${cycle.id}`);
+  await expect(page.getByRole("heading", { name: "Evaluation table", level: 1 })).toBeVisible();
+  const assignments = page.getByRole("table", { name: "Evaluation table" });
+  const filter = page.getByLabel("Deadline", { exact: true });
+  await filter.fill(deadline);
+  await expect(page).toHaveURL(new RegExp(`deadline=${deadline}`));
+  // The evaluator is the row's header (the subject faculty may share a name with another evaluator).
+  const rowOf = (name: string) =>
+    assignments.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+  const firstRow = rowOf(first.facultyName);
+  await expect(firstRow).toContainText(shown(deadline));
+  await expect(rowOf(second.facultyName)).toContainText("Rejected");
+  await expectNoAxeViolations(page);
+  await filter.fill(addDays(deadline, -1));
+  await expect(page).toHaveURL(new RegExp(`deadline=${addDays(deadline, -1)}`));
+  await expect(firstRow).toHaveCount(0);
 });

@@ -37,6 +37,22 @@ export type EvaluationRoom = EvaluationRooms["rooms"][number];
 export type EvaluatorAssignmentSaveItem = JsonBody<"saveEvaluatorAssignments">[number];
 /** One item of PATCH /sf/exam/update/evaluation: an evaluator's answer, or `remove` to withdraw. */
 export type EvaluatorAnswerItem = JsonBody<"recordEvaluatorAnswers">[number];
+/** Query of GET /sf/exam/evaluationAssignments: cycle, the spec §3 evaluation filters, status, page, page size. */
+export type EvaluationAssignmentsQuery = NonNullable<
+  operations["listEvaluationAssignments"]["parameters"]["query"]
+>;
+/** Answer of GET /sf/exam/evaluationAssignments: one page of assignments, their total and the subject faculty options. */
+export type EvaluationAssignmentsPage = JsonAnswer<"listEvaluationAssignments">;
+/** One row of the evaluation table: the assignment, its exam (with the deadline) and the subject faculty. */
+export type EvaluationAssignmentRow = EvaluationAssignmentsPage["data"][number];
+/** Query of GET /sf/exam/evaluationOverview: cycle ("" every cycle), page, page size. */
+export type EvaluationOverviewQuery = NonNullable<operations["getEvaluationOverview"]["parameters"]["query"]>;
+/** Answer of GET /sf/exam/evaluationOverview: one page of exams with their evaluation figures. */
+export type EvaluationOverviewPage = JsonAnswer<"getEvaluationOverview">;
+/** One exam of the evaluation list and plan with its summary cards' figures. */
+export type EvaluationOverviewExam = EvaluationOverviewPage["exams"][number];
+/** Body of PATCH /sf/exam/update/evaluationDeadline: the exam and its deadline (YYYY-MM-DD) or null to clear it. */
+export type EvaluationDeadlineUpdate = JsonBody<"updateEvaluationDeadline">;
 /** Query of GET /sf/exam/studentStatus/{id} besides the id: label filter, search, page, page size. */
 export type StudentStatusQuery = NonNullable<operations["getStudentStatus"]["parameters"]["query"]>;
 /** Answer of GET /sf/exam/studentStatus/{id}: exam header, counts per label and one page of students. */
@@ -74,6 +90,34 @@ export function normaliseStudentRiskRequest(request: StudentRiskRequest): Requir
   };
 }
 
+/** Fills the evaluation table query's defaults (every cycle, no filter, page 1, 10 a page). */
+export function normaliseEvaluationAssignmentsQuery(
+  query: EvaluationAssignmentsQuery,
+): Required<EvaluationAssignmentsQuery> {
+  return {
+    examCycleId: query.examCycleId ?? "",
+    deadline: query.deadline ?? "",
+    dateOfExam: query.dateOfExam ?? "",
+    subjectFaculty: query.subjectFaculty ?? "",
+    allocatedTo: query.allocatedTo ?? "",
+    status: query.status ?? "",
+    pageNo: query.pageNo ?? 1,
+    count: query.count ?? 10,
+  };
+}
+
+/** Fills the evaluation overview query's defaults (every cycle, page 1, 10 a page). */
+export function normaliseEvaluationOverviewQuery(
+  query: EvaluationOverviewQuery,
+): Required<EvaluationOverviewQuery> {
+  return { examCycleId: query.examCycleId ?? "", pageNo: query.pageNo ?? 1, count: query.count ?? 10 };
+}
+
+/** The query without its empty values, as sent (the server's defaults apply). */
+function sentQuery<Q extends Record<string, string | number>>(query: Q): Partial<Q> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== "")) as Partial<Q>;
+}
+
 /**
  * Query keys of the evaluation and eligibility calls. `evaluationKeys.all` prefixes every evaluator
  * query and `eligibilityKeys.all` every eligibility query, for `invalidateQueries` after a save.
@@ -83,6 +127,10 @@ export const evaluationKeys = {
   evaluators: (examId: string) => ["evaluation", "evaluators", examId] as const,
   candidates: (examId: string, search: string) => ["evaluation", "candidates", examId, search] as const,
   rooms: (examId: string) => ["evaluation", "rooms", examId] as const,
+  assignments: (query: EvaluationAssignmentsQuery) =>
+    ["evaluation", "assignments", normaliseEvaluationAssignmentsQuery(query)] as const,
+  overview: (query: EvaluationOverviewQuery) =>
+    ["evaluation", "overview", normaliseEvaluationOverviewQuery(query)] as const,
 };
 export const eligibilityKeys = {
   all: ["eligibility"] as const,
@@ -101,6 +149,53 @@ export function evaluatorListQueryOptions(api: ApiClient, examId: string) {
     queryKey: evaluationKeys.evaluators(examId),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/sf/exam/evaluatorList/{id}", { params: { path: { id: examId } }, signal })),
+  });
+}
+
+/**
+ * GET /sf/exam/evaluationAssignments: the evaluation table, one page of the evaluator assignments of a
+ * cycle's exams ("" every cycle) matching the filters (deadline "due by", dateOfExam, subjectFaculty,
+ * allocatedTo, status), by exam then evaluator; with the total and the subject faculty options.
+ * ApiError 400 names a bad filter, 404 an unknown cycle (field `examCycleId`).
+ */
+export function evaluationAssignmentsQueryOptions(api: ApiClient, query: EvaluationAssignmentsQuery) {
+  const normalised = normaliseEvaluationAssignmentsQuery(query);
+  return queryOptions({
+    queryKey: evaluationKeys.assignments(normalised),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/sf/exam/evaluationAssignments", { params: { query: sentQuery(normalised) }, signal }),
+      ),
+  });
+}
+
+/**
+ * GET /sf/exam/evaluationOverview: one page of a cycle's exams ("" every cycle) in timetable order,
+ * each with its deadline, subject faculty and the Evaluation page's summary figures, in one call.
+ * ApiError 404 for an unknown cycle (field `examCycleId`).
+ */
+export function evaluationOverviewQueryOptions(api: ApiClient, query: EvaluationOverviewQuery) {
+  const normalised = normaliseEvaluationOverviewQuery(query);
+  return queryOptions({
+    queryKey: evaluationKeys.overview(normalised),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/sf/exam/evaluationOverview", { params: { query: sentQuery(normalised) }, signal }),
+      ),
+  });
+}
+
+/**
+ * PATCH /sf/exam/update/evaluationDeadline: sets (YYYY-MM-DD, not before the exam date) or clears
+ * (null) an exam's evaluation deadline; the answer's `message` is the toast. ApiError 400 (field
+ * `deadline`, rule `not_before_exam_date` when before the exam), 404 an unknown exam. Invalidate
+ * `evaluationKeys.all` afterwards.
+ */
+export function updateEvaluationDeadlineMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["evaluation", "deadline"],
+    mutationFn: async (body: EvaluationDeadlineUpdate) =>
+      unwrap(await api.PATCH("/sf/exam/update/evaluationDeadline", { body })),
   });
 }
 

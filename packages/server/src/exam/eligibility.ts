@@ -73,6 +73,8 @@ export type EvaluationExamHeader = {
   status: ExamProgressStatus;
   subjectFacultyId: string | null;
   subjectFaculty: string | null;
+  /** The evaluation deadline (spec §3 Exam info "Deadline"), YYYY-MM-DD; null until it is set. */
+  deadline: string | null;
 };
 
 /** An exam header with what the server needs besides: its campus and exam period. */
@@ -166,6 +168,7 @@ export async function loadExamContexts(
       duration: exam.durationMinutes,
       subjectFacultyId: courseOffering.facultyId,
       subjectFaculty: sql<string | null>`trim(${teacher.firstName} || ' ' || ${teacher.lastName})`,
+      deadline: exam.evaluationDeadline,
       campusId: intake.campusId,
       periodId: exam.examPeriodId,
     })
@@ -510,7 +513,11 @@ export type ExamRiskRow = {
 };
 
 /** The exam cycle `id` (404 naming `field` when unknown). */
-async function findCycle(db: Executor, id: string, field: string): Promise<{ id: string; name: string }> {
+export async function findCycle(
+  db: Executor,
+  id: string,
+  field: string,
+): Promise<{ id: string; name: string }> {
   const [row] = isUuid(id)
     ? await db.select({ id: examCycle.id, name: examCycle.name }).from(examCycle).where(eq(examCycle.id, id))
     : [];

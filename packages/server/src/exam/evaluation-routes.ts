@@ -1,5 +1,7 @@
 import {
   ELIGIBILITY_STATUSES,
+  EVALUATOR_STATUSES,
+  isIsoDate,
   MAX_EVALUATOR_ITEMS,
   ZEligibilityUpdateItem,
   ZEvaluatorAssignmentItem,
@@ -18,12 +20,17 @@ import {
   updateEligibility,
 } from "./eligibility.ts";
 import {
+  DEFAULT_EVALUATION_PAGE_SIZE,
+  EVALUATION_PAGE_SIZES,
+  getEvaluationOverview,
   getEvaluationRooms,
   getEvaluatorList,
   listCourseSections,
+  listEvaluationAssignments,
   listEvaluatorCandidates,
   recordEvaluatorResponses,
   saveEvaluatorAssignments,
+  setEvaluationDeadline,
 } from "./evaluation.ts";
 
 /** Most eligibility decisions one PATCH /sf/exam/update/eligibily takes. */
@@ -79,6 +86,51 @@ const ZStudentDataBody = z.object({
   ...ZBodyPage,
 });
 const ZExamQuery = z.object({ examId: requiredId("examId") });
+
+/** Paging of the evaluation lists in a query string (spec §9 grid 10, 25, 50). */
+const ZEvaluationQueryPage = {
+  pageNo: ZQueryPage.pageNo,
+  count: z.coerce
+    .number()
+    .int()
+    .refine((n) => (EVALUATION_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `count must be one of ${EVALUATION_PAGE_SIZES.join(", ")}`,
+    })
+    .default(DEFAULT_EVALUATION_PAGE_SIZE),
+};
+const dateError = (name: string) => ({ error: `${name} must be a date written YYYY-MM-DD` });
+/** A YYYY-MM-DD filter; "" (or absent) keeps everything. */
+const dateFilter = (name: string) =>
+  z
+    .string(dateError(name))
+    .trim()
+    .refine((v) => v === "" || isIsoDate(v), dateError(name))
+    .default("");
+const ZAssignmentsQuery = z.object({
+  examCycleId: optionalId,
+  dateOfExam: dateFilter("dateOfExam"),
+  deadline: dateFilter("deadline"),
+  subjectFaculty: z.string({ error: "subjectFaculty must be text" }).trim().max(200).default(""),
+  allocatedTo: z.string({ error: "allocatedTo must be text" }).trim().max(200).default(""),
+  status: z
+    .union([z.enum(EVALUATOR_STATUSES), z.literal("")], {
+      error: `status must be one of ${EVALUATOR_STATUSES.join(", ")}`,
+    })
+    .default(""),
+  ...ZEvaluationQueryPage,
+});
+const ZOverviewQuery = z.object({ examCycleId: optionalId, ...ZEvaluationQueryPage });
+const ZDeadlineBody = z.object(
+  {
+    examId: requiredId("examId"),
+    deadline: z
+      .string({ error: "deadline must be a date written YYYY-MM-DD, or null to clear it" })
+      .trim()
+      .refine(isIsoDate, dateError("deadline"))
+      .nullable(),
+  },
+  { error: "The body must be an object { examId, deadline }" },
+);
 const ZCandidatesQuery = z.object({ examId: requiredId("examId"), search });
 
 const list = (what: string, max: number) =>
@@ -92,7 +144,8 @@ const list = (what: string, max: number) =>
  * §4 evaluator status and eligibility labels; §5 Add Evaluator; §7 /sf/exam/studentStatus/{id},
  * /sf/exam/update/eligibily, StudentRiskData, StudentData, /sf/exam/evaluatorList/{id},
  * EvaluatorDetails, EvaluationDetails get/post, /sf/exam/section/{a}/{b}, /sf/exam/update/evaluation;
- * openapi/evaluation.yaml). Signed-in only: createApi puts /sf/* and /salesforce/* behind sign-in.
+ * §3 evaluation filters: /sf/exam/evaluationAssignments, /sf/exam/evaluationOverview; §3 Exam info
+ * Deadline: /sf/exam/update/evaluationDeadline; openapi/evaluation.yaml). Signed-in only: createApi puts /sf/* and /salesforce/* behind sign-in.
  */
 export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -132,6 +185,23 @@ export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
   app.get("/sf/exam/evaluatorList/:id", async (c) =>
     c.json({ success: true as const, ...(await getEvaluatorList(ctx.db, ctx.now(), c.req.param("id"))) }),
   );
+
+  app.get("/sf/exam/evaluationAssignments", async (c) => {
+    const q = parseOrThrow(ZAssignmentsQuery, c.req.query());
+    return c.json({ success: true as const, ...(await listEvaluationAssignments(ctx.db, q)) });
+  });
+
+  app.get("/sf/exam/evaluationOverview", async (c) => {
+    const q = parseOrThrow(ZOverviewQuery, c.req.query());
+    return c.json({ success: true as const, ...(await getEvaluationOverview(ctx.db, ctx.now(), q)) });
+  });
+
+  app.patch("/sf/exam/update/evaluationDeadline", async (c) => {
+    const item = parseOrThrow(ZDeadlineBody, await readJson(c));
+    const { exam } = await setEvaluationDeadline(ctx, c.get("user"), item);
+    const message = item.deadline === null ? "Evaluation deadline cleared" : "Evaluation deadline saved";
+    return c.json({ success: true as const, message, exam });
+  });
 
   app.get("/salesforce/EvaluatorDetails", async (c) => {
     const { examId, search } = parseOrThrow(ZCandidatesQuery, c.req.query());

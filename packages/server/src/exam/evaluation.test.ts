@@ -1,4 +1,5 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -16,7 +17,7 @@ import {
   seatAssignment,
   term,
 } from "../db/schema.ts";
-import { DEMO_EXAM_CYCLE } from "../demo/seed.ts";
+import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../demo/seed.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
 
@@ -585,5 +586,521 @@ describe.each(testTargets())("evaluation API on $name", (target) => {
     const missing = await api.call("GET", "/api/salesforce/EvaluationDetails", { headers: auth });
     expect(missing.status).toBe(400);
     expect((missing.body as ErrorBody).field).toBe("examId");
+  });
+});
+
+type ListExam = {
+  id: string;
+  examCycle: string;
+  courseCode: string;
+  courseName: string;
+  section: string;
+  dateOfExam: string;
+  startTimeOfExam: string;
+  deadline: string | null;
+};
+type AssignmentPage = {
+  examCycle: { id: string; name: string } | null;
+  noOfRecords: number;
+  pageNo: number;
+  count: number;
+  subjectFaculties: string[];
+  data: Array<{ assignment: Evaluator; exam: ListExam; subjectFaculty: string | null }>;
+};
+type OverviewPage = {
+  noOfRecords: number;
+  exams: Array<
+    ListExam & {
+      term: string;
+      batch: string;
+      status: string;
+      subjectFaculty: string | null;
+      summary: Summary;
+    }
+  >;
+};
+/** What the tests know of an assignment, to work out what each filter must answer. */
+type Known = {
+  id: string;
+  cycleId: string;
+  examId: string;
+  examDate: string;
+  deadline: string | null;
+  teacher: string | null;
+  evaluator: string;
+  email: string;
+  status: "Requested" | "Accepted" | "Rejected";
+};
+
+type ExamFixture = {
+  id: string;
+  cycleId: string;
+  date: string;
+  offeringId: string;
+  campusId: string;
+  periodId: string | null;
+  teacher: string | null;
+};
+
+/** `iso` moved by `days`. */
+const plusDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(testTargets())("evaluation lists and deadline on $name", (target) => {
+  let api: TestApi;
+  let auth: Record<string, string>;
+  let cycleId: string;
+  /** The cycle's exams in timetable order, with their section's teacher. */
+  let exams: ExamFixture[];
+  let known: Known[];
+  let seatedInRoom: number;
+
+  const ex = (i: number) => {
+    const e = exams[i];
+    if (!e) throw new Error(`no exam ${i}`);
+    return e;
+  };
+
+  beforeAll(async () => {
+    api = await createTestApi(target);
+    auth = await signInHeaders(api);
+    const db = api.ctx.db;
+    const teacher = alias(contact, "teacher");
+    const rows = await db
+      .select({
+        id: exam.id,
+        cycleId: exam.examCycleId,
+        cycle: examCycle.name,
+        date: exam.examDate,
+        offeringId: exam.courseOfferingId,
+        campusId: intake.campusId,
+        periodId: exam.examPeriodId,
+        teacher: sql<string | null>`trim(${teacher.firstName} || ' ' || ${teacher.lastName})`,
+      })
+      .from(exam)
+      .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .innerJoin(term, eq(term.id, courseOffering.termId))
+      .innerJoin(intake, eq(intake.id, term.intakeId))
+      .leftJoin(teacher, eq(teacher.id, courseOffering.facultyId))
+      .orderBy(
+        asc(exam.examDate),
+        asc(exam.startTime),
+        asc(course.name),
+        asc(courseOffering.section),
+        asc(exam.id),
+      );
+    const current = rows.filter((r) => r.cycle === DEMO_EXAM_CYCLE);
+    const past = rows.find((r) => r.cycle === DEMO_PAST_EXAM_CYCLE);
+    if (current.length < 9 || !past) throw new Error("too few demo exams");
+    cycleId = current[0]?.cycleId ?? "";
+    exams = current;
+    const faculty = await db
+      .select({
+        id: contact.id,
+        name: sql<string>`trim(${contact.firstName} || ' ' || ${contact.lastName})`,
+        email: contact.email,
+      })
+      .from(contact)
+      .where(eq(contact.kind, "faculty"))
+      .orderBy(asc(contact.firstName), asc(contact.lastName), asc(contact.id))
+      .limit(4);
+    if (faculty.length < 4) throw new Error("too few demo faculty");
+
+    // Half of the first exam's students are seated in one room: its answer sheets are those.
+    const [room] = await db
+      .select({ id: facility.id })
+      .from(facility)
+      .where(eq(facility.campusId, ex(0).campusId))
+      .orderBy(asc(facility.code))
+      .limit(1);
+    const students = await db
+      .select({ id: enrolment.studentId })
+      .from(enrolment)
+      .where(eq(enrolment.courseOfferingId, ex(0).offeringId))
+      .orderBy(asc(enrolment.studentId));
+    const half = students.slice(0, Math.ceil(students.length / 2));
+    if (!room || !ex(0).periodId || half.length === 0 || half.length === students.length)
+      throw new Error("cannot seat the first exam");
+    await db.insert(seatAssignment).values(
+      half.map((s, i) => ({
+        examPeriodId: ex(0).periodId ?? "",
+        examId: ex(0).id,
+        studentId: s.id,
+        facilityId: room.id,
+        seatNumber: i + 1,
+      })),
+    );
+    seatedInRoom = half.length;
+
+    // Deadlines: the first exam a week after it, the second two weeks after; the rest none.
+    await db
+      .update(exam)
+      .set({ evaluationDeadline: plusDays(ex(0).date, 7) })
+      .where(eq(exam.id, ex(0).id));
+    await db
+      .update(exam)
+      .set({ evaluationDeadline: plusDays(ex(1).date, 14) })
+      .where(eq(exam.id, ex(1).id));
+
+    const plan: Array<[exam: ExamFixture, faculty: number, status: Known["status"], room?: string]> = [
+      [ex(0), 0, "Accepted", room.id],
+      [ex(0), 1, "Rejected"],
+      [ex(1), 0, "Requested"],
+      [ex(1), 2, "Requested"],
+      [ex(2), 3, "Accepted"],
+      ...[3, 4, 5, 6, 7, 8].map((i) => [ex(i), 0, "Requested"] as [ExamFixture, number, "Requested"]),
+      [past, 1, "Requested"],
+    ];
+    known = [];
+    for (const [e, f, status, facilityId] of plan) {
+      const who = faculty[f];
+      if (!who) throw new Error("no faculty");
+      const [row] = await db
+        .insert(evaluatorAssignment)
+        .values({
+          examId: e.id,
+          facultyId: who.id,
+          facilityId: facilityId ?? null,
+          status,
+          reason: status === "Rejected" ? "On leave" : "",
+        })
+        .returning({ id: evaluatorAssignment.id });
+      const [stored] = await db
+        .select({ deadline: exam.evaluationDeadline })
+        .from(exam)
+        .where(eq(exam.id, e.id));
+      known.push({
+        id: row?.id ?? "",
+        cycleId: e.cycleId,
+        examId: e.id,
+        examDate: e.date,
+        deadline: stored?.deadline ?? null,
+        teacher: e.teacher,
+        evaluator: who.name,
+        email: who.email,
+        status,
+      });
+    }
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const list = async (query: string) => {
+    const res = await api.call("GET", `/api/sf/exam/evaluationAssignments?${query}`, { headers: auth });
+    expect(res.status, query).toBe(200);
+    return res.body as AssignmentPage;
+  };
+  const overview = async (query: string) => {
+    const res = await api.call("GET", `/api/sf/exam/evaluationOverview?${query}`, { headers: auth });
+    expect(res.status, query).toBe(200);
+    return res.body as OverviewPage;
+  };
+  const evaluatorList = async (examId: string) => {
+    const res = await api.call("GET", `/api/sf/exam/evaluatorList/${examId}`, { headers: auth });
+    expect(res.status).toBe(200);
+    return res.body as Page & { exam: { subjectFaculty: string | null; deadline: string | null } };
+  };
+  /** The assignments of the cycle in the list's order (exam order of `exams`, then evaluator name). */
+  const inOrder = (rows: Known[]) =>
+    [...rows].sort(
+      (a, b) =>
+        exams.findIndex((e) => e.id === a.examId) - exams.findIndex((e) => e.id === b.examId) ||
+        a.evaluator.localeCompare(b.evaluator),
+    );
+  const deadline = (i: number) => known.find((k) => k.examId === ex(i).id)?.deadline ?? "";
+  const setDeadline = (body: unknown, headers = auth) =>
+    api.call("PATCH", "/api/sf/exam/update/evaluationDeadline", { body, headers });
+  async function snapshot() {
+    const db = api.ctx.db;
+    const rows = await db.select({ id: exam.id, deadline: exam.evaluationDeadline }).from(exam);
+    return {
+      deadlines: rows.map((r) => `${r.id}|${r.deadline}`).sort(),
+      audit: (await db.select({ id: auditLog.id }).from(auditLog)).length,
+    };
+  }
+
+  it("answers 401 without sign-in and changes nothing", async () => {
+    const before = await snapshot();
+    expect((await api.call("GET", "/api/sf/exam/evaluationAssignments")).status).toBe(401);
+    expect((await api.call("GET", "/api/sf/exam/evaluationOverview")).status).toBe(401);
+    expect((await setDeadline({ examId: ex(2).id, deadline: ex(2).date }, {})).status).toBe(401);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("lists the cycle's assignments in exam then evaluator order, each as evaluatorList shows it", async () => {
+    const mine = inOrder(known.filter((k) => k.cycleId === cycleId));
+    const page = await list(`examCycleId=${cycleId}&count=50`);
+    expect(page.examCycle?.id).toBe(cycleId);
+    expect(page.noOfRecords).toBe(mine.length);
+    expect(page.data.map((r) => r.assignment.id)).toEqual(mine.map((k) => k.id));
+    const teachers = [...new Set(mine.flatMap((k) => (k.teacher ? [k.teacher] : [])))].sort((a, b) =>
+      a.localeCompare(b),
+    );
+    expect(page.subjectFaculties).toEqual(teachers);
+    for (const examId of [ex(0).id, ex(1).id, ex(2).id]) {
+      const single = await evaluatorList(examId);
+      const rows = page.data.filter((r) => r.exam.id === examId);
+      expect(rows.map((r) => r.assignment)).toEqual(single.data);
+      for (const row of rows) {
+        expect(row.subjectFaculty).toBe(single.exam.subjectFaculty);
+        expect(row.exam).toMatchObject({ id: examId, deadline: single.exam.deadline });
+      }
+    }
+    // The room's evaluator marks the students seated there; the other the exam's seated students.
+    const first = page.data.filter((r) => r.exam.id === ex(0).id);
+    expect(first.map((r) => r.assignment.answerSheets)).toEqual([seatedInRoom, seatedInRoom]);
+    expect(first.find((r) => r.assignment.roomId !== null)?.assignment.room).not.toBeNull();
+  });
+
+  it("lists every cycle without examCycleId", async () => {
+    const page = await list("count=50");
+    expect(page.examCycle).toBeNull();
+    expect(page.noOfRecords).toBe(known.length);
+    expect(page.data.map((r) => r.assignment.id).sort()).toEqual(known.map((k) => k.id).sort());
+  });
+
+  describe("filters", () => {
+    const has = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
+    const cases: Array<[string, () => string, (k: Known) => boolean]> = [
+      [
+        "deadline: due by that day",
+        () => `deadline=${deadline(0)}`,
+        (k) => !!k.deadline && k.deadline <= deadline(0),
+      ],
+      ["dateOfExam", () => `dateOfExam=${ex(1).date}`, (k) => k.examDate === ex(1).date],
+      [
+        "subjectFaculty, whole name without regard to case",
+        () => `subjectFaculty=${encodeURIComponent((ex(2).teacher ?? "").toUpperCase())}`,
+        (k) => k.teacher === ex(2).teacher,
+      ],
+      [
+        "allocatedTo, part of the e-mail",
+        () => `allocatedTo=${encodeURIComponent(known[0]?.email.split("@")[0]?.toUpperCase() ?? "")}`,
+        (k) =>
+          has(k.email, known[0]?.email.split("@")[0] ?? "") ||
+          has(k.evaluator, known[0]?.email.split("@")[0] ?? ""),
+      ],
+      [
+        "allocatedTo, part of the name",
+        () => `allocatedTo=${encodeURIComponent(known[1]?.evaluator.slice(1, 6) ?? "")}`,
+        (k) =>
+          has(k.evaluator, known[1]?.evaluator.slice(1, 6) ?? "") ||
+          has(k.email, known[1]?.evaluator.slice(1, 6) ?? ""),
+      ],
+      ["status", () => "status=Rejected", (k) => k.status === "Rejected"],
+      [
+        "allocatedTo and status",
+        () => `allocatedTo=${encodeURIComponent(known[0]?.email ?? "")}&status=Requested`,
+        (k) => k.email === known[0]?.email && k.status === "Requested",
+      ],
+      [
+        "deadline and dateOfExam",
+        () => `deadline=${deadline(1)}&dateOfExam=${ex(0).date}`,
+        (k) => !!k.deadline && k.deadline <= deadline(1) && k.examDate === ex(0).date,
+      ],
+      [
+        "deadline and status",
+        () => `deadline=${deadline(1)}&status=Requested`,
+        (k) => !!k.deadline && k.deadline <= deadline(1) && k.status === "Requested",
+      ],
+    ];
+    it.each(cases)("%s", async (_name, query, keep) => {
+      const mine = known.filter((k) => k.cycleId === cycleId);
+      const expected = inOrder(mine.filter(keep));
+      // The case must tell a working filter from a missing one.
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(mine.length);
+      const page = await list(`examCycleId=${cycleId}&count=50&${query()}`);
+      expect(page.data.map((r) => r.assignment.id)).toEqual(expected.map((k) => k.id));
+      expect(page.noOfRecords).toBe(expected.length);
+    });
+
+    it("a filter matching nothing gives an empty page, the options unchanged", async () => {
+      const all = await list(`examCycleId=${cycleId}`);
+      const none = await list(`examCycleId=${cycleId}&allocatedTo=nobody-at-all`);
+      expect(none).toMatchObject({ noOfRecords: 0, data: [] });
+      expect(none.subjectFaculties).toEqual(all.subjectFaculties);
+    });
+  });
+
+  it("pages on the server", async () => {
+    const mine = inOrder(known.filter((k) => k.cycleId === cycleId));
+    expect(mine.length).toBeGreaterThan(10);
+    const first = await list(`examCycleId=${cycleId}&count=10&pageNo=1`);
+    const second = await list(`examCycleId=${cycleId}&count=10&pageNo=2`);
+    expect(first).toMatchObject({ pageNo: 1, count: 10, noOfRecords: mine.length });
+    expect(first.data).toHaveLength(10);
+    expect([...first.data, ...second.data].map((r) => r.assignment.id)).toEqual(mine.map((k) => k.id));
+    const past = await list(`examCycleId=${cycleId}&count=10&pageNo=3`);
+    expect(past).toMatchObject({ noOfRecords: mine.length, data: [] });
+    const byDefault = await list(`examCycleId=${cycleId}`);
+    expect(byDefault.count).toBe(10);
+  });
+
+  it("refuses bad filters and paging, naming the field", async () => {
+    const cases: Array<[string, number, string]> = [
+      ["count=100", 400, "count"],
+      ["count=7", 400, "count"],
+      ["pageNo=0", 400, "pageNo"],
+      ["dateOfExam=2026-13-01", 400, "dateOfExam"],
+      ["deadline=soon", 400, "deadline"],
+      ["status=Maybe", 400, "status"],
+      [`examCycleId=${UNKNOWN}`, 404, "examCycleId"],
+      ["examCycleId=x", 404, "examCycleId"],
+    ];
+    for (const [query, status, field] of cases) {
+      const res = await api.call("GET", `/api/sf/exam/evaluationAssignments?${query}`, { headers: auth });
+      expect(res.status, query).toBe(status);
+      expect((res.body as ErrorBody).field, query).toBe(field);
+    }
+    for (const [query, status, field] of [
+      ["count=100", 400, "count"],
+      [`examCycleId=${UNKNOWN}`, 404, "examCycleId"],
+    ] as const) {
+      const res = await api.call("GET", `/api/sf/exam/evaluationOverview?${query}`, { headers: auth });
+      expect(res.status, query).toBe(status);
+      expect((res.body as ErrorBody).field, query).toBe(field);
+    }
+  });
+
+  it("gives a page of the cycle's exams, as the timetable pages them, with the Evaluation page's figures", async () => {
+    const timetable = async (pageNo: number) => {
+      const res = await api.call(
+        "GET",
+        `/api/salesforce/TimeTable?examCycleId=${cycleId}&count=10&pageNo=${pageNo}`,
+        { headers: auth },
+      );
+      return res.body as { noOfRecords: number; timetable: Array<{ id: string }> };
+    };
+    for (const pageNo of [1, 2]) {
+      const [page, rows] = await Promise.all([
+        overview(`examCycleId=${cycleId}&count=10&pageNo=${pageNo}`),
+        timetable(pageNo),
+      ]);
+      expect(page.noOfRecords).toBe(rows.noOfRecords);
+      expect(page.exams.map((e) => e.id)).toEqual(rows.timetable.map((r) => r.id));
+    }
+    const page = await overview(`examCycleId=${cycleId}&count=10`);
+    for (const e of page.exams.slice(0, 4)) {
+      const single = await evaluatorList(e.id);
+      expect(e.summary).toEqual(single.summary);
+      expect(e).toMatchObject({ subjectFaculty: single.exam.subjectFaculty, deadline: single.exam.deadline });
+    }
+    const first = page.exams.find((e) => e.id === ex(0).id);
+    expect(first?.summary).toMatchObject({
+      evaluators: 2,
+      accepted: 1,
+      rejected: 1,
+      answerSheets: seatedInRoom,
+      sheetsPerEvaluator: seatedInRoom,
+    });
+    expect(first?.deadline).toBe(deadline(0));
+    expect(page.exams.find((e) => e.id === ex(1).id)?.summary).toMatchObject({ evaluators: 2, requested: 2 });
+    const all = await overview("count=50");
+    expect(all.noOfRecords).toBeGreaterThan(page.noOfRecords);
+  });
+
+  describe("evaluation deadline", () => {
+    it("sets a deadline on the exam day, shown everywhere, with one audit row", async () => {
+      const target = ex(2);
+      const res = await setDeadline({ examId: target.id, deadline: target.date });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        message: "Evaluation deadline saved",
+        exam: { id: target.id, deadline: target.date },
+      });
+      expect((await evaluatorList(target.id)).exam.deadline).toBe(target.date);
+      const row = (await overview(`examCycleId=${cycleId}&count=10`)).exams.find((e) => e.id === target.id);
+      expect(row?.deadline).toBe(target.date);
+      const due = await list(`examCycleId=${cycleId}&count=50&deadline=${target.date}`);
+      expect(due.data.map((r) => r.exam.id)).toContain(target.id);
+      const audits = await api.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "exam"), eq(auditLog.entityId, target.id)));
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({
+        action: "set_evaluation_deadline",
+        before: { evaluationDeadline: null },
+        after: { evaluationDeadline: target.date },
+      });
+      // The same deadline again changes nothing.
+      const before = await snapshot();
+      expect((await setDeadline({ examId: target.id, deadline: target.date })).status).toBe(200);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("moves and clears a deadline", async () => {
+      const target = ex(2);
+      const later = plusDays(target.date, 10);
+      expect((await setDeadline({ examId: target.id, deadline: ` ${later} ` })).status).toBe(200);
+      expect((await evaluatorList(target.id)).exam.deadline).toBe(later);
+      const res = await setDeadline({ examId: target.id, deadline: null });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ message: "Evaluation deadline cleared", exam: { deadline: null } });
+      expect((await evaluatorList(target.id)).exam.deadline).toBeNull();
+      const audits = await api.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "exam"), eq(auditLog.entityId, target.id)))
+        .orderBy(asc(auditLog.at), asc(auditLog.action));
+      expect(audits.map((a) => a.action).sort()).toEqual([
+        "clear_evaluation_deadline",
+        "set_evaluation_deadline",
+        "set_evaluation_deadline",
+      ]);
+    });
+
+    const refused: Array<[string, () => { body?: unknown; rawBody?: string }, number, string | undefined]> = [
+      [
+        "a deadline before the exam date",
+        () => ({ body: { examId: ex(0).id, deadline: plusDays(ex(0).date, -1) } }),
+        400,
+        "deadline",
+      ],
+      ["an unknown exam", () => ({ body: { examId: UNKNOWN, deadline: "2026-12-31" } }), 404, "examId"],
+      ["an exam id that is no id", () => ({ body: { examId: "x", deadline: "2026-12-31" } }), 404, "examId"],
+      ["no deadline", () => ({ body: { examId: ex(0).id } }), 400, "deadline"],
+      ["no exam", () => ({ body: { deadline: "2026-12-31" } }), 400, "examId"],
+      [
+        "a date that does not exist",
+        () => ({ body: { examId: ex(0).id, deadline: "2026-02-30" } }),
+        400,
+        "deadline",
+      ],
+      [
+        "a date written otherwise",
+        () => ({ body: { examId: ex(0).id, deadline: "31-12-2026" } }),
+        400,
+        "deadline",
+      ],
+      ["a number", () => ({ body: { examId: ex(0).id, deadline: 20261231 } }), 400, "deadline"],
+      ["a list", () => ({ body: [{ examId: ex(0).id, deadline: "2026-12-31" }] }), 400, undefined],
+      ["malformed JSON", () => ({ rawBody: "{" }), 400, undefined],
+    ];
+    it.each(refused)("refuses %s and changes nothing", async (_name, request, status, field) => {
+      const before = await snapshot();
+      const res = await api.call("PATCH", "/api/sf/exam/update/evaluationDeadline", {
+        ...request(),
+        headers: { ...auth, "content-type": "application/json" },
+      });
+      expect(res.status).toBe(status);
+      expect((res.body as ErrorBody).field).toBe(field);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("names both dates when the deadline is before the exam", async () => {
+      const day = plusDays(ex(0).date, -1);
+      const res = await setDeadline({ examId: ex(0).id, deadline: day });
+      expect(res.body).toMatchObject({ rule: "not_before_exam_date" });
+      const [y, m, d] = ex(0).date.split("-");
+      const [yb, mb, db] = day.split("-");
+      expect((res.body as ErrorBody).errorMessage).toBe(
+        `The evaluation deadline (${db}-${mb}-${yb}) cannot be before the exam date (${d}-${m}-${y})`,
+      );
+    });
   });
 });

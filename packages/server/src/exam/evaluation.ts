@@ -1,15 +1,20 @@
 import {
   type AssignedPaper,
+  EVALUATOR_STATUSES,
   type EvaluatorAssignmentItem,
   type EvaluatorResponseItem,
   type EvaluatorStatus,
   EXAM_TIME_ZONE,
+  type ExamProgressStatus,
   evaluatorStatusLabel,
+  examStatusFor,
   formatIsoDate,
   isActiveEvaluator,
   sheetsPerEvaluator,
+  todayIn,
 } from "@portal/domain";
-import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
@@ -20,6 +25,7 @@ import {
   enrolment,
   evaluatorAssignment,
   exam,
+  examCycle,
   facility,
   intake,
   invigilation,
@@ -34,8 +40,10 @@ import {
   ENROLLED,
   type EvaluationExamHeader,
   type ExamContext,
+  findCycle,
   loadExamContext,
   loadExamContexts,
+  type Page,
   toExamHeader,
 } from "./eligibility.ts";
 import { type CampusRoom, roomsOfCampus } from "./seating-rooms.ts";
@@ -142,30 +150,53 @@ async function answerSheetsOf(
   return { total: enrolled?.n ?? 0, byRoom };
 }
 
-/** Evaluator rows of the assignments matching `where`, by name then id. */
-async function selectEvaluatorRows(
-  db: Executor,
-  where: SQL | undefined,
-): Promise<Array<Omit<EvaluatorRow, "answerSheets">>> {
-  const rows = await db
-    .select({
-      id: evaluatorAssignment.id,
-      exam: evaluatorAssignment.examId,
-      Contact__c: evaluatorAssignment.facultyId,
-      name: personName,
-      role: contact.facultyType,
-      email: contact.email,
-      status: evaluatorAssignment.status,
-      reason: evaluatorAssignment.reason,
-      room: facility.name,
-      roomId: evaluatorAssignment.facilityId,
-      courseOfferingId: exam.courseOfferingId,
-      Assigned_Paper__c: evaluatorAssignment.assignedPaper,
-      invigilatorId: invigilation.id,
-      requestedAt: evaluatorAssignment.requestedAt,
-      respondedAt: evaluatorAssignment.respondedAt,
-    })
-    .from(evaluatorAssignment)
+/** Students seated for the joined exam in its exam period (any room). */
+const seatedOfExamSql = sql<number>`(select count(*)::int from ${seatAssignment} where ${seatAssignment.examId} = ${exam.id} and ${seatAssignment.examPeriodId} = ${exam.examPeriodId})`;
+
+/**
+ * The joined exam's answer sheets, the SQL twin of {@link answerSheetsOf}: the students seated for
+ * it in its exam period, or its enrolled students while nobody is seated.
+ */
+const examSheetsSql = sql<number>`coalesce(nullif(${seatedOfExamSql}, 0), (select count(*)::int from ${enrolment} where ${enrolment.courseOfferingId} = ${exam.courseOfferingId} and ${enrolment.status} = ${ENROLLED}))`;
+
+/**
+ * The answer sheets in the scope of the joined assignment: those seated in its room for the exam's
+ * period, or all the exam's ({@link examSheetsSql}) when it covers every room.
+ */
+const assignmentSheetsSql = sql<number>`(case when ${evaluatorAssignment.facilityId} is null then ${examSheetsSql}
+  else (select count(*)::int from ${seatAssignment} where ${seatAssignment.examId} = ${exam.id} and ${seatAssignment.examPeriodId} = ${exam.examPeriodId} and ${seatAssignment.facilityId} = ${evaluatorAssignment.facilityId}) end)`;
+
+/** The columns of an evaluator row, on a query over evaluator_assignment with {@link withAssignmentJoins}. */
+const evaluatorColumns = {
+  id: evaluatorAssignment.id,
+  exam: evaluatorAssignment.examId,
+  Contact__c: evaluatorAssignment.facultyId,
+  name: personName,
+  role: contact.facultyType,
+  email: contact.email,
+  status: evaluatorAssignment.status,
+  reason: evaluatorAssignment.reason,
+  room: facility.name,
+  roomId: evaluatorAssignment.facilityId,
+  courseOfferingId: exam.courseOfferingId,
+  Assigned_Paper__c: evaluatorAssignment.assignedPaper,
+  invigilatorId: invigilation.id,
+  answerSheets: assignmentSheetsSql,
+  requestedAt: evaluatorAssignment.requestedAt,
+  respondedAt: evaluatorAssignment.respondedAt,
+};
+
+/** An evaluator row as selected, before {@link toEvaluatorRow}. */
+type EvaluatorDbRow = Omit<EvaluatorRow, "status" | "Assigned_Paper__c" | "requestedAt" | "respondedAt"> & {
+  status: string;
+  Assigned_Paper__c: string;
+  requestedAt: Date | string;
+  respondedAt: Date | string | null;
+};
+
+/** Joins to a query on evaluator_assignment: its exam, the evaluator, the room and their invigilation. */
+function withAssignmentJoins<Q extends PgSelect>(query: Q): Q {
+  query
     .innerJoin(exam, eq(exam.id, evaluatorAssignment.examId))
     .innerJoin(contact, eq(contact.id, evaluatorAssignment.facultyId))
     .leftJoin(facility, eq(facility.id, evaluatorAssignment.facilityId))
@@ -175,17 +206,34 @@ async function selectEvaluatorRows(
         eq(invigilation.examId, evaluatorAssignment.examId),
         eq(invigilation.facultyId, evaluatorAssignment.facultyId),
       ),
-    )
-    .where(where)
-    .orderBy(asc(contact.firstName), asc(contact.lastName), asc(evaluatorAssignment.id));
-  return rows.map((r) => ({
-    ...r,
+    );
+  return query;
+}
+
+/** The wire row of a selected assignment (status label, paper, ISO times); other columns are left out. */
+function toEvaluatorRow(r: EvaluatorDbRow): EvaluatorRow {
+  return {
+    id: r.id,
+    exam: r.exam,
+    Contact__c: r.Contact__c,
+    name: r.name,
+    role: r.role,
+    email: r.email,
     status: evaluatorStatusLabel(r.status),
+    reason: r.reason,
+    room: r.room,
+    roomId: r.roomId,
+    courseOfferingId: r.courseOfferingId,
     Assigned_Paper__c: r.Assigned_Paper__c as AssignedPaper,
+    invigilatorId: r.invigilatorId,
+    answerSheets: Number(r.answerSheets),
     requestedAt: new Date(r.requestedAt).toISOString(),
     respondedAt: r.respondedAt ? new Date(r.respondedAt).toISOString() : null,
-  }));
+  };
 }
+
+/** Evaluator order within an exam: by name, then id. */
+const evaluatorOrder = [asc(contact.firstName), asc(contact.lastName), asc(evaluatorAssignment.id)];
 
 /** Evaluator rows of one exam's assignments (all, or those with the given ids), with answer sheets. */
 async function evaluatorRowsOf(
@@ -194,29 +242,40 @@ async function evaluatorRowsOf(
   ids?: readonly string[],
 ): Promise<{ rows: EvaluatorRow[]; sheets: { total: number; byRoom: Map<string, number> } }> {
   const [rows, sheets] = await Promise.all([
-    selectEvaluatorRows(
-      db,
-      and(
-        eq(evaluatorAssignment.examId, info.id),
-        ids ? inArray(evaluatorAssignment.id, [...ids]) : undefined,
-      ),
-    ),
+    withAssignmentJoins(db.select(evaluatorColumns).from(evaluatorAssignment).$dynamic())
+      .where(
+        and(
+          eq(evaluatorAssignment.examId, info.id),
+          ids ? inArray(evaluatorAssignment.id, [...ids]) : undefined,
+        ),
+      )
+      .orderBy(...evaluatorOrder),
     answerSheetsOf(db, info),
   ]);
+  return { sheets, rows: rows.map(toEvaluatorRow) };
+}
+
+/**
+ * The summary cards of an exam from its evaluators per status and its answer sheets: sheets per
+ * active evaluator (Requested or Accepted; Rejected ones do not count), rounded up, null without one.
+ */
+function toSummary(counts: Record<EvaluatorStatus, number>, answerSheets: number): EvaluationSummary {
+  const active = EVALUATOR_STATUSES.filter(isActiveEvaluator).reduce((n, s) => n + counts[s], 0);
   return {
-    sheets,
-    rows: rows.map((r) => ({
-      ...r,
-      answerSheets: r.roomId ? (sheets.byRoom.get(r.roomId) ?? 0) : sheets.total,
-    })),
+    evaluators: EVALUATOR_STATUSES.reduce((n, s) => n + counts[s], 0),
+    requested: counts.Requested,
+    accepted: counts.Accepted,
+    rejected: counts.Rejected,
+    answerSheets,
+    sheetsPerEvaluator: sheetsPerEvaluator(answerSheets, active),
   };
 }
 
 /**
- * The evaluation page of an exam (spec §7 GET /sf/exam/evaluatorList/{id}; Evaluation page): header,
- * summary cards (evaluators and how many are Requested, Accepted, Rejected; answer sheets = students
- * seated for the exam, or its enrolled students while nobody is seated; sheets per active evaluator,
- * Rejected ones not counting, rounded up, null without one) and the evaluator rows by name. 404
+ * The evaluation page of an exam (spec §7 GET /sf/exam/evaluatorList/{id}; Evaluation page): header
+ * (with the evaluation deadline), summary cards (evaluators and how many are Requested, Accepted,
+ * Rejected; answer sheets = students seated for the exam, or its enrolled students while nobody is
+ * seated; sheets per active evaluator, see {@link toSummary}) and the evaluator rows by name. 404
  * (field `id`) for an unknown exam.
  */
 export async function getEvaluatorList(
@@ -229,18 +288,253 @@ export async function getEvaluatorList(
   const by = (s: EvaluatorStatus) => rows.filter((r) => r.status === s).length;
   return {
     exam: toExamHeader(info),
-    summary: {
-      evaluators: rows.length,
-      requested: by("Requested"),
-      accepted: by("Accepted"),
-      rejected: by("Rejected"),
-      answerSheets: sheets.total,
-      sheetsPerEvaluator: sheetsPerEvaluator(
-        sheets.total,
-        rows.filter((r) => isActiveEvaluator(r.status)).length,
-      ),
-    },
+    summary: toSummary(
+      { Requested: by("Requested"), Accepted: by("Accepted"), Rejected: by("Rejected") },
+      sheets.total,
+    ),
     data: rows,
+  };
+}
+
+/** Page sizes of the evaluation lists (spec §9 grid 10, 25, 50; "All" is not offered: they are paged on the server). */
+export const EVALUATION_PAGE_SIZES = [10, 25, 50] as const;
+export const DEFAULT_EVALUATION_PAGE_SIZE = 10;
+
+/** The teacher of the exam's section: the spec's subject faculty. */
+const subjectTeacher = alias(contact, "subject_faculty");
+const subjectFacultyName = sql<
+  string | null
+>`trim(${subjectTeacher.firstName} || ' ' || ${subjectTeacher.lastName})`;
+
+/** The exam columns of the evaluation lists, on a query with {@link withExamJoins}. */
+const listExamColumns = {
+  examCycle: examCycle.name,
+  courseCode: course.code,
+  courseName: course.name,
+  section: courseOffering.section,
+  dateOfExam: exam.examDate,
+  startTimeOfExam: exam.startTime,
+  deadline: exam.evaluationDeadline,
+  subjectFaculty: subjectFacultyName,
+};
+
+/** Joins to a query that has the exam: its cycle, course offering, course and the section's teacher. */
+function withExamJoins<Q extends PgSelect>(query: Q): Q {
+  query
+    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .leftJoin(subjectTeacher, eq(subjectTeacher.id, courseOffering.facultyId));
+  return query;
+}
+
+/** The timetable's order of exams: date, start time, course, section, id. */
+const examOrder = [
+  asc(exam.examDate),
+  asc(exam.startTime),
+  asc(course.name),
+  asc(courseOffering.section),
+  asc(exam.id),
+];
+
+/** The exam of a row of the evaluation table (date YYYY-MM-DD, start HH:MM, deadline YYYY-MM-DD or null). */
+export type AssignmentExam = {
+  id: string;
+  examCycle: string;
+  courseCode: string;
+  courseName: string;
+  section: string;
+  dateOfExam: string;
+  startTimeOfExam: string;
+  deadline: string | null;
+};
+
+/** One row of the evaluation table: an assignment, its exam and the exam's subject faculty. */
+export type EvaluationAssignmentRow = {
+  assignment: EvaluatorRow;
+  exam: AssignmentExam;
+  subjectFaculty: string | null;
+};
+
+/**
+ * Filters of the evaluation table (spec §3 evaluation filters deadline, dateOfExam, subjectFaculty,
+ * allocatedTo; plus the exam cycle and the evaluator status); "" keeps everything. `deadline` keeps
+ * the exams due by that day (evaluation deadline on or before it; exams without one are left out).
+ */
+export type EvaluationAssignmentFilter = {
+  examCycleId: string;
+  dateOfExam: string;
+  deadline: string;
+  subjectFaculty: string;
+  allocatedTo: string;
+  status: EvaluatorStatus | "";
+};
+
+function assignmentConditions(cycleId: string | null, f: EvaluationAssignmentFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (cycleId) where.push(eq(exam.examCycleId, cycleId));
+  if (f.dateOfExam) where.push(eq(exam.examDate, f.dateOfExam));
+  if (f.deadline) where.push(lte(exam.evaluationDeadline, f.deadline));
+  if (f.subjectFaculty) where.push(sql`lower(${subjectFacultyName}) = lower(${f.subjectFaculty})`);
+  if (f.allocatedTo) {
+    const pattern = containsPattern(f.allocatedTo);
+    where.push(sql`(${personName} ilike ${pattern} or ${contact.email} ilike ${pattern})`);
+  }
+  if (f.status) where.push(eq(evaluatorAssignment.status, f.status));
+  return and(...where);
+}
+
+/**
+ * The evaluation table (spec §2 evaluation/evaluationTable, §3 evaluation filters; GET
+ * /sf/exam/evaluationAssignments): evaluator assignments across the exams of one cycle (every cycle
+ * without `examCycleId`) matching the filters, by exam (timetable order) then evaluator name; one
+ * page with the number of matches, and the subject faculty of the cycle's exams that have an
+ * assignment (the filter's options, by name). Set-based: three queries, whatever the page size.
+ * 404 (field `examCycleId`) for an unknown cycle.
+ */
+export async function listEvaluationAssignments(
+  db: Executor,
+  q: EvaluationAssignmentFilter & Page,
+): Promise<{
+  examCycle: { id: string; name: string } | null;
+  noOfRecords: number;
+  pageNo: number;
+  count: number;
+  subjectFaculties: string[];
+  data: EvaluationAssignmentRow[];
+}> {
+  const cycle = q.examCycleId ? await findCycle(db, q.examCycleId, "examCycleId") : null;
+  const where = assignmentConditions(cycle?.id ?? null, q);
+  const [[total], rows, faculties] = await Promise.all([
+    withExamJoins(withAssignmentJoins(db.select({ n: count() }).from(evaluatorAssignment).$dynamic())).where(
+      where,
+    ),
+    withExamJoins(
+      withAssignmentJoins(
+        db
+          .select({ ...evaluatorColumns, ...listExamColumns })
+          .from(evaluatorAssignment)
+          .$dynamic(),
+      ),
+    )
+      .where(where)
+      .orderBy(...examOrder, ...evaluatorOrder)
+      .limit(q.count)
+      .offset((q.pageNo - 1) * q.count),
+    db
+      .selectDistinct({ name: subjectFacultyName })
+      .from(evaluatorAssignment)
+      .innerJoin(exam, eq(exam.id, evaluatorAssignment.examId))
+      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+      .innerJoin(subjectTeacher, eq(subjectTeacher.id, courseOffering.facultyId))
+      .where(cycle ? eq(exam.examCycleId, cycle.id) : undefined),
+  ]);
+  return {
+    examCycle: cycle,
+    noOfRecords: total?.n ?? 0,
+    pageNo: q.pageNo,
+    count: q.count,
+    subjectFaculties: faculties.flatMap((f) => (f.name ? [f.name] : [])).sort((a, b) => a.localeCompare(b)),
+    data: rows.map((r) => {
+      const {
+        examCycle,
+        courseCode,
+        courseName,
+        section,
+        dateOfExam,
+        startTimeOfExam,
+        deadline,
+        subjectFaculty,
+      } = r;
+      return {
+        assignment: toEvaluatorRow(r),
+        exam: {
+          id: r.exam,
+          examCycle,
+          courseCode,
+          courseName,
+          section,
+          dateOfExam,
+          startTimeOfExam,
+          deadline,
+        },
+        subjectFaculty,
+      };
+    }),
+  };
+}
+
+/** One exam of the evaluation list and plan with its evaluation figures. */
+export type EvaluationOverviewExam = AssignmentExam & {
+  term: string;
+  batch: string;
+  status: ExamProgressStatus;
+  subjectFaculty: string | null;
+  summary: EvaluationSummary;
+};
+
+/** Evaluators of the joined exam with `status`. */
+const evaluatorsWithStatus = (status: EvaluatorStatus) =>
+  sql<number>`(select count(*)::int from ${evaluatorAssignment} where ${evaluatorAssignment.examId} = ${exam.id} and ${evaluatorAssignment.status} = ${status})`;
+
+/**
+ * The evaluation list and plan (spec §2 evaluation, evaluvationPlan; GET /sf/exam/evaluationOverview):
+ * one page of the exams of one cycle (every cycle without `examCycleId`) in the timetable's order
+ * (date, start time, course, section), each with its deadline, subject faculty, Completed / Pending
+ * and the figures of its Evaluation page's summary cards ({@link toSummary}); with the number of
+ * exams. Two queries, whatever the page size. 404 (field `examCycleId`) for an unknown cycle.
+ */
+export async function getEvaluationOverview(
+  db: Executor,
+  now: number,
+  q: { examCycleId: string } & Page,
+): Promise<{
+  examCycle: { id: string; name: string } | null;
+  noOfRecords: number;
+  pageNo: number;
+  count: number;
+  exams: EvaluationOverviewExam[];
+}> {
+  const cycle = q.examCycleId ? await findCycle(db, q.examCycleId, "examCycleId") : null;
+  const where = cycle ? eq(exam.examCycleId, cycle.id) : undefined;
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(exam).where(where),
+    withExamJoins(
+      db
+        .select({
+          id: exam.id,
+          ...listExamColumns,
+          term: term.name,
+          batch: intake.name,
+          requested: evaluatorsWithStatus("Requested"),
+          accepted: evaluatorsWithStatus("Accepted"),
+          rejected: evaluatorsWithStatus("Rejected"),
+          answerSheets: examSheetsSql,
+        })
+        .from(exam)
+        .$dynamic(),
+    )
+      .innerJoin(term, eq(term.id, courseOffering.termId))
+      .innerJoin(intake, eq(intake.id, term.intakeId))
+      .where(where)
+      .orderBy(...examOrder)
+      .limit(q.count)
+      .offset((q.pageNo - 1) * q.count),
+  ]);
+  const today = todayIn(now);
+  return {
+    examCycle: cycle,
+    noOfRecords: total?.n ?? 0,
+    pageNo: q.pageNo,
+    count: q.count,
+    exams: rows.map(({ requested, accepted, rejected, answerSheets, ...e }) => ({
+      ...e,
+      status: examStatusFor(e.dateOfExam, today),
+      summary: toSummary(
+        { Requested: Number(requested), Accepted: Number(accepted), Rejected: Number(rejected) },
+        Number(answerSheets),
+      ),
+    })),
   };
 }
 
@@ -848,5 +1142,57 @@ export async function recordEvaluatorResponses(
     await writeAudit(tx, actor, audit, at);
     for (const mail of mails) await sendMail(ctx, tx, mail);
     return { data: await rowsInOrder(tx, exams, touched), removed };
+  });
+}
+
+/**
+ * Sets or clears an exam's evaluation deadline (spec §3 Exam info "Deadline", evaluation filter
+ * "deadline"; PATCH /sf/exam/update/evaluationDeadline) in one transaction: `deadline` YYYY-MM-DD (on
+ * or after the exam date) or null to clear it. One audit row (entity exam, before/after
+ * `{evaluationDeadline}`) when it changes; the same value again writes nothing. Errors, nothing
+ * written: 404 unknown exam (`examId`); 400 a deadline before the exam date (`deadline`, rule
+ * `not_before_exam_date`). Returns the exam's header after the change and whether it changed.
+ */
+export async function setEvaluationDeadline(
+  ctx: AppContext,
+  actor: SessionUser,
+  item: { examId: string; deadline: string | null },
+): Promise<{ changed: boolean; exam: EvaluationExamHeader }> {
+  const at = new Date(ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const [current] = isUuid(item.examId)
+      ? await tx
+          .select({ id: exam.id, examDate: exam.examDate, deadline: exam.evaluationDeadline })
+          .from(exam)
+          .where(eq(exam.id, item.examId))
+          .for("update")
+      : [];
+    if (!current) throw new ApiError(404, "No such exam", { errorCode: "not_found", field: "examId" });
+    if (item.deadline !== null && item.deadline < current.examDate) {
+      throw new ApiError(
+        400,
+        `The evaluation deadline (${formatIsoDate(item.deadline)}) cannot be before the exam date (${formatIsoDate(current.examDate)})`,
+        { errorCode: "validation_failed", field: "deadline", rule: "not_before_exam_date" },
+      );
+    }
+    const changed = current.deadline !== item.deadline;
+    if (changed) {
+      await tx.update(exam).set({ evaluationDeadline: item.deadline }).where(eq(exam.id, current.id));
+      await writeAudit(
+        tx,
+        actor,
+        [
+          {
+            action: item.deadline === null ? "clear_evaluation_deadline" : "set_evaluation_deadline",
+            entity: "exam",
+            entityId: current.id,
+            before: { evaluationDeadline: current.deadline },
+            after: { evaluationDeadline: item.deadline },
+          },
+        ],
+        at,
+      );
+    }
+    return { changed, exam: toExamHeader(await loadExamContext(tx, current.id, ctx.now(), "examId")) };
   });
 }

@@ -1,16 +1,15 @@
-import type { PublicConfig } from "@portal/api-client";
+import type { EvaluationOverviewExam, PublicConfig } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps } from "../../shell/IslandRoot.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
-import { ExamPageGrid, evaluationFigure } from "./ExamPageGrid.tsx";
+import { ExamPageGrid, openColumn } from "./ExamPageGrid.tsx";
 import * as styles from "./evaluation.css.ts";
-import { displayDate } from "./labels.ts";
+import { deadlineText, displayDate, orNa } from "./labels.ts";
 import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
 import { evaluationLinks } from "./routes.ts";
-import type { ExamWithEvaluators } from "./use-exam-evaluators.ts";
 
 export type EvaluationExamListProps = {
   locale: Locale;
@@ -28,62 +27,28 @@ export default function EvaluationExamList({ locale, search, ...rest }: Evaluati
   );
 }
 
-function listColumns(): DataTableColumn<ExamWithEvaluators>[] {
+function listColumns(): DataTableColumn<EvaluationOverviewExam>[] {
   return [
-    { id: "course", header: m.ev_col_course(), cell: (i) => i.exam.course, rowHeader: true },
-    { id: "courseCode", header: m.ev_col_course_code(), cell: (i) => i.exam.courseCode },
-    { id: "section", header: m.ev_col_section(), cell: (i) => i.exam.section },
-    { id: "batch", header: m.ev_col_batch(), cell: (i) => i.exam.batch },
-    { id: "date", header: m.ev_col_date_of_exam(), cell: (i) => displayDate(i.exam.dateOfExam) },
-    {
-      id: "faculty",
-      header: m.ev_col_subject_faculty(),
-      cell: (i) => evaluationFigure(i, (e) => e.exam.subjectFaculty ?? m.ev_na()),
-    },
-    {
-      id: "evaluators",
-      header: m.ev_card_evaluators(),
-      align: "end",
-      cell: (i) => evaluationFigure(i, (e) => e.summary.evaluators),
-    },
-    {
-      id: "requested",
-      header: m.ev_card_requested(),
-      align: "end",
-      cell: (i) => evaluationFigure(i, (e) => e.summary.requested),
-    },
-    {
-      id: "accepted",
-      header: m.ev_card_accepted(),
-      align: "end",
-      cell: (i) => evaluationFigure(i, (e) => e.summary.accepted),
-    },
-    {
-      id: "rejected",
-      header: m.ev_card_rejected(),
-      align: "end",
-      cell: (i) => evaluationFigure(i, (e) => e.summary.rejected),
-    },
-    {
-      id: "open",
-      header: m.ev_col_evaluation(),
-      cell: (i) => (
-        <a
-          className={styles.link}
-          href={evaluationLinks.exam(i.exam.id)}
-          aria-label={m.ev_open_label({ course: i.exam.course, section: i.exam.section })}
-        >
-          {m.ev_open()}
-        </a>
-      ),
-    },
+    { id: "course", header: m.ev_col_course(), cell: (e) => e.courseName, rowHeader: true },
+    { id: "courseCode", header: m.ev_col_course_code(), cell: (e) => e.courseCode },
+    { id: "section", header: m.ev_col_section(), cell: (e) => e.section },
+    { id: "batch", header: m.ev_col_batch(), cell: (e) => e.batch },
+    { id: "date", header: m.ev_col_date_of_exam(), cell: (e) => displayDate(e.dateOfExam) },
+    { id: "deadline", header: m.ev_col_deadline(), cell: (e) => deadlineText(e.deadline) },
+    { id: "faculty", header: m.ev_col_subject_faculty(), cell: (e) => orNa(e.subjectFaculty) },
+    { id: "evaluators", header: m.ev_card_evaluators(), align: "end", cell: (e) => e.summary.evaluators },
+    { id: "requested", header: m.ev_card_requested(), align: "end", cell: (e) => e.summary.requested },
+    { id: "accepted", header: m.ev_card_accepted(), align: "end", cell: (e) => e.summary.accepted },
+    { id: "rejected", header: m.ev_card_rejected(), align: "end", cell: (e) => e.summary.rejected },
+    openColumn((e: EvaluationOverviewExam) => e),
   ];
 }
 
 /**
  * The evaluation list (spec §2 /app/exams/evaluation, breadcrumb Exam > Evaluation): a cycle's exams
- * (cycle Select, all cycles allowed; 10, 25 or 50 a page) with their evaluator counts per status and
- * a link to each exam's Evaluation page; links to the evaluation table and plan of the same cycle.
+ * (cycle Select, all cycles allowed; 10, 25 or 50 a page) with their evaluation deadline, subject
+ * faculty and evaluator counts per status (one GET /sf/exam/evaluationOverview per page) and a link
+ * to each exam's Evaluation page; links to the evaluation table and plan of the same cycle.
  */
 export function EvaluationExamListScreen({ search }: { search: string }) {
   const [state, navigate] = useUrlState(search, parseEvaluationListState, serializeEvaluationListState);

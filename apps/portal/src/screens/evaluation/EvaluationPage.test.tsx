@@ -213,6 +213,80 @@ describe("EvaluationPage", () => {
     quiet.mockRestore();
   });
 
+  describe("evaluation deadline", () => {
+    const field = () => screen.getByLabelText("Evaluation deadline") as HTMLInputElement;
+    const save = () => screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+
+    it("sets the deadline: the server's message as a toast, the summary shows it, a new load too", async () => {
+      const api = evaluationApi();
+      const { container, unmount } = renderPage(api.fetch);
+      await table();
+      expect(tile("Evaluation deadline")).toBe("Not set");
+      expect(save().disabled).toBe(true);
+      expect(screen.queryByRole("button", { name: "Clear deadline" })).toBeNull();
+      await expectNoAxeViolations(container);
+      fireEvent.change(field(), { target: { value: "2026-12-05" } });
+      fireEvent.click(save());
+      expect(await screen.findByText("Evaluation deadline saved")).toBeTruthy();
+      await waitFor(() => expect(tile("Evaluation deadline")).toBe("05-12-2026"));
+      expect(api.calls.find((c) => c.path === "/api/sf/exam/update/evaluationDeadline")?.body).toEqual({
+        examId: EXAM.id,
+        deadline: "2026-12-05",
+      });
+      expect(field().value).toBe("2026-12-05");
+      unmount();
+      renderPage(api.fetch);
+      await table();
+      expect(tile("Evaluation deadline")).toBe("05-12-2026");
+      expect(field().value).toBe("2026-12-05");
+    });
+
+    it("keeps the date typed and shows the server's message when the deadline is before the exam", async () => {
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const api = evaluationApi();
+      renderPage(api.fetch);
+      await table();
+      fireEvent.change(field(), { target: { value: "2026-11-20" } });
+      fireEvent.click(save());
+      const message = "The evaluation deadline (20-11-2026) cannot be before the exam date (24-11-2026)";
+      await waitFor(() => expect(screen.getAllByText(message).length).toBe(2));
+      expect(field().value).toBe("2026-11-20");
+      expect(field().getAttribute("aria-invalid")).toBe("true");
+      expect(tile("Evaluation deadline")).toBe("Not set");
+      expect(api.exam.deadline).toBeNull();
+      quiet.mockRestore();
+    });
+
+    it("clears the deadline, and keeps it when the server refuses", async () => {
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      let refuse = true;
+      const api = evaluationApi({
+        refuse: (_method, path) =>
+          path === "update/evaluationDeadline" && refuse
+            ? json(500, { success: false, errorMessage: "Internal server error" })
+            : undefined,
+      });
+      api.exam.deadline = "2026-12-01";
+      renderPage(api.fetch);
+      await table();
+      expect(tile("Evaluation deadline")).toBe("01-12-2026");
+      fireEvent.click(screen.getByRole("button", { name: "Clear deadline" }));
+      expect(await screen.findByText("Internal server error")).toBeTruthy();
+      expect(field().value).toBe("2026-12-01");
+      expect(tile("Evaluation deadline")).toBe("01-12-2026");
+      refuse = false;
+      fireEvent.click(screen.getByRole("button", { name: "Clear deadline" }));
+      expect(await screen.findByText("Evaluation deadline cleared")).toBeTruthy();
+      await waitFor(() => expect(tile("Evaluation deadline")).toBe("Not set"));
+      expect(field().value).toBe("");
+      expect(api.calls.filter((c) => c.method === "PATCH").at(-1)?.body).toEqual({
+        examId: EXAM.id,
+        deadline: null,
+      });
+      quiet.mockRestore();
+    });
+  });
+
   it("shows the error state with Back for an unknown exam", async () => {
     const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { fetch } = evaluationApi();

@@ -27,8 +27,10 @@ import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { studentStatusLink } from "../eligibility/routes.ts";
 import { AddEvaluatorDialog } from "./AddEvaluatorDialog.tsx";
+import { EvaluationDeadlineForm } from "./EvaluationDeadlineForm.tsx";
 import * as styles from "./evaluation.css.ts";
 import {
+  deadlineText,
   displayDate,
   errorText,
   evaluatorStatusText,
@@ -63,7 +65,8 @@ type Pending = { kind: "reject" | "withdraw"; row: EvaluatorAssignment } | null;
 /**
  * The Evaluation page (spec §2 "Evaluation page", §3, §4, §5): Back (to the evaluation list), the
  * exam, summary cards (evaluators, requested, accepted, rejected, answer sheets, sheets per
- * evaluator), the evaluator table (name, role, email, room, paper, answer sheets, status chip;
+ * evaluator, evaluation deadline), the deadline's date field (set or clear it, spec §3 Exam info
+ * "Deadline"), the evaluator table (name, role, email, room, paper, answer sheets, status chip;
  * Rejected shows a reason marker) with row actions Accept, Reject (a dialog asks the reason,
  * required) and Withdraw (confirmed), and Add Evaluator. Every change goes through the API, shows a
  * toast and reloads the page's data; a failed change shows the server's message as an error toast.
@@ -107,7 +110,9 @@ export function EvaluationPageScreen({ examId }: { examId: string }) {
         <StatTile label={m.ev_card_rejected()} value={summary.rejected} />
         <StatTile label={m.ev_card_answer_sheets()} value={summary.answerSheets} />
         <StatTile label={m.ev_card_sheets_per_evaluator()} value={summary.sheetsPerEvaluator ?? m.ev_na()} />
+        <StatTile label={m.ev_evaluation_deadline()} value={deadlineText(exam.deadline)} />
       </StatTileGroup>
+      <EvaluationDeadlineForm key={exam.deadline ?? ""} exam={exam} />
       <EvaluatorTable exam={exam} rows={data} refreshing={query.isFetching} />
     </div>
   );

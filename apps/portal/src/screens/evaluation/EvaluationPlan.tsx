@@ -1,16 +1,13 @@
-import type { PublicConfig } from "@portal/api-client";
+import type { EvaluationOverviewExam, PublicConfig } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps } from "../../shell/IslandRoot.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
-import { ExamPageGrid, evaluationFigure } from "./ExamPageGrid.tsx";
-import * as styles from "./evaluation.css.ts";
-import { displayDate } from "./labels.ts";
+import { ExamPageGrid, openColumn } from "./ExamPageGrid.tsx";
+import { deadlineText, displayDate } from "./labels.ts";
 import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
-import { evaluationLinks } from "./routes.ts";
-import type { ExamWithEvaluators } from "./use-exam-evaluators.ts";
 
 export type EvaluationPlanProps = {
   locale: Locale;
@@ -28,60 +25,39 @@ export default function EvaluationPlan({ locale, search, ...rest }: EvaluationPl
   );
 }
 
-function planColumns(): DataTableColumn<ExamWithEvaluators>[] {
+/** Where an exam's plan stands: no active evaluator yet, waiting for answers, or ready (all accepted). */
+function planText({ requested, accepted }: EvaluationOverviewExam["summary"]): string {
+  if (requested + accepted === 0) return m.ev_plan_none();
+  return requested > 0 ? m.ev_plan_waiting() : m.ev_plan_ready();
+}
+
+function planColumns(): DataTableColumn<EvaluationOverviewExam>[] {
   return [
-    { id: "course", header: m.ev_col_course(), cell: (i) => i.exam.course, rowHeader: true },
-    { id: "section", header: m.ev_col_section(), cell: (i) => i.exam.section },
-    { id: "date", header: m.ev_col_date_of_exam(), cell: (i) => displayDate(i.exam.dateOfExam) },
+    { id: "course", header: m.ev_col_course(), cell: (e) => e.courseName, rowHeader: true },
+    { id: "section", header: m.ev_col_section(), cell: (e) => e.section },
+    { id: "date", header: m.ev_col_date_of_exam(), cell: (e) => displayDate(e.dateOfExam) },
+    { id: "deadline", header: m.ev_col_deadline(), cell: (e) => deadlineText(e.deadline) },
     {
       id: "answerSheets",
       header: m.ev_card_answer_sheets(),
       align: "end",
-      cell: (i) => evaluationFigure(i, (e) => e.summary.answerSheets),
+      cell: (e) => e.summary.answerSheets,
     },
     {
       id: "active",
       header: m.ev_col_active(),
       align: "end",
-      cell: (i) => evaluationFigure(i, (e) => e.summary.requested + e.summary.accepted),
+      cell: (e) => e.summary.requested + e.summary.accepted,
     },
-    {
-      id: "accepted",
-      header: m.ev_card_accepted(),
-      align: "end",
-      cell: (i) => evaluationFigure(i, (e) => e.summary.accepted),
-    },
+    { id: "accepted", header: m.ev_card_accepted(), align: "end", cell: (e) => e.summary.accepted },
     {
       id: "perEvaluator",
       header: m.ev_card_sheets_per_evaluator(),
       align: "end",
-      cell: (i) => evaluationFigure(i, (e) => e.summary.sheetsPerEvaluator ?? m.ev_na()),
+      cell: (e) => e.summary.sheetsPerEvaluator ?? m.ev_na(),
     },
-    {
-      id: "plan",
-      header: m.ev_col_plan(),
-      cell: (i) =>
-        evaluationFigure(i, (e) =>
-          e.summary.requested + e.summary.accepted === 0
-            ? m.ev_plan_none()
-            : e.summary.requested > 0
-              ? m.ev_plan_waiting()
-              : m.ev_plan_ready(),
-        ),
-    },
-    {
-      id: "open",
-      header: m.ev_col_evaluation(),
-      cell: (i) => (
-        <a
-          className={styles.link}
-          href={evaluationLinks.exam(i.exam.id)}
-          aria-label={m.ev_open_label({ course: i.exam.course, section: i.exam.section })}
-        >
-          {m.ev_open()}
-        </a>
-      ),
-    },
+    { id: "plan", header: m.ev_col_plan(), cell: (e) => planText(e.summary) },
+    openColumn((e: EvaluationOverviewExam) => e),
   ];
 }
 
@@ -89,8 +65,8 @@ function planColumns(): DataTableColumn<ExamWithEvaluators>[] {
  * The evaluation plan (spec §2 /app/exams/evaluvationPlan, spelled so): per exam of a cycle (a page
  * at a time), the answer sheets, the active evaluators (Requested or Accepted), those accepted and
  * the sheets per active evaluator, with where the plan stands: no evaluator yet, waiting for answers
- * (some still Requested), or ready (all active ones accepted). From GET /salesforce/TimeTable and one
- * GET /sf/exam/evaluatorList/{id} per exam of the page.
+ * (some still Requested), or ready (all active ones accepted); and each exam's evaluation deadline.
+ * One GET /sf/exam/evaluationOverview per page.
  */
 export function EvaluationPlanScreen({ search }: { search: string }) {
   const [state, navigate] = useUrlState(search, parseEvaluationListState, serializeEvaluationListState);

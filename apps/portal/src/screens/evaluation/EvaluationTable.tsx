@@ -1,13 +1,21 @@
-import type { EvaluatorAssignment, ExamTimetableRow, PublicConfig } from "@portal/api-client";
-import { evaluatorStatusLabel, type Locale, showsReasonMarker } from "@portal/domain";
-import { Button, DataTable, type DataTableColumn, Pager, Select, StatusChip, TextField } from "@portal/ui";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import {
+  type EvaluationAssignmentRow,
+  evaluationAssignmentsQueryOptions,
+  type PublicConfig,
+} from "@portal/api-client";
+import { EVALUATOR_STATUSES, evaluatorStatusLabel, type Locale, showsReasonMarker } from "@portal/domain";
+import { Button, type DataTableColumn, Select, StatusChip, TextField } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps } from "../../shell/IslandRoot.tsx";
+import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../exams/shared.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
+import { PagedTable } from "../PagedTable.tsx";
+import { openColumn } from "./ExamPageGrid.tsx";
 import * as styles from "./evaluation.css.ts";
 import {
+  deadlineText,
   displayDate,
   errorText,
   evaluatorStatusText,
@@ -20,20 +28,15 @@ import {
 import {
   EVALUATION_PAGE_SIZES,
   type EvaluationFilters,
-  type EvaluationListState,
-  type EvaluationPageSize,
-  pageCount,
   parseEvaluationListState,
   serializeEvaluationListState,
 } from "./list-state.ts";
 import { QueryError } from "./QueryError.tsx";
 import { ReasonMarker } from "./ReasonMarker.tsx";
-import { evaluationLinks } from "./routes.ts";
-import { type ExamWithEvaluators, useExamEvaluators } from "./use-exam-evaluators.ts";
 
 export type EvaluationTableProps = {
   locale: Locale;
-  /** The request's query string (`?cycle=&page=&pageSize=&date=&faculty=&allocatedTo=`). */
+  /** The request's query string (`?cycle=&page=&pageSize=&date=&deadline=&faculty=&allocatedTo=&status=`). */
   search: string;
   config?: PublicConfig | null;
 } & Pick<IslandRootProps, "fetch" | "navigate">;
@@ -47,47 +50,13 @@ export default function EvaluationTable({ locale, search, ...rest }: EvaluationT
   );
 }
 
-/** One evaluator assignment with its exam and the exam's subject faculty. */
-export type AssignmentRow = {
-  exam: ExamTimetableRow;
-  subjectFaculty: string | null;
-  assignment: EvaluatorAssignment;
-};
-
-/**
- * The assignments of the loaded exams that match the filters (spec §3 evaluation filters): date of
- * exam (YYYY-MM-DD, exact), subject faculty (exact name) and allocated to (part of the evaluator's
- * name or e-mail, without regard to case). Empty filters keep everything.
- */
-export function filterAssignments(
-  items: readonly ExamWithEvaluators[],
-  filters: EvaluationFilters,
-): AssignmentRow[] {
-  const allocated = filters.allocatedTo.toLowerCase();
-  const rows: AssignmentRow[] = [];
-  for (const item of items) {
-    const subjectFaculty = item.evaluation?.exam.subjectFaculty ?? null;
-    if (filters.date && item.exam.dateOfExam !== filters.date) continue;
-    if (filters.faculty && subjectFaculty !== filters.faculty) continue;
-    for (const assignment of item.evaluation?.data ?? []) {
-      if (
-        allocated &&
-        !assignment.name.toLowerCase().includes(allocated) &&
-        !assignment.email.toLowerCase().includes(allocated)
-      )
-        continue;
-      rows.push({ exam: item.exam, subjectFaculty, assignment });
-    }
-  }
-  return rows;
-}
-
-function tableColumns(): DataTableColumn<AssignmentRow>[] {
+function tableColumns(): DataTableColumn<EvaluationAssignmentRow>[] {
   return [
     { id: "evaluator", header: m.ev_col_allocated_to(), cell: (r) => r.assignment.name, rowHeader: true },
     { id: "role", header: m.ev_col_role(), cell: (r) => orNa(r.assignment.role) },
-    { id: "course", header: m.ev_col_course(), cell: (r) => `${r.exam.course} (${r.exam.section})` },
+    { id: "course", header: m.ev_col_course(), cell: (r) => `${r.exam.courseName} (${r.exam.section})` },
     { id: "date", header: m.ev_col_date_of_exam(), cell: (r) => displayDate(r.exam.dateOfExam) },
+    { id: "deadline", header: m.ev_col_deadline(), cell: (r) => deadlineText(r.exam.deadline) },
     { id: "faculty", header: m.ev_col_subject_faculty(), cell: (r) => orNa(r.subjectFaculty) },
     { id: "room", header: m.ev_col_room(), cell: (r) => roomText(r.assignment.room) },
     { id: "paper", header: m.ev_col_paper(), cell: (r) => paperText(r.assignment.Assigned_Paper__c) },
@@ -105,58 +74,66 @@ function tableColumns(): DataTableColumn<AssignmentRow>[] {
         </span>
       ),
     },
-    {
-      id: "open",
-      header: m.ev_col_evaluation(),
-      cell: (r) => (
-        <a
-          className={styles.link}
-          href={evaluationLinks.exam(r.exam.id)}
-          aria-label={m.ev_open_label({ course: r.exam.course, section: r.exam.section })}
-        >
-          {m.ev_open()}
-        </a>
-      ),
-    },
+    openColumn((r: EvaluationAssignmentRow) => r.exam),
   ];
+}
+
+/** The evaluator statuses as filter options (spec §4). */
+function statusOptions() {
+  return EVALUATOR_STATUSES.map((status) => ({ value: status, label: evaluatorStatusText(status) }));
 }
 
 /**
  * The evaluation table (spec §2 /app/exams/evaluation/evaluationTable): the evaluator assignments of
- * a cycle's exams with the filters of spec §3 (date of exam, subject faculty, allocated to). The API
- * lists evaluators per exam only, so the screen pages over exams (10, 25 or 50 exams a page, one
- * evaluator call each) and the filters apply to the exams of the page shown; the filters live in
- * the address.
+ * a cycle's exams, filtered and paged on the server (GET /sf/exam/evaluationAssignments; 10, 25 or
+ * 50 assignments a page, by exam then evaluator) with the filters of spec §3 (date of exam, deadline
+ * "due by", subject faculty from the server's list for the cycle, allocated to) and the evaluator
+ * status. Filters and page live in the address; a filter change goes back to page 1.
  */
 export function EvaluationTableScreen({ search }: { search: string }) {
+  const api = useApi();
   const [state, navigate] = useUrlState(search, parseEvaluationListState, serializeEvaluationListState);
-  const { exams, items, total, evaluatorsLoading } = useExamEvaluators(state);
+  const query = useQuery({
+    ...evaluationAssignmentsQueryOptions(api, {
+      examCycleId: state.cycle,
+      dateOfExam: state.date,
+      deadline: state.deadline,
+      subjectFaculty: state.faculty,
+      allocatedTo: state.allocatedTo,
+      status: state.status,
+      pageNo: state.page,
+      count: state.pageSize,
+    }),
+    placeholderData: keepPreviousData,
+  });
   const columns = useMemo(tableColumns, []);
-  const rows = useMemo(() => filterAssignments(items, state), [items, state]);
+  const subjectFaculties = query.data?.subjectFaculties;
   const facultyOptions = useMemo(() => {
-    const names = new Set<string>();
-    for (const item of items)
-      if (item.evaluation?.exam.subjectFaculty) names.add(item.evaluation.exam.subjectFaculty);
+    const names = new Set(subjectFaculties ?? []);
     if (state.faculty) names.add(state.faculty);
     return [...names].sort().map((name) => ({ value: name, label: name }));
-  }, [items, state.faculty]);
-  useEffect(() => {
-    if (exams.data && !exams.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
-      navigate({ ...state, page: pageCount(total, state.pageSize) });
-    }
-  }, [exams.data, exams.isPlaceholderData, total, state, navigate]);
-  const setFilters = (filters: Partial<EvaluationListState>) => navigate({ ...state, ...filters });
+  }, [subjectFaculties, state.faculty]);
+  const setFilters = (filters: Partial<EvaluationFilters & { cycle: string }>) =>
+    navigate({ ...state, ...filters, page: 1 });
 
   return (
     <div className={styles.screen}>
       <search aria-label={m.ev_filters()} className={styles.filters}>
-        <CycleSelect allowAll value={state.cycle} onChange={(cycle) => setFilters({ cycle, page: 1 })} />
+        <CycleSelect allowAll value={state.cycle} onChange={(cycle) => setFilters({ cycle })} />
         <TextField
           className={styles.filterField}
           label={m.ev_col_date_of_exam()}
           type="date"
           value={state.date}
           onChange={(date) => setFilters({ date })}
+        />
+        <TextField
+          className={styles.filterField}
+          label={m.ev_col_deadline()}
+          type="date"
+          value={state.deadline}
+          onChange={(deadline) => setFilters({ deadline })}
+          helper={m.ev_deadline_filter_helper()}
         />
         <Select
           className={styles.filterField}
@@ -166,49 +143,34 @@ export function EvaluationTableScreen({ search }: { search: string }) {
           onChange={(faculty) => setFilters({ faculty })}
           placeholder={m.ev_all()}
         />
+        <Select
+          className={styles.filterField}
+          label={m.ev_col_status()}
+          options={statusOptions()}
+          value={state.status}
+          onChange={(status) => setFilters({ status: status as EvaluationFilters["status"] })}
+          placeholder={m.ev_all()}
+        />
         <AllocatedToSearch
           key={state.allocatedTo}
           applied={state.allocatedTo}
           onApply={(allocatedTo) => setFilters({ allocatedTo })}
         />
       </search>
-      <p className={styles.muted}>{m.ev_table_scope()}</p>
-      {exams.isError && !exams.data ? (
-        <QueryError message={errorText(exams.error)} onRetry={() => void exams.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            caption={m.ev_table_title()}
-            captionHidden
-            columns={columns}
-            data={rows}
-            getRowId={(r) => r.assignment.id}
-            emptyText={m.ev_no_record()}
-            loading={
-              exams.isPending ||
-              (exams.isFetching && exams.isPlaceholderData) ||
-              (rows.length === 0 && evaluatorsLoading)
-            }
-            loadingLabel={m.ev_loading()}
-            maxHeight="900px"
-          />
-          {exams.data ? (
-            <Pager<EvaluationPageSize>
-              page={state.page}
-              pageSize={state.pageSize}
-              total={total}
-              pageSizes={EVALUATION_PAGE_SIZES}
-              onPageChange={(page) => navigate({ ...state, page })}
-              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
-              labels={{
-                ...pagerLabels(),
-                range: ({ from, to, total: all }) => m.ev_exam_page_summary({ from, to, total: all }),
-              }}
-              disabled={exams.isFetching}
-            />
-          ) : null}
-        </>
-      )}
+      <PagedTable
+        query={query}
+        rows={(data) => data.data}
+        state={state}
+        navigate={navigate}
+        pageSizes={EVALUATION_PAGE_SIZES}
+        pagerLabels={pagerLabels()}
+        caption={m.ev_table_title()}
+        columns={columns}
+        getRowId={(r) => r.assignment.id}
+        emptyText={m.ev_no_record()}
+        loadingLabel={m.ev_loading()}
+        errorView={<QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />}
+      />
     </div>
   );
 }

@@ -1,22 +1,23 @@
-import { DataTable, type DataTableColumn, Pager, visuallyHidden } from "@portal/ui";
-import { type ReactNode, useEffect } from "react";
+import { type EvaluationOverviewExam, evaluationOverviewQueryOptions } from "@portal/api-client";
+import type { DataTableColumn } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { m } from "../../lib/i18n.ts";
+import { useApi } from "../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../exams/shared.tsx";
+import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./evaluation.css.ts";
 import { errorText, pagerLabels } from "./labels.ts";
-import {
-  EVALUATION_PAGE_SIZES,
-  type EvaluationListState,
-  type EvaluationPageSize,
-  pageCount,
-} from "./list-state.ts";
+import { EVALUATION_PAGE_SIZES, type EvaluationListState } from "./list-state.ts";
 import { QueryError } from "./QueryError.tsx";
-import { type ExamWithEvaluators, useExamEvaluators } from "./use-exam-evaluators.ts";
+import { evaluationLinks } from "./routes.ts";
 
 /**
- * A cycle's exams, one page at a time, each with its evaluation data: the exam cycle Select (all
- * cycles allowed), the table with `columns`, and the pager (10, 25, 50; default 10). The page goes
- * back to the last one when the list shrank. Shared by the evaluation list and the evaluation plan.
+ * A cycle's exams, one page at a time, each with its evaluation figures, from one call (GET
+ * /sf/exam/evaluationOverview: the timetable's order and paging, each exam with its deadline,
+ * subject faculty and the summary of its Evaluation page): the exam cycle Select (all cycles
+ * allowed), the table with `columns`, and the pager (10, 25, 50; default 10). The page goes back to
+ * the last one when the list shrank. Shared by the evaluation list and the evaluation plan.
  */
 export function ExamPageGrid({
   state,
@@ -28,16 +29,19 @@ export function ExamPageGrid({
   state: EvaluationListState;
   navigate: (next: EvaluationListState) => void;
   caption: string;
-  columns: readonly DataTableColumn<ExamWithEvaluators>[];
+  columns: readonly DataTableColumn<EvaluationOverviewExam>[];
   /** Shown between the filters and the table (e.g. links to the other evaluation screens). */
   children?: ReactNode;
 }) {
-  const { exams, items, total } = useExamEvaluators(state);
-  useEffect(() => {
-    if (exams.data && !exams.isPlaceholderData && state.page > pageCount(total, state.pageSize)) {
-      navigate({ ...state, page: pageCount(total, state.pageSize) });
-    }
-  }, [exams.data, exams.isPlaceholderData, total, state, navigate]);
+  const api = useApi();
+  const query = useQuery({
+    ...evaluationOverviewQueryOptions(api, {
+      examCycleId: state.cycle,
+      pageNo: state.page,
+      count: state.pageSize,
+    }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <div className={styles.screen}>
       <div className={styles.filters}>
@@ -48,50 +52,40 @@ export function ExamPageGrid({
         />
       </div>
       {children}
-      {exams.isError && !exams.data ? (
-        <QueryError message={errorText(exams.error)} onRetry={() => void exams.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            caption={caption}
-            captionHidden
-            columns={columns}
-            data={items}
-            getRowId={(item) => item.exam.id}
-            emptyText={m.ev_no_record()}
-            loading={exams.isPending || (exams.isFetching && exams.isPlaceholderData)}
-            loadingLabel={m.ev_loading()}
-            maxHeight="900px"
-          />
-          {exams.data ? (
-            <Pager<EvaluationPageSize>
-              page={state.page}
-              pageSize={state.pageSize}
-              total={total}
-              pageSizes={EVALUATION_PAGE_SIZES}
-              onPageChange={(page) => navigate({ ...state, page })}
-              onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
-              labels={pagerLabels()}
-              disabled={exams.isFetching}
-            />
-          ) : null}
-        </>
-      )}
+      <PagedTable
+        query={query}
+        rows={(data) => data.exams}
+        state={state}
+        navigate={navigate}
+        pageSizes={EVALUATION_PAGE_SIZES}
+        pagerLabels={pagerLabels()}
+        caption={caption}
+        columns={columns}
+        getRowId={(exam) => exam.id}
+        emptyText={m.ev_no_record()}
+        loadingLabel={m.ev_loading()}
+        errorView={<QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />}
+      />
     </div>
   );
 }
 
-/** A figure of an exam's evaluation data: "…" while it loads, "NA" when its call failed. */
-export function evaluationFigure(
-  item: ExamWithEvaluators,
-  pick: (evaluation: NonNullable<ExamWithEvaluators["evaluation"]>) => ReactNode,
-): ReactNode {
-  if (item.evaluation) return pick(item.evaluation);
-  if (item.failed) return m.ev_na();
-  return (
-    <>
-      <span aria-hidden="true">…</span>
-      <span className={visuallyHidden}>{m.ev_loading()}</span>
-    </>
-  );
+/** The column linking an exam to its Evaluation page. */
+export function openColumn<T>(exam: (row: T) => { id: string; courseName: string; section: string }) {
+  return {
+    id: "open",
+    header: m.ev_col_evaluation(),
+    cell: (row: T) => {
+      const e = exam(row);
+      return (
+        <a
+          className={styles.link}
+          href={evaluationLinks.exam(e.id)}
+          aria-label={m.ev_open_label({ course: e.courseName, section: e.section })}
+        >
+          {m.ev_open()}
+        </a>
+      );
+    },
+  } satisfies DataTableColumn<T>;
 }

@@ -39,6 +39,11 @@ export function displayDate(isoDate: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? formatIsoDate(isoDate) : isoDate;
 }
 
+/** An exam's evaluation deadline as shown: DD-MM-YYYY, or 'Not set'. */
+export function deadlineText(deadline: string | null): string {
+  return deadline ? displayDate(deadline) : m.ev_deadline_not_set();
+}
+
 /** Text for a value that may be missing (spec §3: missing values show as NA). */
 export function orNa(value: string | null | undefined): string {
   return value?.trim() ? value : m.ev_na();

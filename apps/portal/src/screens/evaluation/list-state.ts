@@ -1,18 +1,30 @@
+import { EVALUATOR_STATUSES, type EvaluatorStatus } from "@portal/domain";
+
 /**
  * What the evaluation lists show, kept in the address so a reload or the browser's Back shows the
  * same page: exam cycle (`cycle`, "" = every cycle), 1-based `page`, `pageSize` (spec §9 grid 10, 25,
- * 50, default 10) and, on the evaluation table, the filters of spec §3 (`date` of exam YYYY-MM-DD,
- * `faculty` = subject faculty, `allocatedTo` = evaluator). Reading is forgiving (unknown values fall
- * back to the defaults); writing leaves defaults out.
+ * 50, default 10) and, on the evaluation table, the filters of spec §3 (`date` of exam and `deadline`
+ * YYYY-MM-DD, `faculty` = subject faculty, `allocatedTo` = evaluator) and the evaluator `status`.
+ * Reading is forgiving (unknown values fall back to the defaults); writing leaves defaults out.
  */
 
-/** Page sizes of the evaluation grids (spec §9: 10, 25, 50, default 10). */
+/** Page sizes of the evaluation grids (spec §9: 10, 25, 50, default 10; the server pages them). */
 export const EVALUATION_PAGE_SIZES = [10, 25, 50] as const;
 export type EvaluationPageSize = (typeof EVALUATION_PAGE_SIZES)[number];
 export const DEFAULT_EVALUATION_PAGE_SIZE: EvaluationPageSize = 10;
 
-/** Filters of the evaluation table (spec §3 evaluation filters; deadline is the exam date here). */
-export type EvaluationFilters = { date: string; faculty: string; allocatedTo: string };
+/**
+ * Filters of the evaluation table (spec §3 evaluation filters): date of exam, deadline ("due by": the
+ * exams whose evaluation deadline falls on or before it), subject faculty, allocated to, and the
+ * evaluator status ("" = all).
+ */
+export type EvaluationFilters = {
+  date: string;
+  deadline: string;
+  faculty: string;
+  allocatedTo: string;
+  status: EvaluatorStatus | "";
+};
 
 export type EvaluationListState = {
   cycle: string;
@@ -27,21 +39,28 @@ function readText(query: URLSearchParams, key: string): string {
   return value.length <= MAX_TEXT ? value : "";
 }
 
-/** Reads `?cycle=&page=&pageSize=&date=&faculty=&allocatedTo=`. */
+function readDate(query: URLSearchParams, key: string): string {
+  const value = readText(query, key);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "";
+}
+
+/** Reads `?cycle=&page=&pageSize=&date=&deadline=&faculty=&allocatedTo=&status=`. */
 export function parseEvaluationListState(search: string): EvaluationListState {
   const query = new URLSearchParams(search);
   const pageText = query.get("page") ?? "";
   const sizeText = Number(query.get("pageSize") ?? "");
-  const date = readText(query, "date");
+  const status = readText(query, "status");
   return {
     cycle: readText(query, "cycle"),
     page: /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1,
     pageSize: (EVALUATION_PAGE_SIZES as readonly number[]).includes(sizeText)
       ? (sizeText as EvaluationPageSize)
       : DEFAULT_EVALUATION_PAGE_SIZE,
-    date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : "",
+    date: readDate(query, "date"),
+    deadline: readDate(query, "deadline"),
     faculty: readText(query, "faculty"),
     allocatedTo: readText(query, "allocatedTo"),
+    status: (EVALUATOR_STATUSES as readonly string[]).includes(status) ? (status as EvaluatorStatus) : "",
   };
 }
 
@@ -52,13 +71,10 @@ export function serializeEvaluationListState(state: EvaluationListState): string
   if (state.page > 1) query.set("page", String(state.page));
   if (state.pageSize !== DEFAULT_EVALUATION_PAGE_SIZE) query.set("pageSize", String(state.pageSize));
   if (state.date) query.set("date", state.date);
+  if (state.deadline) query.set("deadline", state.deadline);
   if (state.faculty) query.set("faculty", state.faculty);
   if (state.allocatedTo) query.set("allocatedTo", state.allocatedTo);
+  if (state.status) query.set("status", state.status);
   const text = query.toString();
   return text === "" ? "" : `?${text}`;
-}
-
-/** Number of pages for a total (at least 1). */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
 }

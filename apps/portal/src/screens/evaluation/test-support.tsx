@@ -6,6 +6,7 @@
  */
 import type {
   EligibilityUpdate,
+  EvaluationDeadlineUpdate,
   EvaluationExam,
   EvaluatorAnswerItem,
   EvaluatorAssignment,
@@ -13,6 +14,7 @@ import type {
   EvaluatorCandidate,
   StudentStatusRow,
 } from "@portal/api-client";
+import { formatIsoDate } from "@portal/domain";
 import { type FakeRoute, fakeApi, json } from "../../shell/test-api.ts";
 import { CYCLE_JUN, CYCLE_NOV, ROW_FIN, ROW_MKT } from "../exams/test-support.tsx";
 
@@ -40,6 +42,18 @@ export const EXAM: EvaluationExam = {
   status: "Pending",
   subjectFacultyId: "f0000000-0000-4000-8000-000000000009",
   subjectFaculty: "Meera Iyer",
+  deadline: null,
+};
+
+/** The second exam of the fake API's cycle: no evaluator, no subject faculty, no deadline. */
+export const EXAM_MKT: EvaluationExam = {
+  ...EXAM,
+  id: ROW_MKT.id,
+  courseName: ROW_MKT.course,
+  section: "B",
+  dateOfExam: "2026-11-25",
+  subjectFacultyId: null,
+  subjectFaculty: null,
 };
 
 export const CANDIDATES: EvaluatorCandidate[] = [
@@ -115,9 +129,11 @@ type Calls = { method: string; path: string; body: unknown; query: string }[];
 /**
  * A fake evaluation and eligibility API over in-memory data: GET evaluatorList/{id}, EvaluatorDetails
  * (candidates minus those assigned), EvaluationDetails (one room), POST EvaluationDetails (new
- * Requested rows), PATCH update/evaluation (status, reason, remove), GET studentStatus/{id} (label
- * filter, search, paging), PATCH update/eligibily, POST StudentRiskData, GET TimeTable and
- * examCycles. `refuse` answers an error for a write before it is applied.
+ * Requested rows), PATCH update/evaluation (status, reason, remove), GET evaluationOverview (the two
+ * exams), GET evaluationAssignments (the first exam's assignments, filtered and paged as the server
+ * does), PATCH update/evaluationDeadline (refused before the exam date), GET studentStatus/{id}
+ * (label filter, search, paging), PATCH update/eligibily, POST StudentRiskData and examCycles.
+ * `refuse` answers an error for a write before it is applied.
  */
 export function evaluationApi(
   options: {
@@ -143,6 +159,7 @@ export function evaluationApi(
     ]
   ).map((s) => ({ ...s }));
   const calls: Calls = [];
+  const exam: EvaluationExam = { ...EXAM };
   let next = 10;
   const summary = () => {
     const count = (s: string) => assignments.filter((a) => a.status === s).length;
@@ -170,8 +187,90 @@ export function evaluationApi(
     json(404, { success: false, errorMessage: "No such exam", errorCode: "not_found", field });
   const routes: Record<string, FakeRoute> = {
     "GET /api/sf/exam/examCycles": () => json(200, { success: true, examCycles: [CYCLE_NOV, CYCLE_JUN] }),
-    "GET /api/salesforce/TimeTable": () =>
-      json(200, { success: true, noOfRecords: 2, timetable: [ROW_FIN, ROW_MKT] }),
+    "GET /api/sf/exam/evaluationOverview": (request) => {
+      const q = new URL(request.url).searchParams;
+      const zero = { requested: 0, accepted: 0, rejected: 0, evaluators: 0, answerSheets: 0 };
+      const row = (e: EvaluationExam, figures: ReturnType<typeof summary>) => ({
+        id: e.id,
+        examCycle: e.examCycle,
+        courseCode: e.courseCode,
+        courseName: e.courseName,
+        section: e.section,
+        dateOfExam: e.dateOfExam,
+        startTimeOfExam: e.startTimeOfExam,
+        deadline: e.deadline,
+        term: e.term,
+        batch: e.batch,
+        status: e.status,
+        subjectFaculty: e.subjectFaculty,
+        summary: figures,
+      });
+      return json(200, {
+        success: true,
+        examCycle: null,
+        noOfRecords: 2,
+        pageNo: Number(q.get("pageNo") ?? 1),
+        count: Number(q.get("count") ?? 10),
+        exams: [row(exam, summary()), row(EXAM_MKT, { ...zero, sheetsPerEvaluator: null })],
+      });
+    },
+    "GET /api/sf/exam/evaluationAssignments": (request) => {
+      const q = new URL(request.url).searchParams;
+      const text = (key: string) => q.get(key) ?? "";
+      const allocated = text("allocatedTo").toLowerCase();
+      const keep = (a: EvaluatorAssignment) =>
+        (!text("dateOfExam") || text("dateOfExam") === exam.dateOfExam) &&
+        (!text("deadline") || (exam.deadline !== null && exam.deadline <= text("deadline"))) &&
+        (!text("subjectFaculty") ||
+          text("subjectFaculty").toLowerCase() === exam.subjectFaculty?.toLowerCase()) &&
+        (!allocated ||
+          a.name.toLowerCase().includes(allocated) ||
+          a.email.toLowerCase().includes(allocated)) &&
+        (!text("status") || text("status") === a.status);
+      const pageNo = Number(q.get("pageNo") ?? 1);
+      const count = Number(q.get("count") ?? 10);
+      const matching = [...assignments].sort((a, b) => a.name.localeCompare(b.name)).filter(keep);
+      return json(200, {
+        success: true,
+        examCycle: null,
+        noOfRecords: matching.length,
+        pageNo,
+        count,
+        subjectFaculties: [exam.subjectFaculty],
+        data: matching.slice((pageNo - 1) * count, pageNo * count).map((assignment) => ({
+          assignment,
+          exam: {
+            id: exam.id,
+            examCycle: exam.examCycle,
+            courseCode: exam.courseCode,
+            courseName: exam.courseName,
+            section: exam.section,
+            dateOfExam: exam.dateOfExam,
+            startTimeOfExam: exam.startTimeOfExam,
+            deadline: exam.deadline,
+          },
+          subjectFaculty: exam.subjectFaculty,
+        })),
+      });
+    },
+    "PATCH /api/sf/exam/update/evaluationDeadline": (_request, body) => {
+      const refused = options.refuse?.("PATCH", "update/evaluationDeadline", body);
+      if (refused) return refused;
+      const { examId, deadline } = body as EvaluationDeadlineUpdate;
+      if (examId !== exam.id) return notFound("examId");
+      if (deadline !== null && deadline < exam.dateOfExam) {
+        return json(400, {
+          success: false,
+          errorMessage: `The evaluation deadline (${formatIsoDate(deadline)}) cannot be before the exam date (${formatIsoDate(exam.dateOfExam)})`,
+          errorCode: "validation_failed",
+          field: "deadline",
+          rule: "not_before_exam_date",
+        });
+      }
+      exam.deadline = deadline;
+      const message = deadline === null ? "Evaluation deadline cleared" : "Evaluation deadline saved";
+      return json(200, { success: true, message, exam });
+    },
     "GET /api/salesforce/EvaluatorDetails": (request) => {
       const examId = new URL(request.url).searchParams.get("examId");
       if (examId !== EXAM.id) return notFound("examId");
@@ -291,7 +390,7 @@ export function evaluationApi(
         if (id === ROW_MKT.id) {
           return json(200, {
             success: true,
-            exam: { ...EXAM, id: ROW_MKT.id, courseName: ROW_MKT.course, section: "B", subjectFaculty: null },
+            exam: EXAM_MKT,
             summary: {
               evaluators: 0,
               requested: 0,
@@ -305,7 +404,7 @@ export function evaluationApi(
         }
         return json(200, {
           success: true,
-          exam: EXAM,
+          exam,
           summary: summary(),
           data: [...assignments].sort((a, b) => a.name.localeCompare(b.name)),
         });
@@ -328,10 +427,15 @@ export function evaluationApi(
         students: matching.slice((pageNo - 1) * count, pageNo * count),
       });
     }
-    const before = api.calls.length;
-    const answer = await api.fetch(request);
-    for (const call of api.calls.slice(before)) calls.push({ ...call, query: url.search });
-    return answer;
+    // Recorded here, not from the inner fake's list: calls in flight together would mix their queries.
+    const text = request.body ? await request.clone().text() : "";
+    calls.push({
+      method: request.method,
+      path: url.pathname,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+      query: url.search,
+    });
+    return api.fetch(request);
   };
-  return { fetch, calls, assignments, students };
+  return { fetch, calls, assignments, students, exam };
 }
