@@ -10,7 +10,8 @@
  *    largest exam period, and generates that period's seating plan
  *    (POST /api/salesforce/seatingPlan/generate): wall time;
  * 5. the exam dashboard call of that cycle (GET /api/sf/exam/examDashboard) at 50 concurrent
- *    requests: latency p50 and p95.
+ *    requests: latency p50 and p95; beside it the answer's size, the same load on /api/config (what
+ *    the machine and the generator allow at best) and the machine's load average (other work on it).
  * Budgets (docs/performance.md): import under 60 s, clash report under 2 s, seating generation
  * under 10 s, dashboard p95 under 100 ms.
  *
@@ -19,7 +20,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { benchPortal, root } from "./bench-kit.ts";
 
@@ -39,6 +40,17 @@ async function call<T = Json>(token: string, method: string, path: string, body?
   const answer = (await res.json()) as T & { success?: boolean; errorMessage?: string };
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${answer.errorMessage ?? ""}`);
   return answer;
+}
+
+/** Size of one answer as sent: bytes on the wire and the content encoding. */
+async function answerSize(path: string, headers: Record<string, string>): Promise<string> {
+  const res = await fetch(`${portal.base}${path}`, { headers });
+  const body = await res.arrayBuffer();
+  const encoding = res.headers.get("content-encoding");
+  const sent = res.headers.get("content-length") ?? "chunked";
+  return encoding
+    ? `${body.byteLength} bytes JSON, ${sent} bytes sent as ${encoding}`
+    : `${sent} bytes JSON, uncompressed`;
 }
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -150,9 +162,15 @@ async function main(): Promise<void> {
     // 5. Dashboard under load.
     const headers = { authorization: `Bearer ${accessToken}`, "accept-encoding": "gzip" };
     const dashboardPath = `/api/sf/exam/examDashboard?examCycleId=${examCycleId}`;
+    const answer = await answerSize(dashboardPath, headers);
     await portal.runLoad(concurrency, 200, () => portal.send("GET", dashboardPath, headers)); // warm-up
+    const loadBefore = loadavg()[0] ?? 0;
     const dashboard = await portal.runLoad(concurrency, totalRequests, () =>
       portal.send("GET", dashboardPath, headers),
+    );
+    // For scale, after the measured run: the same load on a call without sign-in or database.
+    const ceiling = await portal.runLoad(concurrency, totalRequests, () =>
+      portal.send("GET", "/api/config", { "accept-encoding": "gzip" }),
     );
 
     const ms = (n: number) => (n < 10_000 ? `${n.toFixed(0)} ms` : `${(n / 1000).toFixed(1)} s`);
@@ -167,6 +185,9 @@ async function main(): Promise<void> {
       `| clash report of the cycle (median of 5) | ${ms(clashTimes[2] ?? 0)}; ${total("studentClashes")} student, ${total("facultyClashes")} faculty, ${total("roomsOverCapacity")} room clashes | < 2 s: ${(clashTimes[2] ?? 0) < 2000 ? "within" : "OVER"} |`,
       `| seating plan of the largest period (${seating.students} students, ${seating.exams} exams, ${seating.rooms} rooms) | ${ms(seating.ms)} | < 10 s: ${seating.ms < 10_000 ? "within" : "OVER"} |`,
       `| exam dashboard call at ${concurrency} concurrent (${totalRequests} requests) | p50 ${dashboard.p50.toFixed(1)} ms, p95 ${dashboard.p95.toFixed(1)} ms, ${dashboard.rps.toFixed(0)} req/s | p95 < 100 ms: ${dashboard.p95 < 100 ? "within" : "OVER"} |`,
+      `| dashboard answer | ${answer} | |`,
+      `| for scale: /api/config at ${concurrency} concurrent | p50 ${ceiling.p50.toFixed(1)} ms, p95 ${ceiling.p95.toFixed(1)} ms, ${ceiling.rps.toFixed(0)} req/s | |`,
+      `| machine load average (1 min) when the dashboard run began | ${loadBefore.toFixed(2)} | |`,
     ].join("\n");
     console.log(`\n${report}\n`);
     writeFileSync(

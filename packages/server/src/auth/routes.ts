@@ -12,7 +12,7 @@ import {
   sessionCookies,
 } from "./cookies.ts";
 import { refreshSession, requestOtp, revokeSession, verifyOtp } from "./service.ts";
-import { verifyAccessToken } from "./tokens.ts";
+import { createAccessTokenVerifier } from "./tokens.ts";
 
 const ZOtpSend = z.object({ email: ZEmail });
 const ZOtpVerify = z.object({ id: z.string().min(1).max(100), otp: ZOtp });
@@ -33,11 +33,15 @@ export function accessTokenOf(request: Request): string | undefined {
   );
 }
 
-/** Middleware: 401 unless the request carries a valid access token; sets `user`. */
+/**
+ * Middleware: 401 unless the request carries a valid access token; sets `user`. Tokens it has
+ * verified are remembered until they expire ({@link createAccessTokenVerifier}).
+ */
 export function requireUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  const verify = createAccessTokenVerifier(ctx.config.tokenSecret);
   return async (c, next) => {
     const token = accessTokenOf(c.req.raw);
-    const user = token ? await verifyAccessToken(token, ctx.config.tokenSecret, ctx.now()) : null;
+    const user = token ? await verify(token, ctx.now()) : null;
     if (!user) {
       throw new ApiError(401, "Sign-in required: the access token is missing, invalid or expired.", {
         errorCode: "unauthorized",

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { findRepoRoot } from "../config.ts";
+import { trackEmbeddedStatements } from "./read-model-cache.ts";
 import * as schema from "./schema.ts";
 
 /** The drizzle database, the same type on PGlite and on node-postgres. */
@@ -62,6 +63,8 @@ export async function openDatabase(options: {
   if (!options.pgliteDir.startsWith("memory://")) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir);
   const db = drizzlePglite({ client, schema });
+  // Only this process can open the folder: the read-model cache may count what runs here.
+  trackEmbeddedStatements(db as unknown as Database, client);
   return {
     db: db as unknown as Database,
     kind: "pglite",

@@ -1,22 +1,158 @@
-import { eq } from "drizzle-orm";
-import type { Executor } from "./client.ts";
+import type { PGlite, QueryOptions } from "@electric-sql/pglite";
+import { eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "./client.ts";
 import { readModelVersion } from "./schema.ts";
 
 /** Read models with a change counter (rows of read_model_version, bumped by triggers). */
 export type ReadModel = "question_paper_list" | "exam_operations";
 
-type Kept = { version: number; answer: unknown };
-/** Kept answers per database handle and read model, each with the counter it was computed under. */
+/** A kept answer (or the computation of it, while it runs) with the counter it was computed under. */
+type Kept = { version: number; answer: Promise<unknown> };
+/** Kept answers per database handle and read model. */
 const caches = new WeakMap<Executor, Map<string, Kept>>();
 /** Most answers kept per database handle; the least recently used goes first. */
 const CACHE_LIMIT = 1000;
 
 /**
+ * Turns `read` into a reader whose callers share reads without ever getting an answer older than
+ * their call: a call made while no read is in flight sends one at once; calls made while a read is
+ * in flight wait for the next one, which is sent once that read has finished and which they all
+ * share. So under N concurrent calls the database answers about one read per round trip instead of
+ * N, and every answer comes from a read sent after the call was made (a read already in flight may
+ * predate a write the caller has seen committed, so it is never shared with later callers).
+ */
+export function coalescedReader<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let waiting: Promise<T> | null = null;
+  const send = (): Promise<T> => {
+    waiting = null;
+    const current = read();
+    running = current;
+    const settle = () => {
+      if (running === current) running = null;
+    };
+    current.then(settle, settle);
+    return current;
+  };
+  return () => {
+    if (waiting) return waiting;
+    if (!running) return send();
+    waiting = running.then(send, send);
+    return waiting;
+  };
+}
+
+/**
+ * Statements run on an embedded database, counted by {@link trackEmbeddedStatements}: how many
+ * have finished and how many are running (the counter reads of this module excepted).
+ */
+type StatementTracker = { client: PGlite; finished: number; running: number };
+const trackers = new WeakMap<Executor, StatementTracker>();
+/** Marks this module's own counter reads (by identity), which the tracker does not count. */
+const COUNTER_READ: QueryOptions = { rowMode: "object" };
+const COUNTER_SQL = `select version from read_model_version where name = $1`;
+
+/**
+ * Lets the read-model cache of `db` skip its counter reads while nothing has run on the embedded
+ * database `client` (PGlite) since the last one. Only this process can open a PGlite folder, so
+ * every write, the triggers' counter bumps included, runs through `client.query`, `client.exec`
+ * (`client.sql` uses `query`) or `client.transaction`, which drizzle uses for everything; the three
+ * are wrapped to count the statements (a transaction counts as one, from BEGIN to its end) as they
+ * start and finish. A kept counter value is then still right while no statement is running and
+ * none has finished since the moment before it was read: any write committed since would have
+ * finished after that moment. (Raw protocol messages sent through `client.execProtocol*` would not
+ * be counted; nothing in the portal sends any.) Call once, right after opening the database,
+ * before it is used.
+ */
+export function trackEmbeddedStatements(db: Database, client: PGlite): void {
+  const tracker: StatementTracker = { client, finished: 0, running: 0 };
+  const counted =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      tracker.running++;
+      try {
+        return await run(...args);
+      } finally {
+        tracker.running--;
+        tracker.finished++;
+      }
+    };
+  const query = client.query.bind(client);
+  const countedQuery = counted(query);
+  client.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
+    options === COUNTER_READ
+      ? query(text, params, options)
+      : countedQuery(text, params, options)) as PGlite["query"];
+  client.exec = counted(client.exec.bind(client)) as PGlite["exec"];
+  client.transaction = counted(client.transaction.bind(client)) as PGlite["transaction"];
+  trackers.set(db, tracker);
+}
+
+/** The counter of one read model on one database handle (or transaction). */
+type Counter = {
+  read: () => Promise<number | undefined>;
+  /** Embedded database only: the last value read, with the finished statements counted before it. */
+  known?: { finished: number; version: number | undefined };
+};
+const counters = new WeakMap<Executor, Map<ReadModel, Counter>>();
+
+function counterOf(db: Executor, model: ReadModel): Counter {
+  let byModel = counters.get(db);
+  if (!byModel) {
+    byModel = new Map();
+    counters.set(db, byModel);
+  }
+  let counter = byModel.get(model);
+  if (counter) return counter;
+  const tracker = trackers.get(db);
+  if (tracker) {
+    const tracked: Counter = {
+      read: coalescedReader(async () => {
+        const finished = tracker.finished;
+        const result = await tracker.client.query<{ version: unknown }>(COUNTER_SQL, [model], COUNTER_READ);
+        const row = result.rows[0];
+        const version = row ? Number(row.version) : undefined;
+        tracked.known = { finished, version };
+        return version;
+      }),
+    };
+    counter = tracked;
+  } else {
+    const query = db
+      .select({ version: readModelVersion.version })
+      .from(readModelVersion)
+      .where(eq(readModelVersion.name, sql.placeholder("model")))
+      .prepare("read_model_counter");
+    counter = { read: coalescedReader(async () => (await query.execute({ model }))[0]?.version) };
+  }
+  byModel.set(model, counter);
+  return counter;
+}
+
+/**
+ * The change counter of `model` (undefined when its row is missing). On PostgreSQL: a prepared
+ * primary-key lookup (parsed once per connection), shared through {@link coalescedReader}. On an
+ * embedded database tracked by {@link trackEmbeddedStatements}: the value last read, without a
+ * lookup, while no statement has run since; otherwise a shared lookup as on PostgreSQL.
+ */
+export function readModelCounter(db: Executor, model: ReadModel): Promise<number | undefined> {
+  const counter = counterOf(db, model);
+  const tracker = trackers.get(db);
+  const known = counter.known;
+  if (tracker && known && tracker.running === 0 && known.finished === tracker.finished) {
+    return Promise.resolve(known.version);
+  }
+  return counter.read();
+}
+
+/**
  * `compute()` behind an in-memory cache that is never stale. It first reads the model's change
- * counter (one primary-key lookup), which statement triggers bump in the same transaction as any
+ * counter ({@link readModelCounter}), which statement triggers bump in the same transaction as any
  * write to a table the model reads (migrations 0001 and 0002), and serves a kept answer only while
  * that counter is unchanged. The counter is read before computing, so a kept answer is never older
- * than its counter. `key` must identify the question (filters, page) within the model.
+ * than its counter. Concurrent calls that find the same counter and no kept answer share one
+ * computation; a failed computation is not kept. `key` must identify the question (filters, page)
+ * within the model.
  */
 export async function cachedReadModel<T>(
   db: Executor,
@@ -24,11 +160,8 @@ export async function cachedReadModel<T>(
   key: string,
   compute: () => Promise<T>,
 ): Promise<T> {
-  const [counter] = await db
-    .select({ version: readModelVersion.version })
-    .from(readModelVersion)
-    .where(eq(readModelVersion.name, model));
-  if (!counter) return compute();
+  const version = await readModelCounter(db, model);
+  if (version === undefined) return compute();
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -36,17 +169,20 @@ export async function cachedReadModel<T>(
   }
   const fullKey = `${model}|${key}`;
   const kept = cache.get(fullKey);
-  if (kept && kept.version === counter.version) {
+  if (kept && kept.version === version) {
     cache.delete(fullKey); // most recently used goes last
     cache.set(fullKey, kept);
-    return kept.answer as T;
+    return kept.answer as Promise<T>;
   }
-  const answer = await compute();
+  const entry: Kept = { version, answer: compute() };
   cache.delete(fullKey);
-  cache.set(fullKey, { version: counter.version, answer });
+  cache.set(fullKey, entry);
   if (cache.size > CACHE_LIMIT) {
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);
   }
-  return answer;
+  entry.answer.catch(() => {
+    if (cache.get(fullKey) === entry) cache.delete(fullKey);
+  });
+  return entry.answer as Promise<T>;
 }
