@@ -42,7 +42,9 @@ async function measureTtfb(cookie: string): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
-async function measureJavaScript(cookie: string): Promise<{ files: number; bytes: number; gzip: number }> {
+async function measureJavaScript(
+  cookie: string,
+): Promise<{ files: number; bytes: number; gzip: number; largest: Array<{ name: string; gzip: number }> }> {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
@@ -61,9 +63,12 @@ async function measureJavaScript(cookie: string): Promise<{ files: number; bytes
       window.localStorage.setItem("alumniName", "Bench");
     });
     const page = await context.newPage();
-    const scripts: Promise<Buffer>[] = [];
+    const scripts: Array<Promise<{ name: string; body: Buffer }>> = [];
     page.on("response", (response) => {
-      if (response.request().resourceType() === "script") scripts.push(response.body());
+      if (response.request().resourceType() === "script") {
+        const name = new URL(response.url()).pathname.split("/").pop() ?? response.url();
+        scripts.push(response.body().then((body) => ({ name, body })));
+      }
     });
     await page.goto(`${base}/app/exam/questionPaper`, { waitUntil: "networkidle" });
     await page
@@ -75,11 +80,15 @@ async function measureJavaScript(cookie: string): Promise<{ files: number; bytes
       });
     if (!page.url().includes("/app/exam/questionPaper"))
       throw new Error(`the list page went to ${page.url()}`);
-    const bodies = await Promise.all(scripts);
+    const files = (await Promise.all(scripts)).map((f) => ({ ...f, gzip: gzipSync(f.body).length }));
     return {
-      files: bodies.length,
-      bytes: bodies.reduce((s, b) => s + b.length, 0),
-      gzip: bodies.reduce((s, b) => s + gzipSync(b).length, 0),
+      files: files.length,
+      bytes: files.reduce((s, f) => s + f.body.length, 0),
+      gzip: files.reduce((s, f) => s + f.gzip, 0),
+      largest: files
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 6)
+        .map((f) => ({ name: f.name, gzip: f.gzip })),
     };
   } finally {
     await browser.close();
@@ -154,6 +163,8 @@ async function main(): Promise<void> {
       `| list page JavaScript | ${js.files} files, ${kb(js.bytes)} KB, ${kb(js.gzip)} KB gzip | 150 KB gzip: ${js.gzip <= 150 * 1024 ? "within" : "OVER"} |`,
       `| list call at ${concurrency} concurrent (${totalRequests} requests) | p50 ${ms(list.p50)} ms, p95 ${ms(list.p95)} ms, max ${ms(list.max)} ms, ${list.rps.toFixed(0)} req/s | p95 < 50 ms: ${list.p95 < 50 ? "within" : "OVER"} |`,
       `| for scale: /api/config at ${concurrency} concurrent | p50 ${ms(ceiling.p50)} ms, p95 ${ms(ceiling.p95)} ms, ${ceiling.rps.toFixed(0)} req/s | |`,
+      "",
+      `Largest scripts of the list page (gzip): ${js.largest.map((f) => `${f.name} ${kb(f.gzip)} KB`).join(", ")}`,
     ].join("\n");
     console.log(`\n${report}\n`);
     writeFileSync(
