@@ -71,6 +71,17 @@ describe("SeatingPlan", () => {
     await expectNoAxeViolations(container);
   });
 
+  it("marks an exam that needs rooms of its own in the sections, and only such an exam", async () => {
+    const plain = renderPlan(seatingApi().fetch);
+    const sections = await screen.findByRole("table", { name: "Sections of the period" });
+    expect(within(sections).queryByText("Room of its own")).toBeNull();
+    plain.unmount();
+    const { container } = renderPlan(seatingApi({ roomExclusive: true }).fetch);
+    const marked = await screen.findByRole("table", { name: "Sections of the period" });
+    expect(within(marked).getByText("Room of its own")).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
   it("moves a student with Edit and Done, saves the move, shows the message and the reloaded seat", async () => {
     const { fetch, calls } = seatingApi();
     renderPlan(fetch);

@@ -12,7 +12,15 @@ import {
   seatingPlanQueryOptions,
 } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
-import { Button, ButtonLink, DataTable, type DataTableColumn, Loader, RowEditActions } from "@portal/ui";
+import {
+  Button,
+  ButtonLink,
+  DataTable,
+  type DataTableColumn,
+  Loader,
+  RowEditActions,
+  StatusChip,
+} from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type KeyboardEvent, useCallback, useContext, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -367,7 +375,20 @@ function roomUseColumns(): DataTableColumn<SeatingRoomUse>[] {
 
 function sectionsColumns(): DataTableColumn<SeatingSection>[] {
   return [
-    { id: "course", header: m.seat_col_course(), cell: (r) => r.courseName, rowHeader: true },
+    {
+      id: "course",
+      header: m.seat_col_course(),
+      // An exam that needs rooms of its own (ITC2007 ROOM_EXCLUSIVE) says so: no one else sits there.
+      cell: (r) =>
+        r.roomExclusive ? (
+          <>
+            {r.courseName} <StatusChip tone="info">{m.seat_room_exclusive()}</StatusChip>
+          </>
+        ) : (
+          r.courseName
+        ),
+      rowHeader: true,
+    },
     { id: "section", header: m.seat_col_section(), cell: (r) => r.section },
     { id: "students", header: m.seat_col_students(), cell: (r) => r.students, align: "end" },
     { id: "seated", header: m.seat_col_seated(), cell: (r) => r.seated, align: "end" },

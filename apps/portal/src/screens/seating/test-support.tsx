@@ -53,7 +53,12 @@ type Seat = {
   roomId: string | null;
   seat: number | null;
 };
-type Options = { extra?: Record<string, FakeRoute>; noFaculty?: boolean };
+type Options = {
+  extra?: Record<string, FakeRoute>;
+  noFaculty?: boolean;
+  /** The exam needs rooms of its own (ITC2007 ROOM_EXCLUSIVE). */
+  roomExclusive?: boolean;
+};
 
 /**
  * A fake API holding one exam: two rooms (Hall A 3 seats, Hall B 2 seats), two students, two faculty
@@ -110,7 +115,7 @@ export function seatingApi(options: Options = {}) {
         section: exam.section,
         students: seats.length,
         seated: seats.filter((s) => s.roomId).length,
-        roomExclusive: false,
+        roomExclusive: options.roomExclusive ?? false,
       },
     ],
     seatingArrangement: seats.map((s) => ({
