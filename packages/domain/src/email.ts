@@ -1,5 +1,7 @@
-import { z } from "zod";
-import { SPEC_MESSAGES } from "./messages.ts";
+/*
+ * The email rule without zod, so that screens which only check an address do not load zod
+ * (the schema is in email-schema.ts).
+ */
 
 /**
  * Email pattern of the sign-in step 0 (spec §5): a local part, one "@", a domain with at least one
@@ -11,11 +13,3 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*
 export function isValidEmail(value: string): boolean {
   return value.trim().length <= 254 && EMAIL_PATTERN.test(value.trim());
 }
-
-/** zod schema of an email field; the error message is the spec's 'Field should contain a valid e-mail'. */
-export const ZEmail = z
-  .string({ error: SPEC_MESSAGES.invalidEmail })
-  .trim()
-  .max(254, { error: SPEC_MESSAGES.invalidEmail })
-  .regex(EMAIL_PATTERN, { error: SPEC_MESSAGES.invalidEmail })
-  .transform((v) => v.toLowerCase());

@@ -3,6 +3,7 @@ export * from "./constants.ts";
 export * from "./dates.ts";
 export * from "./eligibility.ts";
 export * from "./email.ts";
+export * from "./email-schema.ts";
 export * from "./evaluation.ts";
 export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
