@@ -1,8 +1,8 @@
 import { type PublicConfig, type StudentRiskExam, studentRiskDataQueryOptions } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
-import { Button, type DataTableColumn, StatTile, StatTileGroup, TextField } from "@portal/ui";
+import { type DataTableColumn, StatTile, StatTileGroup } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
 import * as styles from "../evaluation/evaluation.css.ts";
@@ -11,6 +11,7 @@ import { QueryError } from "../evaluation/QueryError.tsx";
 import { CycleSelect } from "../exams/shared.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
+import { SearchForm } from "../SearchForm.tsx";
 import { eligibilityText, progressText } from "./labels.ts";
 import { studentStatusLink } from "./routes.ts";
 import { ELIGIBILITY_PAGE_SIZES, parseOverviewState, serializeOverviewState } from "./state.ts";
@@ -102,7 +103,8 @@ export function StudentEligibilityScreen({ search }: { search: string }) {
           value={state.cycle}
           onChange={(cycle) => navigate({ ...state, cycle, page: 1 })}
         />
-        <CourseSearch
+        <SearchForm
+          label={m.elig_course_search()}
           key={state.search}
           applied={state.search}
           onApply={(text) => navigate({ ...state, search: text, page: 1 })}
@@ -133,33 +135,5 @@ export function StudentEligibilityScreen({ search }: { search: string }) {
         loadingLabel={m.ev_loading()}
       />
     </div>
-  );
-}
-
-function CourseSearch({ applied, onApply }: { applied: string; onApply: (text: string) => void }) {
-  const [text, setText] = useState(applied);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(text.trim());
-  };
-  return (
-    <form className={styles.filters} onSubmit={submit}>
-      <TextField
-        className={styles.filterField}
-        label={m.elig_course_search()}
-        type="search"
-        value={text}
-        onChange={setText}
-        maxLength={200}
-      />
-      <Button type="submit" variant="secondary">
-        {m.ev_search()}
-      </Button>
-      {applied !== "" ? (
-        <Button variant="ghost" onClick={() => onApply("")}>
-          {m.ev_clear()}
-        </Button>
-      ) : null}
-    </form>
   );
 }

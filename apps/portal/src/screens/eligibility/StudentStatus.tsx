@@ -7,7 +7,6 @@ import {
 } from "@portal/api-client";
 import { ELIGIBILITY_STATUSES, eligibilityNeedsReason, type Locale, REASON_MAX_LENGTH } from "@portal/domain";
 import {
-  Button,
   ButtonLink,
   type DataTableColumn,
   RowEditActions,
@@ -15,18 +14,9 @@ import {
   StatTile,
   StatTileGroup,
   StatusChip,
-  TextField,
 } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  createContext,
-  type FormEvent,
-  type KeyboardEvent,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-} from "react";
+import { createContext, type KeyboardEvent, useCallback, useContext, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import * as styles from "../evaluation/evaluation.css.ts";
@@ -36,6 +26,7 @@ import { evaluationLinks } from "../evaluation/routes.ts";
 import { useUrlState } from "../exams/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { type OpenDraft, useRowEdit } from "../row-edit.ts";
+import { SearchForm } from "../SearchForm.tsx";
 import { attendanceText, documentText, eligibilityText, eligibilityTone, progressText } from "./labels.ts";
 import { eligibilityOverviewLink } from "./routes.ts";
 import {
@@ -356,7 +347,9 @@ export function StudentStatusScreen({ search }: { search: string }) {
           onChange={(value) => go({ ...state, eligibility: value as typeof state.eligibility, page: 1 })}
           placeholder={m.ev_all()}
         />
-        <StudentSearch
+        <SearchForm
+          label={m.elig_search()}
+          placeholder={m.elig_search_hint()}
           key={state.search}
           applied={state.search}
           onApply={(text) => go({ ...state, search: text, page: 1 })}
@@ -466,34 +459,5 @@ function ReasonEditor({
         </span>
       ) : null}
     </span>
-  );
-}
-
-function StudentSearch({ applied, onApply }: { applied: string; onApply: (text: string) => void }) {
-  const [text, setText] = useState(applied);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(text.trim());
-  };
-  return (
-    <form className={styles.filters} onSubmit={submit}>
-      <TextField
-        className={styles.filterField}
-        label={m.elig_search()}
-        type="search"
-        value={text}
-        onChange={setText}
-        placeholder={m.elig_search_hint()}
-        maxLength={200}
-      />
-      <Button type="submit" variant="secondary">
-        {m.ev_search()}
-      </Button>
-      {applied !== "" ? (
-        <Button variant="ghost" onClick={() => onApply("")}>
-          {m.ev_clear()}
-        </Button>
-      ) : null}
-    </form>
   );
 }

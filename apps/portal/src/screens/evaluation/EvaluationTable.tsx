@@ -4,14 +4,15 @@ import {
   type PublicConfig,
 } from "@portal/api-client";
 import { EVALUATOR_STATUSES, evaluatorStatusLabel, type Locale, showsReasonMarker } from "@portal/domain";
-import { Button, type DataTableColumn, Select, StatusChip, TextField } from "@portal/ui";
+import { type DataTableColumn, Select, StatusChip, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../exams/shared.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
+import { SearchForm } from "../SearchForm.tsx";
 import { openColumn } from "./ExamPageGrid.tsx";
 import * as styles from "./evaluation.css.ts";
 import {
@@ -151,7 +152,8 @@ export function EvaluationTableScreen({ search }: { search: string }) {
           onChange={(status) => setFilters({ status: status as EvaluationFilters["status"] })}
           placeholder={m.ev_all()}
         />
-        <AllocatedToSearch
+        <SearchForm
+          label={m.ev_col_allocated_to()}
           key={state.allocatedTo}
           applied={state.allocatedTo}
           onApply={(allocatedTo) => setFilters({ allocatedTo })}
@@ -172,33 +174,5 @@ export function EvaluationTableScreen({ search }: { search: string }) {
         errorView={<QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />}
       />
     </div>
-  );
-}
-
-function AllocatedToSearch({ applied, onApply }: { applied: string; onApply: (text: string) => void }) {
-  const [text, setText] = useState(applied);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(text.trim());
-  };
-  return (
-    <form className={styles.filters} onSubmit={submit}>
-      <TextField
-        className={styles.filterField}
-        label={m.ev_col_allocated_to()}
-        type="search"
-        value={text}
-        onChange={setText}
-        maxLength={200}
-      />
-      <Button type="submit" variant="secondary">
-        {m.ev_search()}
-      </Button>
-      {applied !== "" ? (
-        <Button variant="ghost" onClick={() => onApply("")}>
-          {m.ev_clear()}
-        </Button>
-      ) : null}
-    </form>
   );
 }
