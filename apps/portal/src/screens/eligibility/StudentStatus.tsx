@@ -191,7 +191,7 @@ function EditCell({ row }: { row: StudentStatusRow }) {
         doneName: m.elig_done_label({ name }),
         revertName: m.elig_revert_label({ name }),
       }}
-      note={editor.kept.has(row.id) ? m.elig_unsaved() : undefined}
+      note={editor.kept.has(row.id) ? m.row_unsaved() : undefined}
       onEdit={() => editor.start(row)}
       onDone={() => editor.done(row)}
       onRevert={editor.revert}

@@ -299,7 +299,7 @@ export function EditActionsCell({ row }: { row: ExamTimetableRow }) {
         doneName: m.exam_done_label(names),
         revertName: m.exam_revert_label(names),
       }}
-      note={editor.unsaved?.(row.id) ? m.exam_unsaved() : undefined}
+      note={editor.unsaved?.(row.id) ? m.row_unsaved() : undefined}
       onEdit={() => editor.startEdit(row)}
       onDone={() => editor.done(row)}
       onRevert={editor.revert}

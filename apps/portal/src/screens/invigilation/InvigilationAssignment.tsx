@@ -363,7 +363,7 @@ function EditCell({ row }: { row: InvigilationFacultyRow }) {
         doneName: m.invig_done_label({ name }),
         revertName: m.invig_revert_label({ name }),
       }}
-      note={editor.pending.has(row.id) ? m.invig_unsaved() : undefined}
+      note={editor.pending.has(row.id) ? m.row_unsaved() : undefined}
       onEdit={() => editor.startEdit(row)}
       onDone={() => editor.done(row)}
       onRevert={() => editor.revert(row)}

@@ -512,7 +512,7 @@ function EditCell({ row }: { row: SeatAssignment }) {
         doneName: m.seat_done_label({ student }),
         revertName: m.seat_revert_label({ student }),
       }}
-      note={editor.pending.has(row.studentId) ? m.seat_unsaved() : undefined}
+      note={editor.pending.has(row.studentId) ? m.row_unsaved() : undefined}
       onEdit={() => editor.startEdit(row)}
       onDone={() => editor.done(row)}
       onRevert={() => editor.revert(row)}
