@@ -1,6 +1,5 @@
-import { Button, TextField } from "@portal/ui";
-import { type FormEvent, useState } from "react";
 import { m } from "../../lib/i18n.ts";
+import { SearchForm } from "../SearchForm.tsx";
 import * as styles from "./exams.css.ts";
 import type { TimetableState } from "./grid-state.ts";
 import { CycleSelect } from "./shared.tsx";
@@ -25,42 +24,15 @@ export function TimetableFilters({
         onChange={(cycle) => onChange({ ...state, cycle, page: 1 })}
       />
       {/* Keyed by the applied text, so Back and Forward show the text they restore. */}
-      <CourseSearch
-        key={state.course}
-        applied={state.course}
-        onApply={(course) => onChange({ ...state, course, page: 1 })}
-      />
-    </div>
-  );
-}
-
-function CourseSearch({ applied, onApply }: { applied: string; onApply: (course: string) => void }) {
-  const [text, setText] = useState(applied);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(text.trim());
-  };
-  return (
-    <search aria-label={m.exam_filters()} className={styles.searchBox}>
-      <form className={styles.searchForm} onSubmit={submit}>
-        <TextField
-          className={styles.searchField}
+      <search aria-label={m.exam_filters()} className={styles.searchBox}>
+        <SearchForm
+          key={state.course}
           label={m.exam_course_search()}
-          type="search"
-          value={text}
-          onChange={setText}
           placeholder={m.exam_course_search_hint()}
-          maxLength={200}
+          applied={state.course}
+          onApply={(course) => onChange({ ...state, course, page: 1 })}
         />
-        <Button type="submit" variant="secondary">
-          {m.exam_search()}
-        </Button>
-        {applied !== "" ? (
-          <Button variant="ghost" onClick={() => onApply("")}>
-            {m.exam_clear()}
-          </Button>
-        ) : null}
-      </form>
-    </search>
+      </search>
+    </div>
   );
 }

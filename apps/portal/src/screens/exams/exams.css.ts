@@ -28,14 +28,6 @@ export const section = style({
 
 export const searchBox = style({ flex: "1 1 24rem", minWidth: 0 });
 
-export const searchForm = style({
-  display: "flex",
-  alignItems: "flex-end",
-  gap: vars.space.sm,
-});
-
-export const searchField = style({ flex: "0 1 22rem", minWidth: "10rem" });
-
 /* Inline row edit */
 
 export const cellInput = style([sharedCellInput, { minWidth: "7rem" }]);
