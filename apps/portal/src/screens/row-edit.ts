@@ -84,3 +84,57 @@ export function useRowEdit<D, E>(): RowEdit<D, E> {
     [state, start, update, revert, close, saved, failed],
   );
 }
+
+/** The inline edit of a table whose Done keeps a change for a later Save (see useStagedRowEdit). */
+export type StagedRowEdit<D, E, C> = {
+  /** The row being edited (one at a time), or null. */
+  editing: OpenDraft<D, E> | null;
+  /** The changes kept for Save, by row id, in the order they were first kept. */
+  pending: ReadonlyMap<string, C>;
+  /** Edit: opens a row with a draft (e.g. its kept change, else its stored values). */
+  open: (id: string, draft: D, errors: E) => void;
+  /** Changes the open draft and sets its messages (e.g. none while typing). */
+  setDraft: (draft: D, errors: E) => void;
+  /** Done: keeps `change` for the row (null: the row is back to its stored values) and closes it. */
+  stage: (id: string, change: C | null) => void;
+  /** Revert: closes the row and drops its kept change. */
+  revert: (id: string) => void;
+  /** Leaves edit mode without keeping anything, e.g. for another page; kept changes stay. */
+  close: () => void;
+  /** Forgets every kept change (after Save, or a plan made afresh). */
+  clearPending: () => void;
+};
+
+/**
+ * The state of an inline row edit whose Done only keeps the change for a later Save of them all
+ * (seating plan moves, invigilation assignments). The same failed-save rule as {@link useRowEdit}:
+ * a failed Save keeps every change, marked "not saved", for Edit to reopen or Revert to drop.
+ */
+export function useStagedRowEdit<D, E, C>(): StagedRowEdit<D, E, C> {
+  const [editing, setEditing] = useState<OpenDraft<D, E> | null>(null);
+  const [pending, setPending] = useState<ReadonlyMap<string, C>>(new Map());
+  const open = useCallback((id: string, draft: D, errors: E) => setEditing({ id, draft, errors }), []);
+  const setDraft = useCallback(
+    (draft: D, errors: E) => setEditing((current) => (current ? { ...current, draft, errors } : current)),
+    [],
+  );
+  const stage = useCallback((id: string, change: C | null) => {
+    setPending((current) => {
+      if (change === null) return without(current, id);
+      const next = new Map(current);
+      next.set(id, change);
+      return next;
+    });
+    setEditing(null);
+  }, []);
+  const revert = useCallback((id: string) => {
+    setEditing(null);
+    setPending((current) => without(current, id));
+  }, []);
+  const close = useCallback(() => setEditing(null), []);
+  const clearPending = useCallback(() => setPending(new Map()), []);
+  return useMemo(
+    () => ({ editing, pending, open, setDraft, stage, revert, close, clearPending }),
+    [editing, pending, open, setDraft, stage, revert, close, clearPending],
+  );
+}

@@ -23,7 +23,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type KeyboardEvent, useCallback, useContext, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { focusById } from "../row-edit.ts";
+import { focusById, useStagedRowEdit } from "../row-edit.ts";
 import { displayDate, ExamHeaderCard, errorText, QueryError } from "../seating/common.tsx";
 import { seatingLinks } from "../seating/routes.ts";
 import * as styles from "../seating/seating.css.ts";
@@ -89,15 +89,22 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const list = useQuery({ ...invigilatorListQueryOptions(api, examId), enabled: examId !== "" });
-  const [editing, setEditing] = useState<{ id: string; draft: string } | null>(null);
-  const [pending, setPending] = useState<ReadonlyMap<string, PendingAssignment>>(new Map());
+  const {
+    editing,
+    pending,
+    open,
+    setDraft: changeDraft,
+    stage,
+    revert: revertRow,
+    clearPending,
+  } = useStagedRowEdit<string, null, PendingAssignment>();
   const [sendEmail, setSendEmail] = useState(false);
   const [saveError, setSaveError] = useState<{ reason: string; name: string | null } | null>(null);
   const save = useMutation({
     ...saveInvigilationMutationOptions(api),
     onSuccess: async (answer) => {
       toast.success(answer.message);
-      setPending(new Map());
+      clearPending();
       setSaveError(null);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: invigilationKeys.all }),
@@ -117,37 +124,20 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
 
   const startEdit = useCallback(
     (row: InvigilationFacultyRow) => {
-      setEditing({ id: row.id, draft: pending.get(row.id)?.roomNo ?? currentRoom(row) });
+      open(row.id, pending.get(row.id)?.roomNo ?? currentRoom(row), null);
       focusById(roomInputId(row.id));
     },
-    [pending],
+    [open, pending],
   );
-  const setDraft = useCallback(
-    (roomNo: string) => setEditing((current) => (current ? { ...current, draft: roomNo } : current)),
-    [],
-  );
-  const revert = useCallback((row: InvigilationFacultyRow) => {
-    setEditing(null);
-    setPending((current) => {
-      if (!current.has(row.id)) return current;
-      const next = new Map(current);
-      next.delete(row.id);
-      return next;
-    });
-  }, []);
+  const setDraft = useCallback((roomNo: string) => changeDraft(roomNo, null), [changeDraft]);
+  const revert = useCallback((row: InvigilationFacultyRow) => revertRow(row.id), [revertRow]);
   const done = useCallback(
     (row: InvigilationFacultyRow) => {
       if (!editing || editing.id !== row.id) return;
       const roomNo = editing.draft;
-      setPending((current) => {
-        const next = new Map(current);
-        if (isChange(row, roomNo)) next.set(row.id, { facultyId: row.id, name: row.name, roomNo });
-        else next.delete(row.id);
-        return next;
-      });
-      setEditing(null);
+      stage(row.id, isChange(row, roomNo) ? { facultyId: row.id, name: row.name, roomNo } : null);
     },
-    [editing],
+    [editing, stage],
   );
   const editor = useMemo<AssignEditor>(
     () => ({
@@ -192,7 +182,7 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
             variant="secondary"
             disabled={changes.length === 0 || busy}
             onClick={() => {
-              setPending(new Map());
+              clearPending();
               setSaveError(null);
             }}
           >

@@ -26,7 +26,7 @@ import { createContext, type KeyboardEvent, useCallback, useContext, useMemo, us
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { PagedTable, type Paging } from "../PagedTable.tsx";
-import { focusById } from "../row-edit.ts";
+import { focusById, useStagedRowEdit } from "../row-edit.ts";
 import {
   ExamHeaderCard,
   errorText,
@@ -133,10 +133,16 @@ export function SeatingPlanScreen({
     enabled: examId !== "",
     placeholderData: keepPreviousData,
   });
-  const [editing, setEditing] = useState<{ id: string; draft: SeatDraft; errors: SeatDraftErrors } | null>(
-    null,
-  );
-  const [pending, setPending] = useState<ReadonlyMap<string, PendingMove>>(new Map());
+  const {
+    editing,
+    pending,
+    open,
+    setDraft: changeDraft,
+    stage,
+    revert: revertRow,
+    close,
+    clearPending,
+  } = useStagedRowEdit<SeatDraft, SeatDraftErrors, PendingMove>();
   const [saveError, setSaveError] = useState<{ reason: string; student: string | null } | null>(null);
   const reload = useCallback(
     () =>
@@ -150,8 +156,8 @@ export function SeatingPlanScreen({
     ...generateSeatingPlanMutationOptions(api),
     onSuccess: async (answer) => {
       toast.success(answer.message);
-      setPending(new Map());
-      setEditing(null);
+      clearPending();
+      close();
       setSaveError(null);
       await reload();
     },
@@ -161,7 +167,7 @@ export function SeatingPlanScreen({
     ...saveSeatingPlanMutationOptions(api),
     onSuccess: async (answer) => {
       toast.success(answer.message);
-      setPending(new Map());
+      clearPending();
       setSaveError(null);
       await reload();
     },
@@ -176,42 +182,25 @@ export function SeatingPlanScreen({
 
   const startEdit = useCallback(
     (row: SeatAssignment) => {
-      setEditing({ id: row.studentId, draft: draftOf(row, pending.get(row.studentId)), errors: {} });
+      open(row.studentId, draftOf(row, pending.get(row.studentId)), {});
       focusById(roomInputId(row.studentId));
     },
-    [pending],
+    [open, pending],
   );
-  const setDraft = useCallback(
-    (draft: SeatDraft) => setEditing((current) => (current ? { ...current, draft, errors: {} } : current)),
-    [],
-  );
-  const revert = useCallback((row: SeatAssignment) => {
-    setEditing(null);
-    setPending((current) => {
-      if (!current.has(row.studentId)) return current;
-      const next = new Map(current);
-      next.delete(row.studentId);
-      return next;
-    });
-  }, []);
+  const setDraft = useCallback((draft: SeatDraft) => changeDraft(draft, {}), [changeDraft]);
+  const revert = useCallback((row: SeatAssignment) => revertRow(row.studentId), [revertRow]);
   const done = useCallback(
     (row: SeatAssignment) => {
       if (!editing || editing.id !== row.studentId) return;
       const result = checkDraft(row, editing.draft, rooms);
       if (!result.ok) {
-        setEditing({ ...editing, errors: result.errors });
+        changeDraft(editing.draft, result.errors);
         focusById(result.errors.roomId ? roomInputId(row.studentId) : seatInputId(row.studentId));
         return;
       }
-      setPending((current) => {
-        const next = new Map(current);
-        if (isNoMove(row, result.move)) next.delete(row.studentId);
-        else next.set(row.studentId, result.move);
-        return next;
-      });
-      setEditing(null);
+      stage(row.studentId, isNoMove(row, result.move) ? null : result.move);
     },
-    [editing, rooms],
+    [changeDraft, stage, editing, rooms],
   );
   const editor = useMemo<SeatEditor>(
     () => ({
@@ -231,10 +220,10 @@ export function SeatingPlanScreen({
   // Another page or page size closes an open edit (kept moves stay for Save).
   const closeAndNavigate = useCallback(
     (next: ArrangementPaging, replace?: boolean) => {
-      setEditing(null);
+      close();
       navigate(next, replace);
     },
-    [navigate],
+    [close, navigate],
   );
   const columns = useMemo(arrangementColumns, []);
   const roomColumns = useMemo(roomUseColumns, []);
@@ -309,7 +298,7 @@ export function SeatingPlanScreen({
               variant="secondary"
               disabled={moves.length === 0 || busy}
               onClick={() => {
-                setPending(new Map());
+                clearPending();
                 setSaveError(null);
               }}
             >
