@@ -4,7 +4,7 @@
  * generator over node:http with latency percentiles. Reports, not pass/fail tests.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -102,15 +102,18 @@ export function benchPortal(port: number): BenchPortal {
       }
       throw new Error("the portal did not start within 180 s");
     },
+    /** Stops the portal and removes its data folder (the bench's database goes with it). */
     async stop() {
       agent.destroy();
       const s = server;
-      if (!s || s.pid === undefined || s.exitCode !== null) return;
-      const exited = new Promise<void>((resolve) => s.once("exit", () => resolve()));
-      process.kill(-s.pid, "SIGTERM");
-      const timer = setTimeout(() => s.pid !== undefined && process.kill(-s.pid, "SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
+      if (s && s.pid !== undefined && s.exitCode === null) {
+        const exited = new Promise<void>((resolve) => s.once("exit", () => resolve()));
+        process.kill(-s.pid, "SIGTERM");
+        const timer = setTimeout(() => s.pid !== undefined && process.kill(-s.pid, "SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
     },
     async signIn() {
       const email = "admin@university.example";
