@@ -2,20 +2,7 @@ import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "./client.ts";
 import { unwrap } from "./errors.ts";
 import type { operations } from "./generated/schema.ts";
-
-type JsonAnswer<
-  Op extends keyof operations,
-  Status extends number = 200,
-> = operations[Op]["responses"] extends {
-  [S in Status]: { content: { "application/json": infer Body } };
-}
-  ? Body
-  : never;
-type JsonBody<Op extends keyof operations> = operations[Op] extends {
-  requestBody?: { content: { "application/json": infer Body } };
-}
-  ? Body
-  : never;
+import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 
 /* Evaluation (evaluator assignment) and student eligibility: openapi/evaluation.yaml. */
 

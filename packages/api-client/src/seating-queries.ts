@@ -2,22 +2,9 @@ import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "./client.ts";
 import { unwrap } from "./errors.ts";
 import type { operations } from "./generated/schema.ts";
+import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 
 /* Seating plans and invigilation (openapi/seating-invigilation.yaml). */
-
-type JsonAnswer<
-  Op extends keyof operations,
-  Status extends number = 200,
-> = operations[Op]["responses"] extends {
-  [S in Status]: { content: { "application/json": infer Body } };
-}
-  ? Body
-  : never;
-type JsonBody<Op extends keyof operations> = operations[Op] extends {
-  requestBody?: { content: { "application/json": infer Body } };
-}
-  ? Body
-  : never;
 
 /** Answer of GET /salesforce/seatingPlan/retrieve: exam header, rooms, sections, one page of seats. */
 export type SeatingPlan = JsonAnswer<"retrieveSeatingPlan">;
