@@ -6,8 +6,9 @@ import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
 import { AddEvaluatorDialog, type FixedRoom } from "./AddEvaluatorDialog.tsx";
+import { ExamToolbar } from "./ExamToolbar.tsx";
 import * as styles from "./evaluation.css.ts";
-import { displayDate, errorText, evaluatorStatusText, evaluatorStatusTone } from "./labels.ts";
+import { errorText, evaluatorStatusText, evaluatorStatusTone } from "./labels.ts";
 import { QueryError } from "./QueryError.tsx";
 import { evaluationLinks } from "./routes.ts";
 
@@ -134,18 +135,7 @@ export function EvaluationAssignmentScreen({ examId }: { examId: string }) {
   ];
   return (
     <div className={styles.screen}>
-      <div className={styles.toolbar}>
-        <p className={styles.muted}>
-          {m.ev_exam_line({
-            code: exam.courseCode,
-            course: exam.courseName,
-            section: exam.section,
-            date: displayDate(exam.dateOfExam),
-            time: exam.startTimeOfExam,
-          })}
-        </p>
-        <div className={styles.actions}>{back}</div>
-      </div>
+      <ExamToolbar exam={exam}>{back}</ExamToolbar>
       <DataTable
         caption={m.ev_rooms_table()}
         captionHidden

@@ -28,10 +28,10 @@ import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/
 import { studentStatusLink } from "../eligibility/routes.ts";
 import { AddEvaluatorDialog } from "./AddEvaluatorDialog.tsx";
 import { EvaluationDeadlineForm } from "./EvaluationDeadlineForm.tsx";
+import { ExamToolbar } from "./ExamToolbar.tsx";
 import * as styles from "./evaluation.css.ts";
 import {
   deadlineText,
-  displayDate,
   errorText,
   evaluatorStatusText,
   evaluatorStatusTone,
@@ -91,18 +91,7 @@ export function EvaluationPageScreen({ examId }: { examId: string }) {
   const { exam, summary, data } = query.data;
   return (
     <div className={styles.screen}>
-      <div className={styles.toolbar}>
-        <p className={styles.muted}>
-          {m.ev_exam_line({
-            code: exam.courseCode,
-            course: exam.courseName,
-            section: exam.section,
-            date: displayDate(exam.dateOfExam),
-            time: exam.startTimeOfExam,
-          })}
-        </p>
-        <div className={styles.actions}>{back}</div>
-      </div>
+      <ExamToolbar exam={exam}>{back}</ExamToolbar>
       <StatTileGroup>
         <StatTile label={m.ev_card_evaluators()} value={summary.evaluators} />
         <StatTile label={m.ev_card_requested()} value={summary.requested} />
