@@ -16,9 +16,10 @@ import {
   StatusChip,
 } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type KeyboardEvent, useCallback, useContext, useMemo } from "react";
+import { createContext, type KeyboardEvent, useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { useCellContext } from "../cell-context.ts";
 import * as styles from "../evaluation/evaluation.css.ts";
 import { displayDate, errorField, errorText, orNa, pagerLabels } from "../evaluation/labels.ts";
 import { QueryError } from "../evaluation/QueryError.tsx";
@@ -97,12 +98,8 @@ type EligibilityEditor = {
 };
 
 const EditorContext = createContext<EligibilityEditor | null>(null);
-
-function useEditor(): EligibilityEditor {
-  const editor = useContext(EditorContext);
-  if (!editor) throw new Error("Student status cells must be rendered inside EditorContext");
-  return editor;
-}
+const EditorProvider = EditorContext.Provider;
+const useEditor = (): EligibilityEditor => useCellContext(EditorContext, "Student status");
 
 /**
  * The student columns (spec §2 student status). Made once per screen: the cells stay the same
@@ -355,7 +352,7 @@ export function StudentStatusScreen({ search }: { search: string }) {
           onApply={(text) => go({ ...state, search: text, page: 1 })}
         />
       </search>
-      <EditorContext.Provider value={editor}>
+      <EditorProvider value={editor}>
         <PagedTable
           query={query}
           rows={(data) => data.students}
@@ -369,7 +366,7 @@ export function StudentStatusScreen({ search }: { search: string }) {
           emptyText={m.ev_no_record()}
           loadingLabel={m.ev_loading()}
         />
-      </EditorContext.Provider>
+      </EditorProvider>
     </div>
   );
 }

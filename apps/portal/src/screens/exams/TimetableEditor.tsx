@@ -2,9 +2,10 @@ import { type ExamTimetableRow, saveExamTimetableMutationOptions } from "@portal
 import { EXAM_DURATION_MAX_MINUTES, EXAM_DURATION_MIN_MINUTES, EXAM_TYPES } from "@portal/domain";
 import { Checkbox, RowEditActions } from "@portal/ui";
 import { useMutation } from "@tanstack/react-query";
-import { createContext, type KeyboardEvent, type ReactNode, useCallback, useContext, useMemo } from "react";
+import { createContext, type KeyboardEvent, type ReactNode, useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { useCellContext } from "../cell-context.ts";
 import { focusById, useRowEdit } from "../row-edit.ts";
 import * as styles from "./exams.css.ts";
 import { displayDate, errorText, examTypeLabel } from "./labels.ts";
@@ -45,15 +46,10 @@ export type TimetableEditor = {
 };
 
 const EditorContext = createContext<TimetableEditor | null>(null);
+const useEditor = (): TimetableEditor => useCellContext(EditorContext, "Timetable");
 
 /** Gives the editable cells below it their editor. */
 export const TimetableEditorProvider = EditorContext.Provider;
-
-function useEditor(): TimetableEditor {
-  const editor = useContext(EditorContext);
-  if (!editor) throw new Error("Timetable cells must be rendered inside TimetableEditorProvider");
-  return editor;
-}
 
 /** Id of a row's input (stable, so focus can be moved to it). */
 export function inputId(examId: string, field: DraftField): string {

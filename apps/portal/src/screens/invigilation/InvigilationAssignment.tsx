@@ -20,9 +20,10 @@ import {
   StatusChip,
 } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type KeyboardEvent, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, type KeyboardEvent, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { useCellContext } from "../cell-context.ts";
 import { focusById, useStagedRowEdit } from "../row-edit.ts";
 import { displayDate, ExamHeaderCard, errorText, QueryError } from "../seating/common.tsx";
 import { seatingLinks } from "../seating/routes.ts";
@@ -64,12 +65,8 @@ type AssignEditor = {
 };
 
 const AssignEditorContext = createContext<AssignEditor | null>(null);
-
-function useAssignEditor(): AssignEditor {
-  const editor = useContext(AssignEditorContext);
-  if (!editor) throw new Error("Assignment cells must be rendered inside AssignEditorContext");
-  return editor;
-}
+const AssignEditorProvider = AssignEditorContext.Provider;
+const useAssignEditor = (): AssignEditor => useCellContext(AssignEditorContext, "Assignment");
 
 const roomInputId = (facultyId: string) => `invig-${facultyId}-room`;
 
@@ -232,7 +229,7 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
               emptyText={m.seat_no_data()}
             />
           </section>
-          <AssignEditorContext.Provider value={editor}>
+          <AssignEditorProvider value={editor}>
             <DataTable
               caption={m.invig_faculty_table()}
               captionHidden
@@ -242,7 +239,7 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
               emptyText={m.seat_no_record()}
               maxHeight="900px"
             />
-          </AssignEditorContext.Provider>
+          </AssignEditorProvider>
         </>
       )}
     </div>

@@ -8,9 +8,10 @@ import {
 import { formatDisplayDate, type Locale } from "@portal/domain";
 import { Button, Checkbox, type DataTableColumn, Select, StatusChip, visuallyHidden } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { useCellContext } from "../cell-context.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import {
   CycleSelect,
@@ -60,12 +61,8 @@ type Selection = {
 };
 
 const SelectionContext = createContext<Selection | null>(null);
-
-function useSelection(): Selection {
-  const selection = useContext(SelectionContext);
-  if (!selection) throw new Error("Selection cells must be rendered inside SelectionContext");
-  return selection;
-}
+const SelectionProvider = SelectionContext.Provider;
+const useSelection = (): Selection => useCellContext(SelectionContext, "Selection");
 
 /**
  * The invigilation duties of an exam cycle and their mail state (GET invigilationNotifications),
@@ -164,7 +161,7 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
           </Button>
         </span>
       </div>
-      <SelectionContext.Provider value={selection}>
+      <SelectionProvider value={selection}>
         <PagedTable
           query={list}
           rows={(data) => data.notifications}
@@ -179,7 +176,7 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
           emptyText={m.seat_no_record()}
           loadingLabel={m.seat_loading()}
         />
-      </SelectionContext.Provider>
+      </SelectionProvider>
     </div>
   );
 }

@@ -22,9 +22,10 @@ import {
   StatusChip,
 } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type KeyboardEvent, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, type KeyboardEvent, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { useCellContext } from "../cell-context.ts";
 import { PagedTable, type Paging } from "../PagedTable.tsx";
 import { focusById, useStagedRowEdit } from "../row-edit.ts";
 import {
@@ -93,12 +94,8 @@ type SeatEditor = {
 };
 
 const SeatEditorContext = createContext<SeatEditor | null>(null);
-
-function useSeatEditor(): SeatEditor {
-  const editor = useContext(SeatEditorContext);
-  if (!editor) throw new Error("Seat cells must be rendered inside SeatEditorContext");
-  return editor;
-}
+const SeatEditorProvider = SeatEditorContext.Provider;
+const useSeatEditor = (): SeatEditor => useCellContext(SeatEditorContext, "Seat");
 
 const roomInputId = (studentId: string) => `seat-${studentId}-room`;
 const seatInputId = (studentId: string) => `seat-${studentId}-seat`;
@@ -333,7 +330,7 @@ export function SeatingPlanScreen({
             </p>
           </div>
         ) : null}
-        <SeatEditorContext.Provider value={editor}>
+        <SeatEditorProvider value={editor}>
           <PagedTable
             query={plan}
             rows={(answer) => answer.seatingArrangement}
@@ -347,7 +344,7 @@ export function SeatingPlanScreen({
             emptyText={m.seat_no_record()}
             loadingLabel={m.seat_loading()}
           />
-        </SeatEditorContext.Provider>
+        </SeatEditorProvider>
       </section>
     </div>
   );
