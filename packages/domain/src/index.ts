@@ -10,4 +10,5 @@ export * from "./exam-timetabling.ts";
 export * from "./messages.ts";
 export * from "./otp.ts";
 export * from "./question-paper.ts";
+export * from "./roles.ts";
 export * from "./seating.ts";
