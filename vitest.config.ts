@@ -1,8 +1,24 @@
 import { defineConfig } from "vitest/config";
+import { findTestPostgres } from "./scripts/local-postgres.ts";
+
+// API tests run on the embedded database always, and on PostgreSQL too when one is at hand
+// (DATABASE_URL, or the local server on 127.0.0.1:5432): the harness reads DATABASE_URL.
+// (Vitest evaluates this file once per project: probe and say it once.)
+if (process.env.PORTAL_TEST_DATABASES === undefined) {
+  const postgres = await findTestPostgres();
+  process.env.DATABASE_URL = postgres ?? "";
+  process.env.PORTAL_TEST_DATABASES = postgres ? "pglite,postgres" : "pglite";
+  console.log(
+    postgres
+      ? `API tests run on the embedded database and on PostgreSQL (${new URL(postgres).host}).`
+      : "API tests run on the embedded database only (no PostgreSQL: set DATABASE_URL to add one).",
+  );
+}
 
 /**
  * Unit and API tests, beside the code they test. Browser stories live in tests/ (Playwright).
- * API tests run on the embedded database (PGlite) and, when DATABASE_URL is set, on PostgreSQL too.
+ * API tests run on the embedded database (PGlite) and on PostgreSQL too when one is at hand
+ * (scripts/local-postgres.ts).
  */
 export default defineConfig({
   test: {
