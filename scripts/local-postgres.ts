@@ -4,7 +4,9 @@ import { createRequire } from "node:module";
 export const LOCAL_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 
 type PgClient = { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> };
-type PgModule = { Client: new (options: { connectionString: string; connectionTimeoutMillis: number }) => PgClient };
+type PgModule = {
+  Client: new (options: { connectionString: string; connectionTimeoutMillis: number }) => PgClient;
+};
 
 /**
  * The PostgreSQL the API tests run on besides the embedded database: DATABASE_URL when it is set
