@@ -5,9 +5,9 @@
  *   so it can read the client address;
  * - serves the built assets of dist/client (hashed files cached for a year);
  * - gates sign-in before any page renders (node/gate.ts) and forwards refreshed session cookies;
- * - compresses every compressible answer (pages, scripts, styles, JSON) for clients that accept it
- *   (the `compression` middleware: gzip or deflate, 1 KB threshold, API answers at the fastest
- *   level; PDFs are sent as they are);
+ * - sends built assets as the brotli or gzip files the build wrote beside them, and compresses pages
+ *   and JSON on the fly at the fastest level for clients that accept it (the `compression`
+ *   middleware, 1 KB threshold; PDFs are sent as they are);
  * - renders every other path with Astro's handler (dist/server/entry.mjs), giving the pages the
  *   signed-in user and the public configuration through `locals` (never through request headers).
  *
@@ -18,6 +18,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { constants as zlibConstants } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { createPortalApi, type PortalApi } from "@portal/server";
 import compression from "compression";
@@ -83,12 +84,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
 
   if (req.method === "GET" || req.method === "HEAD") {
-    const file = await resolveStaticFile(clientDir, pathname);
+    const file = await resolveStaticFile(clientDir, pathname, req.headers["accept-encoding"]);
     if (file) {
       res.writeHead(200, {
         "Content-Type": file.contentType,
         "Content-Length": file.size,
         "Cache-Control": file.cacheControl,
+        ...(file.contentEncoding ? { "Content-Encoding": file.contentEncoding } : {}),
+        ...(file.vary ? { Vary: file.vary } : {}),
       });
       if (req.method === "HEAD") res.end();
       else createReadStream(file.filePath).pipe(res);
@@ -114,13 +117,16 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 // Its types are written for Express, but the middleware only reads request headers and wraps the
 // response's write/end, so it works on Node's plain request and response.
-// Pages and assets at the default level (smallest transfer; assets are cached for a year); API
-// answers at level 1, the fastest, which keeps most of the saving on JSON at a fraction of the CPU.
-const compressPages = compression() as unknown as NodeMiddleware;
-const compressApi = compression({ level: 1 }) as unknown as NodeMiddleware;
+// Pages and API answers are compressed on the fly at the fastest levels (gzip 1, brotli 1), which
+// keeps most of the saving at a fraction of the CPU. Built assets are not compressed here: the build
+// wrote brotli and gzip files beside them (scripts/precompress.ts), sent as they are with their
+// Content-Encoding, which this middleware leaves alone.
+const compress = compression({
+  level: 1,
+  brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
+}) as unknown as NodeMiddleware;
 
 const server = createServer((req, res) => {
-  const compress = req.url?.startsWith("/api/") ? compressApi : compressPages;
   compress(req, res, () => onRequest(req, res));
 });
 

@@ -1,9 +1,11 @@
 // @vitest-environment node
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decideGate } from "./gate.ts";
+import { acceptsEncoding, precompressDirectory } from "./precompress.ts";
 import { resolveStaticFile } from "./static-files.ts";
 
 describe.each([
@@ -56,4 +58,66 @@ describe("static files", () => {
       expect(await resolveStaticFile(dir, pathname)).toBeNull();
     },
   );
+});
+
+describe("precompressed assets", () => {
+  let dir = "";
+  const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(",")}];`;
+  beforeAll(async () => {
+    dir = path.join(await mkdtemp(path.join(tmpdir(), "portal-precompress-")), "client");
+    await mkdir(path.join(dir, "_astro"), { recursive: true });
+    await writeFile(path.join(dir, "_astro", "list.Xy12.js"), script);
+    await writeFile(path.join(dir, "_astro", "tiny.Ab34.js"), "export {};");
+    await writeFile(path.join(dir, "_astro", "logo.Cd56.png"), Buffer.alloc(4096, 7));
+    await precompressDirectory(dir);
+  });
+
+  it("writes brotli and gzip beside compressible files of 1 KB or more, and nothing else", async () => {
+    expect((await readdir(path.join(dir, "_astro"))).sort()).toEqual([
+      "list.Xy12.js",
+      "list.Xy12.js.br",
+      "list.Xy12.js.gz",
+      "logo.Cd56.png",
+      "tiny.Ab34.js",
+    ]);
+    const br = await readFile(path.join(dir, "_astro", "list.Xy12.js.br"));
+    const gz = await readFile(path.join(dir, "_astro", "list.Xy12.js.gz"));
+    expect(brotliDecompressSync(br).toString()).toBe(script);
+    expect(gunzipSync(gz).toString()).toBe(script);
+  });
+
+  it.each([
+    ["br, gzip", "br", ".br"],
+    ["gzip, deflate, br;q=0", "gzip", ".gz"],
+    ["gzip;q=0.5, *;q=0.1", "br", ".br"],
+    ["identity", undefined, ""],
+    [undefined, undefined, ""],
+  ])("Accept-Encoding %s is answered with %s", async (accept, encoding, suffix) => {
+    const file = await resolveStaticFile(dir, "/_astro/list.Xy12.js", accept);
+    expect(file?.contentEncoding).toBe(encoding);
+    expect(file?.filePath).toBe(path.join(dir, "_astro", `list.Xy12.js${suffix}`));
+    expect(file?.vary).toBe("Accept-Encoding");
+    expect(file?.contentType).toBe("text/javascript; charset=utf-8");
+    expect(file?.cacheControl).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends files without a variant as they are", async () => {
+    const tiny = await resolveStaticFile(dir, "/_astro/tiny.Ab34.js", "br, gzip");
+    expect(tiny?.contentEncoding).toBeUndefined();
+    const png = await resolveStaticFile(dir, "/_astro/logo.Cd56.png", "br, gzip");
+    expect(png).toMatchObject({ contentType: "image/png", size: 4096 });
+    expect(png?.vary).toBeUndefined();
+  });
+
+  it.each([
+    ["gzip", "gzip", true],
+    ["GZIP;q=1.0", "gzip", true],
+    ["gzip;q=0", "gzip", false],
+    ["*", "br", true],
+    ["*;q=0, gzip", "br", false],
+    ["deflate", "gzip", false],
+    ["", "gzip", false],
+  ])("Accept-Encoding %j accepts %s: %s", (header, encoding, expected) => {
+    expect(acceptsEncoding(header, encoding)).toBe(expected);
+  });
 });

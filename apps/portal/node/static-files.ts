@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { acceptsEncoding, COMPRESSIBLE_EXTENSIONS, PRECOMPRESSED_ENCODINGS } from "./precompress.ts";
 
 /** Content types of the files an Astro build emits to dist/client. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -24,14 +25,31 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Built assets with a content hash in their name live under /_astro/ and never change. */
 export const HASHED_PREFIX = "/_astro/";
 
-export type StaticFile = { filePath: string; size: number; contentType: string; cacheControl: string };
+export type StaticFile = {
+  /** The file to send: the asset itself, or its precompressed variant (`.br`, `.gz`). */
+  filePath: string;
+  /** Bytes of `filePath`. */
+  size: number;
+  contentType: string;
+  cacheControl: string;
+  /** `br` or `gzip` when `filePath` is a precompressed variant; absent for the file as it is. */
+  contentEncoding?: "br" | "gzip";
+  /** `Accept-Encoding` for compressible assets (the answer depends on it), else absent. */
+  vary?: "Accept-Encoding";
+};
 
 /**
  * The file of dist/client that serves `pathname`, or null when there is none (then the page
  * handler answers). Refuses paths that leave `clientDir` (`..`, encoded or not) and directories.
- * Hashed assets get a one-year immutable cache; other files are revalidated after an hour.
+ * Hashed assets get a one-year immutable cache; other files are revalidated after an hour. When the
+ * client accepts it (`acceptEncoding`, the request's Accept-Encoding), the build's precompressed
+ * variant is chosen: brotli first, then gzip (scripts/precompress.ts writes them).
  */
-export async function resolveStaticFile(clientDir: string, pathname: string): Promise<StaticFile | null> {
+export async function resolveStaticFile(
+  clientDir: string,
+  pathname: string,
+  acceptEncoding?: string,
+): Promise<StaticFile | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -48,5 +66,14 @@ export async function resolveStaticFile(clientDir: string, pathname: string): Pr
   const cacheControl = pathname.startsWith(HASHED_PREFIX)
     ? "public, max-age=31536000, immutable"
     : "public, max-age=3600, must-revalidate";
-  return { filePath, size: info.size, contentType, cacheControl };
+  const file: StaticFile = { filePath, size: info.size, contentType, cacheControl };
+  if (!COMPRESSIBLE_EXTENSIONS.has(path.extname(filePath).toLowerCase())) return file;
+  file.vary = "Accept-Encoding";
+  for (const { encoding, suffix } of PRECOMPRESSED_ENCODINGS) {
+    if (!acceptsEncoding(acceptEncoding, encoding)) continue;
+    const variant = await stat(`${filePath}${suffix}`).catch(() => null);
+    if (variant?.isFile())
+      return { ...file, filePath: `${filePath}${suffix}`, size: variant.size, contentEncoding: encoding };
+  }
+  return file;
 }
