@@ -44,7 +44,8 @@ export async function findUser(
     .where(and(condition, eq(adminUser.active, true)));
   const first = rows[0];
   if (!first) return null;
-  const roles = rows.flatMap((r) => (r.role ? [r.role] : [])).sort();
+  // A role held at several scopes is one role here.
+  const roles = [...new Set(rows.flatMap((r) => (r.role ? [r.role] : [])))].sort();
   return { id: first.id, name: first.name, email: first.email, roles };
 }
 
