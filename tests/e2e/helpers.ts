@@ -4,11 +4,13 @@ import { expect, type Page } from "@playwright/test";
 export const ADMIN_EMAIL = "admin@university.example";
 export const STAFF_EMAIL = "staff@university.example";
 /**
- * The demo's second administrator (the exam office). The exam-operation stories sign in as this
+ * The demo's exam office user (exam screens only, no administrator). The exam-operation stories sign in as this
  * account, so the sign-in limit of 5 one-time passwords per address and 15 minutes is shared with
  * the question-paper stories only.
  */
 export const EXAM_OFFICE_EMAIL = "exams@university.example";
+/** The demo's academic office user: the planning areas only, no exam screens. */
+export const ACADEMIC_OFFICE_EMAIL = "academic@university.example";
 
 type OutboxMail = { id: string; to: string; subject: string; text: string; createdAt: string };
 

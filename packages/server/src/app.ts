@@ -3,7 +3,8 @@ import { desc, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { authRoutes, requireUser } from "./auth/routes.ts";
+import { authorize } from "./auth/roles.ts";
+import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { mailOutbox } from "./db/schema.ts";
 import { evaluationRoutes } from "./exam/evaluation-routes.ts";
@@ -59,7 +60,9 @@ const SERVICE_PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 /**
  * The HTTP API under `/api` (docs/api.md, openapi/openapi.yaml). JSON error bodies everywhere:
  * 400 malformed JSON or invalid field (naming field and rule), 401 without a valid access token,
- * 404 unknown route, 413 body over 1 MB, 500 unexpected failure (logged). The legacy form
+ * 403 signed in without a role the operation's `x-roles` allow, 404 unknown route, 413 body over
+ * 1 MB, 500 unexpected failure (logged). Who may call what is decided in one place, the
+ * {@link authorize} middleware, from the OpenAPI description's `x-roles`. The legacy form
  * `GET|POST /api/salesforce?endpoint=<service path>` runs the handler of `/api/salesforce/<service path>`.
  */
 export function createApi(ctx: AppContext): Hono<AppEnv> {
@@ -92,6 +95,10 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
 
+  // Sign-in and roles for every route, from the description's x-roles (auth/roles.ts). A route the
+  // description does not list answers 404 here, before any handler runs.
+  app.use("*", authorize(ctx));
+
   // Legacy single entry point: /api/salesforce?endpoint=<service path>.
   app.on(["GET", "POST"], "/salesforce", async (c) => {
     const endpoint = c.req.query("endpoint")?.trim() ?? "";
@@ -106,6 +113,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
     url.searchParams.delete("endpoint");
     const init: RequestInit = { method: c.req.method, headers: c.req.raw.headers };
     if (c.req.method === "POST") init.body = await c.req.arrayBuffer();
+    // Re-enters the whole API, so the routed operation's sign-in and roles are checked too.
     return app.fetch(new Request(url, init), c.env);
   });
 
@@ -135,10 +143,6 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
 
   app.route("/", authRoutes(ctx));
 
-  // Everything else needs a signed-in user.
-  const signedIn = requireUser(ctx);
-  // (The sign-in calls under /salesforce/AdminOtp are routed above and answer before this runs.)
-  for (const pattern of ["/me", "/sf/*", "/salesforce/*"]) app.use(pattern, signedIn);
   app.get("/me", (c) => c.json({ success: true as const, ...c.get("user") }));
   app.route("/", questionPaperRoutes(ctx));
   app.route("/", evaluationRoutes(ctx));

@@ -1,5 +1,15 @@
+import { PORTAL_ROLES } from "@portal/domain";
 import { describe, expect, it } from "vitest";
-import { containsEntry, HOME_MODULES, MENU, type MenuEntry, visibleMenu } from "./menu.ts";
+import {
+  AVAILABLE_SCREENS,
+  containsEntry,
+  HOME_MODULES,
+  MENU,
+  type MenuEntry,
+  mayOpenPage,
+  visibleCards,
+  visibleMenu,
+} from "./menu.ts";
 
 const label = () => "x";
 
@@ -9,14 +19,14 @@ function flatten(entries: readonly MenuEntry[]): MenuEntry[] {
 
 describe("visibleMenu", () => {
   it("shows only built screens, never a dead link", () => {
-    for (const entry of flatten(visibleMenu())) {
+    for (const entry of flatten(visibleMenu(["admin"]))) {
       if (entry.children) expect(entry.children.length).toBeGreaterThan(0);
       else expect(entry.built && Boolean(entry.href)).toBe(true);
     }
   });
 
-  it("today offers Home, Dashboard and Exam > the exam schedule screens and Question papers", () => {
-    const visible = visibleMenu();
+  it("offers the administrator Home, Dashboard and Exam > the exam schedule screens and Question papers", () => {
+    const visible = visibleMenu(["admin"]);
     expect(visible.map((e) => e.id)).toEqual(["home", "dashboard", "exam"]);
     expect(visible[2]?.children?.map((e) => [e.id, e.href])).toEqual([
       ["exam-dashboard", "/app/exams/examDashboard"],
@@ -37,10 +47,62 @@ describe("visibleMenu", () => {
       id: "g",
       label,
       built: true,
-      children: [{ id: "c", label, href: "/app/c", built }],
+      roles: [],
+      children: [{ id: "c", label, href: "/app/c", built, roles: [] }],
     });
-    expect(visibleMenu([group(false)])).toEqual([]);
-    expect(visibleMenu([group(true)]).map((e) => e.id)).toEqual(["g"]);
+    expect(visibleMenu(["admin"], [group(false)])).toEqual([]);
+    expect(visibleMenu(["admin"], [group(true)]).map((e) => e.id)).toEqual(["g"]);
+  });
+
+  const ids = (roles: string[]) => flatten(visibleMenu(roles)).map((e) => e.id);
+
+  it.each([
+    // The exam office sees the same built screens as the administrator today: all of them are exam screens.
+    ["exam_office", ids(["admin"])],
+    // No planning screen is built yet: the academic office sees Home only.
+    ["academic_office", ["home"]],
+    // A role the portal does not know sees nothing (such a user cannot sign in anyway).
+    ["staff", []],
+  ])("shows %s only the entries its role allows", (role, expected) => {
+    expect(ids([role])).toEqual(expected);
+  });
+
+  it("shows a built academic screen to the academic office and the administrator, not to the exam office", () => {
+    const menu: MenuEntry[] = [
+      {
+        id: "academics",
+        label,
+        built: false,
+        roles: [],
+        children: [{ id: "planner", label, href: "/app/p", built: true, roles: ["academic_office"] }],
+      },
+    ];
+    expect(visibleMenu(["academic_office"], menu).map((e) => e.id)).toEqual(["academics"]);
+    expect(visibleMenu(["admin"], menu).map((e) => e.id)).toEqual(["academics"]);
+    expect(visibleMenu(["exam_office"], menu)).toEqual([]);
+  });
+
+  it("gives every entry roles that are portal roles", () => {
+    for (const entry of flatten(MENU)) {
+      expect(
+        entry.roles.every((r) => (PORTAL_ROLES as readonly string[]).includes(r)),
+        entry.id,
+      ).toBe(true);
+    }
+  });
+
+  it.each([
+    ["question-papers", ["exam_office"], true],
+    ["question-papers", ["academic_office"], false],
+    ["question-papers", ["admin"], true],
+    ["dashboard", ["academic_office"], false],
+    ["home", ["academic_office"], true],
+    ["home", ["staff"], false],
+    // A page without a menu entry is for the administrator only, never open by mistake.
+    ["", ["exam_office"], false],
+    ["no-such-entry", ["admin"], true],
+  ])("decides whether page %s may open for %j: %s", (id, roles, expected) => {
+    expect(mayOpenPage(id, roles)).toBe(expected);
   });
 
   it("finds the active entry inside its group", () => {
@@ -63,4 +125,15 @@ it("lists the eight module cards of spec §1 with their routes", () => {
     "/app/admin-management",
   ]);
   expect(HOME_MODULES.every((c) => c.title().length > 0)).toBe(true);
+});
+
+it("shows each role only the home cards its roles allow", () => {
+  const cards = (roles: string[]) => [
+    ...visibleCards(roles, AVAILABLE_SCREENS).map((c) => c.id),
+    ...visibleCards(roles, HOME_MODULES).map((c) => c.id),
+  ];
+  expect(cards(["admin"])).toHaveLength(AVAILABLE_SCREENS.length + HOME_MODULES.length);
+  expect(cards(["exam_office"])).toEqual(["dashboard", "question-papers"]);
+  expect(cards(["academic_office"])).toEqual(["events", "time-table", "academics-planner"]);
+  expect(cards([])).toEqual([]);
 });

@@ -1,10 +1,26 @@
+import {
+  type PortalRole,
+  ROLE_ACADEMIC_OFFICE,
+  ROLE_ADMIN,
+  ROLE_EXAM_OFFICE,
+  rolesAllow,
+} from "@portal/domain";
 import { m } from "../lib/i18n.ts";
+
+const EXAM: readonly PortalRole[] = [ROLE_EXAM_OFFICE];
+const ACADEMIC: readonly PortalRole[] = [ROLE_ACADEMIC_OFFICE];
+/** Administration of the portal itself: the administrator only. */
+const ADMIN_ONLY: readonly PortalRole[] = [ROLE_ADMIN];
+/** Any signed-in portal user. */
+const ANYONE: readonly PortalRole[] = [];
 
 /**
  * The side menu and the module cards as data (spec §1, §2). Every area of the portal is listed;
  * an entry whose screen is not built yet has `built: false` and is not rendered as a link (the menu
  * hides it, the home portal shows it as coming later), so there is never a dead link. When a screen
- * ships, flip its flag.
+ * ships, flip its flag. Each entry names the roles that may see it (`roles`, read with `rolesAllow`:
+ * the administrator sees everything, `[]` is any portal user); a group's own roles are ignored, it
+ * shows when one of its children does. The roles match the `x-roles` of the API calls the screen makes.
  */
 export type MenuEntry = {
   /** Stable id; a page passes it as `activeMenu` to highlight its entry. */
@@ -14,75 +30,105 @@ export type MenuEntry = {
   /** Route of the screen (spec §2 literal paths). Groups have none. */
   href?: string;
   built: boolean;
+  /** Roles that may see and open the screen (docs/security.md, role table). */
+  roles: readonly PortalRole[];
   children?: MenuEntry[];
 };
 
 export const MENU: readonly MenuEntry[] = [
-  { id: "home", label: m.menu_home, href: "/app", built: true },
-  { id: "dashboard", label: m.menu_dashboard, href: "/dashboard", built: true },
+  { id: "home", label: m.menu_home, href: "/app", built: true, roles: ANYONE },
+  { id: "dashboard", label: m.menu_dashboard, href: "/dashboard", built: true, roles: EXAM },
   {
     id: "academics",
     label: m.menu_academics,
     built: false,
+    roles: ACADEMIC,
     children: [
       {
         id: "academics-planner",
         label: m.menu_academics_planner,
         href: "/app/academics-planner",
         built: false,
+        roles: ACADEMIC,
       },
       {
         id: "current-programmes",
         label: m.menu_current_programmes,
         href: "/app/current-programmes",
         built: false,
+        roles: ACADEMIC,
       },
-      { id: "add-program", label: m.menu_add_program, href: "/app/add-program", built: false },
-      { id: "time-table", label: m.menu_time_table, href: "/app/time-table", built: false },
+      {
+        id: "add-program",
+        label: m.menu_add_program,
+        href: "/app/add-program",
+        built: false,
+        roles: ACADEMIC,
+      },
+      { id: "time-table", label: m.menu_time_table, href: "/app/time-table", built: false, roles: ACADEMIC },
       {
         id: "session-scheduler",
         label: m.menu_session_scheduler,
         href: "/app/session-scheduler",
         built: false,
+        roles: ACADEMIC,
       },
-      { id: "session-planner", label: m.menu_session_planner, href: "/app/session-planner", built: false },
+      {
+        id: "session-planner",
+        label: m.menu_session_planner,
+        href: "/app/session-planner",
+        built: false,
+        roles: ACADEMIC,
+      },
       {
         id: "academic-calendar",
         label: m.menu_academic_calendar,
         href: "/app/academicCalendar",
         built: false,
+        roles: ACADEMIC,
       },
       {
         id: "subject-documents",
         label: m.menu_subject_documents,
         href: "/app/subject-documents",
         built: false,
+        roles: ACADEMIC,
       },
-      { id: "feedback", label: m.menu_feedback, href: "/app/feedback/feedback-list", built: false },
+      {
+        id: "feedback",
+        label: m.menu_feedback,
+        href: "/app/feedback/feedback-list",
+        built: false,
+        roles: ACADEMIC,
+      },
     ],
   },
   {
     id: "faculty",
     label: m.menu_faculty,
     built: false,
+    roles: ACADEMIC,
     children: [
       {
         id: "faculty-management",
         label: m.menu_faculty_management,
         href: "/app/faculty-management",
         built: false,
+        roles: ACADEMIC,
       },
       {
         id: "faculty-onboarding",
         label: m.menu_faculty_onboarding,
         href: "/app/FacultyOnBoarding",
         built: false,
+        roles: ACADEMIC,
       },
       {
         id: "contract-management",
         label: m.menu_contract_management,
         href: "/app/contract-management",
         built: false,
+        roles: ACADEMIC,
       },
     ],
   },
@@ -90,89 +136,194 @@ export const MENU: readonly MenuEntry[] = [
     id: "enrolment",
     label: m.menu_enrolment,
     built: false,
+    roles: ACADEMIC,
     children: [
-      { id: "enroll-student", label: m.menu_enroll_student, href: "/app/enroll-student", built: false },
-      { id: "enroll-faculty", label: m.menu_enroll_faculty, href: "/app/enroll-faculty", built: false },
-      { id: "users", label: m.menu_users, href: "/app/users", built: false },
+      {
+        id: "enroll-student",
+        label: m.menu_enroll_student,
+        href: "/app/enroll-student",
+        built: false,
+        roles: ACADEMIC,
+      },
+      {
+        id: "enroll-faculty",
+        label: m.menu_enroll_faculty,
+        href: "/app/enroll-faculty",
+        built: false,
+        roles: ACADEMIC,
+      },
+      { id: "users", label: m.menu_users, href: "/app/users", built: false, roles: ADMIN_ONLY },
     ],
   },
   {
     id: "exam",
     label: m.menu_exam,
     built: true,
+    roles: EXAM,
     children: [
-      { id: "exam-dashboard", label: m.menu_exam_dashboard, href: "/app/exams/examDashboard", built: true },
-      { id: "exam-setup", label: m.menu_exam_setup, href: "/app/exams/ExamSetup", built: true },
-      { id: "exam-timetable", label: m.menu_exam_timetable, href: "/app/exam/examTimetable", built: true },
-      { id: "exam-planner", label: m.menu_exam_planner, href: "/app/exam/examPlanner", built: false },
-      { id: "question-papers", label: m.menu_question_papers, href: "/app/exam/questionPaper", built: true },
-      { id: "seating-plan", label: m.menu_seating_plan, href: "/app/exams/seatingPlan", built: true },
+      {
+        id: "exam-dashboard",
+        label: m.menu_exam_dashboard,
+        href: "/app/exams/examDashboard",
+        built: true,
+        roles: EXAM,
+      },
+      { id: "exam-setup", label: m.menu_exam_setup, href: "/app/exams/ExamSetup", built: true, roles: EXAM },
+      {
+        id: "exam-timetable",
+        label: m.menu_exam_timetable,
+        href: "/app/exam/examTimetable",
+        built: true,
+        roles: EXAM,
+      },
+      {
+        id: "exam-planner",
+        label: m.menu_exam_planner,
+        href: "/app/exam/examPlanner",
+        built: false,
+        roles: EXAM,
+      },
+      {
+        id: "question-papers",
+        label: m.menu_question_papers,
+        href: "/app/exam/questionPaper",
+        built: true,
+        roles: EXAM,
+      },
+      {
+        id: "seating-plan",
+        label: m.menu_seating_plan,
+        href: "/app/exams/seatingPlan",
+        built: true,
+        roles: EXAM,
+      },
       {
         id: "invigilation",
         label: m.menu_invigilation,
         href: "/app/exams/invigilationProctoring",
         built: true,
+        roles: EXAM,
       },
       {
         id: "invigilation-notifications",
         label: m.menu_invigilation_notifications,
         href: "/app/exams/invigilationProctoringNotification",
         built: true,
+        roles: EXAM,
       },
       {
         id: "faculty-proctoring",
         label: m.menu_faculty_proctoring,
         href: "/app/exam/faculty-Proctoring",
         built: true,
+        roles: EXAM,
       },
-      { id: "evaluation", label: m.menu_evaluation, href: "/app/exams/evaluation", built: true },
-      { id: "revaluation", label: m.menu_revaluation, href: "/app/exam/revaluationRetest", built: false },
-      { id: "retest", label: m.menu_retest, href: "/app/exam/retest", built: false },
-      { id: "moderation", label: m.menu_moderation, href: "/app/exam/moderation", built: false },
-      { id: "grading", label: m.menu_grading, href: "/app/exam/grading", built: false },
+      { id: "evaluation", label: m.menu_evaluation, href: "/app/exams/evaluation", built: true, roles: EXAM },
+      {
+        id: "revaluation",
+        label: m.menu_revaluation,
+        href: "/app/exam/revaluationRetest",
+        built: false,
+        roles: EXAM,
+      },
+      { id: "retest", label: m.menu_retest, href: "/app/exam/retest", built: false, roles: EXAM },
+      { id: "moderation", label: m.menu_moderation, href: "/app/exam/moderation", built: false, roles: EXAM },
+      { id: "grading", label: m.menu_grading, href: "/app/exam/grading", built: false, roles: EXAM },
       {
         id: "promotion-criteria",
         label: m.menu_promotion_criteria,
         href: "/app/exam/promotionCriteria",
         built: false,
+        roles: EXAM,
       },
       {
         id: "student-eligibility",
         label: m.menu_student_eligibility,
         href: "/app/exam/studentEligibility",
         built: true,
+        roles: EXAM,
       },
     ],
   },
-  { id: "events", label: m.menu_events, href: "/app/events", built: false },
-  { id: "communication", label: m.menu_communication, href: "/app/notification", built: false },
-  { id: "role-management", label: m.menu_role_management, href: "/app/assignRoles", built: false },
-  { id: "admin-management", label: m.menu_admin_management, href: "/app/admin-management", built: false },
-  { id: "payroll", label: m.menu_payroll, href: "/app/setup/master/department", built: false },
-  { id: "learning-management", label: m.menu_learning_management, built: false },
-  { id: "fees", label: m.menu_fees, built: false },
-  { id: "hr", label: m.menu_hr, built: false },
-  { id: "library", label: m.menu_library, built: false },
-  { id: "transport", label: m.menu_transport, built: false },
-  { id: "reports", label: m.menu_reports, built: false },
-  { id: "ecommerce", label: m.menu_ecommerce, built: false },
+  { id: "events", label: m.menu_events, href: "/app/events", built: false, roles: ACADEMIC },
+  {
+    id: "communication",
+    label: m.menu_communication,
+    href: "/app/notification",
+    built: false,
+    roles: ADMIN_ONLY,
+  },
+  {
+    id: "role-management",
+    label: m.menu_role_management,
+    href: "/app/assignRoles",
+    built: false,
+    roles: ADMIN_ONLY,
+  },
+  {
+    id: "admin-management",
+    label: m.menu_admin_management,
+    href: "/app/admin-management",
+    built: false,
+    roles: ADMIN_ONLY,
+  },
+  {
+    id: "payroll",
+    label: m.menu_payroll,
+    href: "/app/setup/master/department",
+    built: false,
+    roles: ADMIN_ONLY,
+  },
+  { id: "learning-management", label: m.menu_learning_management, built: false, roles: ACADEMIC },
+  { id: "fees", label: m.menu_fees, built: false, roles: ADMIN_ONLY },
+  { id: "hr", label: m.menu_hr, built: false, roles: ADMIN_ONLY },
+  { id: "library", label: m.menu_library, built: false, roles: ADMIN_ONLY },
+  { id: "transport", label: m.menu_transport, built: false, roles: ADMIN_ONLY },
+  { id: "reports", label: m.menu_reports, built: false, roles: ADMIN_ONLY },
+  { id: "ecommerce", label: m.menu_ecommerce, built: false, roles: ADMIN_ONLY },
 ];
 
 /**
- * The entries to render: built leaves, and groups that keep at least one built child (a group's own
- * flag is ignored when it has children). Never returns an entry without a link or built children.
+ * The entries `roles` may see: built leaves whose roles allow the user, and groups that keep at
+ * least one such child (a group's own flag and roles are ignored when it has children). Never
+ * returns an entry without a link or visible children.
  */
-export function visibleMenu(entries: readonly MenuEntry[] = MENU): MenuEntry[] {
+export function visibleMenu(roles: readonly string[], entries: readonly MenuEntry[] = MENU): MenuEntry[] {
   const out: MenuEntry[] = [];
   for (const entry of entries) {
     if (entry.children) {
-      const children = visibleMenu(entry.children);
+      const children = visibleMenu(roles, entry.children);
       if (children.length > 0) out.push({ ...entry, children });
-    } else if (entry.built && entry.href) {
+    } else if (entry.built && entry.href && rolesAllow(entry.roles, roles)) {
       out.push(entry);
     }
   }
   return out;
+}
+
+/** The entry with this id anywhere in `entries`, or undefined. */
+export function findEntry(id: string, entries: readonly MenuEntry[] = MENU): MenuEntry | undefined {
+  for (const entry of entries) {
+    if (entry.id === id) return entry;
+    const inner = findEntry(id, entry.children ?? []);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a user holding `roles` may open a page whose menu entry is `activeMenu` (the id a page
+ * gives the shell). A page without an entry, or with an unknown id, is refused unless the user is
+ * the administrator, so a new page is never open by mistake.
+ */
+export function mayOpenPage(activeMenu: string, roles: readonly string[]): boolean {
+  const entry = findEntry(activeMenu);
+  return rolesAllow(entry ? entry.roles : [ROLE_ADMIN], roles);
+}
+
+/** The cards of `cards` a user holding `roles` may see. */
+export function visibleCards(roles: readonly string[], cards: readonly ModuleCard[]): ModuleCard[] {
+  return cards.filter((card) => rolesAllow(card.roles, roles));
 }
 
 /** Whether `id` names `entry` or one of its descendants (to open the active group). */
@@ -190,6 +341,8 @@ export type ModuleCard = {
   text: () => string;
   href: string | null;
   built: boolean;
+  /** Roles that may see the card (as {@link MenuEntry.roles}). */
+  roles: readonly PortalRole[];
 };
 
 export const HOME_MODULES: readonly ModuleCard[] = [
@@ -199,6 +352,7 @@ export const HOME_MODULES: readonly ModuleCard[] = [
     text: m.home_admin_notification_text,
     href: null,
     built: false,
+    roles: ADMIN_ONLY,
   },
   {
     id: "payroll",
@@ -206,15 +360,31 @@ export const HOME_MODULES: readonly ModuleCard[] = [
     text: m.home_payroll_text,
     href: "/app/setup/master/department",
     built: false,
+    roles: ADMIN_ONLY,
   },
-  { id: "events", title: m.menu_events, text: m.home_events_text, href: "/app/events", built: false },
-  { id: "time-table", title: m.menu_time_table, text: m.home_time_table_text, href: "/app/tt", built: false },
+  {
+    id: "events",
+    title: m.menu_events,
+    text: m.home_events_text,
+    href: "/app/events",
+    built: false,
+    roles: ACADEMIC,
+  },
+  {
+    id: "time-table",
+    title: m.menu_time_table,
+    text: m.home_time_table_text,
+    href: "/app/tt",
+    built: false,
+    roles: ACADEMIC,
+  },
   {
     id: "communication",
     title: m.menu_communication,
     text: m.home_communication_text,
     href: "/app/notification",
     built: false,
+    roles: ADMIN_ONLY,
   },
   {
     id: "role-management",
@@ -222,6 +392,7 @@ export const HOME_MODULES: readonly ModuleCard[] = [
     text: m.home_role_management_text,
     href: "/app/assignRoles",
     built: false,
+    roles: ADMIN_ONLY,
   },
   {
     id: "academics-planner",
@@ -229,6 +400,7 @@ export const HOME_MODULES: readonly ModuleCard[] = [
     text: m.home_academics_planner_text,
     href: "/app/academics-planner",
     built: false,
+    roles: ACADEMIC,
   },
   {
     id: "admin-management",
@@ -236,17 +408,26 @@ export const HOME_MODULES: readonly ModuleCard[] = [
     text: m.home_admin_management_text,
     href: "/app/admin-management",
     built: false,
+    roles: ADMIN_ONLY,
   },
 ];
 
 /** Screens that exist today, offered on the home portal and in the mobile apps popover. */
 export const AVAILABLE_SCREENS: readonly ModuleCard[] = [
-  { id: "dashboard", title: m.menu_dashboard, text: m.home_dashboard_text, href: "/dashboard", built: true },
+  {
+    id: "dashboard",
+    title: m.menu_dashboard,
+    text: m.home_dashboard_text,
+    href: "/dashboard",
+    built: true,
+    roles: EXAM,
+  },
   {
     id: "question-papers",
     title: m.menu_question_papers,
     text: m.home_question_papers_text,
     href: "/app/exam/questionPaper",
     built: true,
+    roles: EXAM,
   },
 ];

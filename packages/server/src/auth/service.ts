@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { OTP_LIFETIME_MINUTES, OTP_MAX_ATTEMPTS, SPEC_MESSAGES } from "@portal/domain";
+import { canSignIn, OTP_LIFETIME_MINUTES, OTP_MAX_ATTEMPTS, SPEC_MESSAGES } from "@portal/domain";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext, SessionUser } from "../context.ts";
 import { adminUser, otpChallenge, otpRequest, refreshToken, role, userRole } from "../db/schema.ts";
@@ -44,7 +44,8 @@ export async function findUser(
     .where(and(condition, eq(adminUser.active, true)));
   const first = rows[0];
   if (!first) return null;
-  const roles = rows.flatMap((r) => (r.role ? [r.role] : [])).sort();
+  // A role held at several scopes is one role here.
+  const roles = [...new Set(rows.flatMap((r) => (r.role ? [r.role] : [])))].sort();
   return { id: first.id, name: first.name, email: first.email, roles };
 }
 
@@ -83,7 +84,7 @@ export async function requestOtp(
   }
 
   const user = await findUser(ctx, { email });
-  if (!user?.roles.includes(ADMIN_ROLE)) {
+  if (!user || !canSignIn(user.roles)) {
     throw new ApiError(403, SPEC_MESSAGES.userNotAdmin, { errorCode: "not_admin" });
   }
 
@@ -146,7 +147,7 @@ export async function verifyOtp(ctx: AppContext, id: string, otp: string): Promi
   const userId = consumed[0]?.userId;
   if (!userId) throw otpInvalid();
   const user = await findUser(ctx, { id: userId });
-  if (!user?.roles.includes(ADMIN_ROLE)) throw otpInvalid();
+  if (!user || !canSignIn(user.roles)) throw otpInvalid();
   return issueSession(ctx, user, randomUUID());
 }
 
@@ -197,7 +198,7 @@ export async function refreshSession(ctx: AppContext, token: string): Promise<Se
     throw refreshExpired();
   }
   const user = await findUser(ctx, { id: stored.userId });
-  if (!user?.roles.includes(ADMIN_ROLE)) {
+  if (!user || !canSignIn(user.roles)) {
     await revokeFamily(ctx, stored.familyId);
     throw refreshExpired();
   }

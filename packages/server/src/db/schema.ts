@@ -5,19 +5,21 @@
  * exam, question paper and its sets, chat) and the platform's (users and roles, mail outbox, OTP
  * challenges, refresh tokens, audit log). Migrations are generated from this file by drizzle-kit.
  */
+import { ROLE_SCOPES } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -234,6 +236,10 @@ export const adminUser = pgTable(
   (t) => [uniqueIndex("admin_user_email_uq").on(t.email)],
 );
 
+/**
+ * A portal role (packages/domain/src/roles.ts): `admin`, `exam_office`, `academic_office`. Reference
+ * data: the migrations create these three rows, so a database without demo data can assign them.
+ */
 export const role = pgTable(
   "role",
   {
@@ -244,17 +250,34 @@ export const role = pgTable(
   (t) => [uniqueIndex("role_name_uq").on(t.name)],
 );
 
+/**
+ * A role assignment: `user` holds `role`, everywhere (no scope) or limited to one institute,
+ * programme, programme plan or class section (`scopeKind` names which table `scopeId` points into;
+ * both null or both set). A user may hold one role at several scopes. The request check is by role
+ * today; list queries do not yet narrow to the scope (docs/security.md).
+ */
 export const userRole = pgTable(
   "user_role",
   {
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => adminUser.id, { onDelete: "cascade" }),
     roleId: uuid("role_id")
       .notNull()
       .references(() => role.id, { onDelete: "cascade" }),
+    scopeKind: text("scope_kind", { enum: ROLE_SCOPES }),
+    scopeId: uuid("scope_id"),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+  (t) => [
+    // NULLS NOT DISTINCT: a second unscoped assignment of the same role is a duplicate too.
+    unique("user_role_assignment_uq").on(t.userId, t.roleId, t.scopeKind, t.scopeId).nullsNotDistinct(),
+    check("user_role_scope_ck", sql`(${t.scopeKind} is null) = (${t.scopeId} is null)`),
+    check(
+      "user_role_scope_kind_ck",
+      sql`${t.scopeKind} is null or ${t.scopeKind} in (${sql.raw(ROLE_SCOPES.map((k) => `'${k}'`).join(", "))})`,
+    ),
+  ],
 );
 
 /** An examination period, e.g. "Nov 2026 End Term" (the spec's examCycle / ExamMonthList). */

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { CAMPUS_NAMES, PROGRAMME_CODES } from "@portal/domain";
+import {
+  CAMPUS_NAMES,
+  PROGRAMME_CODES,
+  ROLE_ACADEMIC_OFFICE,
+  ROLE_ADMIN,
+  ROLE_EXAM_OFFICE,
+} from "@portal/domain";
 import { count, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { AppContext } from "../context.ts";
@@ -40,11 +46,37 @@ const SIZES: Record<DemoSize, SizeSpec> = {
   small: { courses: 20, faculty: 12, students: 48, sections: 1 },
 };
 
-/** Demo sign-in accounts. */
-export const DEMO_ADMIN = { email: "admin@university.example", name: "Asha Verma" } as const;
-export const DEMO_STAFF = { email: "staff@university.example", name: "Rahul Mehta" } as const;
-/** A second administrator: the exam office's controller of examinations. */
-export const DEMO_EXAM_OFFICE = { email: "exams@university.example", name: "Ravi Menon" } as const;
+/**
+ * Demo sign-in accounts, one per role (README, Demo accounts). The staff member holds only `staff`,
+ * which is no portal role, so cannot sign in ('User is not an admin').
+ */
+export const DEMO_ADMIN = {
+  email: "admin@university.example",
+  name: "Asha Verma",
+  role: ROLE_ADMIN,
+} as const;
+export const DEMO_STAFF = { email: "staff@university.example", name: "Rahul Mehta", role: "staff" } as const;
+/** The exam office's controller of examinations: the exam areas only. */
+export const DEMO_EXAM_OFFICE = {
+  email: "exams@university.example",
+  name: "Ravi Menon",
+  role: ROLE_EXAM_OFFICE,
+} as const;
+/** The academic office's registrar: the planning areas only. */
+export const DEMO_ACADEMIC_OFFICE = {
+  email: "academic@university.example",
+  name: "Meera Iyer",
+  role: ROLE_ACADEMIC_OFFICE,
+} as const;
+
+/** Role rows of the demo: the portal's three (as the migrations create them) and a non-portal one. */
+const DEMO_ROLES: ReadonlyArray<readonly [string, string]> = [
+  [ROLE_ADMIN, "Administrator: may use everything"],
+  [ROLE_EXAM_OFFICE, "Exam office: the exam areas"],
+  [ROLE_ACADEMIC_OFFICE, "Academic office: the planning areas"],
+  ["staff", "Staff member without portal access"],
+];
+
 /** The exam cycle whose papers show every status of spec §4. */
 export const DEMO_EXAM_CYCLE = "Nov 2026 End Term";
 export const DEMO_PAST_EXAM_CYCLE = "Jun 2026 End Term";
@@ -443,26 +475,22 @@ export async function loadDemoData(
     await insertMany(tx, questionPaperSet, sets);
     await insertMany(tx, chatMessage, chats);
 
-    // Users and roles.
-    const adminRoleId = randomUUID();
-    const staffRoleId = randomUUID();
-    await tx.insert(role).values([
-      { id: adminRoleId, name: "admin", description: "Administrator: may sign in to the portal" },
-      { id: staffRoleId, name: "staff", description: "Academic office staff" },
-    ]);
-    const adminId = randomUUID();
-    const staffId = randomUUID();
-    const examOfficeId = randomUUID();
-    await tx.insert(adminUser).values([
-      { id: adminId, name: DEMO_ADMIN.name, email: DEMO_ADMIN.email },
-      { id: staffId, name: DEMO_STAFF.name, email: DEMO_STAFF.email },
-      { id: examOfficeId, name: DEMO_EXAM_OFFICE.name, email: DEMO_EXAM_OFFICE.email },
-    ]);
-    await tx.insert(userRole).values([
-      { userId: adminId, roleId: adminRoleId },
-      { userId: staffId, roleId: staffRoleId },
-      { userId: examOfficeId, roleId: adminRoleId },
-    ]);
+    // Users and roles. The portal's role rows come with the migrations; a reload wipes them, so
+    // they are put back here (by name, keeping existing rows).
+    const roleRows = await tx
+      .insert(role)
+      .values(DEMO_ROLES.map(([name, description]) => ({ name, description })))
+      .onConflictDoUpdate({ target: role.name, set: { description: sql`excluded.description` } })
+      .returning({ id: role.id, name: role.name });
+    const roleId = (name: string) => roleRows.find((r) => r.name === name)!.id;
+    const users = [
+      { ...DEMO_ADMIN, id: randomUUID() },
+      { ...DEMO_STAFF, id: randomUUID() },
+      { ...DEMO_EXAM_OFFICE, id: randomUUID() },
+      { ...DEMO_ACADEMIC_OFFICE, id: randomUUID() },
+    ];
+    await tx.insert(adminUser).values(users.map(({ id, name, email }) => ({ id, name, email })));
+    await tx.insert(userRole).values(users.map((u) => ({ userId: u.id, roleId: roleId(u.role) })));
     return true;
   });
 }
