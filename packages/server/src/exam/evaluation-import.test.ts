@@ -45,10 +45,16 @@ describe.each(testTargets())("evaluation of an imported exam on $name", (target)
 
   it.each([
     ["evaluator candidates", () => `/api/salesforce/EvaluatorDetails?examId=${examId}`],
-    ["evaluator candidates with a search", () => `/api/salesforce/EvaluatorDetails?examId=${examId}&search=a`],
+    [
+      "evaluator candidates with a search",
+      () => `/api/salesforce/EvaluatorDetails?examId=${examId}&search=a`,
+    ],
     ["evaluation details", () => `/api/salesforce/EvaluationDetails?examId=${examId}`],
     ["evaluator list", () => `/api/sf/exam/evaluatorList/${examId}`],
-    ["evaluation assignments of the cycle", () => `/api/sf/exam/evaluationAssignments?examCycleId=${examCycleId}`],
+    [
+      "evaluation assignments of the cycle",
+      () => `/api/sf/exam/evaluationAssignments?examCycleId=${examCycleId}`,
+    ],
     ["evaluation overview of the cycle", () => `/api/sf/exam/evaluationOverview?examCycleId=${examCycleId}`],
   ])("opens the %s", async (_name, url) => {
     const res = await api.call("GET", url(), { headers: auth });

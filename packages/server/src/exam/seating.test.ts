@@ -438,7 +438,10 @@ describe.each(testTargets())("seating and invigilation on $name", (target) => {
       expect(text).toContain(`"'=HYPERLINK(""http://attacker.example"",""Open"")"`);
       expect(text.split("\r\n").some((line) => line.startsWith("="))).toBe(false);
     } finally {
-      await api.ctx.db.update(facility).set({ name: room?.name ?? "" }).where(eq(facility.id, roomId));
+      await api.ctx.db
+        .update(facility)
+        .set({ name: room?.name ?? "" })
+        .where(eq(facility.id, roomId));
     }
   });
 

@@ -18,8 +18,8 @@ import {
   seatAssignment,
   term,
 } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
 import { csvDocument } from "../http/csv.ts";
+import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import { ensureExamPeriod } from "./periods.ts";
 import { type CampusRoom, roomsOfCampus } from "./seating-rooms.ts";
