@@ -1,7 +1,6 @@
 import { isValidEmail, SPEC_MESSAGES } from "@portal/domain";
 import { desc, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { authorize } from "./auth/roles.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -12,6 +11,7 @@ import { questionPaperRoutes } from "./exam/routes.ts";
 import { examScheduleRoutes } from "./exam/schedule-routes.ts";
 import { seatingRoutes } from "./exam/seating-routes.ts";
 import { ApiError, parseOrThrow, sendError } from "./http/errors.ts";
+import { checkUrl, limitBody } from "./http/input.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
 
 /** Largest accepted request body: 1 MB. */
@@ -59,10 +59,12 @@ const SERVICE_PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
 /**
  * The HTTP API under `/api` (docs/api.md, openapi/openapi.yaml). JSON error bodies everywhere:
- * 400 malformed JSON or invalid field (naming field and rule), 401 without a valid access token,
- * 403 signed in without a role the operation's `x-roles` allow, 404 unknown route, 413 body over
- * 1 MB, 500 unexpected failure (logged). Who may call what is decided in one place, the
- * {@link authorize} middleware, from the OpenAPI description's `x-roles`. The legacy form
+ * 400 malformed JSON or invalid field (naming field and rule; also a control character or lone
+ * surrogate in any body, query or path string, http/input.ts), 401 without a valid access token,
+ * 403 signed in without a role the operation's `x-roles` allow, 404 unknown route or method (OPTIONS
+ * included: no cross-origin access is offered), 413 body over 1 MB (closing the connection), 500
+ * unexpected failure (logged). Who may call what is decided in one place, the {@link authorize}
+ * middleware, from the OpenAPI description's `x-roles`. The legacy form
  * `GET|POST /api/salesforce?endpoint=<service path>` runs the handler of `/api/salesforce/<service path>`.
  */
 export function createApi(ctx: AppContext): Hono<AppEnv> {
@@ -79,17 +81,15 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.notFound((c) =>
     sendError(
       c,
-      new ApiError(404, `No such endpoint: ${c.req.method} ${c.req.path}`, { errorCode: "not_found" }),
+      // Generic on purpose: the answer does not echo the request's path.
+      new ApiError(404, "No such endpoint", { errorCode: "not_found" }),
     ),
   );
 
   // The import call has its own, larger limit (import/routes.ts).
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) =>
-      sendError(c, new ApiError(413, "Request body is larger than 1 MB", { errorCode: "payload_too_large" })),
-  });
-  app.use("*", (c, next) => (c.req.path === EXAM_IMPORT_PATH ? next() : limitBody(c, next)));
+  app.use("*", checkUrl);
+  const limitApiBody = limitBody(MAX_BODY_BYTES);
+  app.use("*", (c, next) => (c.req.path === EXAM_IMPORT_PATH ? next() : limitApiBody(c, next)));
   app.use("*", async (c, next) => {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
@@ -103,7 +103,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.on(["GET", "POST"], "/salesforce", async (c) => {
     const endpoint = c.req.query("endpoint")?.trim() ?? "";
     if (!SERVICE_PATH.test(endpoint)) {
-      throw new ApiError(404, `Unknown service path "${endpoint}"`, {
+      throw new ApiError(404, "Unknown service path", {
         errorCode: "not_found",
         field: "endpoint",
       });

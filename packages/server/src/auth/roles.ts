@@ -67,7 +67,8 @@ export function authorize(
     const path = c.req.path.replace(/^\/api(?=\/|$)/, "") || "/";
     const operation = find(c.req.method, path);
     if (!operation) {
-      throw new ApiError(404, `No such endpoint: ${c.req.method} ${c.req.path}`, { errorCode: "not_found" });
+      // Generic on purpose: the answer does not echo the request's path.
+      throw new ApiError(404, "No such endpoint", { errorCode: "not_found" });
     }
     const access = operation.roles;
     if (access === "public" || access === "routed") return next();

@@ -555,6 +555,8 @@ export async function listEvaluatorCandidates(
   const teaches = info.subjectFacultyId
     ? sql<boolean>`(${contact.id} = ${info.subjectFacultyId}::uuid)`
     : sql<boolean>`false`;
+  // Without a subject faculty nobody teaches the section; PostgreSQL rejects ordering by a constant.
+  const teacherFirst = info.subjectFacultyId ? [sql`${teaches} desc`] : [];
   const rows = await db
     .select({
       facultyName: personName,
@@ -571,7 +573,7 @@ export async function listEvaluatorCandidates(
         pattern ? sql`(${personName} ilike ${pattern} or ${contact.email} ilike ${pattern})` : undefined,
       ),
     )
-    .orderBy(sql`${teaches} desc`, asc(contact.firstName), asc(contact.lastName), asc(contact.id))
+    .orderBy(...teacherFirst, asc(contact.firstName), asc(contact.lastName), asc(contact.id))
     .limit(MAX_EVALUATOR_CANDIDATES);
   return rows.map((r) => ({ ...r, teachesSection: Boolean(r.teachesSection) }));
 }

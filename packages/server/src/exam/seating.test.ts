@@ -425,6 +425,26 @@ describe.each(testTargets())("seating and invigilation on $name", (target) => {
     expect(lines.some((l) => l.includes("SEAT-001,Seating Tester 01"))).toBe(true);
   });
 
+  it("writes a room name that starts a spreadsheet formula as text", async () => {
+    const plan = await retrieve(main.id);
+    const roomId = plan.seatingArrangement.find((s) => s.roomId)?.roomId;
+    if (!roomId) throw new Error("expected a seated student");
+    const [room] = await api.ctx.db.select().from(facility).where(eq(facility.id, roomId));
+    const formula = '=HYPERLINK("http://attacker.example","Open")';
+    await api.ctx.db.update(facility).set({ name: formula }).where(eq(facility.id, roomId));
+    try {
+      const res = await api.call("GET", plan.document.url, { headers: auth });
+      const text = new TextDecoder().decode(res.bytes);
+      expect(text).toContain(`"'=HYPERLINK(""http://attacker.example"",""Open"")"`);
+      expect(text.split("\r\n").some((line) => line.startsWith("="))).toBe(false);
+    } finally {
+      await api.ctx.db
+        .update(facility)
+        .set({ name: room?.name ?? "" })
+        .where(eq(facility.id, roomId));
+    }
+  });
+
   it("saves moves, including a swap, and the reload shows them", async () => {
     const plan = await retrieve(main.id, "&count=100");
     const [a, b] = plan.seatingArrangement;

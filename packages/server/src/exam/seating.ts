@@ -18,6 +18,7 @@ import {
   seatAssignment,
   term,
 } from "../db/schema.ts";
+import { csvDocument } from "../http/csv.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import { ensureExamPeriod } from "./periods.ts";
@@ -314,14 +315,9 @@ function seatingPlanFileName(info: ExamInfo): string {
   return `seating-plan-${part(info.courseName)}-${part(info.section)}-${info.dateOfExam}.csv`;
 }
 
-/** One CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
-function csvField(value: string | number | null): string {
-  const text = value === null ? "" : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
- * The whole seating plan of an exam as a CSV document (RFC 4180, CRLF line ends, header row): room,
+ * The whole seating plan of an exam as a CSV document (RFC 4180, CRLF line ends, header row, cells
+ * that would start a spreadsheet formula escaped, see csvCell): room,
  * seat, student code, student name, course, section, date (DD-MM-YYYY), start time; in room and seat
  * order, unseated students last with room and seat empty. 404 for an unknown exam.
  */
@@ -349,7 +345,7 @@ export async function seatingPlanDocument(
   ];
   return {
     fileName: seatingPlanFileName(info),
-    text: `${lines.map((line) => line.map(csvField).join(",")).join("\r\n")}\r\n`,
+    text: csvDocument(lines),
   };
 }
 

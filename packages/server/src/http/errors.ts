@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { checkJsonStrings, LONE_SURROGATE } from "./input.ts";
 
 /** JSON error body of every failed call (docs/api.md). */
 export type ErrorBody = {
@@ -25,9 +26,27 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /** The JSON body; the message is passed through {@link safeMessage}. */
   toBody(): ErrorBody {
-    return { success: false, errorMessage: this.message, ...this.details };
+    return { success: false, errorMessage: safeMessage(this.message), ...this.details };
   }
+}
+
+/** Longest error message sent, in UTF-16 code units (longer ones are cut, with an ellipsis). */
+export const MAX_ERROR_MESSAGE_LENGTH = 300;
+
+/**
+ * An error message made safe to send whatever request value it quotes: control characters and the
+ * Unicode bidirectional overrides (which could make a quoted value read differently) become spaces,
+ * lone surrogates become U+FFFD, and it is cut to {@link MAX_ERROR_MESSAGE_LENGTH}.
+ */
+export function safeMessage(message: string): string {
+  const wellFormed = (text: string) => text.replace(new RegExp(LONE_SURROGATE, "g"), "\uFFFD");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  const clean = wellFormed(message.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, " "));
+  return clean.length > MAX_ERROR_MESSAGE_LENGTH
+    ? `${wellFormed(clean.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1))}…`
+    : clean;
 }
 
 /** Sends `err` as its JSON error response. */
@@ -61,7 +80,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, pre
 
 /**
  * Reads the request body as JSON (whatever the content type says). Throws 400 `malformed_json` when it
- * is not valid JSON, or when it is empty and `required` is not false (then returns undefined).
+ * is not valid JSON, or when it is empty and `required` is not false (then returns undefined), and
+ * the 400 `validation_failed` of {@link checkJsonStrings} for a control character, a lone surrogate
+ * or too deep a nesting anywhere in it (every operation reads its body here, so this is the one
+ * boundary check for all of them).
  */
 export async function readJson(c: Context, options: { required?: boolean } = {}): Promise<unknown> {
   const text = await c.req.text();
@@ -72,12 +94,13 @@ export async function readJson(c: Context, options: { required?: boolean } = {})
       rule: "required",
     });
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw new ApiError(400, `Malformed JSON body: ${(err as Error).message}`, {
-      errorCode: "malformed_json",
-      rule: "json",
-    });
+    value = JSON.parse(text) as unknown;
+  } catch {
+    // The parser's message quotes the body; the answer does not echo request input.
+    throw new ApiError(400, "Malformed JSON body", { errorCode: "malformed_json", rule: "json" });
   }
+  checkJsonStrings(value);
+  return value;
 }

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppContext, AppEnv } from "../context.ts";
-import { ApiError, readJson, sendError } from "../http/errors.ts";
+import { ApiError, readJson } from "../http/errors.ts";
+import { limitBody } from "../http/input.ts";
 import { type ExamImportInput, importExamData, listImports, parseImportInput } from "./importer.ts";
 
 /** Path of the import call (under /api); the app's 1 MB body limit skips it. */
@@ -27,22 +27,11 @@ async function readBody(c: Context<AppEnv>): Promise<unknown> {
 export function importRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post(
-    "/sf/exam/import",
-    bodyLimit({
-      maxSize: MAX_IMPORT_BODY_BYTES,
-      onError: (c) =>
-        sendError(
-          c,
-          new ApiError(413, "Request body is larger than 32 MB", { errorCode: "payload_too_large" }),
-        ),
-    }),
-    async (c) => {
-      const input: ExamImportInput = parseImportInput(await readBody(c));
-      const result = await importExamData(ctx, c.get("user"), input);
-      return c.json({ success: true as const, ...result });
-    },
-  );
+  app.post("/sf/exam/import", limitBody(MAX_IMPORT_BODY_BYTES), async (c) => {
+    const input: ExamImportInput = parseImportInput(await readBody(c));
+    const result = await importExamData(ctx, c.get("user"), input);
+    return c.json({ success: true as const, ...result });
+  });
 
   app.get("/sf/exam/imports", async (c) =>
     c.json({ success: true as const, imports: await listImports(ctx.db) }),
