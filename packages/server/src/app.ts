@@ -10,7 +10,10 @@ import { evaluationRoutes } from "./exam/evaluation-routes.ts";
 import { questionPaperRoutes } from "./exam/routes.ts";
 import { examScheduleRoutes } from "./exam/schedule-routes.ts";
 import { seatingRoutes } from "./exam/seating-routes.ts";
+import { cspReportRoutes } from "./http/csp-report.ts";
+import { csrfProtection } from "./http/csrf.ts";
 import { ApiError, parseOrThrow, sendError } from "./http/errors.ts";
+import { apiSecurityHeaders } from "./http/security-headers.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
 
 /** Largest accepted request body: 1 MB. */
@@ -91,6 +94,10 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
+  // Security headers on every answer; CSP reports (public, log only) before the cross-site check.
+  app.use("*", apiSecurityHeaders(ctx.config.isProduction));
+  app.route("/", cspReportRoutes(ctx));
+  app.use("*", csrfProtection(ctx.config));
 
   // Legacy single entry point: /api/salesforce?endpoint=<service path>.
   app.on(["GET", "POST"], "/salesforce", async (c) => {
