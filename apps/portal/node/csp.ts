@@ -13,7 +13,7 @@ export const CSP_REPORT_URI = "/api/csp-report";
  * no `'unsafe-inline'` for scripts). `worker-src blob:` is for the PDF viewer's worker; `img-src
  * data: blob:` for rendered PDF pages and inline icons.
  */
-export const PAGE_CSP_DIRECTIVES: readonly string[] = [
+export const PAGE_CSP_DIRECTIVES = [
   "default-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -24,13 +24,13 @@ export const PAGE_CSP_DIRECTIVES: readonly string[] = [
   "worker-src 'self' blob:",
   "connect-src 'self'",
   `report-uri ${CSP_REPORT_URI}`,
-];
+] as const;
 
 /**
  * Style sources of the pages: `'unsafe-inline'` because React writes `style` attributes into the
  * server-rendered HTML and the PDF viewer injects style elements; styles cannot run code.
  */
-export const PAGE_STYLE_SOURCES: readonly string[] = ["'self'", "'unsafe-inline'"];
+export const PAGE_STYLE_SOURCES = ["'self'", "'unsafe-inline'"] as const;
 
 /**
  * The policy of every answer that is not an Astro page (assets, redirects, the plain error

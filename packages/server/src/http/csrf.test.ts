@@ -157,7 +157,7 @@ describe.each(testTargets())("cross-site requests and JSON bodies on $name", (ta
   });
   // A fresh token for each test (signInHeaders moves the clock past the OTP rate limits first).
   beforeEach(async () => {
-    token = (await signInHeaders(api)).authorization.replace(/^Bearer /, "");
+    token = ((await signInHeaders(api)).authorization ?? "").replace(/^Bearer /, "");
   });
 
   function credentialHeaders(kind: Credentials): Record<string, string> {
@@ -229,7 +229,12 @@ describe.each(testTargets())("cross-site requests and JSON bodies on $name", (ta
     const cookie = `portal_refresh=${encodeURIComponent(verified.refreshToken)}`;
     const tokensBefore = await api.ctx.db.select().from(refreshToken);
     for (const path of ["/api/refreshToken", "/api/logout"]) {
-      for (const headers of [{ origin: EVIL }, { "sec-fetch-site": "cross-site" }, {}]) {
+      const provenances: Record<string, string>[] = [
+        { origin: EVIL },
+        { "sec-fetch-site": "cross-site" },
+        {},
+      ];
+      for (const headers of provenances) {
         const res = await api.raw("POST", path, { headers: { cookie, ...headers } });
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
         expect(await res.json()).toMatchObject({ errorCode: "csrf" });
