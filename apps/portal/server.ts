@@ -5,6 +5,8 @@
  *   so it can read the client address;
  * - serves the built assets of dist/client (hashed files cached for a year);
  * - gates sign-in before any page renders (node/gate.ts) and forwards refreshed session cookies;
+ * - sets the security headers on pages, assets and redirects (node/security-headers.ts; the API
+ *   sets its own);
  * - sends built assets as the brotli or gzip files the build wrote beside them, and compresses pages
  *   and JSON on the fly at the fastest level for clients that accept it (the `compression`
  *   middleware, 1 KB threshold; PDFs are sent as they are);
@@ -23,6 +25,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createPortalApi, type PortalApi } from "@portal/server";
 import compression from "compression";
 import { decideGate, needsSession } from "./node/gate.ts";
+import { portalSecurityHeaders } from "./node/security-headers.ts";
 import { resolveStaticFile } from "./node/static-files.ts";
 
 type AstroHandler = (
@@ -56,6 +59,8 @@ try {
   console.error(`The API could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
+// The same test as the API's configuration (HSTS only in production).
+const securityHeaders = portalSecurityHeaders(process.env.NODE_ENV?.trim() === "production");
 const { handler: astroHandler } = (await import(pathToFileURL(entryFile).href)) as { handler: AstroHandler };
 const apiListener = getRequestListener((request, env) => api.app.fetch(request, env), {
   overrideGlobalObjects: false,
@@ -82,6 +87,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     await apiListener(req, res);
     return;
   }
+  // Pages, assets, redirects and the error answer (the API sets its own); a page's CSP is replaced
+  // by Astro's, which adds the hashes of the page's inline scripts.
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
 
   if (req.method === "GET" || req.method === "HEAD") {
     const file = await resolveStaticFile(clientDir, pathname, req.headers["accept-encoding"]);

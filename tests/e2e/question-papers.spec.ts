@@ -29,6 +29,8 @@ type PaperDetail = Paper & { setOneUrl: string | null; setTwoUrl: string | null 
 async function listPapers(page: Page, status: string, count = 100): Promise<Paper[]> {
   const response = await page.request.post("/api/sf/exam/questionPaperList", {
     data: { course: "", status, term: "", faculty: "", batch: "", examCycle: "", pageNo: 1, count },
+    // Written with the session cookie: the API wants the page's own origin (no cross-site writes).
+    headers: { origin: new URL(page.url()).origin },
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { questionPapersList: Paper[] }).questionPapersList;

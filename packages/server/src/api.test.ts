@@ -273,7 +273,10 @@ describe.each(testTargets())("API on $name", (target) => {
     it("refreshes from the cookie, and logout revokes the session", async () => {
       const session = await signIn();
       const viaCookie = await api.call("POST", "/api/refreshToken", {
-        headers: { cookie: `portal_refresh=${encodeURIComponent(session.refreshToken)}` },
+        headers: {
+          cookie: `portal_refresh=${encodeURIComponent(session.refreshToken)}`,
+          origin: "http://localhost",
+        },
       });
       expect(viaCookie.status).toBe(200);
       const { refreshToken } = viaCookie.body as { refreshToken: string };

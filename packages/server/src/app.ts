@@ -10,8 +10,11 @@ import { evaluationRoutes } from "./exam/evaluation-routes.ts";
 import { questionPaperRoutes } from "./exam/routes.ts";
 import { examScheduleRoutes } from "./exam/schedule-routes.ts";
 import { seatingRoutes } from "./exam/seating-routes.ts";
+import { cspReportRoutes } from "./http/csp-report.ts";
+import { csrfProtection } from "./http/csrf.ts";
 import { ApiError, parseOrThrow, sendError } from "./http/errors.ts";
 import { checkUrl, limitBody } from "./http/input.ts";
+import { apiSecurityHeaders } from "./http/security-headers.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
 
 /** Largest accepted request body: 1 MB. */
@@ -86,6 +89,8 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
     ),
   );
 
+  // Security headers on every answer, refusals of the checks below included.
+  app.use("*", apiSecurityHeaders(ctx.config.isProduction));
   // The import call has its own, larger limit (import/routes.ts).
   app.use("*", checkUrl);
   const limitApiBody = limitBody(MAX_BODY_BYTES);
@@ -94,6 +99,9 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
+  // CSP reports (public, log only) before the cross-site check.
+  app.route("/", cspReportRoutes(ctx));
+  app.use("*", csrfProtection(ctx.config));
 
   // Sign-in and roles for every route, from the description's x-roles (auth/roles.ts). A route the
   // description does not list answers 404 here, before any handler runs.

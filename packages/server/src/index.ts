@@ -86,3 +86,4 @@ export async function resolveSession(
 }
 
 export { createApi } from "./app.ts";
+export { baseSecurityHeaders } from "./http/security-headers.ts";

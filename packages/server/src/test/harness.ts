@@ -89,10 +89,10 @@ export async function createTestApi(target: Target): Promise<TestApi> {
   const raw = (method: string, url: string, options: CallOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     let body: string | undefined = options.rawBody;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers["content-type"] ??= "application/json";
-    }
+    if (options.body !== undefined) body = JSON.stringify(options.body);
+    // Bodies are JSON unless a test says otherwise (an empty value sends no Content-Type).
+    if (body !== undefined) headers["content-type"] ??= "application/json";
+    if (headers["content-type"] === "") delete headers["content-type"];
     const env = { incoming: { socket: { remoteAddress: options.client ?? "192.0.2.1" } } };
     return Promise.resolve(
       app.request(url, { method, headers, ...(body !== undefined ? { body } : {}) }, env),

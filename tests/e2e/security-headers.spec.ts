@@ -1,0 +1,258 @@
+/**
+ * Every built screen runs under the portal's Content-Security-Policy (no inline script but the
+ * ones Astro hashed, no eval, nothing from another origin): each page is opened signed in (the
+ * login screen signed out), must hydrate every island without the error fallback, answer the
+ * theme toggle, and raise no CSP violation, whether seen by the page (`securitypolicyviolation`
+ * events), by the console, or reported to POST /api/csp-report (which also catches workers).
+ * The headers themselves are checked on a page, an asset, a JSON answer and a PDF.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { EXAM_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
+
+type Violation = { directive: string; blocked: string; sample: string; page: string };
+
+declare global {
+  interface Window {
+    __cspViolations?: Violation[];
+  }
+}
+
+/** Records the page's own CSP violation events before any of its scripts run. */
+function recordViolations(): void {
+  window.__cspViolations = [];
+  document.addEventListener("securitypolicyviolation", (e) => {
+    window.__cspViolations?.push({
+      directive: e.effectiveDirective,
+      blocked: e.blockedURI,
+      sample: e.sample,
+      page: location.pathname,
+    });
+  });
+}
+
+async function getJson<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url);
+  expect(response.status(), url).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Every page under apps/portal/src/pages behind sign-in, with ids from the demo data. */
+async function signedInPages(page: Page): Promise<string[]> {
+  const { examCycles } = await getJson<{ examCycles: Array<{ id: string }> }>(
+    page,
+    "/api/sf/exam/examCycles",
+  );
+  const cycle = examCycles[0]!.id;
+  const { timetable: exams } = await getJson<{ timetable: Array<{ id: string; students: number }> }>(
+    page,
+    `/api/salesforce/TimeTable?examCycleId=${cycle}&count=100`,
+  );
+  const exam = (exams.find((e) => e.students > 0) ?? exams[0])!.id;
+  const paperList = await page.request.post("/api/sf/exam/questionPaperList", {
+    data: { course: "", status: "", term: "", faculty: "", batch: "", examCycle: "", pageNo: 1, count: 25 },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(paperList.status()).toBe(200);
+  const paper = ((await paperList.json()) as { questionPapersList: Array<{ id: string }> })
+    .questionPapersList[0]!.id;
+  return [
+    "/app",
+    "/dashboard",
+    "/app/exam/examTimetable",
+    "/app/exam/faculty-Proctoring",
+    "/app/exam/invigilationProctoring",
+    "/app/exam/questionPaper",
+    `/app/exam/questionPaper/chat-history/${paper}`,
+    `/app/exam/questionPaper/question-paper-view/${paper}`,
+    `/app/exam/seatingPlan/${exam}`,
+    `/app/exam/studentEligibility?cycle=${cycle}`,
+    `/app/exams/EvaluationAssignment?examId=${exam}`,
+    "/app/exams/ExamSetup",
+    `/app/exams/ExamSetup/ExamTimeTableDetails?id=${exam}`,
+    `/app/exams/ExamSetup/student-status?id=${exam}`,
+    `/app/exams/ExamSetup/seatingPlan/arrangement/${exam}`,
+    "/app/exams/Upcoming?days=90",
+    "/app/exams/completedExams",
+    "/app/exams/evaluvationPlan",
+    "/app/exams/examDashboard",
+    "/app/exams/invigilationProctoringNotification",
+    "/app/exams/evaluation",
+    `/app/exams/evaluation/${exam}`,
+    `/app/exams/evaluation/evaluationTable?cycle=${cycle}`,
+    "/app/exams/invigilationProctoring",
+    `/app/exams/invigilationProctoring/${exam}`,
+    `/app/exams/invigilationProctoring/invigilationAssign?examId=${exam}`,
+    "/app/exams/seatingPlan",
+    "/no-such-page",
+  ];
+}
+
+/** Opens `path`, waits for its islands and its requests, and checks it is whole and interactive. */
+async function checkScreen(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response, path).not.toBeNull();
+  const csp = response!.headers()["content-security-policy"] ?? "";
+  expect(csp, `${path}: CSP header`).toContain("frame-ancestors 'none'");
+  expect(csp, `${path}: no inline scripts`).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(response!.headers()["x-content-type-options"], path).toBe("nosniff");
+  await waitForIslands(page);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByText(/^An error occurred/), `${path}: error fallback`).toHaveCount(0);
+  await expect(page.getByText("Error getting config"), `${path}: config`).toHaveCount(0);
+  // The shell's own script (theme toggle) runs: its label flips on a click, and back.
+  const toggle = page.locator("[data-theme-toggle]");
+  if ((await toggle.count()) > 0) {
+    const before = await toggle.getAttribute("aria-label");
+    await toggle.click();
+    await expect(toggle, `${path}: theme toggle`).not.toHaveAttribute("aria-label", before ?? "");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-label", before ?? "");
+  }
+}
+
+test("every screen runs under the Content-Security-Policy without a violation", async ({ page, context }) => {
+  test.setTimeout(300_000);
+  let violations: string[] = [];
+  await context.addInitScript(recordViolations);
+  page.on("console", (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  // Reports the browser sends itself (report-uri), including those of workers.
+  context.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/csp-report") {
+      violations.push(`report: ${request.postData() ?? ""}`);
+    }
+  });
+  page.on("pageerror", (error) => violations.push(`page error: ${error.message}`));
+  /** Moves the page's recorded violation events into `violations` (and clears them there). */
+  const collect = async () => {
+    const seen = await page
+      .evaluate(() => window.__cspViolations?.splice(0) ?? [])
+      .catch(() => [] as Violation[]);
+    for (const v of seen) violations.push(`event on ${v.page}: ${v.directive} ${v.blocked} ${v.sample}`);
+  };
+
+  // The watch works: a script injected into the login screen is blocked and seen three ways.
+  await page.goto("/login");
+  await waitForIslands(page);
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "document.body.dataset.injected = 'ran'";
+    document.head.append(script);
+  });
+  await collect();
+  await expect
+    .poll(() => ["event", "console", "report"].filter((k) => violations.some((v) => v.startsWith(k))))
+    .toEqual(["event", "console", "report"]);
+  expect(await page.evaluate(() => document.body.dataset.injected)).toBeUndefined();
+  violations = [];
+
+  // Signed out: the login screen.
+  await checkScreen(page, "/login");
+  await collect();
+  await signIn(page, EXAM_OFFICE_EMAIL);
+  await collect();
+
+  for (const path of await signedInPages(page)) {
+    await checkScreen(page, path);
+    await collect();
+  }
+  // The question paper view renders a PDF with pdf.js and its worker: wait for a page canvas.
+  const paperView = (await signedInPages(page)).find((p) => p.includes("question-paper-view"))!;
+  await page.goto(paperView);
+  await expect(page.locator("canvas").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await collect();
+
+  expect(violations).toEqual([]);
+});
+
+test("pages, assets, JSON and PDFs carry the security headers", async ({ page }) => {
+  const pageAnswer = await page.goto("/login");
+  const pageHeaders = pageAnswer!.headers();
+  const scriptSrc = pageHeaders["content-security-policy"]?.match(/script-src ([^;]*)/)?.[1] ?? "";
+  expect(scriptSrc).toContain("'self'");
+  expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+  for (const directive of [
+    "default-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "connect-src 'self'",
+    "report-uri /api/csp-report",
+  ]) {
+    expect(pageHeaders["content-security-policy"]).toContain(directive);
+  }
+  const asset = await page
+    .locator("script[src^='/_astro/'], link[rel=stylesheet][href^='/_astro/']")
+    .first()
+    .evaluate((el) => el.getAttribute("src") ?? el.getAttribute("href"));
+  const answers = {
+    page: pageHeaders,
+    asset: (await page.request.get(asset!)).headers(),
+    json: (await page.request.get("/api/config")).headers(),
+    redirect: (await page.request.get("/", { maxRedirects: 0 })).headers(),
+  };
+  for (const [name, headers] of Object.entries(answers)) {
+    expect(headers["x-content-type-options"], name).toBe("nosniff");
+    expect(headers["x-frame-options"], name).toBe("DENY");
+    expect(headers["referrer-policy"], name).toBe("same-origin");
+    expect(headers["cross-origin-opener-policy"], name).toBe("same-origin");
+    expect(headers["permissions-policy"], name).toContain("camera=()");
+    expect(headers["content-security-policy"], name).toContain("frame-ancestors 'none'");
+    // Development server: no HSTS.
+    expect(headers["strict-transport-security"], name).toBeUndefined();
+  }
+  expect(answers.json["content-security-policy"]).toContain("sandbox");
+
+  // A cross-site write with the session cookie is refused; the same write from the page passes.
+  await signIn(page, EXAM_OFFICE_EMAIL);
+  const origin = new URL(page.url()).origin;
+  const body = {
+    course: "",
+    status: "",
+    term: "",
+    faculty: "",
+    batch: "",
+    examCycle: "",
+    pageNo: 1,
+    count: 25,
+  };
+  const refused = await page.request.post("/api/sf/exam/questionPaperList", {
+    data: body,
+    headers: { origin: "http://evil.example" },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ errorCode: "csrf" });
+  const fromPage = await page.evaluate(async (b) => {
+    const res = await fetch("/api/sf/exam/questionPaperList", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(b),
+    });
+    return res.status;
+  }, body);
+  expect(fromPage).toBe(200);
+  const asText = await page.evaluate(async (b) => {
+    const res = await fetch("/api/sf/exam/questionPaperList", { method: "POST", body: JSON.stringify(b) });
+    return res.status;
+  }, body);
+  expect(asText).toBe(415);
+  expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+  const list = await page.request.post("/api/sf/exam/questionPaperList", { data: body, headers: { origin } });
+  const papers = ((await list.json()) as { questionPapersList: Array<{ id: string }> }).questionPapersList;
+  for (const p of papers) {
+    const pdf = await page.request.get(`/api/sf/exam/questionPaper/${p.id}/document/1`);
+    if (pdf.status() !== 200) continue;
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(pdf.headers()["content-security-policy"]).toMatch(/(^|; )sandbox(;|$)/);
+    expect(pdf.headers()["content-disposition"]).toMatch(/^inline; filename=/);
+    expect(pdf.headers()["x-content-type-options"]).toBe("nosniff");
+    return;
+  }
+  throw new Error("no question paper with a PDF in the demo data");
+});
