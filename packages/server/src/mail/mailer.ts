@@ -44,8 +44,9 @@ export function createOutboxMailer(options: {
       await db.insert(mailOutbox).values({
         toAddresses: mail.to.join(", "),
         fromAddress: options.from,
-        subject: mail.subject,
-        text: mail.text,
+        // PostgreSQL text cannot hold NUL characters.
+        subject: mail.subject.replaceAll("\u0000", ""),
+        text: mail.text.replaceAll("\u0000", ""),
         transport: "outbox",
       });
       const head = `[mail] to ${sanitizeForLog(mail.to.join(", "))}: ${sanitizeForLog(mail.subject)}`;
