@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
  * | NODE_ENV | development | `production` hides /api/dev/outbox, sets Secure cookies, requires TOKEN_SECRET |
  * | SEED_DEMO | true | load demo data into an empty database (`false` to skip) |
  * | TRUST_PROXY | false | `true`: take the client address from `x-forwarded-for` (behind a proxy only) |
+ * | PUBLIC_URL | `http://HOST:PORT` | the portal's address as users reach it, for links in mails (sign-in link) |
  */
 export type Config = {
   host: string;
@@ -38,6 +39,8 @@ export type Config = {
   isProduction: boolean;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** The portal's origin as users reach it, without a trailing slash (links in mails). */
+  publicUrl: string;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -97,8 +100,18 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`SEED_DEMO must be "true" or "false", got "${env.SEED_DEMO}"`);
   }
 
+  const host = env.HOST?.trim() || "127.0.0.1";
+  const publicUrl = (
+    env.PUBLIC_URL?.trim() || `http://${host.includes(":") ? `[${host}]` : host}:${port}`
+  ).replace(/\/+$/, "");
+  if (!URL.canParse(publicUrl) || !/^https?:$/.test(new URL(publicUrl).protocol)) {
+    throw new ConfigError(
+      `PUBLIC_URL must be an http(s) address like https://portal.example, got "${env.PUBLIC_URL}"`,
+    );
+  }
+
   return {
-    host: env.HOST?.trim() || "127.0.0.1",
+    host,
     port,
     databaseUrl: env.DATABASE_URL?.trim() || null,
     dataDir,
@@ -114,6 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction,
     seedDemo: seed === "true",
     trustProxy: env.TRUST_PROXY?.trim().toLowerCase() === "true",
+    publicUrl,
   };
 }
 

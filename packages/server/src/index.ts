@@ -3,9 +3,10 @@
  * data. The portal's Node entry mounts `app` under /api and calls `resolveSession` while rendering.
  */
 import { createApi, type PublicConfig, publicConfig } from "./app.ts";
+import { countSignInUsers } from "./auth/admins.ts";
 import { ACCESS_COOKIE, parseCookies, REFRESH_COOKIE, sessionCookies } from "./auth/cookies.ts";
 import { refreshSession } from "./auth/service.ts";
-import { verifyAccessToken } from "./auth/tokens.ts";
+import { authenticate } from "./auth/sessions.ts";
 import { type Env, loadConfig } from "./config.ts";
 import type { AppContext, SessionUser } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
@@ -29,7 +30,8 @@ export type PortalApi = {
 /**
  * Reads the configuration from `options.env` (default `process.env`), opens the database (PGlite, or
  * PostgreSQL when DATABASE_URL is set), runs the migrations, loads the demo data into an empty
- * database unless SEED_DEMO is "false", and returns the API. Throws ConfigError for a bad setting.
+ * database unless SEED_DEMO is "false", prints how to create an administrator when no one could sign
+ * in, and returns the API. Throws ConfigError for a bad setting.
  */
 export async function createPortalApi(options: { env?: Env } = {}): Promise<PortalApi> {
   const config = loadConfig(options.env ?? process.env);
@@ -39,7 +41,13 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
     const log = (line: string) => console.info(line);
     const mailer = config.smtpUrl
       ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
-      : createOutboxMailer({ db: handle.db, from: config.mailFrom, log });
+      : createOutboxMailer({
+          db: handle.db,
+          from: config.mailFrom,
+          log,
+          // In production the log must not carry sign-in codes or links: it says where the mail is.
+          logBodies: !config.isProduction,
+        });
     const ctx: AppContext = {
       config,
       db: handle.db,
@@ -50,6 +58,13 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
     };
     if (config.seedDemo && (await isDatabaseEmpty(ctx.db))) {
       if (await loadDemoData(ctx, { size: "full", onlyIfEmpty: true })) log("[demo] demo data loaded");
+    }
+    if ((await countSignInUsers(ctx.db)) === 0) {
+      log(
+        "[auth] No one can sign in yet: no active user holds a portal role. Create an administrator with\n" +
+          '[auth]   pnpm admin:add --email you@university.example --name "Your Name"\n' +
+          "[auth] (same DATABASE_URL / PORTAL_DATA_DIR as the server; stop the server first on the embedded database).",
+      );
     }
     const app = createApi(ctx);
     return {
@@ -72,7 +87,7 @@ export async function resolveSession(
   const cookies = parseCookies(request.headers.get("cookie"));
   const access = cookies[ACCESS_COOKIE];
   if (access) {
-    const user = await verifyAccessToken(access, ctx.config.tokenSecret, ctx.now());
+    const user = await authenticate(ctx, access);
     if (user) return { user, setCookies: [] };
   }
   const refresh = cookies[REFRESH_COOKIE];

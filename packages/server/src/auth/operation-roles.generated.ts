@@ -23,6 +23,12 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     roles: "public",
   },
   {
+    method: "POST",
+    path: "/csp-report",
+    operationId: "reportCspViolation",
+    roles: "public",
+  },
+  {
     method: "GET",
     path: "/salesforce",
     operationId: "legacySalesforceGet",
@@ -44,6 +50,12 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     method: "POST",
     path: "/salesforce/AdminOtp/verify",
     operationId: "verifyOtp",
+    roles: "public",
+  },
+  {
+    method: "POST",
+    path: "/salesforce/AdminOtp/verifyLink",
+    operationId: "verifySignInLink",
     roles: "public",
   },
   {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { ROLE_ACADEMIC_OFFICE, ROLE_ADMIN, ROLE_EXAM_OFFICE, rolesAllow } from "@portal/domain";
 import { eq } from "drizzle-orm";
@@ -5,7 +6,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppEnv } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
-import { adminUser, role, userRole } from "../db/schema.ts";
+import { adminUser, role, sessionFamily, userRole } from "../db/schema.ts";
 import { DEMO_ACADEMIC_OFFICE, DEMO_ADMIN, DEMO_EXAM_OFFICE, DEMO_STAFF } from "../demo/seed.ts";
 import { ApiError, sendError } from "../http/errors.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
@@ -165,8 +166,12 @@ describe.each(testTargets())("roles on $name", (target) => {
       .select({ id: adminUser.id, name: adminUser.name, email: adminUser.email })
       .from(adminUser)
       .where(eq(adminUser.email, DEMO_STAFF.email));
+    // A live session of theirs, as if they had signed in when they still held a role.
+    const sessionId = randomUUID();
+    await api.ctx.db.insert(sessionFamily).values({ id: sessionId, userId: staff!.id });
     const token = await signAccessToken(
       { ...staff!, roles: [DEMO_STAFF.role] },
+      sessionId,
       api.ctx.config.tokenSecret,
       api.ctx.now(),
     );

@@ -11,11 +11,22 @@ import {
   REFRESH_COOKIE,
   sessionCookies,
 } from "./cookies.ts";
-import { refreshSession, requestOtp, revokeSession, verifyOtp } from "./service.ts";
-import { createAccessTokenVerifier } from "./tokens.ts";
+import {
+  countVerifyCall,
+  refreshSession,
+  requestOtp,
+  revokeSession,
+  type SessionTokens,
+  verifyOtp,
+  verifySignInLink,
+} from "./service.ts";
+import { authenticate } from "./sessions.ts";
 
 const ZOtpSend = z.object({ email: ZEmail });
 const ZOtpVerify = z.object({ id: z.string().min(1).max(100), otp: ZOtp });
+const ZLinkVerify = z.object({ link: z.string().min(1).max(200) });
+/** A sign-in link token: 256 bits in base64url. */
+const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const ZRefresh = z.object({ refreshToken: z.string().min(1).max(200).optional() }).optional();
 
 function appendCookies(c: Context, cookies: string[]): void {
@@ -34,14 +45,15 @@ export function accessTokenOf(request: Request): string | undefined {
 }
 
 /**
- * Middleware: 401 unless the request carries a valid access token; sets `user`. Tokens it has
- * verified are remembered until they expire ({@link createAccessTokenVerifier}).
+ * Middleware: 401 unless the request carries a valid access token of a live session whose user is
+ * active and holds a portal role; sets `user` with the user's CURRENT name, email and roles from
+ * the database ({@link authenticate}: a sign-out, a revoked session or a role change takes effect
+ * on the next request; checks are remembered a few seconds per session).
  */
 export function requireUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
-  const verify = createAccessTokenVerifier(ctx.config.tokenSecret);
   return async (c, next) => {
     const token = accessTokenOf(c.req.raw);
-    const user = token ? await verify(token, ctx.now()) : null;
+    const user = token ? await authenticate(ctx, token) : null;
     if (!user) {
       throw new ApiError(401, "Sign-in required: the access token is missing, invalid or expired.", {
         errorCode: "unauthorized",
@@ -54,11 +66,22 @@ export function requireUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
 
 /**
  * Public auth routes (docs/api.md): POST /salesforce/AdminOtp/send, POST /salesforce/AdminOtp/verify,
- * POST /refreshToken, POST /logout.
+ * POST /salesforce/AdminOtp/verifyLink, POST /refreshToken, POST /logout.
  */
 export function authRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const secure = ctx.config.isProduction;
+  const signedIn = (c: Context, session: SessionTokens) => {
+    appendCookies(c, sessionCookies(session, secure));
+    return c.json({
+      success: true as const,
+      message: SPEC_MESSAGES.loginSuccess,
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      alumniName: session.user.name,
+      id: session.user.id,
+    });
+  };
 
   app.post("/salesforce/AdminOtp/send", async (c) => {
     const { email } = parseOrThrow(ZOtpSend, await readJson(c));
@@ -72,17 +95,17 @@ export function authRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.post("/salesforce/AdminOtp/verify", async (c) => {
     const { id, otp } = parseOrThrow(ZOtpVerify, await readJson(c));
+    await countVerifyCall(ctx, clientAddress(c, ctx.config));
     if (!isUuid(id)) throw new ApiError(401, SPEC_MESSAGES.otpInvalid, { errorCode: "otp_invalid" });
-    const session = await verifyOtp(ctx, id, otp);
-    appendCookies(c, sessionCookies(session, secure));
-    return c.json({
-      success: true as const,
-      message: SPEC_MESSAGES.loginSuccess,
-      accessToken: session.accessToken,
-      refreshToken: session.refreshToken,
-      alumniName: session.user.name,
-      id: session.user.id,
-    });
+    return signedIn(c, await verifyOtp(ctx, id, otp));
+  });
+
+  app.post("/salesforce/AdminOtp/verifyLink", async (c) => {
+    const { link } = parseOrThrow(ZLinkVerify, await readJson(c));
+    await countVerifyCall(ctx, clientAddress(c, ctx.config));
+    if (!LINK_TOKEN.test(link))
+      throw new ApiError(401, SPEC_MESSAGES.otpInvalid, { errorCode: "otp_invalid" });
+    return signedIn(c, await verifySignInLink(ctx, link));
   });
 
   app.post("/refreshToken", async (c) => {

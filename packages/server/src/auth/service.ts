@@ -1,37 +1,63 @@
 import { randomUUID } from "node:crypto";
 import { canSignIn, OTP_LIFETIME_MINUTES, OTP_MAX_ATTEMPTS, SPEC_MESSAGES } from "@portal/domain";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext, SessionUser } from "../context.ts";
-import { adminUser, otpChallenge, otpRequest, refreshToken, role, userRole } from "../db/schema.ts";
+import type { Executor } from "../db/client.ts";
+import {
+  adminUser,
+  otpChallenge,
+  otpRequest,
+  refreshToken,
+  role,
+  sessionFamily,
+  signInAttempt,
+  signInFailure,
+  userRole,
+} from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { forgetSessions } from "./sessions.ts";
 import {
   digestsEqual,
   generateOtp,
   generateRefreshToken,
+  generateSignInLinkToken,
   hashOtp,
   hashRefreshToken,
   REFRESH_TOKEN_SECONDS,
   signAccessToken,
 } from "./tokens.ts";
 
-/** The role that may sign in (spec §6: login is for administrators only). */
-export const ADMIN_ROLE = "admin";
-
-/** Rate limits of OTP requests, per rolling 15 minutes. */
+/**
+ * Limits of the sign-in calls (docs/security.md, openapi/auth.yaml). Code requests are counted per
+ * client address and per email AND client address together, so that requests from other addresses
+ * never block the owner of an email. Verification calls are counted per client address. The
+ * account's guessing budget is the bound that matters: at most SIGN_IN_FAILURE_BUDGET wrong codes per
+ * account in any 24 hours, each a 1-in-10,000 chance, so at most 10 / 10,000 = 0.1% per day whatever
+ * the number of addresses; past it the account's mails carry a single-use sign-in link instead.
+ */
 export const OTP_RATE_WINDOW_MINUTES = 15;
-export const OTP_REQUESTS_PER_EMAIL = 5;
+export const OTP_REQUESTS_PER_EMAIL_AND_CLIENT = 5;
 export const OTP_REQUESTS_PER_CLIENT = 20;
+export const VERIFY_CALLS_PER_CLIENT = 30;
+export const SIGN_IN_FAILURE_BUDGET = 10;
+export const SIGN_IN_FAILURE_WINDOW_HOURS = 24;
+/** A sign-in link works once, within this many minutes of being mailed. */
+export const SIGN_IN_LINK_MINUTES = 15;
 
 export const REFRESH_EXPIRED_CODE = "refresh_token_expired";
 const refreshExpired = () =>
   new ApiError(401, "Session expired. Please sign in again.", { errorCode: REFRESH_EXPIRED_CODE });
 const otpInvalid = () => new ApiError(401, SPEC_MESSAGES.otpInvalid, { errorCode: "otp_invalid" });
+const rateLimited = (what: string) =>
+  new ApiError(429, `Too many ${what}. Please try again in ${OTP_RATE_WINDOW_MINUTES} minutes.`, {
+    errorCode: "rate_limited",
+  });
 
 export type SessionTokens = { accessToken: string; refreshToken: string; user: SessionUser };
 
 /** The active user with this id or email, with role names; null when absent or inactive. */
 export async function findUser(
-  ctx: AppContext,
+  ctx: { db: Executor },
   where: { id: string } | { email: string },
 ): Promise<SessionUser | null> {
   const condition =
@@ -49,11 +75,29 @@ export async function findUser(
   return { id: first.id, name: first.name, email: first.email, roles };
 }
 
+/** Wrong codes of `userId` in the last 24 hours (the guessing budget spent). */
+async function failuresToday(db: Executor, userId: string, nowMs: number): Promise<number> {
+  const since = new Date(nowMs - SIGN_IN_FAILURE_WINDOW_HOURS * 3_600_000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(signInFailure)
+    .where(and(eq(signInFailure.userId, userId), gt(signInFailure.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Locks the account's row until the transaction ends: its guesses and code requests take turns. */
+async function lockAccount(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: adminUser.id }).from(adminUser).where(eq(adminUser.id, userId)).for("update");
+}
+
 /**
- * Sign-in step 0 (spec Login, §5, §6): records the request for the rate limits (5 per email and 20
- * per client address in 15 minutes, else 429), then, for an active admin, stores a new 4-digit code
- * as an HMAC (10-minute life) and mails it. Unknown and non-admin emails get the same 403
- * 'User is not an admin'. Returns the challenge id.
+ * Sign-in step 0 (spec Login, §5, §6): counts the request per client address (20 in 15 minutes)
+ * and per email and client address together (5 in 15 minutes), else 429; refuses unknown emails and
+ * people without a portal role (`canSignIn`) alike with 403 'User is not an admin'. Otherwise
+ * cancels the account's unused codes and mails a new 4-digit code (stored as an HMAC, 10-minute
+ * life) or, once the account's guessing budget is spent, a single-use sign-in link (256 bits,
+ * stored as SHA-256, 15-minute life). Returns the challenge id. 502 when the mail cannot be handed
+ * over (the challenge is discarded).
  */
 export async function requestOtp(
   ctx: AppContext,
@@ -61,51 +105,82 @@ export async function requestOtp(
   clientAddress: string,
 ): Promise<{ id: string }> {
   const now = ctx.now();
+  const address = email.toLowerCase();
   const since = new Date(now - OTP_RATE_WINDOW_MINUTES * 60_000);
-  await ctx.db.insert(otpRequest).values({ email, clientAddress, createdAt: new Date(now) });
+  await ctx.db.insert(otpRequest).values({ email: address, clientAddress, createdAt: new Date(now) });
   const [counts] = await ctx.db
     .select({
-      byEmail: sql<number>`count(*) filter (where ${otpRequest.email} = ${email})`.mapWith(Number),
-      byClient: sql<number>`count(*) filter (where ${otpRequest.clientAddress} = ${clientAddress})`.mapWith(
-        Number,
-      ),
+      byPair: sql<number>`count(*) filter (where ${otpRequest.email} = ${address})`.mapWith(Number),
+      byClient: count(),
     })
     .from(otpRequest)
-    .where(
-      and(
-        gt(otpRequest.createdAt, since),
-        sql`(${otpRequest.email} = ${email} or ${otpRequest.clientAddress} = ${clientAddress})`,
-      ),
-    );
-  if ((counts?.byEmail ?? 0) > OTP_REQUESTS_PER_EMAIL || (counts?.byClient ?? 0) > OTP_REQUESTS_PER_CLIENT) {
-    throw new ApiError(429, "Too many one-time password requests. Please try again in 15 minutes.", {
-      errorCode: "rate_limited",
-    });
+    .where(and(gt(otpRequest.createdAt, since), eq(otpRequest.clientAddress, clientAddress)));
+  if (
+    (counts?.byPair ?? 0) > OTP_REQUESTS_PER_EMAIL_AND_CLIENT ||
+    (counts?.byClient ?? 0) > OTP_REQUESTS_PER_CLIENT
+  ) {
+    throw rateLimited("one-time password requests");
   }
 
-  const user = await findUser(ctx, { email });
+  const user = await findUser(ctx, { email: address });
   if (!user || !canSignIn(user.roles)) {
     throw new ApiError(403, SPEC_MESSAGES.userNotAdmin, { errorCode: "not_admin" });
   }
 
   const id = randomUUID();
-  const code = generateOtp();
-  await ctx.db.insert(otpChallenge).values({
-    id,
-    userId: user.id,
-    codeHash: hashOtp(code, id, ctx.config.tokenSecret),
-    expiresAt: new Date(now + OTP_LIFETIME_MINUTES * 60_000),
-    createdAt: new Date(now),
+  const issued = await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, user.id);
+    // A new code cancels the account's earlier unused codes and links.
+    await tx
+      .update(otpChallenge)
+      .set({ expiresAt: new Date(now) })
+      .where(
+        and(
+          eq(otpChallenge.userId, user.id),
+          isNull(otpChallenge.usedAt),
+          gt(otpChallenge.expiresAt, new Date(now)),
+        ),
+      );
+    if ((await failuresToday(tx, user.id, now)) >= SIGN_IN_FAILURE_BUDGET) {
+      const token = generateSignInLinkToken();
+      await tx.insert(otpChallenge).values({
+        id,
+        userId: user.id,
+        kind: "link",
+        codeHash: hashRefreshToken(token),
+        expiresAt: new Date(now + SIGN_IN_LINK_MINUTES * 60_000),
+        createdAt: new Date(now),
+      });
+      return { kind: "link" as const, token };
+    }
+    const code = generateOtp();
+    await tx.insert(otpChallenge).values({
+      id,
+      userId: user.id,
+      kind: "code",
+      codeHash: hashOtp(code, id, ctx.config.tokenSecret),
+      expiresAt: new Date(now + OTP_LIFETIME_MINUTES * 60_000),
+      createdAt: new Date(now),
+    });
+    return { kind: "code" as const, code };
   });
+
+  const text =
+    issued.kind === "code"
+      ? `Hello ${user.name},\n\nYour one-time password is ${issued.code}. It is valid for ${OTP_LIFETIME_MINUTES} minutes and can be used once.\n\nIf you did not ask to sign in, ignore this mail.`
+      : `Hello ${user.name},\n\nToo many wrong sign-in codes were entered for your account today, so this mail carries a sign-in link instead of a code. It is valid for ${SIGN_IN_LINK_MINUTES} minutes and can be used once:\n\n${signInLink(ctx, issued.token)}\n\nIf you did not ask to sign in, ignore this mail: someone may be guessing codes for your account.`;
   try {
     await ctx.mailer.send({
       to: [user.email],
-      subject: "Your sign-in code for the University Portal",
-      text: `Hello ${user.name},\n\nYour one-time password is ${code}. It is valid for ${OTP_LIFETIME_MINUTES} minutes and can be used once.\n\nIf you did not ask to sign in, ignore this mail.`,
+      subject:
+        issued.kind === "code"
+          ? "Your sign-in code for the University Portal"
+          : "Your sign-in link for the University Portal",
+      text,
     });
   } catch (err) {
     await ctx.db.delete(otpChallenge).where(eq(otpChallenge.id, id));
-    ctx.log(`[auth] OTP mail to ${user.email} failed: ${(err as Error).message}`);
+    ctx.log(`[auth] sign-in mail to ${user.email} failed: ${(err as Error).message}`);
     throw new ApiError(502, "The one-time password could not be mailed. Please try again.", {
       errorCode: "mail_failed",
     });
@@ -113,33 +188,90 @@ export async function requestOtp(
   return { id };
 }
 
+/** The address of the login page that signs in with link token `token`. */
+export function signInLink(ctx: AppContext, token: string): string {
+  return `${ctx.config.publicUrl}/login?link=${encodeURIComponent(token)}`;
+}
+
 /**
- * Sign-in step 1: checks the code of challenge `id` in constant time. A wrong code counts a try; after
- * 5 wrong tries, after 10 minutes, or once used, the code is dead. Any failure is 401 'OTP Invalid'.
- * On success the challenge is consumed (atomically, so a code works once) and a session is issued.
+ * Counts one verification call of `clientAddress`; 429 past {@link VERIFY_CALLS_PER_CLIENT} in 15
+ * minutes. Counted before anything is checked, so a burst of concurrent calls is counted too.
+ */
+export async function countVerifyCall(ctx: AppContext, clientAddress: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.insert(signInAttempt).values({ clientAddress, createdAt: new Date(now) });
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(signInAttempt)
+    .where(
+      and(
+        eq(signInAttempt.clientAddress, clientAddress),
+        gt(signInAttempt.createdAt, new Date(now - OTP_RATE_WINDOW_MINUTES * 60_000)),
+      ),
+    );
+  if ((row?.n ?? 0) > VERIFY_CALLS_PER_CLIENT) throw rateLimited("sign-in attempts");
+}
+
+/**
+ * Sign-in step 1: checks the code of challenge `id` in constant time, under a lock on the account so
+ * that concurrent guesses take turns. A wrong code counts a try on the code (dead after 5) and one
+ * against the account's budget (10 per 24 hours); while the budget is spent no code is checked at
+ * all. Any failure is 401 'OTP Invalid'. On success the challenge is consumed (a code works once) and
+ * a session is issued. The caller counts the call per client address first ({@link countVerifyCall}).
  */
 export async function verifyOtp(ctx: AppContext, id: string, otp: string): Promise<SessionTokens> {
+  const nowMs = ctx.now();
+  const now = new Date(nowMs);
+  const [found] = await ctx.db
+    .select({ userId: otpChallenge.userId })
+    .from(otpChallenge)
+    .where(eq(otpChallenge.id, id));
+  if (!found) throw otpInvalid();
+  const userId = await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, found.userId);
+    const [challenge] = await tx.select().from(otpChallenge).where(eq(otpChallenge.id, id));
+    if (
+      challenge?.kind !== "code" ||
+      challenge.usedAt ||
+      challenge.expiresAt <= now ||
+      challenge.failedAttempts >= OTP_MAX_ATTEMPTS
+    ) {
+      return null;
+    }
+    if ((await failuresToday(tx, challenge.userId, nowMs)) >= SIGN_IN_FAILURE_BUDGET) return null;
+    if (!digestsEqual(hashOtp(otp, id, ctx.config.tokenSecret), challenge.codeHash)) {
+      await tx
+        .update(otpChallenge)
+        .set({ failedAttempts: sql`${otpChallenge.failedAttempts} + 1` })
+        .where(eq(otpChallenge.id, id));
+      await tx.insert(signInFailure).values({ userId: challenge.userId, createdAt: now });
+      return null;
+    }
+    await tx.update(otpChallenge).set({ usedAt: now }).where(eq(otpChallenge.id, id));
+    return challenge.userId;
+  });
+  if (!userId) throw otpInvalid();
+  const user = await findUser(ctx, { id: userId });
+  if (!user || !canSignIn(user.roles)) throw otpInvalid();
+  return issueSession(ctx, user, null);
+}
+
+/**
+ * Signs in with the token of a mailed sign-in link (the fallback once an account's guessing budget
+ * is spent). The token is 256 random bits, stored as SHA-256, single use (consumed by one
+ * conditional update), valid 15 minutes. Any failure is 401 'OTP Invalid'. The caller counts the
+ * call per client address first.
+ */
+export async function verifySignInLink(ctx: AppContext, token: string): Promise<SessionTokens> {
   const now = new Date(ctx.now());
-  const [challenge] = await ctx.db.select().from(otpChallenge).where(eq(otpChallenge.id, id));
-  if (!challenge) throw otpInvalid();
-  if (challenge.usedAt || challenge.expiresAt <= now || challenge.failedAttempts >= OTP_MAX_ATTEMPTS) {
-    throw otpInvalid();
-  }
-  if (!digestsEqual(hashOtp(otp, id, ctx.config.tokenSecret), challenge.codeHash)) {
-    await ctx.db
-      .update(otpChallenge)
-      .set({ failedAttempts: sql`${otpChallenge.failedAttempts} + 1` })
-      .where(eq(otpChallenge.id, id));
-    throw otpInvalid();
-  }
   const consumed = await ctx.db
     .update(otpChallenge)
     .set({ usedAt: now })
     .where(
       and(
-        eq(otpChallenge.id, id),
+        eq(otpChallenge.codeHash, hashRefreshToken(token)),
+        eq(otpChallenge.kind, "link"),
         isNull(otpChallenge.usedAt),
-        lt(otpChallenge.failedAttempts, OTP_MAX_ATTEMPTS),
         gt(otpChallenge.expiresAt, now),
       ),
     )
@@ -148,69 +280,107 @@ export async function verifyOtp(ctx: AppContext, id: string, otp: string): Promi
   if (!userId) throw otpInvalid();
   const user = await findUser(ctx, { id: userId });
   if (!user || !canSignIn(user.roles)) throw otpInvalid();
-  return issueSession(ctx, user, randomUUID());
+  return issueSession(ctx, user, null);
 }
 
-async function issueSession(ctx: AppContext, user: SessionUser, familyId: string): Promise<SessionTokens> {
+/**
+ * Stores a new refresh token for `user` in session `familyId` (a new session when null, created in
+ * the same statement batch) and signs the access token naming the session.
+ */
+async function issueSession(
+  ctx: AppContext,
+  user: SessionUser,
+  familyId: string | null,
+  db: Executor = ctx.db,
+): Promise<SessionTokens> {
   const now = ctx.now();
+  const sessionId = familyId ?? randomUUID();
   const token = generateRefreshToken();
-  await ctx.db.insert(refreshToken).values({
+  if (!familyId) {
+    await db.insert(sessionFamily).values({ id: sessionId, userId: user.id, createdAt: new Date(now) });
+  }
+  await db.insert(refreshToken).values({
     userId: user.id,
-    familyId,
+    familyId: sessionId,
     tokenHash: hashRefreshToken(token),
     expiresAt: new Date(now + REFRESH_TOKEN_SECONDS * 1000),
     createdAt: new Date(now),
   });
-  return { accessToken: await signAccessToken(user, ctx.config.tokenSecret, now), refreshToken: token, user };
+  return {
+    accessToken: await signAccessToken(user, sessionId, ctx.config.tokenSecret, now),
+    refreshToken: token,
+    user,
+  };
 }
 
-async function revokeFamily(ctx: AppContext, familyId: string): Promise<void> {
-  await ctx.db
+/** Marks session `familyId` and all its refresh tokens revoked (inside the caller's transaction). */
+async function revokeFamily(db: Executor, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(sessionFamily)
+    .set({ revokedAt: now })
+    .where(and(eq(sessionFamily.id, familyId), isNull(sessionFamily.revokedAt)));
+  await db
     .update(refreshToken)
-    .set({ revokedAt: new Date(ctx.now()) })
+    .set({ revokedAt: now })
     .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
 }
 
 /**
  * Rotates a refresh token (spec §7, §8): the presented token is marked used and a new one of the same
- * family is issued with a new access token. Unknown, expired or revoked tokens, and users no longer
- * admins, get 401 `refresh_token_expired`; a token presented a second time revokes its whole family.
+ * session is issued with a new access token. Unknown, expired or revoked tokens, and users who may no
+ * longer sign in, get 401 `refresh_token_expired`; a token presented a second time revokes its whole
+ * session. Atomic on both databases: the session row is locked (`select ... for update`) for the
+ * whole check-and-rotate, so of concurrent presentations of one token exactly one rotates and the
+ * others, seeing it used, revoke the session including the token just issued.
  */
 export async function refreshSession(ctx: AppContext, token: string): Promise<SessionTokens> {
   const now = new Date(ctx.now());
-  const [stored] = await ctx.db
-    .select()
+  const hash = hashRefreshToken(token);
+  const [found] = await ctx.db
+    .select({ familyId: refreshToken.familyId })
     .from(refreshToken)
-    .where(eq(refreshToken.tokenHash, hashRefreshToken(token)));
-  if (!stored || stored.revokedAt || stored.expiresAt <= now) throw refreshExpired();
-  if (stored.usedAt) {
-    await revokeFamily(ctx, stored.familyId);
-    ctx.log(`[auth] reused refresh token: family ${stored.familyId} revoked`);
-    throw refreshExpired();
-  }
-  const marked = await ctx.db
-    .update(refreshToken)
-    .set({ usedAt: now })
-    .where(and(eq(refreshToken.id, stored.id), isNull(refreshToken.usedAt), isNull(refreshToken.revokedAt)))
-    .returning({ id: refreshToken.id });
-  if (marked.length === 0) {
-    await revokeFamily(ctx, stored.familyId);
-    throw refreshExpired();
-  }
-  const user = await findUser(ctx, { id: stored.userId });
-  if (!user || !canSignIn(user.roles)) {
-    await revokeFamily(ctx, stored.familyId);
-    throw refreshExpired();
-  }
-  return issueSession(ctx, user, stored.familyId);
+    .where(eq(refreshToken.tokenHash, hash));
+  if (!found) throw refreshExpired();
+  const familyId = found.familyId;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [family] = await tx
+      .select({ revokedAt: sessionFamily.revokedAt })
+      .from(sessionFamily)
+      .where(eq(sessionFamily.id, familyId))
+      .for("update");
+    if (!family || family.revokedAt) return { kind: "dead" as const };
+    // Read again under the lock: a rotation that finished meanwhile is visible now.
+    const [stored] = await tx.select().from(refreshToken).where(eq(refreshToken.tokenHash, hash));
+    if (!stored || stored.revokedAt || stored.expiresAt <= now) return { kind: "dead" as const };
+    if (stored.usedAt) {
+      await revokeFamily(tx, familyId, now);
+      return { kind: "reused" as const };
+    }
+    const user = await findUser({ db: tx }, { id: stored.userId });
+    if (!user || !canSignIn(user.roles)) {
+      await revokeFamily(tx, familyId, now);
+      return { kind: "revoked" as const };
+    }
+    await tx.update(refreshToken).set({ usedAt: now }).where(eq(refreshToken.id, stored.id));
+    return { kind: "rotated" as const, session: await issueSession(ctx, user, familyId, tx) };
+  });
+  if (outcome.kind === "rotated") return outcome.session;
+  if (outcome.kind !== "dead") forgetSessions(ctx, { sessionId: familyId });
+  if (outcome.kind === "reused") ctx.log(`[auth] reused refresh token: session ${familyId} revoked`);
+  throw refreshExpired();
 }
 
-/** Sign out: revokes the family of `token` when it is known. Never fails for an unknown token. */
+/**
+ * Sign out: revokes the session of `token` when it is known, so its access tokens are refused from
+ * the next request on. Never fails for an unknown token.
+ */
 export async function revokeSession(ctx: AppContext, token: string | undefined): Promise<void> {
   if (!token) return;
   const [stored] = await ctx.db
     .select({ familyId: refreshToken.familyId })
     .from(refreshToken)
     .where(eq(refreshToken.tokenHash, hashRefreshToken(token)));
-  if (stored) await revokeFamily(ctx, stored.familyId);
+  if (!stored) return;
+  await ctx.db.transaction((tx) => revokeFamily(tx, stored.familyId, new Date(ctx.now())));
+  forgetSessions(ctx, { sessionId: stored.familyId });
 }

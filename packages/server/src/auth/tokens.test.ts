@@ -17,22 +17,24 @@ const USER = {
   email: "admin@university.example",
   roles: ["admin"],
 };
+const SID = "0b6a3c1e-58f4-4d0b-9c61-3f1e2d4c5b6a";
+const CLAIMS = { user: USER, sessionId: SID };
 
 describe("access tokens", () => {
   it("round-trip the user until they expire", async () => {
     const now = Date.parse("2026-11-02T10:00:00Z");
-    const token = await signAccessToken(USER, SECRET, now);
-    expect(await verifyAccessToken(token, SECRET, now + 1000)).toEqual(USER);
+    const token = await signAccessToken(USER, SID, SECRET, now);
+    expect(await verifyAccessToken(token, SECRET, now + 1000)).toEqual(CLAIMS);
     expect(await verifyAccessToken(token, SECRET, now + (ACCESS_TOKEN_SECONDS + 1) * 1000)).toBeNull();
   });
 
   it("reject another secret and a tampered payload", async () => {
     const now = Date.now();
-    const token = await signAccessToken(USER, SECRET, now);
+    const token = await signAccessToken(USER, SID, SECRET, now);
     expect(await verifyAccessToken(token, `${SECRET}x`, now)).toBeNull();
     const [head, body, sig] = token.split(".");
     const forged = Buffer.from(
-      JSON.stringify({ sub: USER.id, name: "X", email: USER.email, roles: ["admin"] }),
+      JSON.stringify({ sub: USER.id, name: "X", email: USER.email, roles: ["admin"], sid: SID }),
     ).toString("base64url");
     expect(await verifyAccessToken(`${head}.${forged}.${sig}`, SECRET, now)).toBeNull();
     expect(body).toBeTruthy();
@@ -45,12 +47,13 @@ describe("the remembering access-token verifier", () => {
 
   it("checks a token in full once, then answers from memory until the token expires", async () => {
     const verify = createAccessTokenVerifier(SECRET);
-    const token = await signAccessToken(USER, SECRET, now);
+    const token = await signAccessToken(USER, SID, SECRET, now);
     const first = await verify(token, now);
-    expect(first).toEqual(USER);
+    expect(first).toEqual(CLAIMS);
     expect(await verify(token, now + 1000)).toBe(first); // the remembered object, not a new check
     expect(Object.isFrozen(first)).toBe(true);
-    expect(Object.isFrozen(first?.roles)).toBe(true);
+    expect(Object.isFrozen(first?.user)).toBe(true);
+    expect(Object.isFrozen(first?.user.roles)).toBe(true);
     expect(await verify(token, expiry - 1)).toBe(first);
     expect(await verify(token, expiry)).toBeNull();
     expect(await verify(token, expiry + 60_000)).toBeNull();
@@ -58,26 +61,53 @@ describe("the remembering access-token verifier", () => {
 
   it("refuses altered tokens and other secrets even while the original is remembered", async () => {
     const verify = createAccessTokenVerifier(SECRET);
-    const token = await signAccessToken(USER, SECRET, now);
-    expect(await verify(token, now)).toEqual(USER);
+    const token = await signAccessToken(USER, SID, SECRET, now);
+    expect(await verify(token, now)).toEqual(CLAIMS);
     const [head, , sig] = token.split(".");
     const forged = Buffer.from(
-      JSON.stringify({ sub: USER.id, name: USER.name, email: USER.email, roles: ["admin", "superuser"] }),
+      JSON.stringify({
+        sub: USER.id,
+        name: USER.name,
+        email: USER.email,
+        roles: ["admin", "superuser"],
+        sid: SID,
+      }),
     ).toString("base64url");
     expect(await verify(`${head}.${forged}.${sig}`, now)).toBeNull();
     expect(await verify(`${token}x`, now)).toBeNull();
     expect(await createAccessTokenVerifier(`${SECRET}x`)(token, now)).toBeNull();
   });
 
-  it("remembers at most `limit` tokens, the oldest forgotten first", async () => {
+  it("remembers at most `limit` tokens, the one remembered first forgotten first", async () => {
     const verify = createAccessTokenVerifier(SECRET, 2);
-    const tokens = await Promise.all([0, 1, 2].map((i) => signAccessToken(USER, SECRET, now + i * 1000)));
-    const [a, b, c] = await Promise.all(tokens.map((t) => verify(t, now + 5000)));
-    expect(await verify(tokens[2] as string, now + 5000)).toBe(c);
-    expect(await verify(tokens[1] as string, now + 5000)).toBe(b);
-    const again = await verify(tokens[0] as string, now + 5000);
+    const tokens: string[] = [];
+    for (const i of [0, 1, 2]) tokens.push(await signAccessToken(USER, SID, SECRET, now + i * 1000));
+    const [t0, t1, t2] = tokens as [string, string, string];
+    // One after the other, so the order in which they are remembered is known: t0, t1, t2.
+    const a = await verify(t0, now + 5000);
+    const b = await verify(t1, now + 5000);
+    const c = await verify(t2, now + 5000); // a third: t0 is forgotten
+    expect(await verify(t2, now + 5000)).toBe(c);
+    expect(await verify(t1, now + 5000)).toBe(b);
+    const again = await verify(t0, now + 5000); // checked in full again, and t1 is forgotten
     expect(again).toEqual(a);
     expect(again).not.toBe(a);
+    expect(await verify(t2, now + 5000)).toBe(c);
+    expect(await verify(t1, now + 5000)).not.toBe(b);
+  });
+
+  it("refuses a token without a session id", async () => {
+    const { SignJWT } = await import("jose");
+    const iat = Math.floor(now / 1000);
+    const token = await new SignJWT({ name: USER.name, email: USER.email, roles: USER.roles })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(USER.id)
+      .setIssuer("university-portal")
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 60)
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await verifyAccessToken(token, SECRET, now)).toBeNull();
+    expect(await createAccessTokenVerifier(SECRET)(token, now)).toBeNull();
   });
 });
 

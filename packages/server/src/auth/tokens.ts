@@ -7,10 +7,22 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 const ISSUER = "university-portal";
 
-/** Signs an HS256 JWT with sub, name, email and roles, valid for 15 minutes from `nowMs`. */
-export async function signAccessToken(user: SessionUser, secret: string, nowMs: number): Promise<string> {
+/** What a valid access token states: the user as signed and the session (refresh-token family) id. */
+export type AccessClaims = { user: SessionUser; sessionId: string };
+
+/**
+ * Signs an HS256 JWT with sub, name, email, roles and `sid` (the session, i.e. the refresh-token
+ * family, so that signing out or a role change can end it before it expires), valid for 15 minutes
+ * from `nowMs`.
+ */
+export async function signAccessToken(
+  user: SessionUser,
+  sessionId: string,
+  secret: string,
+  nowMs: number,
+): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ name: user.name, email: user.email, roles: user.roles })
+  return new SignJWT({ name: user.name, email: user.email, roles: user.roles, sid: sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(user.id)
     .setIssuer(ISSUER)
@@ -19,32 +31,39 @@ export async function signAccessToken(user: SessionUser, secret: string, nowMs: 
     .sign(new TextEncoder().encode(secret));
 }
 
-/** The user of a valid access token, or null when the token is malformed, forged or expired. */
+/**
+ * The claims of a valid access token, or null when the token is malformed, forged, expired or has
+ * no session id. Only the signature and expiry are checked here; whether the session and the
+ * user's roles still hold is the session check's business (sessions.ts).
+ */
 export async function verifyAccessToken(
   token: string,
   secret: string,
   nowMs: number,
-): Promise<SessionUser | null> {
-  return (await verifyAccessTokenClaims(token, secret, nowMs))?.user ?? null;
+): Promise<AccessClaims | null> {
+  return (await verifyAccessTokenClaims(token, secret, nowMs))?.claims ?? null;
 }
 
-/** The user of a valid access token and the moment it expires (milliseconds since the epoch). */
+/** The claims of a valid access token and the moment it expires (milliseconds since the epoch). */
 async function verifyAccessTokenClaims(
   token: string,
   secret: string,
   nowMs: number,
-): Promise<{ user: SessionUser; expiresAt: number } | null> {
+): Promise<{ claims: AccessClaims; expiresAt: number } | null> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       issuer: ISSUER,
       algorithms: ["HS256"],
       currentDate: new Date(nowMs),
     });
-    const { sub, name, email, roles, exp } = payload;
+    const { sub, name, email, roles, exp, sid } = payload;
     if (typeof sub !== "string" || typeof name !== "string" || typeof email !== "string") return null;
     if (!Array.isArray(roles) || !roles.every((r) => typeof r === "string")) return null;
-    if (typeof exp !== "number") return null;
-    return { user: { id: sub, name, email, roles: roles as string[] }, expiresAt: exp * 1000 };
+    if (typeof exp !== "number" || typeof sid !== "string" || sid === "") return null;
+    return {
+      claims: { user: { id: sub, name, email, roles: roles as string[] }, sessionId: sid },
+      expiresAt: exp * 1000,
+    };
   } catch {
     return null;
   }
@@ -55,34 +74,41 @@ export const VERIFIED_TOKENS_LIMIT = 10_000;
 
 /**
  * {@link verifyAccessToken} for one secret, remembering each token that passed the full check until
- * it expires, so that the sign-in check of the calls that follow costs a map lookup instead of an
+ * it expires, so that the signature check of the calls that follow costs a map lookup instead of an
  * HMAC through WebCrypto (up to a sixth of the server's CPU under load). Only the exact
  * strings that passed are remembered: a forged or altered token is checked in full and refused, and
- * an expired one is refused and forgotten. At most `limit` tokens are kept, the oldest forgotten
- * first. The user objects handed out are frozen, as they are shared between requests.
+ * an expired one is refused and forgotten. At most `limit` tokens are kept; when one more passes,
+ * the one remembered longest ago is forgotten (insertion order). The claims handed out are frozen,
+ * as they are shared between requests.
  */
 export function createAccessTokenVerifier(
   secret: string,
   limit = VERIFIED_TOKENS_LIMIT,
-): (token: string, nowMs: number) => Promise<SessionUser | null> {
-  const verified = new Map<string, { user: SessionUser; expiresAt: number }>();
+): (token: string, nowMs: number) => Promise<AccessClaims | null> {
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   return async (token, nowMs) => {
     const known = verified.get(token);
     if (known) {
-      if (nowMs < known.expiresAt) return known.user;
+      if (nowMs < known.expiresAt) return known.claims;
       verified.delete(token);
       return null;
     }
-    const claims = await verifyAccessTokenClaims(token, secret, nowMs);
-    if (!claims) return null;
-    Object.freeze(claims.user.roles);
-    Object.freeze(claims.user);
-    verified.set(token, claims);
-    if (verified.size > limit) {
+    const checked = await verifyAccessTokenClaims(token, secret, nowMs);
+    if (!checked) return null;
+    Object.freeze(checked.claims.user.roles);
+    Object.freeze(checked.claims.user);
+    Object.freeze(checked.claims);
+    // Another call may have checked the same token meanwhile: keep the first, so the map's order
+    // stays the order in which tokens were first remembered.
+    const raced = verified.get(token);
+    if (raced) return raced.claims;
+    verified.set(token, checked);
+    while (verified.size > limit) {
       const oldest = verified.keys().next().value;
-      if (oldest !== undefined) verified.delete(oldest);
+      if (oldest === undefined) break;
+      verified.delete(oldest);
     }
-    return claims.user;
+    return checked.claims;
   };
 }
 
@@ -108,7 +134,10 @@ export function generateRefreshToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** SHA-256 of a refresh token, hex: what the database keeps. */
+/** A new sign-in link token (256 random bits, base64url, 43 characters). */
+export const generateSignInLinkToken = generateRefreshToken;
+
+/** SHA-256 of a refresh token or sign-in link token, hex: what the database keeps. */
 export function hashRefreshToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }

@@ -546,13 +546,58 @@ export const otpChallenge = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => adminUser.id, { onDelete: "cascade" }),
+    /** `code`: a 4-digit code, HMAC in `codeHash`; `link`: a 256-bit sign-in link, SHA-256 in `codeHash`. */
+    kind: text("kind", { enum: ["code", "link"] })
+      .notNull()
+      .default("code"),
     codeHash: text("code_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     failedAttempts: integer("failed_attempts").notNull().default(0),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("otp_challenge_user_idx").on(t.userId)],
+  (t) => [index("otp_challenge_user_idx").on(t.userId), index("otp_challenge_code_hash_idx").on(t.codeHash)],
+);
+
+/** One wrong sign-in code of an account: the per-account guessing budget counts these (docs/security.md). */
+export const signInFailure = pgTable(
+  "sign_in_failure",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUser.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_in_failure_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Every sign-in verification call (code or link), counted per client address for its rate limit. */
+export const signInAttempt = pgTable(
+  "sign_in_attempt",
+  {
+    id: id(),
+    clientAddress: text("client_address").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_in_attempt_client_idx").on(t.clientAddress, t.createdAt)],
+);
+
+/**
+ * A session: one sign-in and the refresh tokens rotated from it (`refresh_token.family_id`). Access
+ * tokens name it (`sid`); revoking it (sign-out, reuse of a refresh token) ends the session at once.
+ */
+export const sessionFamily = pgTable(
+  "session_family",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUser.id, { onDelete: "cascade" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("session_family_user_idx").on(t.userId)],
 );
 
 /** A refresh token (SHA-256 of the value), one member of a rotation family. */

@@ -13,26 +13,48 @@ export type Mailer = {
 };
 
 /**
+ * `text` made safe for one log line: line breaks become the two characters `\n` (and `\r`), tabs
+ * `\t`, and every other control or invisible formatting character (C0, DEL, C1, Unicode line and
+ * paragraph separators, bidirectional overrides) is dropped, so a mail cannot forge log lines or
+ * hide text in a terminal.
+ */
+export function sanitizeForLog(text: string): string {
+  return text
+    .replace(/\r\n|\n|\r|\t/g, (m) => (m === "\t" ? "\\t" : m === "\r" ? "\\r" : "\\n"))
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "");
+}
+
+/**
  * Development mailer: writes each mail to the `mail_outbox` table (read by GET /api/dev/outbox and
- * by the tests) and prints one line to the server log.
+ * by the tests) and prints one line to the server log ({@link sanitizeForLog}): with the body when
+ * `logBodies` is true (the default, for development), else only recipients, subject and where the
+ * mail was kept, so sign-in codes and links never reach the log (production without SMTP).
  */
 export function createOutboxMailer(options: {
   db: Executor;
   from: string;
   log?: (line: string) => void;
+  logBodies?: boolean;
 }): Mailer {
   const log = options.log ?? ((line: string) => console.info(line));
+  const logBodies = options.logBodies ?? true;
   return {
     transport: "outbox",
     async send(mail, db = options.db) {
       await db.insert(mailOutbox).values({
         toAddresses: mail.to.join(", "),
         fromAddress: options.from,
-        subject: mail.subject,
-        text: mail.text,
+        // PostgreSQL text cannot hold NUL characters.
+        subject: mail.subject.replaceAll("\u0000", ""),
+        text: mail.text.replaceAll("\u0000", ""),
         transport: "outbox",
       });
-      log(`[mail] to ${mail.to.join(", ")}: ${mail.subject}\n${mail.text}`);
+      const head = `[mail] to ${sanitizeForLog(mail.to.join(", "))}: ${sanitizeForLog(mail.subject)}`;
+      log(
+        logBodies
+          ? `${head}: ${sanitizeForLog(mail.text)}`
+          : `${head} (kept in the mail_outbox table, not sent: SMTP_URL is not set)`,
+      );
     },
   };
 }

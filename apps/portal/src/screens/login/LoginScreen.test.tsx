@@ -6,6 +6,7 @@ import LoginIsland from "./LoginScreen.tsx";
 
 const CHALLENGE = "7d1f0c8e-7f0e-4a57-9a57-3f0d2b1c9e10";
 const USER_ID = "193d318e-a09e-4583-9f5d-c29396ec5339";
+const GOOD_LINK = "Q".repeat(43);
 
 function signInApi() {
   return fakeApi({
@@ -18,6 +19,19 @@ function signInApi() {
         success: true,
         id: CHALLENGE,
         message: "A one-time password has been sent to your email.",
+      });
+    },
+    "POST /api/salesforce/AdminOtp/verifyLink": (_request, body) => {
+      if ((body as { link: string }).link !== GOOD_LINK) {
+        return json(401, { success: false, errorMessage: "OTP Invalid", errorCode: "otp_invalid" });
+      }
+      return json(200, {
+        success: true,
+        message: "Login Success",
+        accessToken: "a",
+        refreshToken: "r",
+        alumniName: "Asha Verma",
+        id: USER_ID,
       });
     },
     "POST /api/salesforce/AdminOtp/verify": (_request, body) => {
@@ -125,5 +139,24 @@ describe("Login (spec §2, §5, §8)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Resend OTP" }));
     await screen.findByText("Resend OTP in 2:00");
     expect(calls.filter((c) => c.path.endsWith("/AdminOtp/send"))).toHaveLength(2);
+  });
+
+  it("signs in with a mailed sign-in link at once, and falls back to the email step for a dead one", async () => {
+    const navigate = vi.fn();
+    const { fetch, calls } = signInApi();
+    render(<LoginIsland locale="en" link={GOOD_LINK} fetch={fetch} navigate={navigate} />);
+    await screen.findByText("Login Success");
+    expect(calls.filter((c) => c.path.endsWith("/AdminOtp/verifyLink"))).toEqual([
+      expect.objectContaining({ body: { link: GOOD_LINK } }),
+    ]);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/app"));
+    cleanup();
+    localStorage.clear();
+
+    const dead = signInApi();
+    render(<LoginIsland locale="en" link={"D".repeat(43)} fetch={dead.fetch} navigate={vi.fn()} />);
+    await screen.findByText(/This sign-in link is used, expired or invalid/);
+    expect(screen.getByRole("button", { name: "Request OTP" })).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.loggedIn)).toBeNull();
   });
 });

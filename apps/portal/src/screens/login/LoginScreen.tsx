@@ -1,4 +1,4 @@
-import { requestOtpMutationOptions, verifyOtpMutationOptions } from "@portal/api-client";
+import { requestOtpMutationOptions, unwrap, verifyOtpMutationOptions } from "@portal/api-client";
 import {
   isOtpInputAllowed,
   isValidEmail,
@@ -23,14 +23,19 @@ import { createDebouncedAction, formatCountdown, secondsLeft, signInErrorText } 
  */
 const AFTER_SIGN_IN = "/app";
 
-/** The sign-in island (spec §2 Login, §5, §8, §9), inside its IslandRoot. */
+/**
+ * The sign-in island (spec §2 Login, §5, §8, §9), inside its IslandRoot. `link` is the token of a
+ * mailed sign-in link (`/login?link=...`, sent instead of a code once too many wrong codes were
+ * entered for the account): the island signs in with it at once.
+ */
 export default function LoginIsland({
   locale,
+  link,
   ...rest
-}: { locale: Locale } & Pick<IslandRootProps, "config" | "fetch" | "navigate">) {
+}: { locale: Locale; link?: string | null } & Pick<IslandRootProps, "config" | "fetch" | "navigate">) {
   return (
     <IslandRoot locale={locale} requireLogin={false} {...rest}>
-      <LoginScreen />
+      <LoginScreen link={link ?? null} />
     </IslandRoot>
   );
 }
@@ -43,7 +48,7 @@ type Step = { kind: "email" } | { kind: "otp"; email: string; challengeId: strin
  * Resend OTP action that requests a new code and restarts the countdown. Success stores Id,
  * alumniName and the loggedIn flag, shows 'Login Success' and goes to the home portal.
  */
-export function LoginScreen() {
+export function LoginScreen({ link = null }: { link?: string | null } = {}) {
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
@@ -55,6 +60,34 @@ export function LoginScreen() {
   const [now, setNow] = useState(() => Date.now());
   const requestOtp = useMutation(requestOtpMutationOptions(api));
   const verifyOtp = useMutation(verifyOtpMutationOptions(api));
+  const verifyLink = useMutation({
+    mutationKey: ["auth", "verifySignInLink"],
+    mutationFn: async (token: string) =>
+      unwrap(await api.POST("/salesforce/AdminOtp/verifyLink", { body: { link: token } })),
+  });
+  const [linkFailed, setLinkFailed] = useState(false);
+
+  const onSignedIn = (answer: { id: string; alumniName: string }) => {
+    storeSignedInUser({ id: answer.id, name: answer.alumniName });
+    toast.success(m.login_success());
+    window.setTimeout(() => navigate(AFTER_SIGN_IN), 600);
+  };
+
+  // A sign-in link: redeem it once, and take the token out of the address bar and history.
+  const linkUsed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per link; the callbacks are stable enough for one call.
+  useEffect(() => {
+    if (!link || linkUsed.current) return;
+    linkUsed.current = true;
+    window.history.replaceState(null, "", window.location.pathname);
+    verifyLink.mutate(link, {
+      onSuccess: onSignedIn,
+      onError: (error) => {
+        setLinkFailed(true);
+        toast.error(signInErrorText(error));
+      },
+    });
+  }, [link]);
 
   const sendCode = (address: string) => {
     requestOtp.mutate(
@@ -111,11 +144,7 @@ export function LoginScreen() {
     verifyOtp.mutate(
       { id: step.challengeId, otp },
       {
-        onSuccess: (answer) => {
-          storeSignedInUser({ id: answer.id, name: answer.alumniName });
-          toast.success(m.login_success());
-          window.setTimeout(() => navigate(AFTER_SIGN_IN), 600);
-        },
+        onSuccess: onSignedIn,
         onError: (error) => {
           const text = signInErrorText(error);
           setOtpError(text);
@@ -132,9 +161,18 @@ export function LoginScreen() {
     return () => window.clearInterval(timer);
   }, [counting]);
 
+  if (link && !linkFailed) {
+    return (
+      <p className={styles.note} role="status">
+        {m.login_link_signing_in()}
+      </p>
+    );
+  }
+
   if (step.kind === "email") {
     return (
       <form className={styles.form} onSubmit={onRequestOtp} noValidate>
+        {linkFailed ? <p className={styles.note}>{m.login_link_failed()}</p> : null}
         <TextField
           label={m.login_email_label()}
           type="email"
