@@ -14,7 +14,7 @@ export type AppContext = {
   now: () => number;
 };
 
-/** The signed-in user as the access token states it. */
+/** The signed-in user: id from the access token; name, email and current roles from the database (auth/sessions.ts). */
 export type SessionUser = { id: string; name: string; email: string; roles: string[] };
 
 /** Hono variables set by the auth middleware. */
