@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminUser, role, sessionFamily, signInFailure, userRole } from "../db/schema.ts";
 import { createTestApi, type TestApi, testTargets } from "../test/harness.ts";
 import {
+  OTP_REQUESTS_PER_ACCOUNT,
   OTP_REQUESTS_PER_CLIENT,
   OTP_REQUESTS_PER_EMAIL_AND_CLIENT,
   SIGN_IN_FAILURE_BUDGET,
@@ -208,12 +209,31 @@ describe.each(testTargets())("sign-in security on $name", (target) => {
       for (let i = 0; i < OTP_REQUESTS_PER_EMAIL_AND_CLIENT; i++) {
         expect((await send("staff@university.example", staff)).status).toBe(403);
       }
-      // The owner still gets a code (not a link: nothing was guessed) and signs in.
+      // The stream of requests for the account turned its mails into links: the owner gets one,
+      // and the attacker's further requests (which would cancel a code) do not cancel it.
+      await requestChallenge(OWNER_ADDRESS);
+      const link = (await latestMail()).match(/\/login\?link=([A-Za-z0-9_-]{43})/)?.[1];
+      expect(link).toBeDefined();
+      for (let i = 0; i < 3; i++) expect((await send(ADMIN, freshClient())).status).toBe(200);
+      const signedIn = await api.call("POST", "/api/salesforce/AdminOtp/verifyLink", {
+        body: { link },
+        client: OWNER_ADDRESS,
+      });
+      expect(signedIn.status).toBe(200);
+      // Nothing was guessed, so the budget is untouched and a quiet account gets codes again.
+      expect(await failuresToday()).toHaveLength(0);
+      api.advance(15 * 60_000 + 1000);
       const id = await requestChallenge(OWNER_ADDRESS);
-      const code = await latestCode();
-      expect((await verify(id, code)).status).toBe(200);
-      const failures = await failuresToday();
-      expect(failures).toHaveLength(0);
+      expect((await verify(id, await latestCode())).status).toBe(200);
+    });
+
+    it("mails codes while an account's requests stay few, and links past them", async () => {
+      for (let i = 0; i < OTP_REQUESTS_PER_ACCOUNT; i++) {
+        await requestChallenge(freshClient());
+        expect(await latestMail()).toMatch(/one-time password is \d{4}/);
+      }
+      await requestChallenge(freshClient());
+      expect(await latestMail()).toMatch(/\/login\?link=[A-Za-z0-9_-]{43}/);
     });
 
     it("cancels the account's earlier unused code when a new one is requested", async () => {

@@ -39,6 +39,13 @@ export const OTP_RATE_WINDOW_MINUTES = 15;
 export const OTP_REQUESTS_PER_EMAIL_AND_CLIENT = 5;
 export const OTP_REQUESTS_PER_CLIENT = 20;
 export const VERIFY_CALLS_PER_CLIENT = 30;
+/**
+ * Code requests for one account from all addresses together in 15 minutes past which the account's
+ * mails carry links instead of codes: a new code cancels the earlier ones, so a stream of requests
+ * from many addresses could otherwise cancel the owner's code before it is typed. Links are never
+ * cancelled by a new request (they cannot be guessed), so the owner's link survives the stream.
+ */
+export const OTP_REQUESTS_PER_ACCOUNT = 5;
 export const SIGN_IN_FAILURE_BUDGET = 10;
 export const SIGN_IN_FAILURE_WINDOW_HOURS = 24;
 /** A sign-in link works once, within this many minutes of being mailed. */
@@ -95,8 +102,9 @@ async function lockAccount(tx: Executor, userId: string): Promise<void> {
  * and per email and client address together (5 in 15 minutes), else 429; refuses unknown emails and
  * people without a portal role (`canSignIn`) alike with 403 'User is not an admin'. Otherwise
  * cancels the account's unused codes and mails a new 4-digit code (stored as an HMAC, 10-minute
- * life) or, once the account's guessing budget is spent, a single-use sign-in link (256 bits,
- * stored as SHA-256, 15-minute life). Returns the challenge id. 502 when the mail cannot be handed
+ * life) or, once the account's guessing budget is spent or more than {@link OTP_REQUESTS_PER_ACCOUNT}
+ * codes were asked for it in 15 minutes, a single-use sign-in link (256 bits, stored as SHA-256,
+ * 15-minute life, not cancelled by later requests). Returns the challenge id. 502 when the mail cannot be handed
  * over (the challenge is discarded).
  */
 export async function requestOtp(
@@ -130,18 +138,24 @@ export async function requestOtp(
   const id = randomUUID();
   const issued = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, user.id);
-    // A new code cancels the account's earlier unused codes and links.
+    // A new request cancels the account's earlier unused codes (guessable), never its links.
     await tx
       .update(otpChallenge)
       .set({ expiresAt: new Date(now) })
       .where(
         and(
           eq(otpChallenge.userId, user.id),
+          eq(otpChallenge.kind, "code"),
           isNull(otpChallenge.usedAt),
           gt(otpChallenge.expiresAt, new Date(now)),
         ),
       );
-    if ((await failuresToday(tx, user.id, now)) >= SIGN_IN_FAILURE_BUDGET) {
+    const [requests] = await tx
+      .select({ n: count() })
+      .from(otpRequest)
+      .where(and(eq(otpRequest.email, address), gt(otpRequest.createdAt, since)));
+    const storm = (requests?.n ?? 0) > OTP_REQUESTS_PER_ACCOUNT;
+    if (storm || (await failuresToday(tx, user.id, now)) >= SIGN_IN_FAILURE_BUDGET) {
       const token = generateSignInLinkToken();
       await tx.insert(otpChallenge).values({
         id,
@@ -168,7 +182,7 @@ export async function requestOtp(
   const text =
     issued.kind === "code"
       ? `Hello ${user.name},\n\nYour one-time password is ${issued.code}. It is valid for ${OTP_LIFETIME_MINUTES} minutes and can be used once.\n\nIf you did not ask to sign in, ignore this mail.`
-      : `Hello ${user.name},\n\nToo many wrong sign-in codes were entered for your account today, so this mail carries a sign-in link instead of a code. It is valid for ${SIGN_IN_LINK_MINUTES} minutes and can be used once:\n\n${signInLink(ctx, issued.token)}\n\nIf you did not ask to sign in, ignore this mail: someone may be guessing codes for your account.`;
+      : `Hello ${user.name},\n\nToo many sign-in codes were asked for or wrongly entered for your account, so this mail carries a sign-in link instead of a code. It is valid for ${SIGN_IN_LINK_MINUTES} minutes and can be used once:\n\n${signInLink(ctx, issued.token)}\n\nIf you did not ask to sign in, ignore this mail: someone may be guessing codes for your account.`;
   try {
     await ctx.mailer.send({
       to: [user.email],
