@@ -31,7 +31,7 @@ function zodJitless() {
  * (mode 'middleware') that `server.ts` mounts next to the API, so the API and the pages share one
  * origin and one process. Screens are React islands; styles come from vanilla-extract.
  *
- * Content-Security-Policy (docs/security-headers.md): Astro sends it as a header on every page,
+ * Content-Security-Policy (docs/security/headers.md): Astro sends it as a header on every page,
  * with `script-src 'self'` plus the SHA-256 hash of each inline script it emits (island hydration),
  * so no inline script runs that the build did not produce; the other directives are node/csp.ts.
  */

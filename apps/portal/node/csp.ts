@@ -1,5 +1,5 @@
 /**
- * The portal pages' Content-Security-Policy (docs/security-headers.md), shared by the Astro
+ * The portal pages' Content-Security-Policy (docs/security/headers.md), shared by the Astro
  * configuration (which adds the script hashes) and the Node server (the fallback policy). No
  * imports: astro.config.mjs loads this file.
  */

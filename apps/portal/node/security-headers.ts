@@ -1,6 +1,6 @@
 /**
  * Security headers of the portal's own answers: pages, built assets, redirects and its error page
- * (docs/security-headers.md). The API sets its own inside the Hono app (@portal/server), so API
+ * (docs/security/headers.md). The API sets its own inside the Hono app (@portal/server), so API
  * clients get them too; the names and base values are shared from there.
  */
 import { baseSecurityHeaders } from "@portal/server";

@@ -74,7 +74,7 @@ function hasSessionCookie(c: Context): boolean {
 }
 
 /**
- * Middleware against cross-site request forgery (docs/security-headers.md), for POST, PUT, PATCH
+ * Middleware against cross-site request forgery (docs/security/headers.md), for POST, PUT, PATCH
  * and DELETE:
  *
  * - authenticated by header (`Authorization: Bearer`, `access-token`): passes; a cross-site page

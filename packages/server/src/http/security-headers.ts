@@ -13,7 +13,7 @@ export const HSTS_VALUE = "max-age=31536000";
 
 /**
  * Response headers every answer of the portal carries, pages, assets and API alike
- * (docs/security-headers.md); `production` adds Strict-Transport-Security (never in development,
+ * (docs/security/headers.md); `production` adds Strict-Transport-Security (never in development,
  * where the portal runs on plain http and a pinned HSTS entry would break other local services).
  */
 export function baseSecurityHeaders(production: boolean): Record<string, string> {
