@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, AppEnv } from "../context.ts";
 import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
+import { zVersion } from "./versions.ts";
 import {
   approveQuestionPapers,
   countQuestionPapersByStatus,
@@ -40,11 +41,13 @@ const ZSetApproval = z.object({
   questionPaperId: z.string().min(1).max(100),
   questionPaperStatus: z.literal("Approved"),
   questionPaperSet: z.union([z.literal(1), z.literal(2)]),
+  version: zVersion(),
 });
 const ZPaperApproval = z.object({
   id: z.string().min(1).max(100),
   status: z.literal("Approved"),
   sendEmail: z.boolean().default(false),
+  version: zVersion(),
 });
 const ZItems = z.array(z.unknown()).min(1).max(100);
 

@@ -18,6 +18,7 @@ import {
   roomsWithSeated,
   seatingPlanDocument,
 } from "./seating.ts";
+import { zVersion } from "./versions.ts";
 import { createRoom, listRooms, MAX_ROOM_CAPACITY } from "./seating-rooms.ts";
 
 /** Page sizes of the seating arrangement and notification grids (spec §9 grid sizes, 100 for long lists). */
@@ -65,6 +66,7 @@ const ZNewRoom = z.object({
 const ZGenerate = z.object({ examId: id("examId") });
 const ZSave = z.object({
   examId: id("examId"),
+  version: zVersion(),
   seats: z
     .array(
       z.object({
@@ -172,8 +174,8 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.post("/salesforce/seatingPlan/save", async (c) => {
-    const { examId, seats } = parseOrThrow(ZSave, await readJson(c));
-    const { moved } = await moveSeats(ctx, c.get("user"), examId, seats);
+    const { examId, seats, version } = parseOrThrow(ZSave, await readJson(c));
+    const { moved } = await moveSeats(ctx, c.get("user"), examId, seats, version);
     return c.json({ success: true as const, message: "Seating plan saved", moved });
   });
 
