@@ -96,6 +96,7 @@ const ZInvigilationItems = z
           error: 'isAllocated must be "Assigned" or "Not Assigned"',
         }),
         sendEmail: z.boolean().default(false),
+        version: zVersion(),
       })
       .refine((item) => item.isAllocated !== "Assigned" || item.roomNo !== "", {
         error: "roomNo is required to assign a room",
