@@ -46,7 +46,11 @@ export async function findExamPeriod(
  * assignments calls it in its transaction. With `expected`, only when the version is still
  * `expected` (a save of the plan the client read); returns whether the row was changed.
  */
-export async function bumpSeatingVersion(db: Executor, periodId: string, expected?: number): Promise<boolean> {
+export async function bumpSeatingVersion(
+  db: Executor,
+  periodId: string,
+  expected?: number,
+): Promise<boolean> {
   const rows = await db
     .update(examPeriod)
     .set({ seatingVersion: sql`${examPeriod.seatingVersion} + 1` })

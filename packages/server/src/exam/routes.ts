@@ -4,7 +4,6 @@ import { z } from "zod";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, AppEnv } from "../context.ts";
 import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
-import { zVersion } from "./versions.ts";
 import {
   approveQuestionPapers,
   countQuestionPapersByStatus,
@@ -18,6 +17,7 @@ import {
   questionPaperExists,
   type SetApproval,
 } from "./question-papers.ts";
+import { zVersion } from "./versions.ts";
 
 const filterField = z.string().trim().max(200).default("");
 const ZListBody = z.object({

@@ -8,8 +8,8 @@ import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import { buildClashReport, CLASH_REPORT_MAX_ITEMS } from "./clash-report.ts";
 import { getExamDashboard, listExamCycles } from "./exam-dashboard.ts";
-import { zVersion } from "./versions.ts";
 import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./exam-schedule.ts";
+import { zVersion } from "./versions.ts";
 
 /** Page sizes of the exam grids (spec §9 grid: 10, 25, 50; 100 for the long timetable). */
 const GRID_PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -18,8 +18,8 @@ import {
   roomsWithSeated,
   seatingPlanDocument,
 } from "./seating.ts";
-import { zVersion } from "./versions.ts";
 import { createRoom, listRooms, MAX_ROOM_CAPACITY } from "./seating-rooms.ts";
+import { zVersion } from "./versions.ts";
 
 /** Page sizes of the seating arrangement and notification grids (spec §9 grid sizes, 100 for long lists). */
 export const SEATING_PAGE_SIZES = [10, 25, 50, 100] as const;
