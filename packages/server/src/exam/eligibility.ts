@@ -374,7 +374,8 @@ type DecisionRecord = { examId: string; studentId: string; status: EligibilitySt
  * Records the exam office's eligibility decisions (spec §7 PATCH /sf/exam/update/eligibily) in one
  * transaction: a label sets (or replaces) the decision with its reason, decidedBy the actor's e-mail
  * and decidedAt now; null withdraws it, so the computed status applies again. An item that changes
- * nothing (same label and reason, or null without a decision) writes nothing. One audit row per
+ * nothing (same label and reason, or null without a decision) writes no audit row and keeps who
+ * decided and when (only the version of an existing decision moves on). One audit row per
  * change (entity exam_eligibility, before/after {examId, studentId, status, reason}). Errors name
  * the item, nothing written: 400 the same exam and student twice (`i.studentId`, rule unique); 404
  * unknown exam (`i.examId`) or student (`i.studentId`); 400 `student_not_enrolled` (`i.studentId`)
@@ -487,21 +488,22 @@ async function updateEligibilityIn(
         status: item.eligibility_status,
         reason: item.reason,
       };
-      if (existing && existing.status === after.status && existing.reason === after.reason) continue;
+      const unchanged = existing && existing.status === after.status && existing.reason === after.reason;
       let decisionId: string;
       if (existing) {
         const changed = await tx
           .update(examEligibility)
           .set({
-            status: after.status,
-            reason: after.reason,
-            decidedBy: actor.email,
-            decidedAt: at,
+            // The same decision again keeps who decided it and when; the version still moves on.
+            ...(unchanged
+              ? {}
+              : { status: after.status, reason: after.reason, decidedBy: actor.email, decidedAt: at }),
             version: sql`${examEligibility.version} + 1`,
           })
           .where(and(eq(examEligibility.id, existing.id), eq(examEligibility.version, item.version)))
           .returning({ id: examEligibility.id });
         if (changed.length === 0) throw conflict();
+        if (unchanged) continue;
         decisionId = existing.id;
       } else {
         const [row] = await tx

@@ -1033,13 +1033,14 @@ export async function saveEvaluatorAssignments(
         patch.assignedPaper = item.Assigned_Paper__c;
       }
       touched.push({ id: current.id, examId: info.id });
-      if (Object.keys(patch).length === 0) continue;
+      // Compare-and-increment even when nothing changes, so the version check is atomic.
       const [updated] = await tx
         .update(evaluatorAssignment)
         .set({ ...patch, version: sql`${evaluatorAssignment.version} + 1` })
         .where(and(eq(evaluatorAssignment.id, current.id), eq(evaluatorAssignment.version, current.version)))
         .returning();
       if (!updated) throw versionConflict(`The assignment of ${evaluator.name}`, `${i}.version`);
+      if (Object.keys(patch).length === 0) continue;
       audit.push({
         action: "update_evaluator_assignment",
         entity: "evaluator_assignment",
@@ -1061,7 +1062,7 @@ export async function saveEvaluatorAssignments(
  * Records evaluators' answers (spec §7 PATCH /sf/exam/update/evaluation, §4) in one transaction. The
  * exam office records them as the evaluators give them: Accepted or Rejected (with its reason) sets
  * respondedAt now; Requested asks again (requestedAt now, respondedAt and reason cleared, the request
- * mailed again); an answer equal to the stored one changes nothing. Any status may follow any other
+ * mailed again); an answer equal to the stored one changes nothing but the row's version. Any status may follow any other
  * (staff correct mistakes). `remove: true` withdraws the assignment (deleted; the evaluator is mailed
  * unless they had rejected it) and the faculty member becomes a candidate again. One audit row per
  * change. Errors name the item, nothing written: 400 an id listed twice (`i.id`, rule unique); 404
@@ -1148,13 +1149,14 @@ export async function recordEvaluatorResponses(
       }
       const patch = statusChange(row, item.status ?? "Requested", item.reason, at);
       touched.push({ id: row.id, examId: row.examId });
-      if (!patch) continue;
+      // Compare-and-increment even when the answer is the stored one, so the check is atomic.
       const [updated] = await tx
         .update(evaluatorAssignment)
-        .set({ ...patch, version: sql`${evaluatorAssignment.version} + 1` })
+        .set({ ...(patch ?? {}), version: sql`${evaluatorAssignment.version} + 1` })
         .where(sameVersion)
         .returning();
       if (!updated) throw conflict();
+      if (!patch) continue;
       audit.push({
         action: "record_evaluator_answer",
         entity: "evaluator_assignment",

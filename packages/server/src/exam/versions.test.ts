@@ -1,8 +1,16 @@
-import { eq } from "drizzle-orm";
+import { addDays } from "@portal/domain";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exam, facility } from "../db/schema.ts";
+import {
+  evaluatorAssignment,
+  exam,
+  facility,
+  invigilation,
+  questionPaper,
+  questionPaperSet,
+} from "../db/schema.ts";
 import { DEMO_EXAM_CYCLE } from "../demo/seed.ts";
-import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { type Answer, createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
 
 type Row = {
   id: string;
@@ -108,6 +116,236 @@ describe.each(testTargets())("row versions on $name", (target) => {
     expect(statuses).toEqual([200, 409]);
     const winner = answers.findIndex((a) => a.status === 200);
     expect(await stored(r.id)).toMatchObject({ venue: winner === 0 ? "One" : "Two", version: r.version + 1 });
+  });
+
+  /**
+   * One update call of the portal: `read` gives the row's current version and what a refused call
+   * must leave alone; `send` makes the change with the given version (undefined: none sent).
+   */
+  type Case = {
+    read: () => Promise<{ version: number; state: unknown }>;
+    send: (version: number | undefined) => Promise<Answer>;
+  };
+  const call = (method: string, url: string, body: unknown) => api.call(method, url, { body, headers: auth });
+  const ok = <T>(res: Answer): T => {
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    return res.body as T;
+  };
+  const cases: Record<string, () => Promise<Case>> = {
+    "update/question (a set approval)": async () => {
+      const [paper] = await api.ctx.db
+        .select({ id: questionPaper.id })
+        .from(questionPaper)
+        .innerJoin(questionPaperSet, eq(questionPaperSet.questionPaperId, questionPaper.id))
+        .where(
+          and(
+            eq(questionPaperSet.setNumber, 1),
+            isNotNull(questionPaperSet.documentKey),
+            ne(questionPaperSet.status, "Approved"),
+          ),
+        )
+        .limit(1);
+      const id = paper?.id as string;
+      const read = async () => {
+        const res = ok<{ questionpaper: { version: number } }>(
+          await api.call("GET", `/api/sf/exam/questionPaper/${id}`, { headers: auth }),
+        );
+        const sets = await api.ctx.db
+          .select()
+          .from(questionPaperSet)
+          .where(eq(questionPaperSet.questionPaperId, id));
+        return { version: res.questionpaper.version, state: { paper: res.questionpaper, sets } };
+      };
+      return {
+        read,
+        send: (version) =>
+          call("PATCH", "/api/sf/exam/update/question", [
+            { questionPaperId: id, questionPaperStatus: "Approved", questionPaperSet: 1, version },
+          ]),
+      };
+    },
+    "update/eligibily": async () => {
+      const examId = (rows[5] as Row).id;
+      const status = () =>
+        api
+          .call("GET", `/api/sf/exam/studentStatus/${examId}`, { headers: auth })
+          .then((r) => ok<{ students: Array<{ id: string; version: number }> }>(r).students);
+      const studentId = ((await status())[0] as { id: string }).id;
+      let label = 0;
+      return {
+        read: async () => {
+          const row = (await status()).find((s) => s.id === studentId) as { version: number };
+          return { version: row.version, state: row };
+        },
+        send: (version) =>
+          call("PATCH", "/api/sf/exam/update/eligibily", [
+            { examId, studentId, eligibility_status: "Under Review", reason: `Check ${++label}`, version },
+          ]),
+      };
+    },
+    "update/evaluationDeadline": async () => {
+      const r = rows[6] as Row;
+      let days = 0;
+      return {
+        read: async () => {
+          const [row] = await api.ctx.db
+            .select({ version: exam.version, deadline: exam.evaluationDeadline })
+            .from(exam)
+            .where(eq(exam.id, r.id));
+          return { version: row?.version as number, state: row };
+        },
+        send: (version) =>
+          call("PATCH", "/api/sf/exam/update/evaluationDeadline", {
+            examId: r.id,
+            deadline: addDays(r.dateOfExam, ++days),
+            version,
+          }),
+      };
+    },
+    "update/evaluation and EvaluationDetails (an assignment)": async () => {
+      const examId = (rows[7] as Row).id;
+      const candidates = ok<{ data: Array<{ facultyId: string }> }>(
+        await api.call("GET", `/api/salesforce/EvaluatorDetails?examId=${examId}`, { headers: auth }),
+      ).data;
+      const created = ok<{ data: Array<{ id: string; version: number }> }>(
+        await call("POST", "/api/salesforce/EvaluationDetails", [
+          { evaluation: candidates[0]?.facultyId, exam: examId },
+        ]),
+      ).data[0] as { id: string; version: number };
+      expect(created.version).toBe(1);
+      let turn = 0;
+      return {
+        read: async () => {
+          const [row] = await api.ctx.db
+            .select()
+            .from(evaluatorAssignment)
+            .where(eq(evaluatorAssignment.id, created.id));
+          return { version: row?.version as number, state: row };
+        },
+        // Alternate the two calls that change an assignment.
+        send: (version) =>
+          ++turn % 2 === 1
+            ? call("PATCH", "/api/sf/exam/update/evaluation", [
+                { id: created.id, status: turn % 4 === 1 ? "Accepted" : "Requested", version },
+              ])
+            : call("POST", "/api/salesforce/EvaluationDetails", [
+                {
+                  id: created.id,
+                  evaluation: candidates[0]?.facultyId,
+                  exam: examId,
+                  Assigned_Paper__c: turn % 4 === 2 ? "Set 1" : "Set 2",
+                  version,
+                },
+              ]),
+      };
+    },
+    "update/invigilation": async () => {
+      const examId = (rows[8] as Row).id;
+      const list = () =>
+        api
+          .call("GET", `/api/sf/exam/invigilatorList/${examId}`, { headers: auth })
+          .then(
+            (r) =>
+              ok<{ data: Array<{ facultyList: Array<{ id: string; version: number }>; roomNo: string[] }> }>(
+                r,
+              ).data[0] as { facultyList: Array<{ id: string; version: number }>; roomNo: string[] },
+          );
+      const first = await list();
+      const facultyId = (first.facultyList[0] as { id: string }).id;
+      expect(first.facultyList[0]?.version).toBe(0);
+      return {
+        read: async () => {
+          const row = (await list()).facultyList.find((f) => f.id === facultyId) as { version: number };
+          const duty = await api.ctx.db
+            .select()
+            .from(invigilation)
+            .where(eq(invigilation.facultyId, facultyId));
+          return { version: row.version, state: { row, duty } };
+        },
+        send: (version) =>
+          call("PATCH", "/api/sf/exam/update/invigilation", [
+            {
+              facultyId,
+              examId,
+              roomNo: first.roomNo[0],
+              isAllocated: "Assigned",
+              sendEmail: false,
+              version,
+            },
+          ]),
+      };
+    },
+    "seatingPlan/save": async () => {
+      const examId = (rows[9] as Row).id;
+      ok(await call("POST", "/api/salesforce/seatingPlan/generate", { examId }));
+      type Plan = {
+        version: number;
+        roomsAvailable: Array<{ id: string; capacity: number }>;
+        seatingArrangement: Array<{ studentId: string; roomId: string | null; seatNumber: number | null }>;
+      };
+      const retrieve = async () =>
+        ok<Plan>(
+          await api.call("GET", `/api/salesforce/seatingPlan/retrieve?examId=${examId}&count=100`, {
+            headers: auth,
+          }),
+        );
+      const plan = await retrieve();
+      const student = plan.seatingArrangement[0]?.studentId as string;
+      const room = plan.roomsAvailable[0] as { id: string; capacity: number };
+      let seat = room.capacity + 1;
+      return {
+        read: async () => {
+          const p = await retrieve();
+          return { version: p.version, state: p.seatingArrangement };
+        },
+        // Fill the room's last seats, one further down each time (free after generation).
+        send: (version) =>
+          call("POST", "/api/salesforce/seatingPlan/save", {
+            examId,
+            version,
+            seats: [{ studentId: student, roomId: room.id, seatNumber: --seat }],
+          }),
+      };
+    },
+  };
+
+  describe.each(Object.keys(cases))("%s", (name) => {
+    let c: Case;
+    beforeAll(async () => {
+      c = await (cases[name] as () => Promise<Case>)();
+    });
+
+    it("saves with the version read and moves it on by one", async () => {
+      const { version } = await c.read();
+      const res = await c.send(version);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      expect((await c.read()).version).toBe(version + 1);
+    });
+
+    it("refuses a stale version with 409 version_conflict and changes nothing", async () => {
+      const before = await c.read();
+      const res = await c.send(before.version - 1);
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body).toMatchObject({ success: false, errorCode: "version_conflict" });
+      expect((res.body as { errorMessage: string }).errorMessage).toMatch(/changed by someone else/);
+      expect(await c.read()).toEqual(before);
+    });
+
+    it("refuses a missing version with 400 naming the field and changes nothing", async () => {
+      const before = await c.read();
+      const res = await c.send(undefined);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect((res.body as { field?: string }).field).toMatch(/(^|\.)version$/);
+      expect(await c.read()).toEqual(before);
+    });
+
+    it("of two concurrent saves of one version exactly one wins", async () => {
+      const { version } = await c.read();
+      const answers = await Promise.all([c.send(version), c.send(version)]);
+      const statuses = answers.map((a) => (a.status < 300 ? 200 : a.status)).sort();
+      expect(statuses, JSON.stringify(answers.map((a) => a.body))).toEqual([200, 409]);
+      expect((await c.read()).version).toBe(version + 1);
+    });
   });
 
   it("room codes are unique regardless of case, also for two concurrent creations", async () => {
