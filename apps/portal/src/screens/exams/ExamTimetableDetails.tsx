@@ -148,7 +148,7 @@ function DetailsEditor({ row, back }: { row: ExamTimetableRow; back: ReactNode }
   });
   const { mutate } = mutation;
   const save = useCallback(() => {
-    const result = validateDraft(row.id, draft, sendEmail);
+    const result = validateDraft(row.id, draft, sendEmail, row.version);
     if (!result.ok) {
       setErrors(result.errors);
       focusFirstError(row.id, result.errors);

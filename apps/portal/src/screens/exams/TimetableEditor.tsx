@@ -128,7 +128,7 @@ export function useInlineTimetableEditor(): TimetableEditor & { cancel: () => vo
   const done = useCallback(
     (row: ExamTimetableRow) => {
       if (!editing || editing.id !== row.id) return;
-      const result = validateDraft(row.id, editing.draft.fields, editing.draft.sendEmail);
+      const result = validateDraft(row.id, editing.draft.fields, editing.draft.sendEmail, row.version);
       if (!result.ok) {
         update((open) => ({ ...open, errors: result.errors }));
         focusFirstError(row.id, result.errors);
