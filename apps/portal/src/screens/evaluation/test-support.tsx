@@ -23,6 +23,7 @@ export { json };
 
 export const EXAM: EvaluationExam = {
   id: ROW_FIN.id,
+  version: 1,
   examCycleId: CYCLE_NOV.id,
   examCycle: CYCLE_NOV.name,
   courseId: "c1000000-0000-4000-8000-000000000001",
