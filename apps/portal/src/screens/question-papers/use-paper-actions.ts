@@ -30,7 +30,10 @@ export function useQuestionPaperRefresh(): () => Promise<void> {
 }
 
 /** The fields the whole-paper approval rule reads (spec §4, §5). */
-export type ApprovablePaper = Pick<QuestionPaper, "id" | "status" | "setOneStatus" | "setTwoStatus" | "version">;
+export type ApprovablePaper = Pick<
+  QuestionPaper,
+  "id" | "status" | "setOneStatus" | "setTwoStatus" | "version"
+>;
 
 /**
  * Why a paper cannot be approved as a whole, translated, or null when it can: both sets must be
