@@ -155,7 +155,7 @@ function DetailsEditor({ row, back }: { row: ExamTimetableRow; back: ReactNode }
       return;
     }
     mutate([result.item]);
-  }, [row.id, draft, sendEmail, mutate]);
+  }, [row.id, row.version, draft, sendEmail, mutate]);
   const setField = useCallback((field: DraftField, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
