@@ -106,14 +106,15 @@ export function generateSeatingPlanMutationOptions(api: ApiClient) {
 }
 
 /**
- * POST /salesforce/seatingPlan/save: moves students of an exam to other seats in one transaction
+ * POST /salesforce/seatingPlan/save: moves students of an exam to other seats in one transaction,
+ * given the plan `version` retrieve answered (409 `version_conflict` when the plan changed since)
  * (nothing written on failure). ApiError 400/409 names the move (`seats.3.seatNumber`, rule
  * `seat_taken`, `room_full`, ...).
  */
 export function saveSeatingPlanMutationOptions(api: ApiClient) {
   return mutationOptions({
     mutationKey: ["seating", "save"],
-    mutationFn: async (body: { examId: string; seats: SeatMove[] }) =>
+    mutationFn: async (body: { examId: string; version: number; seats: SeatMove[] }) =>
       unwrap(await api.POST("/salesforce/seatingPlan/save", { body })),
   });
 }

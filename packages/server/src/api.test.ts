@@ -26,6 +26,7 @@ type Paper = {
   batch: string;
   faculty: string;
   facultyEmail: string;
+  version: number;
 };
 const ADMIN = "admin@university.example";
 const STAFF = "staff@university.example";
@@ -378,7 +379,14 @@ describe.each(testTargets())("API on $name", (target) => {
       // A write through the API: approving a set moves the paper to Under Review.
       const approved = await api.call("PATCH", "/api/sf/exam/update/question", {
         headers: auth,
-        body: [{ questionPaperId: paper.id, questionPaperStatus: "Approved", questionPaperSet: 1 }],
+        body: [
+          {
+            questionPaperId: paper.id,
+            questionPaperStatus: "Approved",
+            questionPaperSet: 1,
+            version: paper.version,
+          },
+        ],
       });
       expect(approved.status).toBe(200);
       const afterApi = await list(auth, { status: "Submitted", count: 100 });
@@ -479,7 +487,7 @@ describe.each(testTargets())("API on $name", (target) => {
       const paper = await paperWith(auth, "Submitted", "Submitted", "Submitted");
       const before = await snapshot();
       const res = await api.call("PATCH", "/api/sf/exam/update/question", {
-        body: [{ id: paper.id, status: "Approved", sendEmail: true }],
+        body: [{ id: paper.id, status: "Approved", sendEmail: true, version: paper.version }],
         headers: auth,
       });
       expect(res.status).toBe(409);
@@ -493,11 +501,17 @@ describe.each(testTargets())("API on $name", (target) => {
       const before = await snapshot();
       const res = await api.call("PATCH", "/api/sf/exam/update/question", {
         body: [
-          { questionPaperId: good.id, questionPaperStatus: "Approved", questionPaperSet: 1 },
+          {
+            questionPaperId: good.id,
+            questionPaperStatus: "Approved",
+            questionPaperSet: 1,
+            version: good.version,
+          },
           {
             questionPaperId: "7d1f4b5e-0000-4000-8000-000000000000",
             questionPaperStatus: "Approved",
             questionPaperSet: 2,
+            version: 1,
           },
         ],
         headers: auth,
@@ -512,7 +526,14 @@ describe.each(testTargets())("API on $name", (target) => {
       const paper = await paperWith(auth, "Request Sent", "Submitted", "Not Submitted");
       const before = await snapshot();
       const res = await api.call("PATCH", "/api/sf/exam/update/question", {
-        body: [{ questionPaperId: paper.id, questionPaperStatus: "Approved", questionPaperSet: 2 }],
+        body: [
+          {
+            questionPaperId: paper.id,
+            questionPaperStatus: "Approved",
+            questionPaperSet: 2,
+            version: paper.version,
+          },
+        ],
         headers: auth,
       });
       expect(res.status).toBe(409);
@@ -525,7 +546,14 @@ describe.each(testTargets())("API on $name", (target) => {
       const paper = await paperWith(auth, "Submitted", "Submitted", "Submitted");
       const before = await snapshot();
       const setOne = await api.call("PATCH", "/api/sf/exam/update/question", {
-        body: [{ questionPaperId: paper.id, questionPaperStatus: "Approved", questionPaperSet: 1 }],
+        body: [
+          {
+            questionPaperId: paper.id,
+            questionPaperStatus: "Approved",
+            questionPaperSet: 1,
+            version: paper.version,
+          },
+        ],
         headers: auth,
       });
       expect(setOne.status).toBe(200);
@@ -534,10 +562,17 @@ describe.each(testTargets())("API on $name", (target) => {
         setTwoStatus: "Submitted",
         status: "Under Review",
       });
+      const afterSetOne = (setOne.body as { questionPapers: Paper[] }).questionPapers[0] as Paper;
+      expect(afterSetOne.version).toBe(paper.version + 1);
       const rest = await api.call("PATCH", "/api/sf/exam/update/question", {
         body: [
-          { questionPaperId: paper.id, questionPaperStatus: "Approved", questionPaperSet: 2 },
-          { id: paper.id, status: "Approved", sendEmail: true },
+          {
+            questionPaperId: paper.id,
+            questionPaperStatus: "Approved",
+            questionPaperSet: 2,
+            version: afterSetOne.version,
+          },
+          { id: paper.id, status: "Approved", sendEmail: true, version: afterSetOne.version },
         ],
         headers: auth,
       });
@@ -556,8 +591,9 @@ describe.each(testTargets())("API on $name", (target) => {
       expect(after.mail - before.mail).toBe(1);
       const outbox = await api.call("GET", `/api/dev/outbox?to=${encodeURIComponent(paper.facultyEmail)}`);
       expect((outbox.body as { mails: Array<{ subject: string }> }).mails[0]?.subject).toContain("approved");
+      const afterRest = (rest.body as { questionPapers: Paper[] }).questionPapers[0] as Paper;
       const again = await api.call("PATCH", "/api/sf/exam/update/question", {
-        body: [{ id: paper.id, status: "Approved" }],
+        body: [{ id: paper.id, status: "Approved", version: afterRest.version }],
         headers: auth,
       });
       expect(again.status).toBe(409);

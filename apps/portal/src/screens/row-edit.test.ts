@@ -1,6 +1,7 @@
+import { ApiError } from "@portal/api-client";
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { useStagedRowEdit } from "./row-edit.ts";
+import { isVersionConflict, useRowEdit, useStagedRowEdit } from "./row-edit.ts";
 
 type Change = { to: string };
 
@@ -38,5 +39,48 @@ describe("useStagedRowEdit", () => {
     expect([...result.current.pending.keys()]).toEqual(["a"]);
     act(() => result.current.clearPending());
     expect(result.current.pending.size).toBe(0);
+  });
+});
+
+describe("useRowEdit on a version conflict", () => {
+  it("keeps the typed draft marked as a conflict; Reload clears the mark, Done's save clears the draft", () => {
+    const { result } = renderHook(() => useRowEdit<string, string | null>());
+    act(() => result.current.start("e1", () => ({ id: "e1", draft: "120 minutes", errors: null })));
+    act(() => result.current.failed(null, true));
+    expect(result.current.editing).toBeNull();
+    expect(result.current.kept.get("e1")?.draft).toBe("120 minutes");
+    expect(result.current.conflicts.has("e1")).toBe(true);
+    // Reload fetched the fresh row: the typed value stays for the next Done.
+    act(() => result.current.reloaded("e1"));
+    expect(result.current.conflicts.has("e1")).toBe(false);
+    act(() => result.current.start("e1", () => ({ id: "e1", draft: "stored", errors: null })));
+    expect(result.current.editing?.draft).toBe("120 minutes");
+    act(() => result.current.saved("e1"));
+    expect(result.current.kept.size).toBe(0);
+  });
+
+  it("a failure that is no conflict clears an earlier conflict mark; Revert drops both", () => {
+    const { result } = renderHook(() => useRowEdit<string, string | null>());
+    act(() => result.current.start("e1", () => ({ id: "e1", draft: "a", errors: null })));
+    act(() => result.current.failed(null, true));
+    act(() => result.current.start("e1", () => ({ id: "e1", draft: "b", errors: null })));
+    act(() => result.current.failed("date outside the cycle"));
+    expect(result.current.conflicts.has("e1")).toBe(false);
+    act(() => result.current.start("e1", () => ({ id: "e1", draft: "b", errors: null })));
+    act(() => result.current.failed(null, true));
+    expect(result.current.conflicts.has("e1")).toBe(true);
+    act(() => result.current.start("e1", () => ({ id: "e1", draft: "b", errors: null })));
+    act(() => result.current.revert());
+    expect(result.current.kept.size).toBe(0);
+    expect(result.current.conflicts.size).toBe(0);
+  });
+
+  it("tells a version conflict from other refusals", () => {
+    const conflict = new ApiError({ status: 409, errorMessage: "changed", errorCode: "version_conflict" });
+    expect(isVersionConflict(conflict)).toBe(true);
+    expect(
+      isVersionConflict(new ApiError({ status: 409, errorMessage: "taken", errorCode: "seat_taken" })),
+    ).toBe(false);
+    expect(isVersionConflict(new Error("version_conflict"))).toBe(false);
   });
 });

@@ -1,4 +1,13 @@
+import { ApiError } from "@portal/api-client";
 import { useCallback, useMemo, useState } from "react";
+
+/**
+ * Whether a refused save was refused because someone else changed the record since it was read
+ * (409 `version_conflict`): the screen then says so and offers Reload, keeping what was typed.
+ */
+export function isVersionConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.errorCode === "version_conflict";
+}
 
 /** A row's draft as its inputs hold it, with the messages to show under them. */
 export type OpenDraft<D, E> = { id: string; draft: D; errors: E };
@@ -19,8 +28,18 @@ export type RowEdit<D, E> = {
   close: () => void;
   /** The save of a row succeeded: its draft is gone, the row is back in read mode. */
   saved: (id: string) => void;
-  /** The save of the open row failed: the row leaves edit mode, its draft is kept with `errors`. */
-  failed: (errors: E) => void;
+  /**
+   * The save of the open row failed: the row leaves edit mode, its draft is kept with `errors`. With
+   * `conflict` (the record changed since it was read) the row is also listed in `conflicts`.
+   */
+  failed: (errors: E, conflict?: boolean) => void;
+  /** Rows whose kept draft was refused because someone else changed the record: they offer Reload. */
+  conflicts: ReadonlySet<string>;
+  /**
+   * Reload of a conflicting row: the screen has fetched the fresh row (with its new version); the
+   * typed draft stays kept, so the next Done saves it over the fresh row. Clears the conflict mark.
+   */
+  reloaded: (id: string) => void;
 };
 
 /** Moves the focus to an element by id once the next frame has rendered it (e.g. a row's first input). */
@@ -28,7 +47,18 @@ export function focusById(id: string): void {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
 }
 
-type State<D, E> = { editing: OpenDraft<D, E> | null; kept: ReadonlyMap<string, OpenDraft<D, E>> };
+type State<D, E> = {
+  editing: OpenDraft<D, E> | null;
+  kept: ReadonlyMap<string, OpenDraft<D, E>>;
+  conflicts: ReadonlySet<string>;
+};
+
+function withoutId(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  if (!set.has(id)) return set;
+  const next = new Set(set);
+  next.delete(id);
+  return next;
+}
 
 function without<V>(map: ReadonlyMap<string, V>, id: string): ReadonlyMap<string, V> {
   if (!map.has(id)) return map;
@@ -48,7 +78,7 @@ function without<V>(map: ReadonlyMap<string, V>, id: string): ReadonlyMap<string
  * follow the same rule with their list of unsaved changes.
  */
 export function useRowEdit<D, E>(): RowEdit<D, E> {
-  const [state, setState] = useState<State<D, E>>({ editing: null, kept: new Map() });
+  const [state, setState] = useState<State<D, E>>({ editing: null, kept: new Map(), conflicts: new Set() });
   const start = useCallback(
     (id: string, fresh: () => OpenDraft<D, E>) =>
       setState((s) => ({ ...s, editing: s.kept.get(id) ?? fresh() })),
@@ -60,28 +90,55 @@ export function useRowEdit<D, E>(): RowEdit<D, E> {
     [],
   );
   const revert = useCallback(
-    () => setState((s) => ({ editing: null, kept: s.editing ? without(s.kept, s.editing.id) : s.kept })),
+    () =>
+      setState((s) => ({
+        editing: null,
+        kept: s.editing ? without(s.kept, s.editing.id) : s.kept,
+        conflicts: s.editing ? withoutId(s.conflicts, s.editing.id) : s.conflicts,
+      })),
     [],
   );
   const close = useCallback(() => setState((s) => (s.editing ? { ...s, editing: null } : s)), []);
   const saved = useCallback(
     (id: string) =>
-      setState((s) => ({ editing: s.editing?.id === id ? null : s.editing, kept: without(s.kept, id) })),
+      setState((s) => ({
+        editing: s.editing?.id === id ? null : s.editing,
+        kept: without(s.kept, id),
+        conflicts: withoutId(s.conflicts, id),
+      })),
     [],
   );
   const failed = useCallback(
-    (errors: E) =>
+    (errors: E, conflict = false) =>
       setState((s) => {
         if (!s.editing) return s;
         const kept = new Map(s.kept);
         kept.set(s.editing.id, { ...s.editing, errors });
-        return { editing: null, kept };
+        const conflicts = new Set(s.conflicts);
+        if (conflict) conflicts.add(s.editing.id);
+        else conflicts.delete(s.editing.id);
+        return { editing: null, kept, conflicts };
       }),
     [],
   );
+  const reloaded = useCallback(
+    (id: string) => setState((s) => ({ ...s, conflicts: withoutId(s.conflicts, id) })),
+    [],
+  );
   return useMemo(
-    () => ({ editing: state.editing, kept: state.kept, start, update, revert, close, saved, failed }),
-    [state, start, update, revert, close, saved, failed],
+    () => ({
+      editing: state.editing,
+      kept: state.kept,
+      conflicts: state.conflicts,
+      start,
+      update,
+      revert,
+      close,
+      saved,
+      failed,
+      reloaded,
+    }),
+    [state, start, update, revert, close, saved, failed, reloaded],
   );
 }
 

@@ -26,6 +26,12 @@ import {
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/**
+ * Optimistic-concurrency counter of an editable row: 1 when made, incremented by every write that
+ * changes the row. An update names the version it read and is refused (409 version_conflict) when
+ * the row has moved on (docs/security-versions.md).
+ */
+const version = () => integer("version").notNull().default(1);
 
 /**
  * One imported data set (e.g. the Toronto file pair car-f-92 or the ITC2007 file exam_comp_set1):
@@ -332,6 +338,7 @@ export const exam = pgTable(
     evaluationDeadline: date("evaluation_deadline"),
     /** The exam must have a room to itself when seated (ITC2007 ROOM_EXCLUSIVE). */
     roomExclusive: boolean("room_exclusive").notNull().default(false),
+    version: version(),
     ...importProvenance(),
   },
   (t) => [
@@ -361,6 +368,11 @@ export const examPeriod = pgTable(
     /** ITC2007 period penalty (soft constraint weight); 0 elsewhere. */
     penalty: integer("penalty").notNull().default(0),
     originalId: text("original_id"),
+    /**
+     * Version of the period's seating plan: incremented by every write to its seat assignments
+     * (generate, save, an exam leaving the period). A seating-plan save names the version it read.
+     */
+    seatingVersion: integer("seating_version").notNull().default(1),
   },
   (t) => [uniqueIndex("exam_period_slot_uq").on(t.examCycleId, t.date, t.startTime)],
 );
@@ -379,7 +391,8 @@ export const facility = pgTable(
     ...importProvenance(),
   },
   (t) => [
-    uniqueIndex("facility_code_uq").on(t.code),
+    // Codes are unique regardless of case ("a101" and "A101" are one room), enforced by the database.
+    uniqueIndex("facility_code_uq").on(sql`lower(${t.code})`),
     index("facility_campus_idx").on(t.campusId),
     uniqueIndex("facility_import_uq").on(t.importSourceId, t.originalId),
   ],
@@ -431,6 +444,7 @@ export const invigilation = pgTable(
       .references(() => contact.id),
     /** When the invigilation notification mail was sent; null until then. */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -463,6 +477,7 @@ export const questionPaper = pgTable(
     examId: uuid("exam_id").references(() => exam.id),
     facultyId: uuid("faculty_id").references(() => contact.id),
     status: text("status", { enum: QUESTION_PAPER_STATUS_VALUES }).notNull().default("Not Submitted"),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -670,6 +685,7 @@ export const examEligibility = pgTable(
     reason: text("reason").notNull().default(""),
     decidedBy: text("decided_by").notNull(),
     decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
   },
   (t) => [uniqueIndex("exam_eligibility_uq").on(t.examId, t.studentId)],
 );
@@ -699,6 +715,7 @@ export const evaluatorAssignment = pgTable(
     reason: text("reason").notNull().default(""),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
+    version: version(),
   },
   (t) => [
     uniqueIndex("evaluator_assignment_uq").on(t.examId, t.facultyId),

@@ -112,8 +112,30 @@ describe.each(testTargets())("eligibility API on $name", (target) => {
     expect(res.status).toBe(200);
     return res.body as StudentStatus;
   };
-  const patch = (body: unknown, headers = auth) =>
-    api.call("PATCH", "/api/sf/exam/update/eligibily", { body, headers });
+  /** The decision's current version (0 for none), as the screen reads it with the student's row. */
+  const versionOf = async (item: { examId?: unknown; studentId?: unknown }) => {
+    if (typeof item.examId !== "string" || typeof item.studentId !== "string") return 0;
+    const [row] = await api.ctx.db
+      .select({ version: examEligibility.version })
+      .from(examEligibility)
+      .where(
+        sql`${examEligibility.examId}::text = ${item.examId} and ${examEligibility.studentId}::text = ${item.studentId}`,
+      );
+    return row?.version ?? 0;
+  };
+  /** PATCH update/eligibily; items without a version get the current one (the behaviour under test is elsewhere). */
+  const patch = async (body: unknown, headers = auth) => {
+    const withVersions = Array.isArray(body)
+      ? await Promise.all(
+          body.map(async (item) =>
+            item && typeof item === "object" && !("version" in item)
+              ? { ...item, version: await versionOf(item) }
+              : item,
+          ),
+        )
+      : body;
+    return api.call("PATCH", "/api/sf/exam/update/eligibily", { body: withVersions, headers });
+  };
   const rowOf = (page: StudentStatus, i: number) => {
     const row = page.students.find((s) => s.id === students[i]?.id);
     if (!row) throw new Error(`student ${i} missing`);

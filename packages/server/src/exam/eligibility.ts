@@ -31,6 +31,7 @@ import {
 } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { isUniqueViolation, versionConflict } from "./versions.ts";
 
 /**
  * Exam eligibility (spec §3 exam row fields, §4 eligibility / status / document labels, §7
@@ -75,6 +76,8 @@ export type EvaluationExamHeader = {
   subjectFaculty: string | null;
   /** The evaluation deadline (spec §3 Exam info "Deadline"), YYYY-MM-DD; null until it is set. */
   deadline: string | null;
+  /** The exam's row version: send it back with an evaluation deadline update. */
+  version: number;
 };
 
 /** An exam header with what the server needs besides: its campus and exam period. */
@@ -98,6 +101,11 @@ export type StudentStatusRow = {
   decidedAt: string | null;
   status: ExamProgressStatus;
   document_submitted: DocumentStatus;
+  /**
+   * Version of the office's decision, 0 while there is none: send it back with an eligibility update
+   * (409 version_conflict when the decision changed since).
+   */
+  version: number;
 };
 
 /** A student row of the cross-exam list (StudentData), with the exam it is about. */
@@ -169,6 +177,7 @@ export async function loadExamContexts(
       subjectFacultyId: courseOffering.facultyId,
       subjectFaculty: sql<string | null>`trim(${teacher.firstName} || ' ' || ${teacher.lastName})`,
       deadline: exam.evaluationDeadline,
+      version: exam.version,
       campusId: intake.campusId,
       periodId: exam.examPeriodId,
     })
@@ -214,6 +223,7 @@ const studentColumns = {
   reason: examEligibility.reason,
   decidedBy: examEligibility.decidedBy,
   decidedAt: examEligibility.decidedAt,
+  version: examEligibility.version,
   computedStatus: computedEligibilitySql,
   effectiveStatus: effectiveEligibilitySql,
 };
@@ -229,6 +239,7 @@ type StudentDbRow = {
   reason: string | null;
   decidedBy: string | null;
   decidedAt: Date | null;
+  version: number | null;
   computedStatus: EligibilityStatus;
   effectiveStatus: EligibilityStatus;
 };
@@ -261,6 +272,7 @@ function toStudentRow(row: StudentDbRow, status: ExamProgressStatus): StudentSta
     decidedAt: row.decidedAt ? new Date(row.decidedAt).toISOString() : null,
     status,
     document_submitted: documentStatusFor(row.documentsSubmitted),
+    version: row.version ?? 0,
   };
 }
 
@@ -362,17 +374,20 @@ type DecisionRecord = { examId: string; studentId: string; status: EligibilitySt
  * Records the exam office's eligibility decisions (spec §7 PATCH /sf/exam/update/eligibily) in one
  * transaction: a label sets (or replaces) the decision with its reason, decidedBy the actor's e-mail
  * and decidedAt now; null withdraws it, so the computed status applies again. An item that changes
- * nothing (same label and reason, or null without a decision) writes nothing. One audit row per
+ * nothing (same label and reason, or null without a decision) writes no audit row and keeps who
+ * decided and when (only the version of an existing decision moves on). One audit row per
  * change (entity exam_eligibility, before/after {examId, studentId, status, reason}). Errors name
  * the item, nothing written: 400 the same exam and student twice (`i.studentId`, rule unique); 404
  * unknown exam (`i.examId`) or student (`i.studentId`); 400 `student_not_enrolled` (`i.studentId`)
- * for a student not enrolled in the exam's course offering. Returns the students' rows after the
+ * for a student not enrolled in the exam's course offering; 409 `version_conflict` (`i.version`) when
+ * the decision is not at the item's `version` (0: the client saw none) any more. Every write to a
+ * decision moves its version on by one. Returns the students' rows after the
  * change, in item order, each with its exam id.
  */
 export async function updateEligibility(
   ctx: AppContext,
   actor: SessionUser,
-  items: readonly EligibilityUpdateItem[],
+  items: ReadonlyArray<EligibilityUpdateItem & { version: number }>,
 ): Promise<Array<StudentStatusRow & { examId: string }>> {
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
@@ -387,6 +402,21 @@ export async function updateEligibility(
     seen.add(key);
   }
   const at = new Date(ctx.now());
+  try {
+    return await updateEligibilityIn(ctx, actor, items, at);
+  } catch (err) {
+    // Two updates that both saw no decision: the second insert breaks exam_eligibility_uq.
+    if (isUniqueViolation(err)) throw versionConflict("An eligibility decision of this exam");
+    throw err;
+  }
+}
+
+async function updateEligibilityIn(
+  ctx: AppContext,
+  actor: SessionUser,
+  items: ReadonlyArray<EligibilityUpdateItem & { version: number }>,
+  at: Date,
+): Promise<Array<StudentStatusRow & { examId: string }>> {
   return ctx.db.transaction(async (tx) => {
     const exams = await loadExamContexts(
       tx,
@@ -431,12 +461,18 @@ export async function updateEligibility(
         .from(examEligibility)
         .where(and(eq(examEligibility.examId, info.id), eq(examEligibility.studentId, item.studentId)))
         .for("update");
+      const conflict = () => versionConflict("The eligibility of this student", `${i}.version`);
+      if ((existing?.version ?? 0) !== item.version) throw conflict();
       const before: DecisionRecord | null = existing
         ? { examId: info.id, studentId: item.studentId, status: existing.status, reason: existing.reason }
         : null;
       if (item.eligibility_status === null) {
         if (!existing) continue;
-        await tx.delete(examEligibility).where(eq(examEligibility.id, existing.id));
+        const gone = await tx
+          .delete(examEligibility)
+          .where(and(eq(examEligibility.id, existing.id), eq(examEligibility.version, item.version)))
+          .returning({ id: examEligibility.id });
+        if (gone.length === 0) throw conflict();
         audit.push({
           action: "clear_eligibility",
           entity: "exam_eligibility",
@@ -452,13 +488,22 @@ export async function updateEligibility(
         status: item.eligibility_status,
         reason: item.reason,
       };
-      if (existing && existing.status === after.status && existing.reason === after.reason) continue;
+      const unchanged = existing && existing.status === after.status && existing.reason === after.reason;
       let decisionId: string;
       if (existing) {
-        await tx
+        const changed = await tx
           .update(examEligibility)
-          .set({ status: after.status, reason: after.reason, decidedBy: actor.email, decidedAt: at })
-          .where(eq(examEligibility.id, existing.id));
+          .set({
+            // The same decision again keeps who decided it and when; the version still moves on.
+            ...(unchanged
+              ? {}
+              : { status: after.status, reason: after.reason, decidedBy: actor.email, decidedAt: at }),
+            version: sql`${examEligibility.version} + 1`,
+          })
+          .where(and(eq(examEligibility.id, existing.id), eq(examEligibility.version, item.version)))
+          .returning({ id: examEligibility.id });
+        if (changed.length === 0) throw conflict();
+        if (unchanged) continue;
         decisionId = existing.id;
       } else {
         const [row] = await tx

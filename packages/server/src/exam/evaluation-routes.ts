@@ -32,6 +32,17 @@ import {
   saveEvaluatorAssignments,
   setEvaluationDeadline,
 } from "./evaluation.ts";
+import { zVersion } from "./versions.ts";
+
+/** The version part of an update item (parsed beside the domain's item schema). */
+const ZItemVersion = z.object({ version: zVersion() });
+/** An evaluator assignment item: the version is required when it changes an assignment (`id`). */
+const ZAssignmentVersion = z
+  .object({ id: z.unknown().optional(), version: zVersion().optional() })
+  .refine((item) => !item.id || item.version !== undefined, {
+    error: "version is required to change an assignment: send the version of the row you read",
+    path: ["version"],
+  });
 
 /** Most eligibility decisions one PATCH /sf/exam/update/eligibily takes. */
 export const MAX_ELIGIBILITY_ITEMS = 500;
@@ -128,8 +139,9 @@ const ZDeadlineBody = z.object(
       .trim()
       .refine(isIsoDate, dateError("deadline"))
       .nullable(),
+    version: zVersion(),
   },
-  { error: "The body must be an object { examId, deadline }" },
+  { error: "The body must be an object { examId, deadline, version }" },
 );
 const ZCandidatesQuery = z.object({ examId: requiredId("examId"), search });
 
@@ -167,7 +179,10 @@ export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.patch("/sf/exam/update/eligibily", async (c) => {
     const raw = parseOrThrow(list("eligibility items", MAX_ELIGIBILITY_ITEMS), await readJson(c));
-    const items = raw.map((item, i) => parseOrThrow(ZEligibilityUpdateItem, item, String(i)));
+    const items = raw.map((item, i) => ({
+      ...parseOrThrow(ZEligibilityUpdateItem, item, String(i)),
+      ...parseOrThrow(ZItemVersion, item, String(i)),
+    }));
     const students = await updateEligibility(ctx, c.get("user"), items);
     return c.json({ success: true as const, message: "Eligibility saved", students });
   });
@@ -216,7 +231,10 @@ export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.post("/salesforce/EvaluationDetails", async (c) => {
     const raw = parseOrThrow(list("evaluator assignments", MAX_EVALUATOR_ITEMS), await readJson(c));
-    const items = raw.map((item, i) => parseOrThrow(ZEvaluatorAssignmentItem, item, String(i)));
+    const items = raw.map((item, i) => ({
+      ...parseOrThrow(ZEvaluatorAssignmentItem, item, String(i)),
+      version: parseOrThrow(ZAssignmentVersion, item, String(i)).version,
+    }));
     const data = await saveEvaluatorAssignments(ctx, c.get("user"), items);
     return c.json({ success: true as const, message: "Evaluators saved", data });
   });
@@ -230,7 +248,10 @@ export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.patch("/sf/exam/update/evaluation", async (c) => {
     const raw = parseOrThrow(list("evaluator answers", MAX_EVALUATOR_ITEMS), await readJson(c));
-    const items = raw.map((item, i) => parseOrThrow(ZEvaluatorResponseItem, item, String(i)));
+    const items = raw.map((item, i) => ({
+      ...parseOrThrow(ZEvaluatorResponseItem, item, String(i)),
+      ...parseOrThrow(ZItemVersion, item, String(i)),
+    }));
     const answer = await recordEvaluatorResponses(ctx, c.get("user"), items);
     return c.json({ success: true as const, message: "Evaluator answers saved", ...answer });
   });

@@ -62,6 +62,22 @@ type ErrorBody = { success: false; errorMessage: string; errorCode?: string; fie
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
+/**
+ * Gives every item of `body` (a list, or one object) without a `version` the row's current one, read
+ * with `lookup` (0 when none): these tests are about other rules; versions are tested in versions.test.ts.
+ */
+async function withVersions(
+  body: unknown,
+  lookup: (item: Record<string, unknown>) => Promise<number | undefined>,
+): Promise<unknown> {
+  const fill = async (item: unknown) => {
+    if (!item || typeof item !== "object" || Array.isArray(item) || "version" in item) return item;
+    const version = await lookup(item as Record<string, unknown>);
+    return version === undefined ? item : { ...item, version };
+  };
+  return Array.isArray(body) ? Promise.all(body.map(fill)) : fill(body);
+}
+
 describe.each(testTargets())("evaluation API on $name", (target) => {
   let api: TestApi;
   let auth: Record<string, string>;
@@ -125,10 +141,24 @@ describe.each(testTargets())("evaluation API on $name", (target) => {
     expect(res.status).toBe(200);
     return (res.body as { data: Candidate[] }).data;
   };
-  const save = (body: unknown, headers = auth) =>
-    api.call("POST", "/api/salesforce/EvaluationDetails", { body, headers });
-  const answer = (body: unknown, headers = auth) =>
-    api.call("PATCH", "/api/sf/exam/update/evaluation", { body, headers });
+  const assignmentVersion = async (item: Record<string, unknown>) => {
+    if (typeof item.id !== "string" || item.id === "") return undefined;
+    const [row] = await api.ctx.db
+      .select({ version: evaluatorAssignment.version })
+      .from(evaluatorAssignment)
+      .where(sql`${evaluatorAssignment.id}::text = ${item.id}`);
+    return row?.version ?? 1;
+  };
+  const save = async (body: unknown, headers = auth) =>
+    api.call("POST", "/api/salesforce/EvaluationDetails", {
+      body: await withVersions(body, assignmentVersion),
+      headers,
+    });
+  const answer = async (body: unknown, headers = auth) =>
+    api.call("PATCH", "/api/sf/exam/update/evaluation", {
+      body: await withVersions(body, assignmentVersion),
+      headers,
+    });
   const mailsTo = async (email: string) => {
     const res = await api.call("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`);
     return (res.body as { mails: Array<{ subject: string; text: string }> }).mails;
@@ -811,8 +841,19 @@ describe.each(testTargets())("evaluation lists and deadline on $name", (target) 
         a.evaluator.localeCompare(b.evaluator),
     );
   const deadline = (i: number) => known.find((k) => k.examId === ex(i).id)?.deadline ?? "";
-  const setDeadline = (body: unknown, headers = auth) =>
-    api.call("PATCH", "/api/sf/exam/update/evaluationDeadline", { body, headers });
+  const examVersion = async (item: Record<string, unknown>) => {
+    if (typeof item.examId !== "string") return undefined;
+    const [row] = await api.ctx.db
+      .select({ version: exam.version })
+      .from(exam)
+      .where(sql`${exam.id}::text = ${item.examId}`);
+    return row?.version ?? 1;
+  };
+  const setDeadline = async (body: unknown, headers = auth) =>
+    api.call("PATCH", "/api/sf/exam/update/evaluationDeadline", {
+      body: await withVersions(body, examVersion),
+      headers,
+    });
   async function snapshot() {
     const db = api.ctx.db;
     const rows = await db.select({ id: exam.id, deadline: exam.evaluationDeadline }).from(exam);
@@ -1083,8 +1124,9 @@ describe.each(testTargets())("evaluation lists and deadline on $name", (target) 
     ];
     it.each(refused)("refuses %s and changes nothing", async (_name, request, status, field) => {
       const before = await snapshot();
+      const { body, rawBody } = request();
       const res = await api.call("PATCH", "/api/sf/exam/update/evaluationDeadline", {
-        ...request(),
+        ...(rawBody === undefined ? { body: await withVersions(body, examVersion) } : { rawBody }),
         headers: { ...auth, "content-type": "application/json" },
       });
       expect(res.status).toBe(status);

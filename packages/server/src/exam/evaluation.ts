@@ -47,6 +47,7 @@ import {
   toExamHeader,
 } from "./eligibility.ts";
 import { type CampusRoom, roomsOfCampus } from "./seating-rooms.ts";
+import { versionConflict } from "./versions.ts";
 
 /**
  * Evaluator assignment (spec Evaluation page; §3 evaluator assignment, evaluator option; §4 evaluator
@@ -81,6 +82,8 @@ export type EvaluatorRow = {
   answerSheets: number;
   requestedAt: string;
   respondedAt: string | null;
+  /** Row version: send it back with a change of the assignment (409 version_conflict when stale). */
+  version: number;
 };
 
 /** The summary cards of the evaluation page. */
@@ -184,6 +187,7 @@ const evaluatorColumns = {
   answerSheets: assignmentSheetsSql,
   requestedAt: evaluatorAssignment.requestedAt,
   respondedAt: evaluatorAssignment.respondedAt,
+  version: evaluatorAssignment.version,
 };
 
 /** An evaluator row as selected, before {@link toEvaluatorRow}. */
@@ -229,6 +233,7 @@ function toEvaluatorRow(r: EvaluatorDbRow): EvaluatorRow {
     answerSheets: Number(r.answerSheets),
     requestedAt: new Date(r.requestedAt).toISOString(),
     respondedAt: r.respondedAt ? new Date(r.respondedAt).toISOString() : null,
+    version: r.version,
   };
 }
 
@@ -315,6 +320,7 @@ const listExamColumns = {
   dateOfExam: exam.examDate,
   startTimeOfExam: exam.startTime,
   deadline: exam.evaluationDeadline,
+  examVersion: exam.version,
   subjectFaculty: subjectFacultyName,
 };
 
@@ -347,6 +353,8 @@ export type AssignmentExam = {
   dateOfExam: string;
   startTimeOfExam: string;
   deadline: string | null;
+  /** The exam's row version: send it back with an evaluation deadline update. */
+  version: number;
 };
 
 /** One row of the evaluation table: an assignment, its exam and the exam's subject faculty. */
@@ -444,6 +452,7 @@ export async function listEvaluationAssignments(
         dateOfExam,
         startTimeOfExam,
         deadline,
+        examVersion,
         subjectFaculty,
       } = r;
       return {
@@ -457,6 +466,7 @@ export async function listEvaluationAssignments(
           dateOfExam,
           startTimeOfExam,
           deadline,
+          version: examVersion,
         },
         subjectFaculty,
       };
@@ -527,8 +537,9 @@ export async function getEvaluationOverview(
     noOfRecords: total?.n ?? 0,
     pageNo: q.pageNo,
     count: q.count,
-    exams: rows.map(({ requested, accepted, rejected, answerSheets, ...e }) => ({
+    exams: rows.map(({ requested, accepted, rejected, answerSheets, examVersion, ...e }) => ({
       ...e,
+      version: examVersion,
       status: examStatusFor(e.dateOfExam, today),
       summary: toSummary(
         { Requested: Number(requested), Accepted: Number(accepted), Rejected: Number(rejected) },
@@ -857,12 +868,13 @@ async function rowsInOrder(
  * faculty member (`i.evaluation`), room (`i.room`) or assignment (`i.id`); 400 a room not available to
  * the exam (`i.room`, rule exam_room), `Course_Offering__c` other than the exam's (rule
  * exam_course_offering), an id listed twice (`i.id`, rule unique), an evaluator or exam other than the
- * assignment's (rule immutable); 502 `mail_failed`. Returns the saved rows in item order.
+ * assignment's (rule immutable); 409 `version_conflict` (`i.version`) when an item with `id` does not
+ * carry the assignment's current `version` (required with `id`); 502 `mail_failed`. Returns the saved rows in item order.
  */
 export async function saveEvaluatorAssignments(
   ctx: AppContext,
   actor: SessionUser,
-  items: readonly EvaluatorAssignmentItem[],
+  items: ReadonlyArray<EvaluatorAssignmentItem & { version?: number | undefined }>,
 ): Promise<EvaluatorRow[]> {
   const ids = new Set<string>();
   const pairs = new Set<string>();
@@ -942,6 +954,9 @@ export async function saveEvaluatorAssignments(
             field: `${i}.id`,
           });
         }
+        if (current.version !== item.version) {
+          throw versionConflict(`The assignment of ${evaluator.name}`, `${i}.version`);
+        }
         if (current.facultyId !== evaluator.id || current.examId !== info.id) {
           throw new ApiError(
             400,
@@ -1020,13 +1035,14 @@ export async function saveEvaluatorAssignments(
         patch.assignedPaper = item.Assigned_Paper__c;
       }
       touched.push({ id: current.id, examId: info.id });
-      if (Object.keys(patch).length === 0) continue;
+      // Compare-and-increment even when nothing changes, so the version check is atomic.
       const [updated] = await tx
         .update(evaluatorAssignment)
-        .set(patch)
-        .where(eq(evaluatorAssignment.id, current.id))
+        .set({ ...patch, version: sql`${evaluatorAssignment.version} + 1` })
+        .where(and(eq(evaluatorAssignment.id, current.id), eq(evaluatorAssignment.version, current.version)))
         .returning();
-      if (!updated) throw new Error("evaluator assignment update returned nothing");
+      if (!updated) throw versionConflict(`The assignment of ${evaluator.name}`, `${i}.version`);
+      if (Object.keys(patch).length === 0) continue;
       audit.push({
         action: "update_evaluator_assignment",
         entity: "evaluator_assignment",
@@ -1048,17 +1064,18 @@ export async function saveEvaluatorAssignments(
  * Records evaluators' answers (spec §7 PATCH /sf/exam/update/evaluation, §4) in one transaction. The
  * exam office records them as the evaluators give them: Accepted or Rejected (with its reason) sets
  * respondedAt now; Requested asks again (requestedAt now, respondedAt and reason cleared, the request
- * mailed again); an answer equal to the stored one changes nothing. Any status may follow any other
+ * mailed again); an answer equal to the stored one changes nothing but the row's version. Any status may follow any other
  * (staff correct mistakes). `remove: true` withdraws the assignment (deleted; the evaluator is mailed
  * unless they had rejected it) and the faculty member becomes a candidate again. One audit row per
  * change. Errors name the item, nothing written: 400 an id listed twice (`i.id`, rule unique); 404
- * unknown assignment (`i.id`); 502 `mail_failed`. Returns the changed rows (in item order) and the
+ * unknown assignment (`i.id`); 409 `version_conflict` (`i.version`) when the assignment is not at the
+ * item's `version` any more; 502 `mail_failed`. Every change moves the version on by one. Returns the changed rows (in item order) and the
  * ids of the withdrawn ones.
  */
 export async function recordEvaluatorResponses(
   ctx: AppContext,
   actor: SessionUser,
-  items: readonly EvaluatorResponseItem[],
+  items: ReadonlyArray<EvaluatorResponseItem & { version: number }>,
 ): Promise<{ data: EvaluatorRow[]; removed: string[] }> {
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
@@ -1102,13 +1119,24 @@ export async function recordEvaluatorResponses(
     const mails: Mail[] = [];
     const touched: Array<{ id: string; examId: string }> = [];
     const removed: string[] = [];
-    for (const item of items) {
+    for (const [i, item] of items.entries()) {
       const row = byId.get(item.id);
       const info = row ? exams.get(row.examId) : undefined;
       if (!row || !info) continue;
       const evaluator = faculty.get(row.facultyId);
+      const conflict = () =>
+        versionConflict(`The assignment of ${evaluator?.name ?? "this evaluator"}`, `${i}.version`);
+      if (row.version !== item.version) throw conflict();
+      const sameVersion = and(
+        eq(evaluatorAssignment.id, row.id),
+        eq(evaluatorAssignment.version, item.version),
+      );
       if (item.remove) {
-        await tx.delete(evaluatorAssignment).where(eq(evaluatorAssignment.id, row.id));
+        const gone = await tx
+          .delete(evaluatorAssignment)
+          .where(sameVersion)
+          .returning({ id: evaluatorAssignment.id });
+        if (gone.length === 0) throw conflict();
         audit.push({
           action: "withdraw_evaluator",
           entity: "evaluator_assignment",
@@ -1123,13 +1151,14 @@ export async function recordEvaluatorResponses(
       }
       const patch = statusChange(row, item.status ?? "Requested", item.reason, at);
       touched.push({ id: row.id, examId: row.examId });
-      if (!patch) continue;
+      // Compare-and-increment even when the answer is the stored one, so the check is atomic.
       const [updated] = await tx
         .update(evaluatorAssignment)
-        .set(patch)
-        .where(eq(evaluatorAssignment.id, row.id))
+        .set({ ...(patch ?? {}), version: sql`${evaluatorAssignment.version} + 1` })
+        .where(sameVersion)
         .returning();
-      if (!updated) throw new Error("evaluator assignment update returned nothing");
+      if (!updated) throw conflict();
+      if (!patch) continue;
       audit.push({
         action: "record_evaluator_answer",
         entity: "evaluator_assignment",
@@ -1153,12 +1182,13 @@ export async function recordEvaluatorResponses(
  * or after the exam date) or null to clear it. One audit row (entity exam, before/after
  * `{evaluationDeadline}`) when it changes; the same value again writes nothing. Errors, nothing
  * written: 404 unknown exam (`examId`); 400 a deadline before the exam date (`deadline`, rule
- * `not_before_exam_date`). Returns the exam's header after the change and whether it changed.
+ * `not_before_exam_date`); 409 `version_conflict` (`version`) when the exam is not at `version` any
+ * more. The exam's version goes up by one. Returns the exam's header after the change and whether it changed.
  */
 export async function setEvaluationDeadline(
   ctx: AppContext,
   actor: SessionUser,
-  item: { examId: string; deadline: string | null },
+  item: { examId: string; deadline: string | null; version: number },
 ): Promise<{ changed: boolean; exam: EvaluationExamHeader }> {
   const at = new Date(ctx.now());
   return ctx.db.transaction(async (tx) => {
@@ -1178,8 +1208,14 @@ export async function setEvaluationDeadline(
       );
     }
     const changed = current.deadline !== item.deadline;
+    // Compare-and-increment even when the value is the same, so a stale form is always refused.
+    const updated = await tx
+      .update(exam)
+      .set({ evaluationDeadline: item.deadline, version: sql`${exam.version} + 1` })
+      .where(and(eq(exam.id, current.id), eq(exam.version, item.version)))
+      .returning({ id: exam.id });
+    if (updated.length === 0) throw versionConflict("This exam", "version");
     if (changed) {
-      await tx.update(exam).set({ evaluationDeadline: item.deadline }).where(eq(exam.id, current.id));
       await writeAudit(
         tx,
         actor,

@@ -26,7 +26,8 @@ import {
 } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
-import { ensureExamPeriod } from "./periods.ts";
+import { bumpSeatingVersion, ensureExamPeriod } from "./periods.ts";
+import { versionConflict } from "./versions.ts";
 
 /**
  * One row of the exam timetable (spec §3 "Exam timetable row": id, course, dateOfExam, examType,
@@ -58,6 +59,8 @@ export type ExamTimetableRow = {
   invigilatorsAssigned: number;
   /** Sum over the exam's rooms of ceil(seated / students per invigilator). */
   invigilatorsNeeded: number;
+  /** Row version: send it back with an update (409 version_conflict when the row changed since). */
+  version: number;
 };
 
 /** Students seated for the exam, invigilation duties assigned, and duties needed (per room, ceil(seated / ratio)). */
@@ -93,6 +96,7 @@ function selectRows(db: Executor) {
       seated: seatedCount,
       invigilatorsAssigned,
       invigilatorsNeeded,
+      version: exam.version,
     })
     .from(exam)
     .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
@@ -171,12 +175,14 @@ export async function getExamTimetableRow(db: Executor, id: string): Promise<Exa
  * evaluation deadline the new date passes moves with the exam ({@link evaluationDeadlineAfterMove}).
  * With sendEmail the course offering's faculty member is told by mail. One audit row per changed exam.
  * Errors (nothing written): 400 duplicate id or a date outside the exam cycle; 404 unknown exam;
- * each names the item (`3.dateOfExam`). Returns the message the screen shows as a toast.
+ * each names the item (`3.dateOfExam`); 409 `version_conflict` when an item's `version` is not the
+ * exam's current version (someone saved it since it was read). Each saved exam's version goes up by
+ * one. Returns the message the screen shows as a toast.
  */
 export async function saveExamTimetable(
   ctx: AppContext,
   actor: SessionUser,
-  items: ExamTimetableItem[],
+  items: (ExamTimetableItem & { version: number })[],
 ): Promise<{ message: string; saved: number; seatingCleared: number }> {
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
@@ -257,7 +263,14 @@ export async function saveExamTimetable(
           item.dateOfExam,
         ),
       };
-      await tx.update(exam).set(after).where(eq(exam.id, item.id));
+      // The version check is the UPDATE's own condition, so of two concurrent saves of one version
+      // exactly one changes the row; the other affects nothing and is refused.
+      const updated = await tx
+        .update(exam)
+        .set({ ...after, version: sql`${exam.version} + 1` })
+        .where(and(eq(exam.id, item.id), eq(exam.version, item.version)))
+        .returning({ id: exam.id });
+      if (updated.length === 0) throw versionConflict("This exam", `${i}.version`);
       if (before.examPeriodId && before.examPeriodId !== examPeriodId) {
         // Rooms belong to a period: the exam's seats and invigilation duties there are released.
         const released = await tx
@@ -268,6 +281,7 @@ export async function saveExamTimetable(
           .delete(invigilation)
           .where(eq(invigilation.examId, item.id))
           .returning({ id: invigilation.id });
+        if (released.length > 0) await bumpSeatingVersion(tx, before.examPeriodId);
         if (released.length > 0 || duties.length > 0) seatingCleared++;
       }
       audit.push({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contact, exam, examCycle, facility, invigilation } from "../db/schema.ts";
 import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { sendCurrentVersions } from "./versions.test-support.ts";
 
 type Duty = { id: string; examId: string; facultyId: string; dateOfExam: string; startTimeOfExam: string };
 type Member = { facultyId: string; facultyName: string; facEmail: string; duties: Duty[] };
@@ -20,6 +21,7 @@ describe.each(testTargets())("faculty proctoring on $name", (target) => {
 
   beforeAll(async () => {
     api = await createTestApi(target);
+    sendCurrentVersions(api);
     auth = await signInHeaders(api);
     const db = api.ctx.db;
     const [cycle] = await db.select().from(examCycle).where(eq(examCycle.name, DEMO_EXAM_CYCLE));

@@ -25,6 +25,7 @@ import { isUuid } from "../http/request.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { type ExamHeader, type ExamInfo, examHeader, loadExam, loadExams } from "./seating.ts";
 import { type CampusRoom, roomsOfCampus } from "./seating-rooms.ts";
+import { isUniqueViolation, versionConflict } from "./versions.ts";
 
 /**
  * Invigilation (spec Invigilation and proctoring assignment; §3 Invigilation faculty row and save
@@ -54,6 +55,11 @@ export type FacultyRow = {
   allocatedRoomNo: string | null;
   isAllocated: Allocation;
   overlappingDuty: OverlappingDuty | null;
+  /**
+   * Version of the faculty member's invigilation duty for this exam, 0 while they have none: send it
+   * back with the save (409 version_conflict when the duty changed since).
+   */
+  version: number;
 };
 
 /** A room of the exam with this exam's seated students and its invigilators needed and assigned. */
@@ -70,6 +76,8 @@ export type InvigilationItem = {
   examId: string;
   isAllocated: Allocation;
   sendEmail: boolean;
+  /** Version of the duty the client read (FacultyRow.version), 0 for none. */
+  version: number;
 };
 
 /** The state of one saved item: the assignment (id null once removed) and when its mail went out. */
@@ -83,6 +91,8 @@ export type AssignmentView = {
   roomNo: string | null;
   isAllocated: Allocation;
   notifiedAt: string | null;
+  /** The duty's version after the save; 0 once removed. */
+  version: number;
 };
 
 /** One assignment of the notification screen. */
@@ -207,7 +217,12 @@ export async function getInvigilatorList(
       .where(isNotNull(courseOffering.facultyId))
       .orderBy(asc(course.name)),
     db
-      .select({ facultyId: invigilation.facultyId, roomId: facility.id, roomNo: facility.name })
+      .select({
+        facultyId: invigilation.facultyId,
+        roomId: facility.id,
+        roomNo: facility.name,
+        version: invigilation.version,
+      })
       .from(invigilation)
       .innerJoin(facility, eq(facility.id, invigilation.facilityId))
       .where(eq(invigilation.examId, info.id)),
@@ -230,6 +245,7 @@ export async function getInvigilatorList(
     subjects.set(t.facultyId, list);
   }
   const roomOf = new Map(assigned.map((a) => [a.facultyId, a.roomNo]));
+  const versionOf = new Map(assigned.map((a) => [a.facultyId, a.version]));
   const overlapping = new Map<string, OverlappingDuty>();
   for (const d of near) {
     if (overlapping.has(d.facultyId) || !examSlotsOverlap(slotOf(d), slotOf(info))) continue;
@@ -244,6 +260,7 @@ export async function getInvigilatorList(
       allocatedRoomNo: room,
       isAllocated: room ? "Assigned" : "Not Assigned",
       overlappingDuty: overlapping.get(f.id) ?? null,
+      version: versionOf.get(f.id) ?? 0,
     };
   });
 
@@ -293,8 +310,10 @@ type Duty = {
  * and faculty member twice (`i.facultyId`), a room name matching several rooms (`i.roomNo`); 404
  * unknown exam (`i.examId`), faculty member (`i.facultyId`) or room (`i.roomNo`); 409
  * `invigilator_double_booked` when the faculty member would hold another room during an overlapping
- * exam ([date + start, + duration), Asia/Kolkata), held before or given in the same request; 502
- * `mail_failed` when a mail cannot be sent.
+ * exam ([date + start, + duration), Asia/Kolkata), held before or given in the same request; 409
+ * `version_conflict` (`i.version`) when the duty is not at the item's `version` any more (0: the
+ * client saw no duty) because someone changed, removed or made it since; 502 `mail_failed` when a
+ * mail cannot be sent. Every write to a duty moves its version on by one.
  */
 export async function saveInvigilations(
   ctx: AppContext,
@@ -314,6 +333,22 @@ export async function saveInvigilations(
     pairs.add(pair);
   }
   const at = new Date(ctx.now());
+  try {
+    return await saveInvigilationsIn(ctx, actor, items, at);
+  } catch (err) {
+    // Two saves that both saw no duty for one faculty member and exam: the second insert breaks
+    // invigilation_exam_faculty_uq, which is the same stale read as a version mismatch.
+    if (isUniqueViolation(err)) throw versionConflict("An invigilation duty of this exam");
+    throw err;
+  }
+}
+
+async function saveInvigilationsIn(
+  ctx: AppContext,
+  actor: SessionUser,
+  items: readonly InvigilationItem[],
+  at: Date,
+): Promise<AssignmentView[]> {
   return ctx.db.transaction(async (tx) => {
     const exams = await loadExams(
       tx,
@@ -380,6 +415,7 @@ export async function saveInvigilations(
         examId: invigilation.examId,
         roomId: invigilation.facilityId,
         notifiedAt: invigilation.notifiedAt,
+        version: invigilation.version,
         roomNo: facility.name,
         courseName: course.name,
         dateOfExam: exam.examDate,
@@ -464,10 +500,18 @@ export async function saveInvigilations(
         notifiedAt: v.notifiedAt?.toISOString() ?? null,
       });
       const base = { examId: item.examId, facultyId: item.facultyId, facultyName: person.name };
+      const conflict = () => versionConflict(`The invigilation duty of ${person.name}`, `${i}.version`);
+      // The client saw no duty (0) but one exists now, or saw one that is gone.
+      if ((before?.version ?? 0) !== item.version) throw conflict();
       const room = roomOfItem.get(i);
       if (!room) {
         if (before) {
-          await tx.delete(invigilation).where(eq(invigilation.id, before.id));
+          // Conditional on the version read: a concurrent change makes this delete nothing.
+          const gone = await tx
+            .delete(invigilation)
+            .where(and(eq(invigilation.id, before.id), eq(invigilation.version, item.version)))
+            .returning({ id: invigilation.id });
+          if (gone.length === 0) throw conflict();
           audit.push({
             action: "remove_invigilator",
             entity: "invigilation",
@@ -484,6 +528,7 @@ export async function saveInvigilations(
           roomNo: null,
           isAllocated: "Not Assigned",
           notifiedAt: null,
+          version: 0,
         });
         continue;
       }
@@ -508,13 +553,16 @@ export async function saveInvigilations(
         notifiedAt = at;
       }
       let id: string;
+      let version: number;
       if (!before) {
+        // A concurrent insert of the same duty fails on invigilation_exam_faculty_uq: mapped to 409.
         const [row] = await tx
           .insert(invigilation)
           .values({ examId: item.examId, facultyId: item.facultyId, facilityId: room.id, notifiedAt })
-          .returning({ id: invigilation.id });
+          .returning({ id: invigilation.id, version: invigilation.version });
         if (!row) throw new Error("invigilation insert returned nothing");
         id = row.id;
+        version = row.version;
         audit.push({
           action: "assign_invigilator",
           entity: "invigilation",
@@ -525,11 +573,15 @@ export async function saveInvigilations(
       } else {
         id = before.id;
         const changed = before.roomId !== room.id || before.notifiedAt?.getTime() !== notifiedAt?.getTime();
+        // Compare-and-increment even when nothing changes, so the version check is atomic.
+        const [row] = await tx
+          .update(invigilation)
+          .set({ facilityId: room.id, notifiedAt, version: sql`${invigilation.version} + 1` })
+          .where(and(eq(invigilation.id, before.id), eq(invigilation.version, item.version)))
+          .returning({ version: invigilation.version });
+        if (!row) throw conflict();
+        version = row.version;
         if (changed) {
-          await tx
-            .update(invigilation)
-            .set({ facilityId: room.id, notifiedAt })
-            .where(eq(invigilation.id, before.id));
           audit.push({
             action: before.roomId !== room.id ? "change_invigilator_room" : "notify_invigilator",
             entity: "invigilation",
@@ -547,6 +599,7 @@ export async function saveInvigilations(
         roomNo: room.name,
         isAllocated: "Assigned",
         notifiedAt: notifiedAt?.toISOString() ?? null,
+        version,
       });
     }
     await writeAudit(tx, actor, audit, at);
@@ -779,7 +832,10 @@ export async function sendInvigilationNotifications(
           duration: row.duration,
         }),
       );
-      await tx.update(invigilation).set({ notifiedAt: at }).where(eq(invigilation.id, id));
+      await tx
+        .update(invigilation)
+        .set({ notifiedAt: at, version: sql`${invigilation.version} + 1` })
+        .where(eq(invigilation.id, id));
       audit.push({
         action: "notify_invigilator",
         entity: "invigilation",

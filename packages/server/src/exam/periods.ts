@@ -40,3 +40,25 @@ export async function findExamPeriod(
     );
   return row?.id ?? null;
 }
+
+/**
+ * Moves the seating plan version of a period on by one: every write to the period's seat
+ * assignments calls it in its transaction. With `expected`, only when the version is still
+ * `expected` (a save of the plan the client read); returns whether the row was changed.
+ */
+export async function bumpSeatingVersion(
+  db: Executor,
+  periodId: string,
+  expected?: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(examPeriod)
+    .set({ seatingVersion: sql`${examPeriod.seatingVersion} + 1` })
+    .where(
+      expected === undefined
+        ? eq(examPeriod.id, periodId)
+        : and(eq(examPeriod.id, periodId), eq(examPeriod.seatingVersion, expected)),
+    )
+    .returning({ id: examPeriod.id });
+  return rows.length > 0;
+}

@@ -28,6 +28,7 @@ import {
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import type { Mail } from "../mail/mailer.ts";
+import { versionConflict } from "./versions.ts";
 
 /** A question paper on the wire (spec §3); missing text values are "NA". */
 export type QuestionPaperView = {
@@ -41,6 +42,8 @@ export type QuestionPaperView = {
   setTwoStatus: SetStatus;
   batch: string;
   examCycle: string;
+  /** Row version: send it back with an approval (409 version_conflict when the paper changed since). */
+  version: number;
 };
 
 export type QuestionPaperDetail = QuestionPaperView & {
@@ -78,6 +81,7 @@ const paperColumns = {
   setOneKey: setOne.documentKey,
   setTwoKey: setTwo.documentKey,
   component: exam.component,
+  version: questionPaper.version,
 };
 
 function selectPapers(db: Executor) {
@@ -109,6 +113,7 @@ function toView(row: PaperRow): QuestionPaperView {
     setTwoStatus: row.setTwoStatus ?? "Not Submitted",
     batch: row.batch || NA,
     examCycle: row.examCycle || NA,
+    version: row.version,
   };
 }
 
@@ -318,9 +323,11 @@ export type SetApproval = {
   questionPaperId: string;
   questionPaperStatus: "Approved";
   questionPaperSet: 1 | 2;
+  /** Version of the paper the client read. */
+  version: number;
 };
 /** Approve a whole paper; `sendEmail` mails the faculty member afterwards. */
-export type PaperApproval = { id: string; status: "Approved"; sendEmail: boolean };
+export type PaperApproval = { id: string; status: "Approved"; sendEmail: boolean; version: number };
 
 /** Paper statuses that move to Under Review when one of their sets is approved (review has begun). */
 const START_REVIEW_ON_SET_APPROVAL: ReadonlySet<QuestionPaperStatus> = new Set(["Submitted", "Request Sent"]);
@@ -347,7 +354,10 @@ async function changePaperStatus(
  * Applies approvals of sets and papers (spec §4, §5, §7) in one transaction, with one audit row per
  * change; if any item fails nothing is written. Errors: 404 unknown paper; 409 'Question paper is not
  * available' for a set without a document; 409 'Question-paper is not apporved ' for a paper whose sets
- * are not both Approved or whose status offers no approval. Approving an Approved set is a no-op.
+ * are not both Approved or whose status offers no approval; 409 `version_conflict` when an item's
+ * `version` is not the paper's current version. Each item carries the version of the paper the client
+ * read (items of one paper carry the same one); a paper's version goes up by one per request that
+ * names it (its sets are part of the paper). Approving an Approved set changes no status.
  * Returns the papers touched (in first-mention order); approval mails are sent after the commit.
  */
 export async function approveQuestionPapers(
@@ -360,10 +370,28 @@ export async function approveQuestionPapers(
   const at = new Date(ctx.now());
   const result = await ctx.db.transaction(async (tx) => {
     const audit: AuditEntry[] = [];
+    /** The version each paper was read at, checked and moved on at its first mention. */
+    const checked = new Map<string, number>();
     for (const [index, item] of items.entries()) {
       const paperId = "questionPaperId" in item ? item.questionPaperId : item.id;
       const idField = "questionPaperId" in item ? `${index}.questionPaperId` : `${index}.id`;
       if (!isUuid(paperId)) throw notFound(idField);
+      const seen = checked.get(paperId);
+      if (seen === undefined) {
+        // Compare-and-increment in one statement: of two requests naming one version, one passes.
+        const bumped = await tx
+          .update(questionPaper)
+          .set({ version: sql`${questionPaper.version} + 1` })
+          .where(and(eq(questionPaper.id, paperId), eq(questionPaper.version, item.version)))
+          .returning({ id: questionPaper.id });
+        if (bumped.length === 0) {
+          if (!(await questionPaperExists(tx, paperId))) throw notFound(idField);
+          throw versionConflict("This question paper", `${index}.version`);
+        }
+        checked.set(paperId, item.version);
+      } else if (seen !== item.version) {
+        throw versionConflict("This question paper", `${index}.version`);
+      }
       const [paper] = await tx
         .select({ id: questionPaper.id, status: questionPaper.status })
         .from(questionPaper)

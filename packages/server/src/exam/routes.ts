@@ -17,6 +17,7 @@ import {
   questionPaperExists,
   type SetApproval,
 } from "./question-papers.ts";
+import { zVersion } from "./versions.ts";
 
 const filterField = z.string().trim().max(200).default("");
 const ZListBody = z.object({
@@ -40,11 +41,13 @@ const ZSetApproval = z.object({
   questionPaperId: z.string().min(1).max(100),
   questionPaperStatus: z.literal("Approved"),
   questionPaperSet: z.union([z.literal(1), z.literal(2)]),
+  version: zVersion(),
 });
 const ZPaperApproval = z.object({
   id: z.string().min(1).max(100),
   status: z.literal("Approved"),
   sendEmail: z.boolean().default(false),
+  version: zVersion(),
 });
 const ZItems = z.array(z.unknown()).min(1).max(100);
 

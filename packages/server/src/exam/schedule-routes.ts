@@ -9,6 +9,7 @@ import { isUuid } from "../http/request.ts";
 import { buildClashReport, CLASH_REPORT_MAX_ITEMS } from "./clash-report.ts";
 import { getExamDashboard, listExamCycles } from "./exam-dashboard.ts";
 import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./exam-schedule.ts";
+import { zVersion } from "./versions.ts";
 
 /** Page sizes of the exam grids (spec §9 grid: 10, 25, 50; 100 for the long timetable). */
 const GRID_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -45,6 +46,8 @@ const ZClashQuery = z.object({
   limit: z.coerce.number().int().min(0).max(CLASH_REPORT_MAX_ITEMS).default(100),
 });
 const ZTimetableSave = z.array(z.unknown()).min(1, { error: "Send at least one row" }).max(200);
+/** A timetable row to save: the domain's item plus the version of the exam the client read. */
+const ZTimetableSaveItem = ZExamTimetableItem.extend({ version: zVersion() });
 /** Built once: zod 4 compiles a schema on first use, which cost 5 % of the dashboard call's CPU per request. */
 const ZDashboardQuery = z.object({ examCycleId: cycleId });
 
@@ -99,7 +102,7 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
 
   const save = async (c: Context<AppEnv>) => {
     const raw = parseOrThrow(ZTimetableSave, await readJson(c));
-    const items = raw.map((item, i) => parseOrThrow(ZExamTimetableItem, item, String(i)));
+    const items = raw.map((item, i) => parseOrThrow(ZTimetableSaveItem, item, String(i)));
     const result = await saveExamTimetable(ctx, c.get("user"), items);
     return c.json({ success: true as const, ...result });
   };

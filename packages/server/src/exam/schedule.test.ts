@@ -28,6 +28,7 @@ type Row = {
   venue: string;
   studentFacultyRatio: string;
   examCycleId: string;
+  version: number;
 };
 type Cycle = { id: string; name: string; exams: number; startDate: string; endDate: string };
 type Dashboard = {
@@ -82,6 +83,7 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
     timeOfExam: r.startTimeOfExam,
     examType: r.examType,
     venue: r.venue,
+    version: r.version,
     ...change,
   });
 

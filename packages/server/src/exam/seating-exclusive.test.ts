@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, enrolment, exam, facility, seatAssignment } from "../db/schema.ts";
 import { type Answer, createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { sendCurrentVersions } from "./versions.test-support.ts";
 
 /**
  * Rooms of their own (ITC2007 ROOM_EXCLUSIVE, exam.room_exclusive) in seating: generation and moves.
@@ -39,6 +40,7 @@ describe.each(testTargets())("seating with room-exclusive exams on $name", (targ
 
   beforeAll(async () => {
     api = await createTestApi(target);
+    sendCurrentVersions(api);
     auth = await signInHeaders(api);
     const imported = await api.call("POST", "/api/sf/exam/import", {
       body: { format: "itc2007", name: "exclusive", code: "EXCL", files: { exam: FILE } },

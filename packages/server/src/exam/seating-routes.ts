@@ -19,6 +19,7 @@ import {
   seatingPlanDocument,
 } from "./seating.ts";
 import { createRoom, listRooms, MAX_ROOM_CAPACITY } from "./seating-rooms.ts";
+import { zVersion } from "./versions.ts";
 
 /** Page sizes of the seating arrangement and notification grids (spec §9 grid sizes, 100 for long lists). */
 export const SEATING_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -65,6 +66,7 @@ const ZNewRoom = z.object({
 const ZGenerate = z.object({ examId: id("examId") });
 const ZSave = z.object({
   examId: id("examId"),
+  version: zVersion(),
   seats: z
     .array(
       z.object({
@@ -94,6 +96,7 @@ const ZInvigilationItems = z
           error: 'isAllocated must be "Assigned" or "Not Assigned"',
         }),
         sendEmail: z.boolean().default(false),
+        version: zVersion(),
       })
       .refine((item) => item.isAllocated !== "Assigned" || item.roomNo !== "", {
         error: "roomNo is required to assign a room",
@@ -172,8 +175,8 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.post("/salesforce/seatingPlan/save", async (c) => {
-    const { examId, seats } = parseOrThrow(ZSave, await readJson(c));
-    const { moved } = await moveSeats(ctx, c.get("user"), examId, seats);
+    const { examId, seats, version } = parseOrThrow(ZSave, await readJson(c));
+    const { moved } = await moveSeats(ctx, c.get("user"), examId, seats, version);
     return c.json({ success: true as const, message: "Seating plan saved", moved });
   });
 

@@ -19,6 +19,7 @@ import {
 } from "../db/schema.ts";
 import { DEMO_EXAM_CYCLE } from "../demo/seed.ts";
 import { type Answer, createTestApi, type TestApi, testTargets } from "../test/harness.ts";
+import { sendCurrentVersions } from "./versions.test-support.ts";
 
 type Json = Record<string, unknown>;
 type Room = { id: string; code: string; name: string; capacity: number; seated: number };
@@ -106,6 +107,7 @@ describe.each(testTargets())("seating and invigilation on $name", (target) => {
 
   beforeAll(async () => {
     api = await createTestApi(target);
+    sendCurrentVersions(api);
     auth = await signIn();
     const exams = await cycleExams();
     for (const e of exams) {

@@ -21,8 +21,9 @@ import {
 import { csvDocument } from "../http/csv.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
-import { ensureExamPeriod } from "./periods.ts";
+import { bumpSeatingVersion, ensureExamPeriod } from "./periods.ts";
 import { type CampusRoom, roomsOfCampus } from "./seating-rooms.ts";
+import { versionConflict } from "./versions.ts";
 
 /**
  * Seating plans (spec §7 seatingPlan retrieve and save; route /app/exam/seatingPlan/{id}): where the
@@ -60,6 +61,8 @@ export type ExamInfo = ExamHeader & {
   campusName: string;
   studentsPerInvigilator: number;
   roomExclusive: boolean;
+  /** Version of the seating plan of the exam's period; 0 while the exam has no period. */
+  seatingVersion: number;
 };
 
 /** A room of the exam's campus with the seats used in the exam's period. */
@@ -120,8 +123,10 @@ export async function loadExams(db: Executor, ids: readonly string[]): Promise<M
       campusName: campus.name,
       studentsPerInvigilator: exam.studentsPerInvigilator,
       roomExclusive: exam.roomExclusive,
+      seatingVersion: sql<number>`coalesce(${examPeriod.seatingVersion}, 0)`,
     })
     .from(exam)
+    .leftJoin(examPeriod, eq(examPeriod.id, exam.examPeriodId))
     .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
     .innerJoin(course, eq(course.id, courseOffering.courseId))
     .innerJoin(term, eq(term.id, courseOffering.termId))
@@ -195,8 +200,10 @@ export async function periodSections(db: Executor, info: ExamInfo): Promise<Sect
       students,
       seated,
       roomExclusive: exam.roomExclusive,
+      seatingVersion: sql<number>`coalesce(${examPeriod.seatingVersion}, 0)`,
     })
     .from(exam)
+    .leftJoin(examPeriod, eq(examPeriod.id, exam.examPeriodId))
     .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
     .innerJoin(course, eq(course.id, courseOffering.courseId))
     .innerJoin(term, eq(term.id, courseOffering.termId))
@@ -302,6 +309,8 @@ export async function retrieveSeatingPlan(
       contentType: "text/csv",
     },
     sections,
+    /** Seating plan version of the exam's period: send it back with seatingPlan/save. */
+    version: Number(info.seatingVersion),
     seatingArrangement: rows.map((r) => toSeatView(info, r)),
     noOfRecords: total,
     seated,
@@ -412,6 +421,8 @@ export async function generateSeatingPlan(
     const info = await loadExam(tx, examId);
     const periodId = await periodOf(tx, info);
     await lockPeriod(tx, periodId);
+    // Generation replaces every seat of the period: a plan read before it is stale.
+    await bumpSeatingVersion(tx, periodId);
     const [before] = await tx
       .select({ n: count() })
       .from(seatAssignment)
@@ -551,13 +562,17 @@ export async function generateSeatingPlan(
  * moved away in the same request, or given twice (`seats.i.seatNumber`); 409 `room_exclusive` when a
  * room would hold students of a room-exclusive exam (ITC2007 ROOM_EXCLUSIVE) and of another exam
  * (`seats.i.roomId`); 409 `room_full` when the room would hold more students than its capacity
- * (`seats.i.roomId`).
+ * (`seats.i.roomId`); 409 `version_conflict` (`version`) when the seating plan of the exam's period
+ * is no longer at `version` (the version retrieve answered; 0 for an exam without a period): any
+ * write to the period's seats since then (another save, a generation, an exam leaving the period)
+ * moved it on. A save moves it on by one.
  */
 export async function moveSeats(
   ctx: AppContext,
   actor: SessionUser,
   examId: string,
   moves: readonly SeatMove[],
+  version: number,
 ): Promise<{ moved: number }> {
   const at = new Date(ctx.now());
   const bad = (status: 400 | 409, i: number, key: keyof SeatMove, message: string, errorCode: string) =>
@@ -572,6 +587,12 @@ export async function moveSeats(
   return ctx.db.transaction(async (tx) => {
     const info = await loadExam(tx, examId);
     const periodId = await periodOf(tx, info);
+    // Compare-and-increment in one statement (it also locks the period row): of two saves of the
+    // same plan version exactly one passes. An exam that had no period was read as version 0.
+    const expected = info.periodId ? version : undefined;
+    if ((info.periodId === null && version !== 0) || !(await bumpSeatingVersion(tx, periodId, expected))) {
+      throw versionConflict("The seating plan of this exam", "version");
+    }
     await lockPeriod(tx, periodId);
 
     const studentIds = moves.map((m) => m.studentId).filter(isUuid);

@@ -249,6 +249,7 @@ export function StudentStatusScreen({ search }: { search: string }) {
             studentId: row.id,
             eligibility_status: editing.draft.choice === COMPUTED_CHOICE ? null : editing.draft.choice,
             reason: editing.draft.reason.trim(),
+            version: row.version,
           },
         ],
         {

@@ -31,7 +31,7 @@ export function EvaluationDeadlineForm({ exam }: { exam: EvaluationExam }) {
 
   const submit = (deadline: string | null) =>
     save.mutate(
-      { examId: exam.id, deadline },
+      { examId: exam.id, deadline, version: exam.version },
       {
         onSuccess: async (answer) => {
           toast.success(answer.message);

@@ -175,7 +175,10 @@ function EvaluatorTable({
                   disabled={busyId !== null}
                   aria-label={m.ev_accept_label({ name: r.name })}
                   onClick={() =>
-                    record({ id: r.id, status: "Accepted" }, m.ev_accepted_toast({ name: r.name }))
+                    record(
+                      { id: r.id, status: "Accepted", version: r.version },
+                      m.ev_accepted_toast({ name: r.name }),
+                    )
                   }
                 >
                   {m.ev_accept()}
@@ -239,7 +242,10 @@ function EvaluatorTable({
         saving={answers.isPending}
         onCancel={() => setPending(null)}
         onReject={(row, reason) =>
-          record({ id: row.id, status: "Rejected", reason }, m.ev_rejected_toast({ name: row.name }))
+          record(
+            { id: row.id, status: "Rejected", reason, version: row.version },
+            m.ev_rejected_toast({ name: row.name }),
+          )
         }
       />
       <ConfirmDialog
@@ -255,7 +261,10 @@ function EvaluatorTable({
         loading={answers.isPending}
         onConfirm={() => {
           if (pending)
-            record({ id: pending.row.id, remove: true }, m.ev_withdrawn_toast({ name: pending.row.name }));
+            record(
+              { id: pending.row.id, remove: true, version: pending.row.version },
+              m.ev_withdrawn_toast({ name: pending.row.name }),
+            );
         }}
       />
     </>

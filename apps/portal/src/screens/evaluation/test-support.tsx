@@ -23,6 +23,7 @@ export { json };
 
 export const EXAM: EvaluationExam = {
   id: ROW_FIN.id,
+  version: 1,
   examCycleId: CYCLE_NOV.id,
   examCycle: CYCLE_NOV.name,
   courseId: "c1000000-0000-4000-8000-000000000001",
@@ -84,6 +85,7 @@ export const ROOM_A = {
 /** An evaluator row with sensible defaults. */
 export function makeAssignment(overrides: Partial<EvaluatorAssignment> = {}): EvaluatorAssignment {
   return {
+    version: 1,
     id: "a0000000-0000-4000-8000-000000000001",
     exam: EXAM.id,
     Contact__c: "f0000000-0000-4000-8000-000000000003",
@@ -107,6 +109,7 @@ export function makeAssignment(overrides: Partial<EvaluatorAssignment> = {}): Ev
 /** A student row with sensible defaults. */
 export function makeStudent(overrides: Partial<StudentStatusRow> = {}): StudentStatusRow {
   return {
+    version: 0,
     id: "s0000000-0000-4000-8000-000000000001",
     studentCode: "S2025001",
     name: "Priya Nair",

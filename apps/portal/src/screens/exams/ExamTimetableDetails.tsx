@@ -148,14 +148,14 @@ function DetailsEditor({ row, back }: { row: ExamTimetableRow; back: ReactNode }
   });
   const { mutate } = mutation;
   const save = useCallback(() => {
-    const result = validateDraft(row.id, draft, sendEmail);
+    const result = validateDraft(row.id, draft, sendEmail, row.version);
     if (!result.ok) {
       setErrors(result.errors);
       focusFirstError(row.id, result.errors);
       return;
     }
     mutate([result.item]);
-  }, [row.id, draft, sendEmail, mutate]);
+  }, [row.id, row.version, draft, sendEmail, mutate]);
   const setField = useCallback((field: DraftField, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);

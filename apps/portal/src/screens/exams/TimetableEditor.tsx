@@ -6,7 +6,7 @@ import { createContext, type KeyboardEvent, type ReactNode, useCallback, useMemo
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { useCellContext } from "../cell-context.ts";
-import { focusById, useRowEdit } from "../row-edit.ts";
+import { focusById, isVersionConflict, useRowEdit } from "../row-edit.ts";
 import * as styles from "./exams.css.ts";
 import { displayDate, errorText, examTypeLabel } from "./labels.ts";
 import { useExamRefresh } from "./shared.tsx";
@@ -43,6 +43,8 @@ export type TimetableEditor = {
   revert: () => void;
   /** The typed values of a row whose save failed, shown marked "not saved" (inline only). */
   unsaved?: (examId: string) => TimetableDraft | null;
+  /** Whether the row's kept draft was refused because someone else changed the exam (409). */
+  conflicted?: (examId: string) => boolean;
 };
 
 const EditorContext = createContext<TimetableEditor | null>(null);
@@ -78,7 +80,7 @@ export function useInlineTimetableEditor(): TimetableEditor & { cancel: () => vo
   const api = useApi();
   const toast = useToast();
   const refresh = useExamRefresh();
-  const { editing, kept, start, update, revert, close, saved, failed } = useRowEdit<
+  const { editing, kept, conflicts, start, update, revert, close, saved, failed } = useRowEdit<
     InlineDraft,
     DraftErrors
   >();
@@ -90,7 +92,15 @@ export function useInlineTimetableEditor(): TimetableEditor & { cancel: () => vo
       const id = items[0]?.id;
       if (id) saved(id);
     },
-    onError: (error) => {
+    onError: async (error) => {
+      if (isVersionConflict(error)) {
+        // Someone saved the exam since it was read: keep what was typed, marked as such, and fetch
+        // the fresh row, whose new version the next Done sends, saving the typed values over it.
+        toast.error(m.row_conflict());
+        failed({}, true);
+        await refresh();
+        return;
+      }
       const message = errorText(error);
       toast.error(message);
       const field = serverErrorField(error);
@@ -128,7 +138,7 @@ export function useInlineTimetableEditor(): TimetableEditor & { cancel: () => vo
   const done = useCallback(
     (row: ExamTimetableRow) => {
       if (!editing || editing.id !== row.id) return;
-      const result = validateDraft(row.id, editing.draft.fields, editing.draft.sendEmail);
+      const result = validateDraft(row.id, editing.draft.fields, editing.draft.sendEmail, row.version);
       if (!result.ok) {
         update((open) => ({ ...open, errors: result.errors }));
         focusFirstError(row.id, result.errors);
@@ -139,6 +149,7 @@ export function useInlineTimetableEditor(): TimetableEditor & { cancel: () => vo
     [editing, update, mutate],
   );
   const unsaved = useCallback((examId: string) => kept.get(examId)?.draft.fields ?? null, [kept]);
+  const conflicted = useCallback((examId: string) => conflicts.has(examId), [conflicts]);
   return useMemo(
     () => ({
       editingId: editing?.id ?? null,
@@ -153,8 +164,9 @@ export function useInlineTimetableEditor(): TimetableEditor & { cancel: () => vo
       revert,
       cancel: close,
       unsaved,
+      conflicted,
     }),
-    [editing, saving, setField, setSendEmail, startEdit, done, revert, close, unsaved],
+    [editing, saving, setField, setSendEmail, startEdit, done, revert, close, unsaved, conflicted],
   );
 }
 
@@ -295,7 +307,13 @@ export function EditActionsCell({ row }: { row: ExamTimetableRow }) {
         doneName: m.exam_done_label(names),
         revertName: m.exam_revert_label(names),
       }}
-      note={editor.unsaved?.(row.id) ? m.row_unsaved() : undefined}
+      note={
+        editor.unsaved?.(row.id)
+          ? editor.conflicted?.(row.id)
+            ? m.row_unsaved_conflict()
+            : m.row_unsaved()
+          : undefined
+      }
       onEdit={() => editor.startEdit(row)}
       onDone={() => editor.done(row)}
       onRevert={editor.revert}

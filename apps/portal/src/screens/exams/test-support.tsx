@@ -41,6 +41,7 @@ export const CYCLE_JUN: ExamCycle = {
 /** A timetable row with sensible defaults. */
 export function makeRow(overrides: Partial<ExamTimetableRow> = {}): ExamTimetableRow {
   return {
+    version: 1,
     id: "e0000000-0000-4000-8000-000000000001",
     course: "Financial Accounting",
     courseCode: "FIN101",

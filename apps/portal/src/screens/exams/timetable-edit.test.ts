@@ -8,10 +8,11 @@ const row = makeRow();
 describe("timetable row drafts", () => {
   it("starts from the row and sends a valid draft with the time in 24-hour form", () => {
     const draft = { ...draftOf(row), timeOfExam: "2:30 PM", duration: " 90 ", venue: " Hall 1 " };
-    expect(validateDraft(row.id, draft, true)).toEqual({
+    expect(validateDraft(row.id, draft, true, 4)).toEqual({
       ok: true,
       item: {
         id: row.id,
+        version: 4,
         duration: 90,
         dateOfExam: "2026-11-24",
         timeOfExam: "14:30",
@@ -35,6 +36,7 @@ describe("timetable row drafts", () => {
         studentFacultyRatio: "0:1",
       },
       false,
+      row.version,
     );
     expect(result).toEqual({
       ok: false,
@@ -47,7 +49,7 @@ describe("timetable row drafts", () => {
         studentFacultyRatio: "Enter a ratio such as 30:1",
       },
     });
-    expect(validateDraft(row.id, { ...draftOf(row), duration: "601" }, false)).toMatchObject({
+    expect(validateDraft(row.id, { ...draftOf(row), duration: "601" }, false, row.version)).toMatchObject({
       ok: false,
       errors: { duration: "Enter a whole number of minutes from 15 to 600" },
     });

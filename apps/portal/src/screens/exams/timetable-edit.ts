@@ -81,6 +81,8 @@ export function validateDraft(
   examId: string,
   draft: TimetableDraft,
   sendEmail: boolean,
+  /** The version of the row the draft was opened on (sent back; 409 when the exam changed since). */
+  version: number,
 ): { ok: true; item: ExamTimetableSaveItem } | { ok: false; errors: DraftErrors } {
   const duration = draft.duration.trim();
   const ratio = draft.studentFacultyRatio.trim();
@@ -107,6 +109,7 @@ export function validateDraft(
     ok: true,
     item: {
       id: item.id,
+      version,
       duration: item.duration,
       dateOfExam: item.dateOfExam,
       timeOfExam: item.timeOfExam,

@@ -80,6 +80,7 @@ describe("InvigilationAssignment", () => {
         subject: "Financial Accounting",
         isAllocated: "Assigned",
         sendEmail: true,
+        version: 0,
       },
     ]);
     await waitFor(() => {

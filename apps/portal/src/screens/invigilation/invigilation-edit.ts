@@ -38,6 +38,7 @@ export function saveItems(
       subject: exam.courseName,
       isAllocated: change.roomNo === "" ? "Not Assigned" : "Assigned",
       sendEmail,
+      version: row?.version ?? 0,
     };
   });
 }

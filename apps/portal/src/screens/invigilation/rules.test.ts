@@ -87,6 +87,7 @@ describe("invigilation rules", () => {
         subject: "Finance",
         isAllocated: "Not Assigned",
         sendEmail: true,
+        version: 0,
       },
       {
         facultyId: "f2",
@@ -96,6 +97,7 @@ describe("invigilation rules", () => {
         subject: "Finance",
         isAllocated: "Assigned",
         sendEmail: true,
+        version: 0,
       },
     ]);
     expect(changeOfError("1.facultyId", changes)?.name).toBe("Ravi");

@@ -83,7 +83,7 @@ function SetPanel({
 }) {
   const api = useApi();
   const titleId = useId();
-  const { approveSet, pendingSet: approving } = useApproveSet(paperId);
+  const { approveSet, pendingSet: approving } = useApproveSet(paperId, paper?.version ?? 0);
   const { remind, pendingSet: reminding } = useRemind();
   const url = paper ? (set === 1 ? paper.setOneUrl : paper.setTwoUrl) : null;
   const status = paper ? ((set === 1 ? paper.setOneStatus : paper.setTwoStatus) as SetStatus) : null;

@@ -158,7 +158,7 @@ describe("QuestionPaperList", () => {
     );
     expect(await screen.findByText("Question paper approved")).toBeTruthy();
     expect(seen.find((r) => r.method === "PATCH")?.body).toEqual([
-      { id: approvable.id, status: "Approved", sendEmail: true },
+      { id: approvable.id, status: "Approved", sendEmail: true, version: approvable.version },
     ]);
     await waitFor(() =>
       expect(

@@ -77,7 +77,7 @@ describe("QuestionPaperSummary", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Approve question paper" }));
     expect(await screen.findByText("Question paper approved")).toBeTruthy();
     expect(seen.find((r) => r.method === "PATCH")?.body).toEqual([
-      { id: paper.id, status: "Approved", sendEmail: true },
+      { id: paper.id, status: "Approved", sendEmail: true, version: paper.version },
     ]);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Approve question paper" })).toBeNull());
   });
@@ -130,7 +130,12 @@ describe("QuestionPaperDocuments", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Approve set 1" }));
     expect(await screen.findByText("Set 1 approved")).toBeTruthy();
     expect(seen.find((r) => r.method === "PATCH")?.body).toEqual([
-      { questionPaperId: paper.id, questionPaperStatus: "Approved", questionPaperSet: 1 },
+      {
+        questionPaperId: paper.id,
+        questionPaperStatus: "Approved",
+        questionPaperSet: 1,
+        version: paper.version,
+      },
     ]);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Approve set 1" })).toBeNull());
   });

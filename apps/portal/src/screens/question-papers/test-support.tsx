@@ -35,6 +35,7 @@ const CONFIG = {
 /** A question paper row with sensible defaults. */
 export function makePaper(overrides: Partial<QuestionPaper> = {}): QuestionPaper {
   return {
+    version: 1,
     id: "9b2f4a7e-1c3d-4e5f-8a9b-0c1d2e3f4a5b",
     courseName: "Financial Accounting",
     term: "Term 1",

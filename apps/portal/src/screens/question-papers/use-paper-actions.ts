@@ -30,7 +30,10 @@ export function useQuestionPaperRefresh(): () => Promise<void> {
 }
 
 /** The fields the whole-paper approval rule reads (spec §4, §5). */
-export type ApprovablePaper = Pick<QuestionPaper, "id" | "status" | "setOneStatus" | "setTwoStatus">;
+export type ApprovablePaper = Pick<
+  QuestionPaper,
+  "id" | "status" | "setOneStatus" | "setTwoStatus" | "version"
+>;
 
 /**
  * Why a paper cannot be approved as a whole, translated, or null when it can: both sets must be
@@ -72,7 +75,7 @@ export function useApprovePaper(): { approve: (paper: ApprovablePaper) => void; 
         toast.error(block);
         return;
       }
-      mutation.mutate([{ id: paper.id, status: "Approved", sendEmail: true }]);
+      mutation.mutate([{ id: paper.id, status: "Approved", sendEmail: true, version: paper.version }]);
     },
     [mutation, toast],
   );
@@ -85,7 +88,11 @@ export function useApprovePaper(): { approve: (paper: ApprovablePaper) => void; 
  * Approving one set (PATCH /api/sf/exam/update/question with `{ questionPaperId,
  * questionPaperStatus: 'Approved', questionPaperSet }`, spec §7). `pendingSet` is the set being approved.
  */
-export function useApproveSet(paperId: string): {
+export function useApproveSet(
+  paperId: string,
+  /** The version of the paper as shown (sent back; 409 when it changed since). */
+  version: number,
+): {
   approveSet: (set: QuestionPaperSet) => void;
   pendingSet: QuestionPaperSet | null;
 } {
@@ -104,8 +111,10 @@ export function useApproveSet(paperId: string): {
   });
   const approveSet = useCallback(
     (set: QuestionPaperSet) =>
-      mutation.mutate([{ questionPaperId: paperId, questionPaperStatus: "Approved", questionPaperSet: set }]),
-    [mutation, paperId],
+      mutation.mutate([
+        { questionPaperId: paperId, questionPaperStatus: "Approved", questionPaperSet: set, version },
+      ]),
+    [mutation, paperId, version],
   );
   const first = mutation.variables?.[0];
   const pendingSet =

@@ -308,6 +308,8 @@ export function SeatingPlanScreen({
                 setSaveError(null);
                 save.mutate({
                   examId,
+                  // The plan version the moves were made on: 409 when the period's seats changed since.
+                  version: plan.data?.version ?? 0,
                   seats: moves.map(({ studentId, roomId, seatNumber }) => ({
                     studentId,
                     roomId,

@@ -100,6 +100,7 @@ export function seatingApi(options: Options = {}) {
   const roomName = (id: string | null) => rooms.find((r) => r.id === id)?.name ?? null;
   const plan = (): SeatingPlan => ({
     success: true,
+    version: 1,
     exam,
     roomsAvailable: rooms.map((r) => ({ ...r, seated: seats.filter((s) => s.roomId === r.id).length })),
     document: {
