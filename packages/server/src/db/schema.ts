@@ -29,7 +29,7 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 /**
  * Optimistic-concurrency counter of an editable row: 1 when made, incremented by every write that
  * changes the row. An update names the version it read and is refused (409 version_conflict) when
- * the row has moved on (docs/security-versions.md).
+ * the row has moved on (docs/security/versions.md).
  */
 const version = () => integer("version").notNull().default(1);
 

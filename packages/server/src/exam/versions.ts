@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiError } from "../http/errors.ts";
 
 /**
- * Optimistic concurrency of the portal's update calls (docs/security-versions.md). Every editable
+ * Optimistic concurrency of the portal's update calls (docs/security/versions.md). Every editable
  * row carries an integer `version` (1 when made, +1 on every write that changes it); an update names
  * the version the client read and is applied as `UPDATE ... SET ..., version = version + 1 WHERE id
  * = $1 AND version = $2`. No row affected means someone else changed the row first: the whole
