@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppContext, AppEnv } from "../context.ts";
-import { ApiError, sendError } from "./errors.ts";
+import { ApiError } from "./errors.ts";
+import { limitBody } from "./input.ts";
 
 /** Path of the report call (under /api); the pages' CSP names it in `report-uri`. */
 export const CSP_REPORT_PATH = "/api/csp-report";
@@ -68,11 +68,8 @@ export function cspReportRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post(
     "/csp-report",
-    bodyLimit({
-      maxSize: MAX_CSP_REPORT_BYTES,
-      onError: (c) =>
-        sendError(c, new ApiError(413, "Report is larger than 16 KB", { errorCode: "payload_too_large" })),
-    }),
+    // The input boundary's limit (http/input.ts): it works on any Request, chunked bodies included.
+    limitBody(MAX_CSP_REPORT_BYTES),
     async (c) => {
       if (!REPORT_TYPE.test(c.req.header("content-type")?.trim() ?? "")) {
         throw new ApiError(415, "A CSP report must be application/csp-report or application/reports+json", {

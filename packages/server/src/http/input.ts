@@ -156,7 +156,8 @@ function formatSize(bytes: number): string {
  * answers 413 at once; a body without one (chunked, or a method such as DELETE or OPTIONS sent with
  * a stream) is read through its standard `ReadableStream`, counting bytes, and answers 413 as soon
  * as it passes the limit. A body that fits is kept as the request's cached bytes, which `c.req.text()`
- * and the other body readers then use. Works on any `Request` implementation (e.g. the one
+ * and the other body readers then use; a second limit on the same request (a route with a smaller
+ * one of its own) counts those cached bytes. Works on any `Request` implementation (e.g. the one
  * @hono/node-server makes with `overrideGlobalObjects: false`), since it never constructs a new one.
  */
 export function limitBody(maxBytes: number): MiddlewareHandler {
@@ -169,6 +170,9 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
       return next();
     }
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    // An outer limit read the body already (a route with a smaller limit of its own): count that.
+    const cached = (c.req.bodyCache as { arrayBuffer?: Promise<ArrayBuffer> }).arrayBuffer;
+    if (cached) return (await cached).byteLength > maxBytes ? payloadTooLarge(c, maxBytes) : next();
     const stream = c.req.raw.body;
     if (!stream) return next();
     const reader = stream.getReader();

@@ -55,16 +55,19 @@ describe.each(testTargets())("the API over a real socket on $name", (target) => 
     ["OPTIONS on an unknown path", "OPTIONS /api/nope HTTP/1.1"],
     ["a CORS preflight", "OPTIONS /api/salesforce/AdminOtp/send HTTP/1.1"],
     ["DELETE on an operation", "DELETE /api/sf/exam/update/exam HTTP/1.1"],
-  ])("%s answers a clean 4xx JSON (404, or 401 under the signed-in paths)", async (_name, line) => {
-    const res = await rawRequest(
-      server.port,
-      head(line, "Origin: https://elsewhere.example", "Access-Control-Request-Method: POST"),
-    );
-    expect([401, 404], res.body).toContain(res.status);
-    expect(res.headers["content-type"]).toMatch(/^application\/json/);
-    expect(res.headers["access-control-allow-origin"]).toBeUndefined();
-    expect(json(res.body)).toMatchObject({ success: false });
-  });
+  ])(
+    "%s answers a clean 4xx JSON (404, 401 under the signed-in paths, 403 cross-site)",
+    async (_name, line) => {
+      const res = await rawRequest(
+        server.port,
+        head(line, "Origin: https://elsewhere.example", "Access-Control-Request-Method: POST"),
+      );
+      expect([401, 403, 404], res.body).toContain(res.status);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+      expect(json(res.body)).toMatchObject({ success: false });
+    },
+  );
 
   it("a chunked body over 1 MB answers 413 and the server closes the connection", async () => {
     const piece = chunk("x".repeat(64 * 1024));

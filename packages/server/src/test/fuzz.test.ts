@@ -6,7 +6,8 @@
  *
  * Tables excluded from the comparison: those the sign-in calls write even when they refuse
  * (otp_request records every code request for the rate limits, otp_challenge counts wrong codes,
- * refresh_token records revocations); every other table must be unchanged by a 4xx.
+ * refresh_token records revocations, sign_in_attempt and sign_in_failure count verification calls
+ * and wrong codes); every other table must be unchanged by a 4xx.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +16,14 @@ import { type FuzzCase, fuzzCases, loadOperations, type Operation, tableFingerpr
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "./harness.ts";
 import { chunk, LAST_CHUNK, type NodeServer, rawRequest, startNodeServer } from "./node-server.ts";
 
-const SIGN_IN_TABLES = ["otp_request", "otp_challenge", "refresh_token"];
+const SIGN_IN_TABLES = [
+  "otp_request",
+  "otp_challenge",
+  "refresh_token",
+  // Counted even when refused: verification calls per address, and wrong codes against the budget.
+  "sign_in_attempt",
+  "sign_in_failure",
+];
 /** The sign-in and session calls run last, so a logout cannot end the session mid-run. */
 const SESSION_PATHS = [
   "/salesforce/AdminOtp/send",

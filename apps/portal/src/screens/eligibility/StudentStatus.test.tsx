@@ -91,6 +91,8 @@ describe("StudentStatus", () => {
         studentId: "s0000000-0000-4000-8000-000000000001",
         eligibility_status: "Not eligible",
         reason: "Fees unpaid",
+        // No decision was recorded for this student yet.
+        version: 0,
       },
     ]);
     await waitFor(async () => expect(within(await row(/Priya Nair/)).getByText("Not eligible")).toBeTruthy());

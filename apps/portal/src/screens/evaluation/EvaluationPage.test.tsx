@@ -174,14 +174,14 @@ describe("EvaluationPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Rejected" }));
     expect(await screen.findByText("Rejection by Kavita Joshi recorded")).toBeTruthy();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual([
-      { id: "a0000000-0000-4000-8000-000000000001", status: "Rejected", reason: "Travelling" },
+      { id: "a0000000-0000-4000-8000-000000000001", status: "Rejected", reason: "Travelling", version: 1 },
     ]);
     expect(await screen.findByRole("button", { name: "Reason for rejection: Travelling" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Record that Kavita Joshi accepted" }));
     expect(await screen.findByText("Kavita Joshi accepted the evaluation")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("button", { name: /Reason for rejection/ })).toBeNull());
     expect(calls.filter((c) => c.method === "PATCH").at(-1)?.body).toEqual([
-      { id: "a0000000-0000-4000-8000-000000000001", status: "Accepted" },
+      { id: "a0000000-0000-4000-8000-000000000001", status: "Accepted", version: 1 },
     ]);
   });
 
@@ -232,6 +232,7 @@ describe("EvaluationPage", () => {
       expect(api.calls.find((c) => c.path === "/api/sf/exam/update/evaluationDeadline")?.body).toEqual({
         examId: EXAM.id,
         deadline: "2026-12-05",
+        version: 1,
       });
       expect(field().value).toBe("2026-12-05");
       unmount();
@@ -282,6 +283,7 @@ describe("EvaluationPage", () => {
       expect(api.calls.filter((c) => c.method === "PATCH").at(-1)?.body).toEqual({
         examId: EXAM.id,
         deadline: null,
+        version: 1,
       });
       quiet.mockRestore();
     });

@@ -101,6 +101,7 @@ describe("ExamTimetable", () => {
           venue: "Hall 2",
           studentFacultyRatio: "30:1",
           sendEmail: true,
+          version: 1,
         },
       ],
     ]);

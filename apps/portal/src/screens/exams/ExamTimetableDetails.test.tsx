@@ -59,6 +59,7 @@ describe("ExamTimetableDetails", () => {
         venue: "Block C",
         studentFacultyRatio: "30:1",
         sendEmail: false,
+        version: 1,
       },
     ]);
     // Reloaded from the server (a second GET), showing what was saved.

@@ -97,6 +97,7 @@ describe("SeatingPlan", () => {
     expect(saves(calls)[0]?.body).toEqual({
       examId: EXAM_ID,
       seats: [{ studentId: STUDENT_2, roomId: ROOM_B, seatNumber: 2 }],
+      version: 1,
     });
     await waitFor(() => expect(loads(calls).length).toBeGreaterThan(before));
     await waitFor(() => {
