@@ -7,7 +7,7 @@
  * The headers themselves are checked on a page, an asset, a JSON answer and a PDF.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { EXAM_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
+import { ADMIN_EMAIL, EXAM_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
 
 type Violation = { directive: string; blocked: string; sample: string; page: string };
 
@@ -209,7 +209,7 @@ test("pages, assets, JSON and PDFs carry the security headers", async ({ page })
   expect(answers.json["content-security-policy"]).toContain("sandbox");
 
   // A cross-site write with the session cookie is refused; the same write from the page passes.
-  await signIn(page, EXAM_OFFICE_EMAIL);
+  await signIn(page, ADMIN_EMAIL);
   const origin = new URL(page.url()).origin;
   const body = {
     course: "",
