@@ -181,7 +181,7 @@ describe("StudentStatus on a version conflict", () => {
         conflict = false;
         // Someone else decided meanwhile: the stored decision now has version 1.
         const rohan = students[1];
-        if (rohan) rohan.version = 1;
+        if (rohan) Object.assign(rohan, { version: 1, attendancePercent: 71 });
         return json(409, {
           success: false,
           errorMessage: "The eligibility of Rohan Das was changed by someone else",
@@ -211,6 +211,8 @@ describe("StudentStatus on a version conflict", () => {
     reload.focus();
     expect(document.activeElement).toBe(reload);
     fireEvent.click(reload);
+    // The fresh row (someone else's change brought a new attendance figure) has rendered.
+    expect(await within(await grid()).findByText("71 %")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("button", { name: "Reload" })).toBeNull());
     expect(calls.filter((c) => c.method === "GET").length).toBeGreaterThan(gets);
     // The typed values stay, marked "not saved" until Done saves them.
