@@ -170,3 +170,63 @@ describe("StudentStatus", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("No exam was chosen.");
   });
 });
+
+describe("StudentStatus on a version conflict", () => {
+  it("shows the record-changed message with Reload, keeps the typed values and saves them over the fresh row", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let conflict = true;
+    const { fetch, students, calls } = evaluationApi({
+      refuse: () => {
+        if (!conflict) return undefined;
+        conflict = false;
+        // Someone else decided meanwhile: the stored decision now has version 1.
+        const rohan = students[1];
+        if (rohan) Object.assign(rohan, { version: 1, attendancePercent: 71 });
+        return json(409, {
+          success: false,
+          errorMessage: "The eligibility of Rohan Das was changed by someone else",
+          errorCode: "version_conflict",
+        });
+      },
+    });
+    const { container } = renderStatus(fetch);
+    fireEvent.click(within(await row(/Rohan Das/)).getByRole("button", { name: /^Edit/ }));
+    fireEvent.change(screen.getByRole("combobox", { name: "Eligibility of Rohan Das" }), {
+      target: { value: "Not eligible" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: "Reason for Rohan Das" }), {
+      target: { value: "Attendance below 60 %" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Done, save the eligibility of Rohan Das" }));
+    const notice = await screen.findByText(/This record was changed by someone else/);
+    expect(notice.closest("[role=alert]")).toBeTruthy();
+    const rohan = await row(/Rohan Das/);
+    expect(within(rohan).getByText("Attendance below 60 %")).toBeTruthy();
+    expect(within(rohan).getByText("not saved: changed by someone else")).toBeTruthy();
+    expect(patches(calls)[0]?.body).toMatchObject([{ version: 0 }]);
+    await expectNoAxeViolations(container);
+
+    const gets = calls.filter((c) => c.method === "GET").length;
+    const reload = screen.getByRole("button", { name: "Reload" });
+    reload.focus();
+    expect(document.activeElement).toBe(reload);
+    fireEvent.click(reload);
+    // The fresh row (someone else's change brought a new attendance figure) has rendered.
+    expect(await within(await grid()).findByText("71 %")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Reload" })).toBeNull());
+    expect(calls.filter((c) => c.method === "GET").length).toBeGreaterThan(gets);
+    // The typed values stay, marked "not saved" until Done saves them.
+    expect(within(await row(/Rohan Das/)).getByText("Attendance below 60 %")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Edit the eligibility of Rohan Das" }));
+    expect((screen.getByRole("textbox", { name: "Reason for Rohan Das" }) as HTMLInputElement).value).toBe(
+      "Attendance below 60 %",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Done, save the eligibility of Rohan Das" }));
+    expect(await screen.findByText("Eligibility of Rohan Das saved")).toBeTruthy();
+    expect(patches(calls)[1]?.body).toMatchObject([
+      { eligibility_status: "Not eligible", reason: "Attendance below 60 %", version: 1 },
+    ]);
+    expect(students[1]?.eligibility_status).toBe("Not eligible");
+    quiet.mockRestore();
+  });
+});

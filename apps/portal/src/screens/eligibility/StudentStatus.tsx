@@ -19,6 +19,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { createContext, type KeyboardEvent, useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
 import * as styles from "../evaluation/evaluation.css.ts";
 import { displayDate, errorField, errorText, orNa, pagerLabels } from "../evaluation/labels.ts";
@@ -26,7 +27,7 @@ import { QueryError } from "../evaluation/QueryError.tsx";
 import { evaluationLinks } from "../evaluation/routes.ts";
 import { useUrlState } from "../exams/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
-import { type OpenDraft, useRowEdit } from "../row-edit.ts";
+import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
 import { SearchForm } from "../SearchForm.tsx";
 import { attendanceText, documentText, eligibilityText, eligibilityTone, progressText } from "./labels.ts";
 import { eligibilityOverviewLink } from "./routes.ts";
@@ -90,6 +91,8 @@ function choiceText(choice: EligibilityChoice, row: StudentStatusRow): string {
 type EligibilityEditor = {
   editing: OpenDraft<Draft, DraftError> | null;
   kept: ReadonlyMap<string, OpenDraft<Draft, DraftError>>;
+  /** Rows whose kept draft was refused because someone else changed the decision (409). */
+  conflicts: ReadonlySet<string>;
   saving: boolean;
   start: (row: StudentStatusRow) => void;
   setDraft: (change: Partial<Draft>) => void;
@@ -188,7 +191,13 @@ function EditCell({ row }: { row: StudentStatusRow }) {
         doneName: m.elig_done_label({ name }),
         revertName: m.elig_revert_label({ name }),
       }}
-      note={editor.kept.has(row.id) ? m.row_unsaved() : undefined}
+      note={
+        editor.kept.has(row.id)
+          ? editor.conflicts.has(row.id)
+            ? m.row_unsaved_conflict()
+            : m.row_unsaved()
+          : undefined
+      }
       onEdit={() => editor.start(row)}
       onDone={() => editor.done(row)}
       onRevert={editor.revert}
@@ -207,6 +216,10 @@ function EditCell({ row }: { row: StudentStatusRow }) {
  * leaves edit mode and reloads. A refused save (the portal's rule, see useRowEdit) shows the server's
  * message as an error toast and leaves edit mode too (spec §4), the row showing the typed choice and
  * reason marked "not saved"; Edit reopens them with the message under the field, Revert drops them.
+ * A refusal because someone else changed the decision since it was read (409 version_conflict) marks
+ * the row "not saved: changed by someone else" and shows the record-changed message with Reload
+ * above the table: Reload refetches the rows (their new versions), the typed values stay, and the
+ * next Done saves them over the fresh row.
  */
 export function StudentStatusScreen({ search }: { search: string }) {
   const api = useApi();
@@ -223,7 +236,10 @@ export function StudentStatusScreen({ search }: { search: string }) {
     enabled: state.examId !== "",
     placeholderData: keepPreviousData,
   });
-  const { editing, kept, start, update, revert, close, saved, failed } = useRowEdit<Draft, DraftError>();
+  const { editing, kept, conflicts, start, update, revert, close, saved, failed, reloaded } = useRowEdit<
+    Draft,
+    DraftError
+  >();
   const save = useMutation(updateEligibilityMutationOptions(api));
   // Another page, page size, label or search closes an open edit (its row may not be shown any more).
   const go = useCallback(
@@ -261,7 +277,10 @@ export function StudentStatusScreen({ search }: { search: string }) {
           onError: (error) => {
             const message = errorText(error);
             toast.error(message);
-            failed({ field: errorField(error) === "reason" ? "reason" : "choice", message });
+            // Someone changed the decision since it was read: the typed choice stays, marked as
+            // such, and the notice above the table offers Reload (see ConflictNotice).
+            if (isVersionConflict(error)) failed(null, true);
+            else failed({ field: errorField(error) === "reason" ? "reason" : "choice", message });
           },
         },
       );
@@ -272,6 +291,7 @@ export function StudentStatusScreen({ search }: { search: string }) {
     () => ({
       editing,
       kept,
+      conflicts,
       saving,
       start: (row) => start(row.id, () => draftOf(row)),
       setDraft: (change) =>
@@ -279,9 +299,15 @@ export function StudentStatusScreen({ search }: { search: string }) {
       done,
       revert,
     }),
-    [editing, kept, saving, start, update, done, revert],
+    [editing, kept, conflicts, saving, start, update, done, revert],
   );
   const columns = useMemo(studentColumns, []);
+  // Reload after a conflict: the fresh rows carry the new versions; the kept drafts stay for Done.
+  const reload = useCallback(async () => {
+    const ids = [...conflicts];
+    await query.refetch();
+    for (const id of ids) reloaded(id);
+  }, [conflicts, query, reloaded]);
 
   const back = (
     <ButtonLink href={eligibilityOverviewLink()} variant="secondary">
@@ -353,6 +379,7 @@ export function StudentStatusScreen({ search }: { search: string }) {
           onApply={(text) => go({ ...state, search: text, page: 1 })}
         />
       </search>
+      {conflicts.size > 0 ? <ConflictNotice onReload={reload} /> : null}
       <EditorProvider value={editor}>
         <PagedTable
           query={query}

@@ -9,6 +9,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
+import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "./evaluation.css.ts";
 import { errorField, errorText } from "./labels.ts";
 
@@ -17,8 +19,10 @@ import { errorField, errorText } from "./labels.ts";
  * /sf/exam/update/evaluationDeadline): a date field with Save, and Clear deadline while one is set
  * (an emptied field saved clears it too). The server's message is the toast; a refusal (e.g. a date
  * before the exam, 'The evaluation deadline (…) cannot be before the exam date (…)') is an error toast
- * and, when it is about the date, shown under the field, which keeps the date typed. Mount it with
- * `key={exam.deadline}` so a saved deadline resets the field.
+ * and, when it is about the date, shown under the field, which keeps the date typed. A new stored
+ * deadline (a save, a reload) resets the field unless it holds a date not saved yet. After a version
+ * conflict (someone else changed the exam since it was read) the record-changed message and Reload show under the form, Reload
+ * refetches the exam (its new version) keeping the typed date, and Save sends it over the fresh exam.
  */
 export function EvaluationDeadlineForm({ exam }: { exam: EvaluationExam }) {
   const api = useApi();
@@ -27,9 +31,18 @@ export function EvaluationDeadlineForm({ exam }: { exam: EvaluationExam }) {
   const stored = exam.deadline ?? "";
   const [value, setValue] = useState(stored);
   const [error, setError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  // The stored deadline the field was last reset to: a new one (a save, a reload) resets the field
+  // unless it holds a date not saved yet (e.g. refused as a conflict), which is kept for Save.
+  const [base, setBase] = useState(stored);
+  if (base !== stored) {
+    setBase(stored);
+    if (value === base) setValue(stored);
+  }
   const save = useMutation(updateEvaluationDeadlineMutationOptions(api));
 
-  const submit = (deadline: string | null) =>
+  const submit = (deadline: string | null) => {
+    setConflict(false);
     save.mutate(
       { examId: exam.id, deadline, version: exam.version },
       {
@@ -43,9 +56,15 @@ export function EvaluationDeadlineForm({ exam }: { exam: EvaluationExam }) {
         onError: (failure) => {
           toast.error(errorText(failure));
           setError(errorField(failure) === "deadline" ? errorText(failure) : null);
+          setConflict(isVersionConflict(failure));
         },
       },
     );
+  };
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: evaluationKeys.all });
+    setConflict(false);
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit(value === "" ? null : value);
@@ -76,6 +95,7 @@ export function EvaluationDeadlineForm({ exam }: { exam: EvaluationExam }) {
           ) : null}
         </div>
       </form>
+      {conflict ? <ConflictNotice onReload={reload} /> : null}
       <p className={styles.muted}>{m.ev_deadline_helper()}</p>
     </>
   );

@@ -298,3 +298,119 @@ describe("EvaluationPage", () => {
     quiet.mockRestore();
   });
 });
+
+describe("EvaluationPage on a version conflict", () => {
+  const conflict = () =>
+    json(409, {
+      success: false,
+      errorMessage: "The evaluator assignment was changed by someone else",
+      errorCode: "version_conflict",
+    });
+  const notice = () => screen.findByText(/This record was changed by someone else/);
+
+  it("Reject: the dialog keeps the reason, shows the message and Reload; the next Rejected sends the new version", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let refuse = true;
+    const api = evaluationApi({
+      assignments: [makeAssignment({ status: "Requested", reason: "", respondedAt: null })],
+      refuse: (method, path) => {
+        if (method !== "PATCH" || path !== "update/evaluation" || !refuse) return undefined;
+        refuse = false;
+        const row = api.assignments[0];
+        if (row) Object.assign(row, { version: 2, role: "Visiting Faculty" });
+        return conflict();
+      },
+    });
+    const { container } = renderPage(api.fetch);
+    await table();
+    fireEvent.click(screen.getByRole("button", { name: "Record that Kavita Joshi rejected" }));
+    const dialog = await screen.findByRole("dialog", { name: "Record a rejection" });
+    fireEvent.change(within(dialog).getByLabelText(/Reason for rejection/), {
+      target: { value: "Travelling" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Rejected" }));
+    expect(within(dialog).getByText(await notice().then((n) => n.textContent ?? ""))).toBeTruthy();
+    expect((within(dialog).getByLabelText(/Reason for rejection/) as HTMLTextAreaElement).value).toBe(
+      "Travelling",
+    );
+    await expectNoAxeViolations(container);
+    const gets = api.calls.filter((c) => c.method === "GET").length;
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reload" }));
+    // The fresh row (someone else's change brought a new role) has rendered behind the dialog.
+    expect(await screen.findByText("Visiting Faculty")).toBeTruthy();
+    await waitFor(() => expect(within(dialog).queryByRole("button", { name: "Reload" })).toBeNull());
+    expect(api.calls.filter((c) => c.method === "GET").length).toBeGreaterThan(gets);
+    expect((within(dialog).getByLabelText(/Reason for rejection/) as HTMLTextAreaElement).value).toBe(
+      "Travelling",
+    );
+    fireEvent.click(within(dialog).getByRole("button", { name: "Rejected" }));
+    expect(await screen.findByText("Rejection by Kavita Joshi recorded")).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([
+      [{ id: "a0000000-0000-4000-8000-000000000001", status: "Rejected", reason: "Travelling", version: 1 }],
+      [{ id: "a0000000-0000-4000-8000-000000000001", status: "Rejected", reason: "Travelling", version: 2 }],
+    ]);
+    expect(api.assignments[0]?.status).toBe("Rejected");
+    quiet.mockRestore();
+  });
+
+  it("Accept: the message and Reload show above the table; Accept after Reload sends the new version", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let refuse = true;
+    const api = evaluationApi({
+      refuse: (method, path) => {
+        if (method !== "PATCH" || path !== "update/evaluation" || !refuse) return undefined;
+        refuse = false;
+        const row = api.assignments[0];
+        if (row) Object.assign(row, { version: 2, role: "Visiting Faculty" });
+        return conflict();
+      },
+    });
+    renderPage(api.fetch);
+    await table();
+    fireEvent.click(screen.getByRole("button", { name: "Record that Kavita Joshi accepted" }));
+    expect((await notice()).closest("[role=alert]")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    expect(await within(await table()).findByText("Visiting Faculty")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Reload" })).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Record that Kavita Joshi accepted" }));
+    expect(await screen.findByText("Kavita Joshi accepted the evaluation")).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === "PATCH").at(-1)?.body).toEqual([
+      { id: "a0000000-0000-4000-8000-000000000001", status: "Accepted", version: 2 },
+    ]);
+    quiet.mockRestore();
+  });
+
+  it("deadline: keeps the typed date over a Reload that brings someone else's deadline; Save sends the new version", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let refuse = true;
+    const api = evaluationApi({
+      refuse: (_method, path) => {
+        if (path !== "update/evaluationDeadline" || !refuse) return undefined;
+        refuse = false;
+        api.exam.deadline = "2026-12-10";
+        api.exam.version = 2;
+        return conflict();
+      },
+    });
+    const { container } = renderPage(api.fetch);
+    await table();
+    const field = () => screen.getByLabelText("Evaluation deadline") as HTMLInputElement;
+    fireEvent.change(field(), { target: { value: "2026-12-05" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await notice()).closest("[role=alert]")).toBeTruthy();
+    expect(field().value).toBe("2026-12-05");
+    await expectNoAxeViolations(container);
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    await waitFor(() => expect(tile("Evaluation deadline")).toBe("10-12-2026"));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Reload" })).toBeNull());
+    expect(field().value).toBe("2026-12-05");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Evaluation deadline saved")).toBeTruthy();
+    await waitFor(() => expect(tile("Evaluation deadline")).toBe("05-12-2026"));
+    expect(api.calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([
+      { examId: EXAM.id, deadline: "2026-12-05", version: 1 },
+      { examId: EXAM.id, deadline: "2026-12-05", version: 2 },
+    ]);
+    quiet.mockRestore();
+  });
+});

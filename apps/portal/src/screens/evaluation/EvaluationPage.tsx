@@ -25,7 +25,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
 import { studentStatusLink } from "../eligibility/routes.ts";
+import { isVersionConflict } from "../row-edit.ts";
 import { AddEvaluatorDialog } from "./AddEvaluatorDialog.tsx";
 import { EvaluationDeadlineForm } from "./EvaluationDeadlineForm.tsx";
 import { ExamToolbar } from "./ExamToolbar.tsx";
@@ -70,6 +72,10 @@ type Pending = { kind: "reject" | "withdraw"; row: EvaluatorAssignment } | null;
  * Rejected shows a reason marker) with row actions Accept, Reject (a dialog asks the reason,
  * required) and Withdraw (confirmed), and Add Evaluator. Every change goes through the API, shows a
  * toast and reloads the page's data; a failed change shows the server's message as an error toast.
+ * A change refused because someone else changed the assignment since it was read (409
+ * version_conflict) also shows the record-changed message with Reload (in the Reject dialog, which
+ * keeps the typed reason, else above the table); Reload refetches the page's data, so trying again
+ * sends the fresh version.
  */
 export function EvaluationPageScreen({ examId }: { examId: string }) {
   const api = useApi();
@@ -101,7 +107,7 @@ export function EvaluationPageScreen({ examId }: { examId: string }) {
         <StatTile label={m.ev_card_sheets_per_evaluator()} value={summary.sheetsPerEvaluator ?? m.ev_na()} />
         <StatTile label={m.ev_evaluation_deadline()} value={deadlineText(exam.deadline)} />
       </StatTileGroup>
-      <EvaluationDeadlineForm key={exam.deadline ?? ""} exam={exam} />
+      <EvaluationDeadlineForm exam={exam} />
       <EvaluatorTable exam={exam} rows={data} refreshing={query.isFetching} />
     </div>
   );
@@ -122,6 +128,8 @@ function EvaluatorTable({
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  // The assignment whose change was refused as a version conflict, until Reload or another try.
+  const [conflictId, setConflictId] = useState<string | null>(null);
   const answers = useMutation({
     ...recordEvaluatorAnswersMutationOptions(api),
     onMutate: (items) => setBusyId(items[0]?.id ?? null),
@@ -129,17 +137,34 @@ function EvaluatorTable({
   });
   const { mutate } = answers;
   const record = useCallback(
-    (item: EvaluatorAnswerItem, done: string) =>
+    (item: EvaluatorAnswerItem, done: string) => {
+      setConflictId(null);
       mutate([item], {
         onSuccess: async () => {
           toast.success(done);
           setPending(null);
           await queryClient.invalidateQueries({ queryKey: evaluationKeys.all });
         },
-        onError: (error) => toast.error(errorText(error)),
-      }),
+        onError: (error) => {
+          toast.error(errorText(error));
+          if (isVersionConflict(error)) {
+            setConflictId(item.id);
+            // The Reject dialog stays open with its reason; a withdrawal's confirmation closes.
+            setPending((open) => (open?.kind === "reject" ? open : null));
+          }
+        },
+      });
+    },
     [mutate, toast, queryClient],
   );
+  // Reload after a conflict: the fresh rows carry the new versions (the Reject dialog reads its row
+  // from them below), so trying again saves over the fresh assignment.
+  const reload = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: evaluationKeys.all });
+    setConflictId(null);
+  }, [queryClient]);
+  const rejecting =
+    pending?.kind === "reject" ? (rows.find((r) => r.id === pending.row.id) ?? pending.row) : null;
 
   const columns = useMemo<DataTableColumn<EvaluatorAssignment>[]>(
     () => [
@@ -225,6 +250,7 @@ function EvaluatorTable({
         </nav>
         <Button onClick={() => setAdding(true)}>{m.ev_add_evaluator()}</Button>
       </div>
+      {conflictId !== null && rejecting === null ? <ConflictNotice onReload={reload} /> : null}
       <DataTable
         caption={m.ev_table_caption()}
         captionHidden
@@ -238,9 +264,14 @@ function EvaluatorTable({
       />
       <AddEvaluatorDialog open={adding} onOpenChange={setAdding} exam={exam} />
       <RejectDialog
-        row={pending?.kind === "reject" ? pending.row : null}
+        row={rejecting}
         saving={answers.isPending}
-        onCancel={() => setPending(null)}
+        conflict={rejecting !== null && conflictId === rejecting.id}
+        onReload={reload}
+        onCancel={() => {
+          setPending(null);
+          setConflictId(null);
+        }}
         onReject={(row, reason) =>
           record(
             { id: row.id, status: "Rejected", reason, version: row.version },
@@ -275,11 +306,15 @@ function EvaluatorTable({
 function RejectDialog({
   row,
   saving,
+  conflict,
+  onReload,
   onCancel,
   onReject,
 }: {
   row: EvaluatorAssignment | null;
   saving: boolean;
+  conflict: boolean;
+  onReload: () => Promise<unknown>;
   onCancel: () => void;
   onReject: (row: EvaluatorAssignment, reason: string) => void;
 }) {
@@ -296,7 +331,16 @@ function RejectDialog({
       size="sm"
     >
       {/* Mounted only while open, so every rejection starts with an empty reason. */}
-      {row ? <RejectForm row={row} saving={saving} onCancel={onCancel} onReject={onReject} /> : null}
+      {row ? (
+        <RejectForm
+          row={row}
+          saving={saving}
+          conflict={conflict}
+          onReload={onReload}
+          onCancel={onCancel}
+          onReject={onReject}
+        />
+      ) : null}
     </Dialog>
   );
 }
@@ -304,11 +348,15 @@ function RejectDialog({
 function RejectForm({
   row,
   saving,
+  conflict,
+  onReload,
   onCancel,
   onReject,
 }: {
   row: EvaluatorAssignment;
   saving: boolean;
+  conflict: boolean;
+  onReload: () => Promise<unknown>;
   onCancel: () => void;
   onReject: (row: EvaluatorAssignment, reason: string) => void;
 }) {
@@ -338,6 +386,7 @@ function RejectForm({
         required
         error={error}
       />
+      {conflict ? <ConflictNotice onReload={onReload} /> : null}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel} disabled={saving}>
           {m.ev_cancel()}

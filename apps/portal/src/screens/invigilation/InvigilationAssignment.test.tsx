@@ -145,3 +145,38 @@ describe("InvigilationAssignment", () => {
     expect(await screen.findByText("An error occurred: No such exam")).toBeTruthy();
   });
 });
+
+describe("InvigilationAssignment on a version conflict", () => {
+  it("keeps the change, shows the record-changed message with Reload, and Save after Reload sends the new version", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { fetch, calls, faculty } = seatingApi();
+    const { container } = renderPage(fetch);
+    await assign("Meera Iyer", "Hall A");
+    // Someone else gave Meera Hall B meanwhile.
+    const meera = faculty.find((f) => f.id === FACULTY_1);
+    if (meera) Object.assign(meera, { room: "Hall B", version: 1 });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const notice = await screen.findByText(/This record was changed by someone else/);
+    expect(notice.closest("[role=alert]")).toBeTruthy();
+    const row = () =>
+      within(screen.getByRole("table", { name: "Invigilators" })).getByRole("row", { name: /Meera Iyer/ });
+    expect(within(row()).getByText("not saved")).toBeTruthy();
+    await expectNoAxeViolations(container);
+
+    const gets = calls.filter((c) => c.method === "GET").length;
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    // The fresh row (Hall B allotted) has rendered; the change is still kept.
+    await waitFor(() => expect(within(row()).getByText("Hall B")).toBeTruthy());
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Reload" })).toBeNull());
+    expect(calls.filter((c) => c.method === "GET").length).toBeGreaterThan(gets);
+    expect(within(row()).getByText("not saved")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Invigilation saved")).toBeTruthy();
+    expect(patches(calls).map((c) => (c.body as { roomNo: string; version: number }[])[0])).toMatchObject([
+      { facultyId: FACULTY_1, roomNo: "Hall A", version: 0 },
+      { facultyId: FACULTY_1, roomNo: "Hall A", version: 1 },
+    ]);
+    expect(meera?.room).toBe("Hall A");
+    quiet.mockRestore();
+  });
+});

@@ -23,8 +23,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type KeyboardEvent, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
-import { focusById, useStagedRowEdit } from "../row-edit.ts";
+import { focusById, isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
 import { displayDate, ExamHeaderCard, errorText, QueryError } from "../seating/common.tsx";
 import { seatingLinks } from "../seating/routes.ts";
 import * as styles from "../seating/seating.css.ts";
@@ -80,6 +81,9 @@ const roomInputId = (facultyId: string) => `invig-${facultyId}-room`;
  * the server's message as a toast and the data reloaded; on failure (the portal's rule, see
  * useRowEdit) the alert 'Failed to add. Please try again.' with the server's reason (e.g. a double
  * booking), the changes kept and still marked "not saved": Edit reopens a change, Revert drops it.
+ * A Save refused because someone else changed a duty since the list was read (409 version_conflict)
+ * shows the record-changed message with Reload instead: Reload refetches the list (the rows' new
+ * versions), the changes stay kept, and Save sends them over the fresh rows.
  */
 export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
   const api = useApi();
@@ -97,18 +101,30 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
   } = useStagedRowEdit<string, null, PendingAssignment>();
   const [sendEmail, setSendEmail] = useState(false);
   const [saveError, setSaveError] = useState<{ reason: string; name: string | null } | null>(null);
+  // Save was refused as a version conflict: the notice with Reload shows until Reload or another Save.
+  const [conflict, setConflict] = useState(false);
+  const reload = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invigilationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: seatingKeys.all }),
+      ]),
+    [queryClient],
+  );
   const save = useMutation({
     ...saveInvigilationMutationOptions(api),
     onSuccess: async (answer) => {
       toast.success(answer.message);
       clearPending();
       setSaveError(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: invigilationKeys.all }),
-        queryClient.invalidateQueries({ queryKey: seatingKeys.all }),
-      ]);
+      setConflict(false);
+      await reload();
     },
     onError: (error) => {
+      if (isVersionConflict(error)) {
+        setConflict(true);
+        return;
+      }
       // The items were sent in the order of `pending` (it does not change while saving).
       const change = changeOfError(error instanceof ApiError ? error.field : undefined, [
         ...pending.values(),
@@ -181,6 +197,7 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
             onClick={() => {
               clearPending();
               setSaveError(null);
+              setConflict(false);
             }}
           >
             {m.invig_discard()}
@@ -191,6 +208,7 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
             onClick={() => {
               if (!data) return;
               setSaveError(null);
+              setConflict(false);
               save.mutate(saveItems(changes, data.facultyList, data.exam, sendEmail));
             }}
           >
@@ -201,6 +219,14 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
       <p className={styles.muted} aria-live="polite">
         {changes.length > 0 ? m.invig_pending({ count: changes.length }) : ""}
       </p>
+      {conflict ? (
+        <ConflictNotice
+          onReload={async () => {
+            await reload();
+            setConflict(false);
+          }}
+        />
+      ) : null}
       {saveError ? (
         <div role="alert" className={styles.errorBox}>
           <p className={styles.errorText}>{m.invig_failed()}</p>

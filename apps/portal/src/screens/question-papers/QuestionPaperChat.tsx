@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, useApi, useLocale, useToast } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
 import { displayValue, errorText, statusLabel, statusTone } from "./labels.ts";
 import * as styles from "./question-papers.css.ts";
 import { paperLinks } from "./routes.ts";
@@ -58,7 +59,7 @@ export function QuestionPaperChatScreen({ paperId }: { paperId: string }) {
   const api = useApi();
   const chat = useQuery(questionPaperChatQueryOptions(api, paperId));
   const paper = useQuery(questionPaperQueryOptions(api, paperId));
-  const { approve, pendingId } = useApprovePaper();
+  const { approve, pendingId, conflict, reload } = useApprovePaper();
 
   if (chat.isPending) return <Loader variant="block" label={m.qp_loading()} />;
   if (chat.isError) {
@@ -121,6 +122,7 @@ export function QuestionPaperChatScreen({ paperId }: { paperId: string }) {
           ) : null}
         </div>
       </div>
+      {conflict ? <ConflictNotice onReload={reload} /> : null}
       <Thread messages={messages} />
       <Composer paperId={paperId} />
     </div>

@@ -11,6 +11,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useId } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
 import { errorText, setStatusLabel } from "./labels.ts";
 import * as styles from "./question-papers.css.ts";
 import { useApproveSet, useRemind } from "./use-paper-actions.ts";
@@ -83,7 +84,7 @@ function SetPanel({
 }) {
   const api = useApi();
   const titleId = useId();
-  const { approveSet, pendingSet: approving } = useApproveSet(paperId, paper?.version ?? 0);
+  const { approveSet, pendingSet: approving, conflict, reload } = useApproveSet(paperId, paper?.version ?? 0);
   const { remind, pendingSet: reminding } = useRemind();
   const url = paper ? (set === 1 ? paper.setOneUrl : paper.setTwoUrl) : null;
   const status = paper ? ((set === 1 ? paper.setOneStatus : paper.setTwoStatus) as SetStatus) : null;
@@ -160,6 +161,7 @@ function SetPanel({
           {m.qp_remind_set({ set })}
         </Button>
       </div>
+      {conflict ? <ConflictNotice onReload={reload} /> : null}
       {body}
     </section>
   );

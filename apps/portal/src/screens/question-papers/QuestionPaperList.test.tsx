@@ -185,6 +185,55 @@ describe("QuestionPaperList", () => {
     expect(await screen.findByText("Question-paper is not apporved ", { normalizer: (t) => t })).toBeTruthy();
   });
 
+  it("on a version conflict shows the record-changed message with Reload; after Reload Approve sends the new version", async () => {
+    let current = approvable;
+    let changedElsewhere = false;
+    const seen = installFakeApi((request) => {
+      if (request.path === "/sf/exam/questionPaperList") {
+        return json(200, { success: true, questionPapersList: [current], noOfRecords: 1 });
+      }
+      if (request.method === "PATCH" && request.path === "/sf/exam/update/question") {
+        if (!changedElsewhere) {
+          // Someone else changed the paper since the list was read.
+          changedElsewhere = true;
+          current = { ...current, faculty: "Vikram Iyer", version: current.version + 1 };
+        }
+        const [item] = request.body as { version: number }[];
+        if (item?.version !== current.version) {
+          return json(409, {
+            success: false,
+            errorMessage: "The question paper was changed by someone else since it was read",
+            errorCode: "version_conflict",
+          });
+        }
+        current = { ...current, status: "Approved", version: current.version + 1 };
+        return json(200, { success: true, questionPapers: [current] });
+      }
+      return undefined;
+    });
+    const { container } = renderScreen(<QuestionPaperListScreen search="" />);
+    const approve = () =>
+      screen.getByRole("button", { name: "Approve question paper of Financial Accounting" });
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Approve question paper of Financial Accounting" }),
+    );
+    const notice = await screen.findByText(/This record was changed by someone else/);
+    expect(notice.closest("[role=alert]")).toBeTruthy();
+    await expectNoAxeViolations(container);
+    const loads = listCalls(seen).length;
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    // The fresh row (someone else's change) has rendered.
+    expect(await screen.findByText("Vikram Iyer")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Reload" })).toBeNull());
+    expect(listCalls(seen).length).toBeGreaterThan(loads);
+    fireEvent.click(approve());
+    expect(await screen.findByText("Question paper approved")).toBeTruthy();
+    expect(seen.filter((r) => r.method === "PATCH").map((r) => r.body)).toEqual([
+      [{ id: approvable.id, status: "Approved", sendEmail: true, version: approvable.version }],
+      [{ id: approvable.id, status: "Approved", sendEmail: true, version: approvable.version + 1 }],
+    ]);
+  });
+
   it("pages on the server and keeps page and size in the address", async () => {
     const seen = listHandler([approvable], 120);
     renderScreen(<QuestionPaperListScreen search="?page=2" />);

@@ -16,6 +16,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, useApi } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
 import { displayValue, errorText, pagerLabels, statusLabel, statusTone } from "./labels.ts";
 import {
   activeFilterCount,
@@ -87,7 +88,7 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
     placeholderData: keepPreviousData,
   });
   const filterOptions = useQuery({ ...questionPaperFiltersQueryOptions(api), enabled: filterOpen });
-  const { approve, pendingId } = useApprovePaper();
+  const { approve, pendingId, conflict, reload } = useApprovePaper();
 
   const total = list.data?.noOfRecords ?? 0;
   // A page past the end (e.g. after a filter shrank the list, or a stale address) goes to the last page.
@@ -172,6 +173,7 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
         </div>
       ) : (
         <>
+          {conflict ? <ConflictNotice onReload={reload} /> : null}
           <DataTable
             caption={m.qp_table_label()}
             captionHidden

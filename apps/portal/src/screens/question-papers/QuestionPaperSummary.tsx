@@ -9,6 +9,7 @@ import { Button, ButtonLink, Loader, StatTile, StatTileGroup, StatusChip } from 
 import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
 import { displayValue, errorText, setStatusLabel, statusLabel, statusTone } from "./labels.ts";
 import * as styles from "./question-papers.css.ts";
 import { paperLinks } from "./routes.ts";
@@ -23,7 +24,7 @@ import { paperApprovalBlock, useApprovePaper } from "./use-paper-actions.ts";
 export function QuestionPaperSummaryScreen({ paperId }: { paperId: string }) {
   const api = useApi();
   const query = useQuery(questionPaperQueryOptions(api, paperId));
-  const { approve, pendingId } = useApprovePaper();
+  const { approve, pendingId, conflict, reload } = useApprovePaper();
 
   if (query.isPending) {
     return (
@@ -75,6 +76,7 @@ export function QuestionPaperSummaryScreen({ paperId }: { paperId: string }) {
           ) : null}
         </div>
       </div>
+      {conflict ? <ConflictNotice onReload={reload} /> : null}
       <StatTileGroup>
         <StatTile label={m.qp_col_course_name()} value={displayValue(paper.courseName)} />
         <StatTile label={m.qp_field_term()} value={displayValue(paper.term)} />

@@ -22,9 +22,18 @@ afterEach(resetScreen);
 
 type Detail = ReturnType<typeof makePaperDetail>;
 
-/** A fake paper API: the paper, its set PDFs, approvals and mail, changing state as the server would. */
-function paperApi(initial: Detail, documents: { 1?: number; 2?: number } = { 1: 1200, 2: 900 }) {
+/**
+ * A fake paper API: the paper, its set PDFs, approvals and mail, changing state as the server would.
+ * Like the server, an approval naming another version than the stored one answers 409
+ * version_conflict; `elsewhere` is someone else's change, saved just before the first approval.
+ */
+function paperApi(
+  initial: Detail,
+  documents: { 1?: number; 2?: number } = { 1: 1200, 2: 900 },
+  elsewhere?: Partial<Detail>,
+) {
   let current = { ...initial };
+  let otherChange = elsewhere;
   const base = `/sf/exam/questionPaper/${initial.id}`;
   const seen = installFakeApi((request) => {
     if (request.path === base) return json(200, { success: true, questionpaper: current });
@@ -36,11 +45,24 @@ function paperApi(initial: Detail, documents: { 1?: number; 2?: number } = { 1: 
         : json(404, { success: false, errorMessage: "Data not found" });
     }
     if (request.method === "PATCH" && request.path === "/sf/exam/update/question") {
-      for (const item of request.body as Record<string, unknown>[]) {
+      if (otherChange) {
+        current = { ...current, ...otherChange, version: current.version + 1 };
+        otherChange = undefined;
+      }
+      const items = request.body as Record<string, unknown>[];
+      if (items.some((item) => item.version !== current.version)) {
+        return json(409, {
+          success: false,
+          errorMessage: "The question paper was changed by someone else since it was read",
+          errorCode: "version_conflict",
+        });
+      }
+      for (const item of items) {
         if (item.questionPaperSet === 1) current = { ...current, setOneStatus: "Approved" };
         if (item.questionPaperSet === 2) current = { ...current, setTwoStatus: "Approved" };
         if (item.status === "Approved") current = { ...current, status: "Approved" };
       }
+      current = { ...current, version: current.version + 1 };
       return json(200, { success: true, questionPapers: [current] });
     }
     if (request.method === "POST" && request.path === "/salesforce/Exams/sendEmail") {
@@ -171,5 +193,64 @@ describe("QuestionPaperDocuments", () => {
     fireEvent.click(remind);
     expect(await screen.findByText("The faculty member has no email address.")).toBeTruthy();
     expect(seen.some((r) => r.path === "/salesforce/Exams/sendEmail")).toBe(false);
+  });
+});
+
+describe("question paper approval on a version conflict", () => {
+  const notice = () => screen.findByText(/This record was changed by someone else/);
+
+  it("Approve set: shows the record-changed message with Reload; after Reload the approval sends the new version", async () => {
+    const paper = makePaperDetail({ setOneStatus: "Submitted", setTwoStatus: "Submitted" });
+    const seen = paperApi(paper, undefined, { setTwoStatus: "Approved" });
+    const { container } = renderScreen(<QuestionPaperDocumentsScreen paperId={paper.id} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Approve set 1" }));
+    const set1 = await screen.findByRole("region", { name: "Set 1" });
+    expect(within(set1).getByText((await notice()).textContent ?? "")).toBeTruthy();
+    await expectNoAxeViolations(container);
+    fireEvent.click(within(set1).getByRole("button", { name: "Reload" }));
+    // The fresh paper (set 2 approved by someone else) has rendered.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Approve set 2" })).toBeNull());
+    await waitFor(() => expect(within(set1).queryByRole("button", { name: "Reload" })).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Approve set 1" }));
+    expect(await screen.findByText("Set 1 approved")).toBeTruthy();
+    expect(seen.filter((r) => r.method === "PATCH").map((r) => r.body)).toEqual([
+      [
+        {
+          questionPaperId: paper.id,
+          questionPaperStatus: "Approved",
+          questionPaperSet: 1,
+          version: paper.version,
+        },
+      ],
+      [
+        {
+          questionPaperId: paper.id,
+          questionPaperStatus: "Approved",
+          questionPaperSet: 1,
+          version: paper.version + 1,
+        },
+      ],
+    ]);
+  });
+
+  it("Approve the paper: shows the record-changed message with Reload; after Reload the approval sends the new version", async () => {
+    const paper = makePaperDetail({
+      status: "Under Review",
+      setOneStatus: "Approved",
+      setTwoStatus: "Approved",
+    });
+    const seen = paperApi(paper, undefined, { faculty: "Vikram Iyer" });
+    renderScreen(<QuestionPaperSummaryScreen paperId={paper.id} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Approve question paper" }));
+    expect((await notice()).closest("[role=alert]")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    expect(await screen.findByText("Vikram Iyer")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Reload" })).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Approve question paper" }));
+    expect(await screen.findByText("Question paper approved")).toBeTruthy();
+    expect(seen.filter((r) => r.method === "PATCH").map((r) => r.body)).toEqual([
+      [{ id: paper.id, status: "Approved", sendEmail: true, version: paper.version }],
+      [{ id: paper.id, status: "Approved", sendEmail: true, version: paper.version + 1 }],
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { isVersionConflict } from "../row-edit.ts";
 import { errorText } from "./labels.ts";
 import { buildReminder } from "./reminder.ts";
 
@@ -27,6 +28,25 @@ export function useQuestionPaperRefresh(): () => Promise<void> {
     () => queryClient.invalidateQueries({ queryKey: queryKeys.questionPapers.all }),
     [queryClient],
   );
+}
+
+/**
+ * An approval refused because someone else changed the paper since it was read (409
+ * version_conflict): `conflict` says so until `reload` (for ConflictNotice) has refetched the paper,
+ * whose new version the next approval sends, or the next approval starts.
+ */
+type Conflict = { conflict: boolean; reload: () => Promise<void> };
+
+function useConflict(): Conflict & { mark: (error: unknown) => void; clear: () => void } {
+  const refresh = useQuestionPaperRefresh();
+  const [conflict, setConflict] = useState(false);
+  const reload = useCallback(async () => {
+    await refresh();
+    setConflict(false);
+  }, [refresh]);
+  const mark = useCallback((error: unknown) => setConflict(isVersionConflict(error)), []);
+  const clear = useCallback(() => setConflict(false), []);
+  return { conflict, reload, mark, clear };
 }
 
 /** The fields the whole-paper approval rule reads (spec §4, §5). */
@@ -54,19 +74,26 @@ export function paperApprovalBlock(paper: ApprovablePaper): string | null {
  * Approving a whole paper (PATCH /api/sf/exam/update/question with `{ id, status: 'Approved',
  * sendEmail: true }`, which also mails the faculty). A blocked approval is refused before any call
  * with the spec's message as an error toast; the server's 409 is shown the same way.
- * `pendingId` is the id of the paper being approved, if any.
+ * `pendingId` is the id of the paper being approved, if any; `conflict` and `reload` as in Conflict.
  */
-export function useApprovePaper(): { approve: (paper: ApprovablePaper) => void; pendingId: string | null } {
+export function useApprovePaper(): {
+  approve: (paper: ApprovablePaper) => void;
+  pendingId: string | null;
+} & Conflict {
   const api = useApi();
   const toast = useToast();
   const refresh = useQuestionPaperRefresh();
+  const { conflict, reload, mark, clear } = useConflict();
   const mutation = useMutation({
     ...updateQuestionPapersMutationOptions(api),
     onSuccess: async () => {
       toast.success(m.qp_paper_approved());
       await refresh();
     },
-    onError: (error) => toast.error(errorText(error)),
+    onError: (error) => {
+      toast.error(errorText(error));
+      mark(error);
+    },
   });
   const approve = useCallback(
     (paper: ApprovablePaper) => {
@@ -75,18 +102,20 @@ export function useApprovePaper(): { approve: (paper: ApprovablePaper) => void; 
         toast.error(block);
         return;
       }
+      clear();
       mutation.mutate([{ id: paper.id, status: "Approved", sendEmail: true, version: paper.version }]);
     },
-    [mutation, toast],
+    [mutation, toast, clear],
   );
   const first = mutation.variables?.[0];
   const pendingId = mutation.isPending && first && "id" in first ? first.id : null;
-  return { approve, pendingId };
+  return { approve, pendingId, conflict, reload };
 }
 
 /**
  * Approving one set (PATCH /api/sf/exam/update/question with `{ questionPaperId,
- * questionPaperStatus: 'Approved', questionPaperSet }`, spec §7). `pendingSet` is the set being approved.
+ * questionPaperStatus: 'Approved', questionPaperSet }`, spec §7). `pendingSet` is the set being approved;
+ * `conflict` and `reload` as in Conflict.
  */
 export function useApproveSet(
   paperId: string,
@@ -95,10 +124,11 @@ export function useApproveSet(
 ): {
   approveSet: (set: QuestionPaperSet) => void;
   pendingSet: QuestionPaperSet | null;
-} {
+} & Conflict {
   const api = useApi();
   const toast = useToast();
   const refresh = useQuestionPaperRefresh();
+  const { conflict, reload, mark, clear } = useConflict();
   const mutation = useMutation({
     ...updateQuestionPapersMutationOptions(api),
     onSuccess: async (_answer, items) => {
@@ -107,21 +137,26 @@ export function useApproveSet(
         toast.success(m.qp_set_approved({ set: item.questionPaperSet }));
       await refresh();
     },
-    onError: (error) => toast.error(errorText(error)),
+    onError: (error) => {
+      toast.error(errorText(error));
+      mark(error);
+    },
   });
   const approveSet = useCallback(
-    (set: QuestionPaperSet) =>
+    (set: QuestionPaperSet) => {
+      clear();
       mutation.mutate([
         { questionPaperId: paperId, questionPaperStatus: "Approved", questionPaperSet: set, version },
-      ]),
-    [mutation, paperId, version],
+      ]);
+    },
+    [mutation, paperId, version, clear],
   );
   const first = mutation.variables?.[0];
   const pendingSet =
     mutation.isPending && first && "questionPaperSet" in first
       ? (first.questionPaperSet as QuestionPaperSet)
       : null;
-  return { approveSet, pendingSet };
+  return { approveSet, pendingSet, conflict, reload };
 }
 
 /**

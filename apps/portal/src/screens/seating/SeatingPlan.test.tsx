@@ -199,3 +199,47 @@ describe("SeatingPlan", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
   });
 });
+
+describe("SeatingPlan on a version conflict", () => {
+  it("keeps the moves, shows the record-changed message with Reload, and Save after Reload sends the new version", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { fetch, calls, seats, versions } = seatingApi();
+    const { container } = renderPlan(fetch);
+    await moveRavi(ROOM_B, "2");
+    // Someone else saved the period's seats meanwhile (Asha moved to Hall B seat 1).
+    versions.plan = 2;
+    const asha = seats[0];
+    if (asha) Object.assign(asha, { roomId: ROOM_B, seat: 1 });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const notice = await screen.findByText(/This record was changed by someone else/);
+    expect(notice.closest("[role=alert]")).toBeTruthy();
+    let ravi = within(await arrangement()).getByRole("row", { name: /Ravi Kumar/ });
+    expect(within(ravi).getByText("not saved")).toBeTruthy();
+    expect(within(ravi).getByText("Hall B")).toBeTruthy();
+    expect(seats[1]?.roomId).toBeNull();
+    await expectNoAxeViolations(container);
+
+    const before = loads(calls).length;
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    // The fresh plan (Asha in Hall B) has rendered; the move is still kept.
+    await waitFor(() => {
+      const row = within(screen.getByRole("table", { name: "Seating arrangement" })).getByRole("row", {
+        name: /Asha Rao/,
+      });
+      expect(within(row).getByText("Hall B")).toBeTruthy();
+    });
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Reload" })).toBeNull());
+    expect(loads(calls).length).toBeGreaterThan(before);
+    ravi = within(await arrangement()).getByRole("row", { name: /Ravi Kumar/ });
+    expect(within(ravi).getByText("not saved")).toBeTruthy();
+    expect(screen.getByText("1 unsaved seat changes")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Seating plan saved")).toBeTruthy();
+    expect(saves(calls).map((c) => c.body)).toEqual([
+      { examId: EXAM_ID, seats: [{ studentId: STUDENT_2, roomId: ROOM_B, seatNumber: 2 }], version: 1 },
+      { examId: EXAM_ID, seats: [{ studentId: STUDENT_2, roomId: ROOM_B, seatNumber: 2 }], version: 2 },
+    ]);
+    expect(seats[1]).toMatchObject({ roomId: ROOM_B, seat: 2 });
+    quiet.mockRestore();
+  });
+});

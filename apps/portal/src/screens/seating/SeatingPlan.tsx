@@ -25,9 +25,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { createContext, type KeyboardEvent, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
 import { PagedTable, type Paging } from "../PagedTable.tsx";
-import { focusById, useStagedRowEdit } from "../row-edit.ts";
+import { focusById, isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
 import {
   ExamHeaderCard,
   errorText,
@@ -110,7 +111,9 @@ const seatInputId = (studentId: string) => `seat-${studentId}-seat`;
  * "not saved"), Revert restores the row. Save sends every kept move in one call: the server's message
  * as a toast and the plan reloaded; on failure (the portal's rule, see useRowEdit) 'Failed to add.
  * Please try again.' with the server's reason, the moves kept and still marked "not saved": Edit
- * reopens a move, Revert drops it.
+ * reopens a move, Revert drops it. A Save refused because someone else changed the period's seats
+ * since the plan was read (409 version_conflict) shows the record-changed message with Reload instead:
+ * Reload refetches the plan (its new version), the moves stay kept, and Save sends them over it.
  */
 export function SeatingPlanScreen({
   examId,
@@ -141,6 +144,8 @@ export function SeatingPlanScreen({
     clearPending,
   } = useStagedRowEdit<SeatDraft, SeatDraftErrors, PendingMove>();
   const [saveError, setSaveError] = useState<{ reason: string; student: string | null } | null>(null);
+  // Save was refused as a version conflict: the notice with Reload shows until Reload or another Save.
+  const [conflict, setConflict] = useState(false);
   const reload = useCallback(
     () =>
       Promise.all([
@@ -156,6 +161,7 @@ export function SeatingPlanScreen({
       clearPending();
       close();
       setSaveError(null);
+      setConflict(false);
       await reload();
     },
     onError: (error) => toast.error(errorText(error)),
@@ -166,9 +172,14 @@ export function SeatingPlanScreen({
       toast.success(answer.message);
       clearPending();
       setSaveError(null);
+      setConflict(false);
       await reload();
     },
     onError: (error) => {
+      if (isVersionConflict(error)) {
+        setConflict(true);
+        return;
+      }
       // The moves were sent in the order of `pending` (it does not change while saving).
       const move = moveOfError(error instanceof ApiError ? error.field : undefined, [...pending.values()]);
       setSaveError({ reason: errorText(error), student: move?.studentName ?? null });
@@ -297,6 +308,7 @@ export function SeatingPlanScreen({
               onClick={() => {
                 clearPending();
                 setSaveError(null);
+                setConflict(false);
               }}
             >
               {m.seat_discard()}
@@ -306,6 +318,7 @@ export function SeatingPlanScreen({
               disabled={moves.length === 0 || editing !== null || generate.isPending}
               onClick={() => {
                 setSaveError(null);
+                setConflict(false);
                 save.mutate({
                   examId,
                   // The plan version the moves were made on: 409 when the period's seats changed since.
@@ -322,6 +335,14 @@ export function SeatingPlanScreen({
             </Button>
           </span>
         </div>
+        {conflict ? (
+          <ConflictNotice
+            onReload={async () => {
+              await reload();
+              setConflict(false);
+            }}
+          />
+        ) : null}
         {saveError ? (
           <div role="alert" className={styles.errorBox}>
             <p className={styles.errorText}>{m.seat_save_failed()}</p>

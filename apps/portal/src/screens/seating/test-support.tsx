@@ -63,7 +63,10 @@ type Options = {
 /**
  * A fake API holding one exam: two rooms (Hall A 3 seats, Hall B 2 seats), two students, two faculty
  * members, and their invigilation. Answers retrieve, generate, save, invigilatorList and the PATCH
- * (a faculty member named "Busy" is refused as double booked), notifications and send.
+ * (a faculty member named "Busy" is refused as double booked), notifications and send. Like the
+ * server, a save naming a version other than the stored one (the plan's, a faculty member's duty) is
+ * refused with 409 version_conflict; `versions.plan` and each `faculty[i].version` can be moved on
+ * to play someone else's change.
  */
 export function seatingApi(options: Options = {}) {
   const rooms = [
@@ -77,8 +80,20 @@ export function seatingApi(options: Options = {}) {
   const faculty = options.noFaculty
     ? []
     : [
-        { id: FACULTY_1, name: "Meera Iyer", facEmail: "meera@faculty.example", room: null as string | null },
-        { id: FACULTY_2, name: "Busy Bose", facEmail: "busy@faculty.example", room: null as string | null },
+        {
+          id: FACULTY_1,
+          name: "Meera Iyer",
+          facEmail: "meera@faculty.example",
+          room: null as string | null,
+          version: 0,
+        },
+        {
+          id: FACULTY_2,
+          name: "Busy Bose",
+          facEmail: "busy@faculty.example",
+          room: null as string | null,
+          version: 0,
+        },
       ];
   const notifications: InvigilationNotification[] = [
     {
@@ -97,10 +112,18 @@ export function seatingApi(options: Options = {}) {
       notifiedAt: null,
     },
   ];
+  // The version of the period's seating plan: a save naming another one is refused (409).
+  const versions = { plan: 1 };
+  const conflict = (what: string) =>
+    json(409, {
+      success: false,
+      errorMessage: `${what} was changed by someone else since it was read`,
+      errorCode: "version_conflict",
+    });
   const roomName = (id: string | null) => rooms.find((r) => r.id === id)?.name ?? null;
   const plan = (): SeatingPlan => ({
     success: true,
-    version: 1,
+    version: versions.plan,
     exam,
     roomsAvailable: rooms.map((r) => ({ ...r, seated: seats.filter((s) => s.roomId === r.id).length })),
     document: {
@@ -145,6 +168,7 @@ export function seatingApi(options: Options = {}) {
           facEmail: f.facEmail,
           subjects: [{ courseName: exam.courseName }],
           allocatedRoomNo: f.room,
+          version: f.version,
           isAllocated: f.room ? "Assigned" : "Not Assigned",
           overlappingDuty: null,
         })),
@@ -166,6 +190,7 @@ export function seatingApi(options: Options = {}) {
         s.roomId = ROOM_A;
         s.seat = i + 1;
       });
+      versions.plan += 1;
       return json(200, {
         success: true,
         message: `Seating plan generated: ${seats.length} students seated in 1 rooms`,
@@ -175,7 +200,8 @@ export function seatingApi(options: Options = {}) {
       });
     },
     "POST /api/salesforce/seatingPlan/save": (_request, body) => {
-      const moves = (body as { seats: SeatMove[] }).seats;
+      const { seats: moves, version } = body as { seats: SeatMove[]; version: number };
+      if (version !== versions.plan) return conflict("The seating plan");
       for (const [index, move] of moves.entries()) {
         const holder = seats.find(
           (s) =>
@@ -200,12 +226,14 @@ export function seatingApi(options: Options = {}) {
           seat.seat = move.seatNumber;
         }
       }
+      versions.plan += 1;
       return json(200, { success: true, message: "Seating plan saved", moved: moves.length });
     },
     "PATCH /api/sf/exam/update/invigilation": (_request, body) => {
       const items = body as InvigilationSaveItem[];
       for (const [index, item] of items.entries()) {
         const member = faculty.find((f) => f.id === item.facultyId);
+        if (member && item.version !== member.version) return conflict(`The invigilation of ${member.name}`);
         if (member?.name.startsWith("Busy") && item.isAllocated === "Assigned") {
           return json(409, {
             success: false,
@@ -217,7 +245,10 @@ export function seatingApi(options: Options = {}) {
       }
       for (const item of items) {
         const member = faculty.find((f) => f.id === item.facultyId);
-        if (member) member.room = item.isAllocated === "Assigned" ? (item.roomNo ?? null) : null;
+        if (member) {
+          member.room = item.isAllocated === "Assigned" ? (item.roomNo ?? null) : null;
+          member.version += 1;
+        }
       }
       return json(200, {
         success: true,
@@ -293,7 +324,7 @@ export function seatingApi(options: Options = {}) {
     }
     return api.fetch(request);
   };
-  return { fetch, calls: api.calls, seats, faculty, notifications };
+  return { fetch, calls: api.calls, seats, faculty, notifications, versions };
 }
 
 /** Signs the test browser in (the stored login flag islands check, spec §2). */
