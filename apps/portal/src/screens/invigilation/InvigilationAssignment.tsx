@@ -2,11 +2,9 @@ import {
   ApiError,
   type InvigilationFacultyRow,
   type InvigilationRoom,
-  invigilationKeys,
   invigilatorListQueryOptions,
   type PublicConfig,
   saveInvigilationMutationOptions,
-  seatingKeys,
 } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
 import {
@@ -19,12 +17,13 @@ import {
   RowEditActions,
   StatusChip,
 } from "@portal/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { createContext, type KeyboardEvent, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
+import { useReloadExamPlans } from "../exam-plans.ts";
 import { focusById, isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
 import { displayDate, ExamHeaderCard, errorText, QueryError } from "../seating/common.tsx";
 import { seatingLinks } from "../seating/routes.ts";
@@ -88,7 +87,6 @@ const roomInputId = (facultyId: string) => `invig-${facultyId}-room`;
 export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
   const api = useApi();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const list = useQuery({ ...invigilatorListQueryOptions(api, examId), enabled: examId !== "" });
   const {
     editing,
@@ -103,14 +101,7 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
   const [saveError, setSaveError] = useState<{ reason: string; name: string | null } | null>(null);
   // Save was refused as a version conflict: the notice with Reload shows until Reload or another Save.
   const [conflict, setConflict] = useState(false);
-  const reload = useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: invigilationKeys.all }),
-        queryClient.invalidateQueries({ queryKey: seatingKeys.all }),
-      ]),
-    [queryClient],
-  );
+  const reload = useReloadExamPlans();
   const save = useMutation({
     ...saveInvigilationMutationOptions(api),
     onSuccess: async (answer) => {

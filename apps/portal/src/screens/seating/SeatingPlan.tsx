@@ -1,14 +1,12 @@
 import {
   ApiError,
   generateSeatingPlanMutationOptions,
-  invigilationKeys,
   type PublicConfig,
   type SeatAssignment,
   type SeatingPlan as SeatingPlanAnswer,
   type SeatingRoomUse,
   type SeatingSection,
   saveSeatingPlanMutationOptions,
-  seatingKeys,
   seatingPlanQueryOptions,
 } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
@@ -21,12 +19,13 @@ import {
   RowEditActions,
   StatusChip,
 } from "@portal/ui";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { createContext, type KeyboardEvent, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
+import { useReloadExamPlans } from "../exam-plans.ts";
 import { PagedTable, type Paging } from "../PagedTable.tsx";
 import { focusById, isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
 import {
@@ -126,7 +125,6 @@ export function SeatingPlanScreen({
 }) {
   const api = useApi();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [paging, navigate] = useUrlState(search, parseArrangementPaging, serializeArrangementPaging);
   const plan = useQuery({
     ...seatingPlanQueryOptions(api, examId, paging.page, paging.pageSize),
@@ -146,14 +144,7 @@ export function SeatingPlanScreen({
   const [saveError, setSaveError] = useState<{ reason: string; student: string | null } | null>(null);
   // Save was refused as a version conflict: the notice with Reload shows until Reload or another Save.
   const [conflict, setConflict] = useState(false);
-  const reload = useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: seatingKeys.all }),
-        queryClient.invalidateQueries({ queryKey: invigilationKeys.all }),
-      ]),
-    [queryClient],
-  );
+  const reload = useReloadExamPlans();
   const generate = useMutation({
     ...generateSeatingPlanMutationOptions(api),
     onSuccess: async (answer) => {
