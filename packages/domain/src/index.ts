@@ -9,6 +9,7 @@ export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
 export * from "./messages.ts";
 export * from "./otp.ts";
+export * from "./planning.ts";
 export * from "./question-paper.ts";
 export * from "./roles.ts";
 export * from "./seating.ts";
