@@ -136,6 +136,7 @@ export const term = pgTable(
     number: smallint("number").notNull(),
     startDate: date("start_date").notNull(),
     endDate: date("end_date").notNull(),
+    version: version(),
   },
   (t) => [uniqueIndex("term_intake_number_uq").on(t.intakeId, t.number), index("term_name_idx").on(t.name)],
 );
@@ -197,6 +198,7 @@ export const courseOffering = pgTable(
     section: text("section").notNull(),
     facultyId: uuid("faculty_id").references(() => contact.id),
     capacity: integer("capacity").notNull().default(120),
+    version: version(),
   },
   (t) => [
     uniqueIndex("course_offering_uq").on(t.courseId, t.termId, t.section),
@@ -523,6 +525,9 @@ export const chatMessage = pgTable(
   (t) => [index("chat_message_paper_idx").on(t.questionPaperId, t.createdAt)],
 );
 
+/** A file attached to a mail, as the outbox keeps it. */
+export type OutboxAttachment = { filename: string; contentType: string; size: number; contentBase64: string };
+
 /** Mail written by the development mailer, or a copy of mail sent over SMTP. */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -533,6 +538,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
+    /** Files sent with the mail: name, media type, size in bytes and the bytes as base64. */
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
@@ -721,4 +728,247 @@ export const evaluatorAssignment = pgTable(
     uniqueIndex("evaluator_assignment_uq").on(t.examId, t.facultyId),
     index("evaluator_assignment_faculty_idx").on(t.facultyId),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Academic planning (spec academic-planning.md)
+
+/**
+ * A course of a programme plan's curriculum in one term (EDA Plan Requirement): the master
+ * curriculum (the programme's primary plan) that Master Subject Import copies into an intake's terms.
+ */
+export const planRequirement = pgTable(
+  "plan_requirement",
+  {
+    id: id(),
+    programmePlanId: uuid("programme_plan_id")
+      .notNull()
+      .references(() => programmePlan.id, { onDelete: "cascade" }),
+    termNumber: smallint("term_number").notNull(),
+    termName: text("term_name").notNull(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => course.id),
+  },
+  (t) => [uniqueIndex("plan_requirement_uq").on(t.programmePlanId, t.termNumber, t.courseId)],
+);
+
+/**
+ * A subject taught in a term of an intake, with its dates (the spec's course version,
+ * `courseVersionId`). Its sections are the course offerings of the same course and term.
+ */
+export const termSubject = pgTable(
+  "term_subject",
+  {
+    id: id(),
+    termId: uuid("term_id")
+      .notNull()
+      .references(() => term.id),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => course.id),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("term_subject_uq").on(t.termId, t.courseId),
+    check("term_subject_dates_ck", sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/** A programme's planner template: an activity of a term, placed by week (Master Term Import). */
+export const masterPlannerActivity = pgTable(
+  "master_planner_activity",
+  {
+    id: id(),
+    programmeId: uuid("programme_id")
+      .notNull()
+      .references(() => academicProgramme.id, { onDelete: "cascade" }),
+    termNumber: smallint("term_number").notNull(),
+    name: text("name").notNull(),
+    activityType: text("activity_type").notNull(),
+    /** First week of the activity, 1 = the term's first week. */
+    startWeek: smallint("start_week").notNull(),
+    durationWeeks: smallint("duration_weeks").notNull(),
+  },
+  (t) => [index("master_planner_activity_programme_idx").on(t.programmeId)],
+);
+
+/** An activity of a term's academic planner (spec §3 planner activity); `isReference` for Add Reference. */
+export const plannerActivity = pgTable(
+  "planner_activity",
+  {
+    id: id(),
+    termId: uuid("term_id")
+      .notNull()
+      .references(() => term.id),
+    name: text("name").notNull(),
+    activityType: text("activity_type").notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    termSubjectId: uuid("term_subject_id").references(() => termSubject.id, { onDelete: "set null" }),
+    facultyId: uuid("faculty_id").references(() => contact.id),
+    isReference: boolean("is_reference").notNull().default(false),
+    version: version(),
+  },
+  (t) => [
+    index("planner_activity_term_idx").on(t.termId, t.startDate),
+    check("planner_activity_dates_ck", sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/**
+ * A course-section activity of the activity dialog (spec §3 Activity operation): its sessions are
+ * spread over the working days from start to end (`class_session`).
+ */
+export const sectionActivity = pgTable(
+  "section_activity",
+  {
+    id: id(),
+    termId: uuid("term_id")
+      .notNull()
+      .references(() => term.id),
+    termSubjectId: uuid("term_subject_id")
+      .notNull()
+      .references(() => termSubject.id, { onDelete: "cascade" }),
+    courseOfferingId: uuid("course_offering_id")
+      .notNull()
+      .references(() => courseOffering.id, { onDelete: "cascade" }),
+    activityType: text("activity_type").notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    /** Working days the activity lasts (the dialog's "duration in days"). */
+    durationDays: smallint("duration_days").notNull(),
+    sessions: smallint("sessions").notNull(),
+    /** Hours per session in hundredths (150 = 1.5 h): 10 to 2400. */
+    hoursPerSessionCenti: smallint("hours_per_session_centi").notNull(),
+    description: text("description").notNull().default(""),
+    facultyId: uuid("faculty_id")
+      .notNull()
+      .references(() => contact.id),
+    version: version(),
+  },
+  (t) => [
+    index("section_activity_offering_idx").on(t.courseOfferingId),
+    index("section_activity_term_idx").on(t.termId),
+    check("section_activity_hours_ck", sql`${t.hoursPerSessionCenti} between 10 and 2400`),
+    check("section_activity_dates_ck", sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/** One class session of a section activity on one day; held once its day has passed. */
+export const classSession = pgTable(
+  "class_session",
+  {
+    id: id(),
+    sectionActivityId: uuid("section_activity_id")
+      .notNull()
+      .references(() => sectionActivity.id, { onDelete: "cascade" }),
+    courseOfferingId: uuid("course_offering_id")
+      .notNull()
+      .references(() => courseOffering.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    sequence: smallint("sequence").notNull(),
+  },
+  (t) => [
+    uniqueIndex("class_session_uq").on(t.sectionActivityId, t.sequence),
+    index("class_session_offering_idx").on(t.courseOfferingId, t.date),
+  ],
+);
+
+/**
+ * An entry of the academic calendar: a holiday or event of one intake, or of a campus (all its
+ * intakes, `campusHolidays`). Holidays are excluded from every working-day rule.
+ */
+export const academicCalendarEntry = pgTable(
+  "academic_calendar_entry",
+  {
+    id: id(),
+    intakeId: uuid("intake_id").references(() => intake.id),
+    campusId: uuid("campus_id").references(() => campus.id),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["Holiday", "Event"] }).notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    version: version(),
+  },
+  (t) => [
+    index("academic_calendar_intake_idx").on(t.intakeId),
+    index("academic_calendar_campus_idx").on(t.campusId),
+    check("academic_calendar_owner_ck", sql`${t.intakeId} is not null or ${t.campusId} is not null`),
+    check("academic_calendar_dates_ck", sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/**
+ * What the faculty table shows beyond the contact (spec §3 faculty): designation, phone, photo,
+ * association (Internal or Visiting), current location and the ordered preference list, and for
+ * visiting faculty their visits (date and time ranges).
+ */
+export const facultyProfile = pgTable("faculty_profile", {
+  contactId: uuid("contact_id")
+    .primaryKey()
+    .references(() => contact.id, { onDelete: "cascade" }),
+  designation: text("designation").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  photoUrl: text("photo_url").notNull().default(""),
+  association: text("association", { enum: ["Internal", "Visiting"] })
+    .notNull()
+    .default("Internal"),
+  location: text("location").notNull().default(""),
+  locationPreference: jsonb("location_preference").$type<string[]>().notNull().default([]),
+  visits: jsonb("visits")
+    .$type<Array<{ startDate: string; endDate: string; startTime: string; endTime: string }>>()
+    .notNull()
+    .default([]),
+  version: version(),
+});
+
+/** A faculty member's rating for a subject taught to a batch: 0-5 in half stars, stored as halves (0-10). */
+export const facultySubjectRating = pgTable(
+  "faculty_subject_rating",
+  {
+    id: id(),
+    facultyId: uuid("faculty_id")
+      .notNull()
+      .references(() => contact.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => course.id),
+    batch: text("batch").notNull(),
+    ratingHalves: smallint("rating_halves").notNull(),
+  },
+  (t) => [
+    uniqueIndex("faculty_subject_rating_uq").on(t.facultyId, t.courseId, t.batch),
+    check("faculty_subject_rating_ck", sql`${t.ratingHalves} between 0 and 10`),
+  ],
+);
+
+/** A faculty invitation or mail (Send New Invite, Send Invite, Send Email) with its attachment. */
+export const facultyInvitation = pgTable("faculty_invitation", {
+  id: id(),
+  kind: text("kind", { enum: ["invite", "newInvite", "email"] }).notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  attachmentName: text("attachment_name").notNull(),
+  /** Key of the attachment in the file store. */
+  attachmentKey: text("attachment_key").notNull(),
+  sentBy: uuid("sent_by").references(() => adminUser.id),
+  sentAt: createdAt(),
+});
+
+/** A recipient of a faculty invitation. */
+export const facultyInvitationRecipient = pgTable(
+  "faculty_invitation_recipient",
+  {
+    invitationId: uuid("invitation_id")
+      .notNull()
+      .references(() => facultyInvitation.id, { onDelete: "cascade" }),
+    facultyId: uuid("faculty_id")
+      .notNull()
+      .references(() => contact.id),
+    email: text("email").notNull(),
+  },
+  (t) => [uniqueIndex("faculty_invitation_recipient_uq").on(t.invitationId, t.facultyId)],
 );
