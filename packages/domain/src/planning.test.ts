@@ -14,6 +14,8 @@ import {
   nextSectionLetter,
   PLANNING_MESSAGES,
   SECTION_LETTERS,
+  splitIntoTerms,
+  weekOfTerm,
   termStatusOn,
   toWireDate,
   ZActivityOperation,
@@ -209,4 +211,25 @@ describe("activity dialog (§5)", () => {
     const upd = ZActivityOperation.safeParse({ ...op, Operation: "Update" });
     expect(upd.success).toBe(false);
   });
+});
+
+describe("terms of an intake", () => {
+  it("splits a year into two halves and a leap February into days", () => {
+    expect(splitIntoTerms("2026-01-01", "2026-12-31", 2)).toEqual([
+      { startDate: "2026-01-01", endDate: "2026-07-01" },
+      { startDate: "2026-07-02", endDate: "2026-12-31" },
+    ]);
+    expect(splitIntoTerms("2028-02-28", "2028-03-01", 3)?.map((t) => t.startDate)).toEqual([
+      "2028-02-28",
+      "2028-02-29",
+      "2028-03-01",
+    ]);
+    expect(splitIntoTerms("2026-01-01", "2026-01-02", 3)).toBeNull();
+  });
+  it.each([
+    ["2026-01-05", 1],
+    ["2026-01-11", 1],
+    ["2026-01-12", 2],
+    ["2026-03-02", 9],
+  ] as const)("%s is in week %i", (date, week) => expect(weekOfTerm("2026-01-05", date)).toBe(week));
 });

@@ -190,6 +190,29 @@ export function workingDaysBetween(startDate: string, endDate: string, rule: Wor
   return out;
 }
 
+/**
+ * Splits the span `startDate`..`endDate` (ISO, both included) into `count` consecutive terms of
+ * (nearly) equal length, or null when the span has fewer days than terms.
+ */
+export function splitIntoTerms(
+  startDate: string,
+  endDate: string,
+  count: number,
+): Array<{ startDate: string; endDate: string }> | null {
+  const start = Temporal.PlainDate.from(startDate);
+  const days = start.until(Temporal.PlainDate.from(endDate)).days + 1;
+  if (count < 1 || days < count) return null;
+  return Array.from({ length: count }, (_, i) => ({
+    startDate: start.add({ days: Math.floor((days * i) / count) }).toString(),
+    endDate: start.add({ days: Math.floor((days * (i + 1)) / count) - 1 }).toString(),
+  }));
+}
+
+/** Week number (1-based) of `date` in a term starting `termStart` (both ISO): days 0-6 are week 1. */
+export function weekOfTerm(termStart: string, date: string): number {
+  return Math.floor(Temporal.PlainDate.from(termStart).until(Temporal.PlainDate.from(date)).days / 7) + 1;
+}
+
 /** §5: 'Cannot exceed {date}' when `endDate` is after `termEndDate`, else null. */
 export function endDateProblem(endDate: string, termEndDate: string): string | null {
   return endDate > termEndDate ? cannotExceedMessage(termEndDate) : null;
@@ -424,6 +447,8 @@ export const ZActivityOperation = z
         )
         .pipe(ZOneFaculty),
       version: z.number().int().min(0).max(2_147_483_647).optional(),
+      /** Allowed ISO weekdays (Monday 1 .. Sunday 7) of the working-day rule; default all seven. */
+      weekdays: z.array(z.number().int().min(1).max(7)).min(1).max(7).optional(),
     }),
   })
   .superRefine((v, ctx) => {

@@ -16,6 +16,7 @@ import { ApiError, parseOrThrow, sendError } from "./http/errors.ts";
 import { checkUrl, limitBody } from "./http/input.ts";
 import { apiSecurityHeaders } from "./http/security-headers.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
+import { planningRoutes } from "./planning/routes.ts";
 
 /** Largest accepted request body: 1 MB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -143,6 +144,11 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
           to: m.toAddresses,
           subject: m.subject,
           text: m.text,
+          attachments: m.attachments.map(({ filename, contentType, size }) => ({
+            filename,
+            contentType,
+            size,
+          })),
           createdAt: m.createdAt.toISOString(),
         })),
       });
@@ -157,6 +163,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", importRoutes(ctx));
   app.route("/", seatingRoutes(ctx));
   app.route("/", examScheduleRoutes(ctx));
+  app.route("/", planningRoutes(ctx));
 
   return app;
 }

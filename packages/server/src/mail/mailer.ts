@@ -2,8 +2,11 @@ import nodemailer from "nodemailer";
 import type { Executor } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
 
-/** One mail: recipients (one or more addresses), subject and plain text. */
-export type Mail = { to: string[]; subject: string; text: string };
+/** A file sent with a mail: its name, media type and bytes. */
+export type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
+
+/** One mail: recipients (one or more addresses), subject, plain text and optional attachments. */
+export type Mail = { to: string[]; subject: string; text: string; attachments?: MailAttachment[] };
 
 /** Sends mail. `send` resolves once the mail is handed to SMTP or written to the outbox. */
 export type Mailer = {
@@ -48,6 +51,12 @@ export function createOutboxMailer(options: {
         subject: mail.subject.replaceAll("\u0000", ""),
         text: mail.text.replaceAll("\u0000", ""),
         transport: "outbox",
+        attachments: (mail.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          size: a.content.byteLength,
+          contentBase64: Buffer.from(a.content).toString("base64"),
+        })),
       });
       const head = `[mail] to ${sanitizeForLog(mail.to.join(", "))}: ${sanitizeForLog(mail.subject)}`;
       log(
@@ -65,7 +74,17 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
   return {
     transport: "smtp",
     async send(mail) {
-      await transporter.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transporter.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: (mail.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content),
+        })),
+      });
     },
   };
 }

@@ -1,0 +1,264 @@
+import { randomUUID } from "node:crypto";
+import {
+  BATCH_YEARS,
+  INTAKE_MONTHS,
+  splitIntoTerms,
+  TERM_STATUSES,
+  toWireDate,
+  type ZBatchListQuery,
+  type ZCreateIntake,
+} from "@portal/domain";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import { writeAudit } from "../audit.ts";
+import type { AppContext, SessionUser } from "../context.ts";
+import type { Executor } from "../db/client.ts";
+import { academicProgramme, campus, intake, programmePlan, term } from "../db/schema.ts";
+import { isUniqueViolation } from "../exam/versions.ts";
+import { ApiError } from "../http/errors.ts";
+import { notFound, rows, today } from "./common.ts";
+
+/** Batch list row (spec §3), one per intake; dates DD/MM/YYYY. */
+export type BatchRow = {
+  ProgramName: string;
+  Course: string;
+  Intake: string;
+  Batch: number;
+  BatchName: string;
+  IntakeId: string;
+  Mode: string;
+  TermStartDate: string;
+  TermEndDate: string;
+  NoOfStudent: number;
+  Semester: number;
+  Campus: string;
+  TermStatus: string;
+  ProgramPlanRecordId: string | null;
+};
+
+/**
+ * Batch filter options (spec §7 Batch filter options): programme names, batch years (§9 2024-2040),
+ * intake months JAN-DEC, campuses from the database, and the term status values the server computes.
+ */
+export async function batchFilterOptions(db: Executor) {
+  const programmes = await rows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from academic_programme order by name`,
+  );
+  const campuses = await rows<{ name: string }>(db, sql`select distinct name from campus order by name`);
+  return {
+    programs: programmes,
+    batch: BATCH_YEARS,
+    intake: INTAKE_MONTHS,
+    campus: campuses.map((c) => c.name),
+    termStatus: [...TERM_STATUSES, "All"],
+  };
+}
+
+/**
+ * Batch list (spec §2 List of Batches, §7): one row per intake, filtered by programme name, batch
+ * year, intake month, campus name and term status (computed on `today`; "" or "All" = all), ordered
+ * by programme, year, intake month, campus; paged on the server.
+ */
+export async function listBatches(ctx: AppContext, q: z.output<typeof ZBatchListQuery>) {
+  const day = today(ctx);
+  const status = q.termStatus === "All" ? "" : q.termStatus;
+  const where = sql`where (${q.program} = '' or p.name = ${q.program} or p.code = ${q.program})
+      and (${String(q.batch)} = '' or i.year::text = ${String(q.batch)})
+      and (${q.intake} = '' or i.month = ${q.intake})
+      and (${q.campus} = '' or ${q.campus} = 'All' or c.name = ${q.campus})
+      and (${status} = '' or b.status = ${status})`;
+  const base = sql`from intake i
+      join academic_programme p on p.id = i.programme_id
+      join campus c on c.id = i.campus_id
+      cross join lateral (
+        select min(t.start_date) as start_date, max(t.end_date) as end_date, count(*)::int as terms,
+          (select t2.name from term t2 where t2.intake_id = i.id and ${day}::date between t2.start_date and t2.end_date
+            order by t2.number limit 1) as current_term,
+          case when min(t.start_date) is null or ${day}::date < min(t.start_date) then 'Upcoming'
+               when ${day}::date > max(t.end_date) then 'Completed' else 'Ongoing' end as status
+        from term t where t.intake_id = i.id
+      ) b`;
+  const [total] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n ${base} ${where}`);
+  const monthOrder = sql.raw(
+    `array_position(array[${INTAKE_MONTHS.map((m) => `'${m}'`).join(",")}], i.month)`,
+  );
+  const found = await rows<{
+    programName: string;
+    code: string;
+    month: string;
+    year: number;
+    name: string;
+    id: string;
+    startDate: string | null;
+    endDate: string | null;
+    terms: number;
+    currentTerm: string | null;
+    status: string;
+    campus: string;
+    students: number;
+    planId: string | null;
+  }>(
+    ctx.db,
+    sql`select p.name as "programName", p.code, i.month, i.year, i.name, i.id,
+        to_char(b.start_date, 'YYYY-MM-DD') as "startDate", to_char(b.end_date, 'YYYY-MM-DD') as "endDate",
+        b.terms, b.current_term as "currentTerm", b.status, c.name as campus,
+        (select count(*)::int from contact s where s.intake_id = i.id and s.kind = 'student') as students,
+        i.programme_plan_id as "planId"
+        ${base} ${where}
+        order by p.name, i.year, ${monthOrder}, c.name, i.name
+        limit ${q.count} offset ${(q.pageNo - 1) * q.count}`,
+  );
+  const batchList: BatchRow[] = found.map((r) => ({
+    ProgramName: r.programName,
+    Course: r.code,
+    Intake: r.month,
+    Batch: Number(r.year),
+    BatchName: r.name,
+    IntakeId: r.id,
+    Mode: r.currentTerm ?? "",
+    TermStartDate: r.startDate ? toWireDate(r.startDate) : "",
+    TermEndDate: r.endDate ? toWireDate(r.endDate) : "",
+    NoOfStudent: Number(r.students),
+    Semester: Number(r.terms),
+    Campus: r.campus,
+    TermStatus: r.status,
+    ProgramPlanRecordId: r.planId,
+  }));
+  return { batchList, noOfRecords: Number(total?.n ?? 0) };
+}
+
+/**
+ * Load setup options (spec §7): 'Academic Program' (id, name, terms as JSON text of the master
+ * curriculum's term names), Campus (id, name) and Courses (label, value, credit, id, courseId).
+ */
+export async function setupOptions(db: Executor) {
+  const programmes = await rows<{ id: string; name: string; code: string; terms: string[] | null }>(
+    db,
+    sql`select p.id, p.name, p.code,
+        (select json_agg(distinct_terms.term_name order by distinct_terms.term_number)
+           from (select distinct r.term_number, r.term_name from plan_requirement r
+                 join programme_plan pp on pp.id = r.programme_plan_id
+                 where pp.programme_id = p.id and pp.is_primary) distinct_terms) as terms
+        from academic_programme p order by p.name`,
+  );
+  const campuses = await rows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from campus order by name`,
+  );
+  const courses = await rows<{ id: string; code: string; name: string; credits: number }>(
+    db,
+    sql`select id, code, name, credits from course where import_source_id is null order by name limit 2000`,
+  );
+  return {
+    "Academic Program": programmes.map((p) => ({
+      id: p.id,
+      name: p.name,
+      code: p.code,
+      terms: JSON.stringify((p.terms ?? []).map((name) => ({ name }))),
+    })),
+    Campus: campuses,
+    Courses: courses.map((c) => ({
+      label: c.name,
+      value: c.id,
+      credit: Number(c.credits),
+      id: c.id,
+      courseId: c.code,
+    })),
+  };
+}
+
+/**
+ * createProgramBatchSpecialization (spec §2 Add Intake): in one transaction, a new intake of the
+ * programme at the campus ("{code} {MON} {year} {campus}"), its own programme plan (a copy of the
+ * programme's primary curriculum, so later curriculum changes do not move running batches) and its
+ * terms ("Term 1".. `semesters`), which split the intake's span into equal parts. Audited.
+ * 404 unknown programme or campus; 409 `duplicate_intake` when that intake exists.
+ */
+export async function createIntake(
+  ctx: AppContext,
+  user: SessionUser,
+  input: z.output<typeof ZCreateIntake>,
+) {
+  return ctx.db
+    .transaction(async (tx) => {
+      const [prog] = await tx
+        .select()
+        .from(academicProgramme)
+        .where(sql`${academicProgramme.id} = ${input.academicProgramId}`);
+      if (!prog) throw notFound("programme", "academicProgramId");
+      const [camp] = await tx.select().from(campus).where(sql`${campus.id} = ${input.campusId}`);
+      if (!camp) throw notFound("campus", "campusId");
+      const intakeId = randomUUID();
+      const planId = randomUUID();
+      const name = `${prog.code} ${input.intake} ${input.year} ${camp.name}`;
+      await tx.insert(programmePlan).values({
+        id: planId,
+        programmeId: prog.id,
+        name: `${prog.code} ${input.intake} ${input.year} Curriculum`,
+        isPrimary: false,
+      });
+      await tx.execute(sql`insert into plan_requirement (programme_plan_id, term_number, term_name, course_id)
+        select ${planId}, r.term_number, r.term_name, r.course_id from plan_requirement r
+        join programme_plan pp on pp.id = r.programme_plan_id
+        where pp.programme_id = ${prog.id} and pp.is_primary`);
+      await tx.insert(intake).values({
+        id: intakeId,
+        programmeId: prog.id,
+        programmePlanId: planId,
+        campusId: camp.id,
+        name,
+        year: input.year,
+        month: input.intake,
+      });
+      const spans = splitIntoTerms(input.startDate, input.endDate, input.semesters);
+      if (!spans) {
+        throw new ApiError(400, "The intake is shorter than one day per term", {
+          errorCode: "validation_failed",
+          field: "endDate",
+          rule: "too_short",
+        });
+      }
+      const terms = spans.map((span, i) => ({
+        id: randomUUID(),
+        intakeId,
+        name: `Term ${i + 1}`,
+        number: i + 1,
+        ...span,
+      }));
+      await tx.insert(term).values(terms);
+      const after = {
+        name,
+        programmePlanId: planId,
+        terms: terms.map((t) => [t.name, t.startDate, t.endDate]),
+      };
+      await writeAudit(
+        tx,
+        user,
+        [{ action: "create", entity: "intake", entityId: intakeId, before: null, after }],
+        new Date(ctx.now()),
+      );
+      return {
+        message: "Intake created",
+        intakeId,
+        programPlanId: planId,
+        batchName: name,
+        terms: terms.map((t) => ({
+          id: t.id,
+          name: t.name,
+          startDate: toWireDate(t.startDate),
+          endDate: toWireDate(t.endDate),
+          version: 1,
+        })),
+      };
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) {
+        throw new ApiError(409, "This intake exists already", {
+          errorCode: "duplicate_intake",
+          field: "intake",
+        });
+      }
+      throw err;
+    });
+}

@@ -1,0 +1,180 @@
+import { toWireDate } from "@portal/domain";
+import { sql } from "drizzle-orm";
+import type { AppContext } from "../context.ts";
+import { notFound, rows, today } from "./common.ts";
+
+/** Progress label of spec §4: 0% Not yet started, above 0% Ongoing. */
+export function progressStatus(percent: number): "Not yet started" | "Ongoing" {
+  return percent > 0 ? "Ongoing" : "Not yet started";
+}
+
+const percent = (held: number, total: number) => (total === 0 ? 0 : Math.round((held * 100) / total));
+
+/**
+ * Current Programmes (spec §2): intakes with a term running today, filtered by programme (name or
+ * code), campus, current semester (term number) and a date window (the intake's span overlaps
+ * startDate..endDate, ISO), with progress = class sessions held (dated up to today) over all
+ * sessions planned for the intake.
+ */
+export async function listCurrentProgrammes(
+  ctx: AppContext,
+  q: { program: string; campus: string; semester?: number; startDate?: string; endDate?: string },
+) {
+  const day = today(ctx);
+  const found = await rows<{
+    id: string;
+    programName: string;
+    batchName: string;
+    campus: string;
+    termId: string;
+    termName: string;
+    termNumber: number;
+    startDate: string;
+    endDate: string;
+    held: number;
+    total: number;
+  }>(
+    ctx.db,
+    sql`select i.id, p.name as "programName", i.name as "batchName", c.name as campus, t.id as "termId", t.name as "termName",
+        t.number as "termNumber", to_char(span.s, 'YYYY-MM-DD') as "startDate", to_char(span.e, 'YYYY-MM-DD') as "endDate",
+        (select count(*)::int from class_session cs join course_offering o on o.id = cs.course_offering_id join term t3 on t3.id = o.term_id
+           where t3.intake_id = i.id and cs.date <= ${day}::date) as held,
+        (select count(*)::int from class_session cs join course_offering o on o.id = cs.course_offering_id join term t3 on t3.id = o.term_id
+           where t3.intake_id = i.id) as total
+        from intake i join academic_programme p on p.id = i.programme_id join campus c on c.id = i.campus_id
+        join term t on t.intake_id = i.id and ${day}::date between t.start_date and t.end_date
+        cross join lateral (select min(t2.start_date) s, max(t2.end_date) e from term t2 where t2.intake_id = i.id) span
+        where (${q.program} = '' or p.name = ${q.program} or p.code = ${q.program})
+          and (${q.campus} = '' or ${q.campus} = 'All' or c.name = ${q.campus})
+          and (${q.semester ?? 0}::int = 0 or t.number = ${q.semester ?? 0}::int)
+          and (${q.endDate ?? ""} = '' or span.s <= ${q.endDate ?? "9999-12-31"}::date)
+          and (${q.startDate ?? ""} = '' or span.e >= ${q.startDate ?? "0001-01-01"}::date)
+        order by p.name, i.year, i.name limit 500`,
+  );
+  return {
+    programmes: found.map((r) => {
+      const progress = percent(Number(r.held), Number(r.total));
+      return {
+        id: r.id,
+        programName: r.programName,
+        batchName: r.batchName,
+        campus: r.campus,
+        currentTermId: r.termId,
+        currentSemester: r.termName,
+        semesterNumber: Number(r.termNumber),
+        startDate: toWireDate(r.startDate),
+        endDate: toWireDate(r.endDate),
+        sessionsHeld: Number(r.held),
+        sessionsPlanned: Number(r.total),
+        progress,
+        status: progressStatus(progress),
+      };
+    }),
+  };
+}
+
+/**
+ * Current programme details (spec §2 Current Programmes, Term panels): per term its subjects (subject,
+ * credits, dates DD/MM/YYYY, faculty of its sections, sessions held and planned, status percent and
+ * label, holidays within the subject's dates, version) and its workshops (section activities of type
+ * Workshop). 404 unknown intake.
+ */
+export async function currentProgrammeDetails(ctx: AppContext, intakeId: string) {
+  const day = today(ctx);
+  const [head] = await rows<{
+    id: string;
+    programName: string;
+    batchName: string;
+    campus: string;
+    campusId: string;
+  }>(
+    ctx.db,
+    sql`select i.id, p.name as "programName", i.name as "batchName", c.name as campus, c.id as "campusId"
+        from intake i join academic_programme p on p.id = i.programme_id join campus c on c.id = i.campus_id where i.id = ${intakeId}`,
+  );
+  if (!head) throw notFound("intake", "id");
+  const terms = await rows<{ id: string; name: string; startDate: string; endDate: string; version: number }>(
+    ctx.db,
+    sql`select id, name, to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate", version
+        from term where intake_id = ${intakeId} order by number`,
+  );
+  const subjects = await rows<{
+    id: string;
+    termId: string;
+    subject: string;
+    credits: number;
+    startDate: string;
+    endDate: string;
+    faculty: string | null;
+    held: number;
+    total: number;
+    holidays: string[] | null;
+    version: number;
+  }>(
+    ctx.db,
+    sql`select ts.id, ts.term_id as "termId", c.name as subject, c.credits,
+        to_char(ts.start_date, 'YYYY-MM-DD') as "startDate", to_char(ts.end_date, 'YYYY-MM-DD') as "endDate",
+        (select string_agg(distinct f.first_name || ' ' || f.last_name, ', ') from course_offering o join contact f on f.id = o.faculty_id
+           where o.term_id = ts.term_id and o.course_id = ts.course_id) as faculty,
+        (select count(*)::int from class_session cs join section_activity a on a.id = cs.section_activity_id
+           where a.term_subject_id = ts.id and cs.date <= ${day}::date) as held,
+        (select count(*)::int from class_session cs join section_activity a on a.id = cs.section_activity_id
+           where a.term_subject_id = ts.id) as total,
+        (select json_agg(e.name || ' (' || to_char(e.start_date, 'DD-MM-YYYY') || ')' order by e.start_date)
+           from academic_calendar_entry e
+           where e.kind = 'Holiday' and (e.intake_id = ${intakeId} or (e.intake_id is null and e.campus_id = ${head.campusId}))
+             and e.start_date <= ts.end_date and e.end_date >= ts.start_date) as holidays,
+        ts.version
+        from term_subject ts join course c on c.id = ts.course_id join term t on t.id = ts.term_id
+        where t.intake_id = ${intakeId} order by t.number, c.name`,
+  );
+  const workshops = await rows<{
+    id: string;
+    termId: string;
+    subject: string;
+    startDate: string;
+    endDate: string;
+    section: string;
+    faculty: string;
+    version: number;
+  }>(
+    ctx.db,
+    sql`select a.id, a.term_id as "termId", c.name as subject, to_char(a.start_date, 'YYYY-MM-DD') as "startDate",
+        to_char(a.end_date, 'YYYY-MM-DD') as "endDate", o.section, f.first_name || ' ' || f.last_name as faculty, a.version
+        from section_activity a join term t on t.id = a.term_id join term_subject ts on ts.id = a.term_subject_id
+        join course c on c.id = ts.course_id join course_offering o on o.id = a.course_offering_id join contact f on f.id = a.faculty_id
+        where t.intake_id = ${intakeId} and a.activity_type = 'Workshop' order by a.start_date`,
+  );
+  return {
+    programme: { id: head.id, programName: head.programName, batchName: head.batchName, campus: head.campus },
+    terms: terms.map((t) => ({
+      termId: t.id,
+      termName: t.name,
+      startDate: toWireDate(t.startDate),
+      endDate: toWireDate(t.endDate),
+      version: t.version,
+      subjects: subjects
+        .filter((s) => s.termId === t.id)
+        .map((s) => {
+          const progress = percent(Number(s.held), Number(s.total));
+          return {
+            courseVersionId: s.id,
+            subject: s.subject,
+            credits: Number(s.credits),
+            startDate: toWireDate(s.startDate),
+            endDate: toWireDate(s.endDate),
+            faculty: s.faculty ?? "",
+            sessionsHeld: Number(s.held),
+            sessionsPlanned: Number(s.total),
+            status: progress,
+            statusLabel: progressStatus(progress),
+            holiday: (s.holidays ?? []).join(", "),
+            version: s.version,
+          };
+        }),
+      workshops: workshops
+        .filter((w) => w.termId === t.id)
+        .map((w) => ({ ...w, startDate: toWireDate(w.startDate), endDate: toWireDate(w.endDate) })),
+    })),
+  };
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from "node:crypto";
+import { INTERNAL_FACULTY_AVAILABILITY, SPEC_MESSAGES, type ZInvitation } from "@portal/domain";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { writeAudit } from "../audit.ts";
+import type { AppContext, SessionUser } from "../context.ts";
+import type { Executor } from "../db/client.ts";
+import { contact, facultyInvitation, facultyInvitationRecipient } from "../db/schema.ts";
+import { notFound, rows, ruleError } from "./common.ts";
+
+type FacultyRow = {
+  id: string;
+  name: string;
+  email: string;
+  facultyType: string | null;
+  designation: string | null;
+  phone: string | null;
+  photoUrl: string | null;
+  association: string | null;
+  location: string | null;
+  locationPreference: string[] | null;
+  visits: Array<{ startDate: string; endDate: string; startTime: string; endTime: string }> | null;
+};
+
+/**
+ * FacultyList (spec §2 Faculty Invitation and Faculty table, §3 faculty, §9 rating): one page of
+ * faculty members by name (optionally matching `search` in name or e-mail), each with designation,
+ * photo, phone, email, type, association (Internal or Visiting), location and preference list,
+ * availability (visiting faculty: their visits; others Monday-Friday 8:30 AM - 5:30 PM), the
+ * subjects they teach or are rated for (label, rating 0-5 in half stars, batch) and the overall
+ * rating (mean, rounded to a half star; null without ratings).
+ */
+export async function listFaculty(db: Executor, q: { search: string; pageNo: number; count: number }) {
+  const like = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const where = sql`where f.kind = 'faculty' and (${q.search} = '' or (f.first_name || ' ' || f.last_name) ilike ${like} or f.email ilike ${like})`;
+  const [total] = await rows<{ n: number }>(db, sql`select count(*)::int as n from contact f ${where}`);
+  const found = await rows<FacultyRow>(
+    db,
+    sql`select f.id, f.first_name || ' ' || f.last_name as name, f.email, f.faculty_type as "facultyType",
+        p.designation, p.phone, p.photo_url as "photoUrl", p.association, p.location,
+        p.location_preference as "locationPreference", p.visits
+        from contact f left join faculty_profile p on p.contact_id = f.id ${where}
+        order by f.first_name, f.last_name, f.id limit ${q.count} offset ${(q.pageNo - 1) * q.count}`,
+  );
+  const ids = found.map((f) => f.id);
+  const ratings =
+    ids.length === 0
+      ? []
+      : await rows<{ facultyId: string; label: string; batch: string; halves: number }>(
+          db,
+          sql`select r.faculty_id as "facultyId", c.name as label, r.batch, r.rating_halves as halves
+              from faculty_subject_rating r join course c on c.id = r.course_id
+              where r.faculty_id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}) order by c.name, r.batch`,
+        );
+  const taught =
+    ids.length === 0
+      ? []
+      : await rows<{ facultyId: string; label: string }>(
+          db,
+          sql`select distinct o.faculty_id as "facultyId", c.name as label from course_offering o join course c on c.id = o.course_id
+              where o.faculty_id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}) order by c.name`,
+        );
+  const faculty = found.map((f) => {
+    const own = ratings.filter((r) => r.facultyId === f.id);
+    const subjectList = own.map((r) => ({ label: r.label, rating: Number(r.halves) / 2, batch: r.batch }));
+    const subjects = [
+      ...new Set([
+        ...taught.filter((t) => t.facultyId === f.id).map((t) => t.label),
+        ...own.map((r) => r.label),
+      ]),
+    ];
+    const mean = own.length === 0 ? null : own.reduce((s, r) => s + Number(r.halves), 0) / own.length;
+    const association = f.association ?? "Internal";
+    const visits = f.visits ?? [];
+    return {
+      id: f.id,
+      name: f.name,
+      designation: f.designation ?? "",
+      photo: f.photoUrl ?? "",
+      phone: f.phone ?? "",
+      email: f.email,
+      type: f.facultyType ?? "",
+      association,
+      location: f.location ?? "",
+      locationPreference: f.locationPreference ?? [],
+      availability:
+        association === "Visiting"
+          ? visits.map((v) => `${v.startDate} - ${v.endDate} ${v.startTime} - ${v.endTime}`).join("; ")
+          : INTERNAL_FACULTY_AVAILABILITY,
+      visits: association === "Visiting" ? visits : [],
+      subjects: subjects.join(", "),
+      subjectList,
+      rating: mean === null ? null : Math.round(mean) / 2,
+    };
+  });
+  return { faculty, noOfRecords: Number(total?.n ?? 0) };
+}
+
+const MEDIA_TYPES: Record<string, string> = {
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  pdf: "application/pdf",
+  jpeg: "image/jpeg",
+  jpg: "image/jpeg",
+  png: "image/png",
+};
+
+/** Strict base64 (no whitespace, correct padding), or null. */
+function decodeBase64(text: string): Uint8Array | null {
+  if (text.length === 0 || text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
+  return new Uint8Array(Buffer.from(text, "base64"));
+}
+
+/**
+ * Faculty invitation / email (spec §2 Faculty Invitation: Send New Invite, Send Invite, Send Email;
+ * §5 attachment rule): mails every chosen faculty member the subject and body with the attachment
+ * (doc, docx, pdf, jpeg, jpg, png, else 'Please Select Only Doc ,Pdf and Image'), keeps the
+ * attachment in the file store and the invitation with its recipients. One transaction with the
+ * outbox; audited. 400 bad attachment; 404 unknown faculty member.
+ */
+export async function sendInvitation(
+  ctx: AppContext,
+  user: SessionUser,
+  input: z.output<typeof ZInvitation>,
+  contentBase64: string,
+  maxBytes: number,
+) {
+  const bytes = decodeBase64(contentBase64);
+  if (!bytes || bytes.byteLength === 0) {
+    throw ruleError("The attachment is not valid base64 content", "attachment.contentBase64", "base64");
+  }
+  if (bytes.byteLength > maxBytes) {
+    throw ruleError(
+      `The attachment is larger than ${Math.floor(maxBytes / 1024)} KB`,
+      "attachment.contentBase64",
+      "max_size",
+    );
+  }
+  const extension = input.attachmentName.slice(input.attachmentName.lastIndexOf(".") + 1).toLowerCase();
+  const contentType = MEDIA_TYPES[extension] ?? "application/octet-stream";
+  const recipients = await ctx.db
+    .select({
+      id: contact.id,
+      email: contact.email,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+    })
+    .from(contact)
+    .where(and(inArray(contact.id, input.facultyIds), eq(contact.kind, "faculty")));
+  if (recipients.length !== input.facultyIds.length) throw notFound("faculty member", "facultyIds");
+  const id = randomUUID();
+  const key = `faculty-invitations/${id}/attachment.${extension}`;
+  await ctx.files.put(key, bytes);
+  return ctx.db.transaction(async (tx) => {
+    await tx.insert(facultyInvitation).values({
+      id,
+      kind: input.kind,
+      subject: input.subject,
+      body: input.body,
+      attachmentName: input.attachmentName,
+      attachmentKey: key,
+      sentBy: user.id,
+    });
+    await tx
+      .insert(facultyInvitationRecipient)
+      .values(recipients.map((r) => ({ invitationId: id, facultyId: r.id, email: r.email })));
+    for (const r of recipients) {
+      await ctx.mailer.send(
+        {
+          to: [r.email],
+          subject: input.subject,
+          text: `Dear ${r.firstName} ${r.lastName},\n\n${input.body}`,
+          attachments: [{ filename: input.attachmentName, contentType, content: bytes }],
+        },
+        tx,
+      );
+    }
+    await writeAudit(
+      tx,
+      user,
+      [
+        {
+          action: `send_${input.kind}`,
+          entity: "faculty_invitation",
+          entityId: id,
+          before: null,
+          after: {
+            subject: input.subject,
+            attachment: input.attachmentName,
+            recipients: recipients.map((r) => r.email),
+          },
+        },
+      ],
+      new Date(ctx.now()),
+    );
+    return { message: SPEC_MESSAGES.mailSent, invitationId: id, sent: recipients.length };
+  });
+}
+
+/** Invitations sent, newest first, with their recipients (the screen's history). */
+export async function listInvitations(db: Executor) {
+  const found = await rows<{
+    id: string;
+    kind: string;
+    subject: string;
+    attachmentName: string;
+    sentAt: string;
+    recipients: string[];
+  }>(
+    db,
+    sql`select i.id, i.kind, i.subject, i.attachment_name as "attachmentName", i.sent_at as "sentAt",
+        coalesce((select json_agg(r.email order by r.email) from faculty_invitation_recipient r where r.invitation_id = i.id), '[]') as recipients
+        from faculty_invitation i order by i.sent_at desc, i.id limit 100`,
+  );
+  return found.map((f) => ({ ...f, sentAt: new Date(f.sentAt).toISOString() }));
+}

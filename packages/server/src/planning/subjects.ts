@@ -1,0 +1,535 @@
+import {
+  endDateProblem,
+  formatDisplayIsoDate,
+  nextSectionLetter,
+  PLANNING_MESSAGES,
+  SECTION_LETTERS,
+  toWireDate,
+  type ZAddTermSubject,
+  type ZIntakeRef,
+  type ZSectionFaculty,
+  type ZSectionOperation,
+} from "@portal/domain";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { writeAudit } from "../audit.ts";
+import type { AppContext, SessionUser } from "../context.ts";
+import type { Executor } from "../db/client.ts";
+import { contact, courseOffering, termSubject } from "../db/schema.ts";
+import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
+import { ApiError } from "../http/errors.ts";
+import { isUuid } from "../http/request.ts";
+import { findIntake, notFound, rows, ruleError } from "./common.ts";
+
+/** A section of a term subject (spec §3 Section): letter, strength, its one faculty member, version. */
+export type SectionRow = {
+  id: string;
+  courseOfferingSectionId: string;
+  courseOfferingCapacity: number;
+  courseVersionId: string;
+  facultyId: string | null;
+  facultyName: string | null;
+  version: number;
+};
+
+async function sectionsOf(db: Executor, termSubjectIds: string[]): Promise<SectionRow[]> {
+  if (termSubjectIds.length === 0) return [];
+  return rows<SectionRow>(
+    db,
+    sql`select o.id, o.section as "courseOfferingSectionId", o.capacity as "courseOfferingCapacity",
+        ts.id as "courseVersionId", o.faculty_id as "facultyId",
+        case when f.id is null then null else f.first_name || ' ' || f.last_name end as "facultyName", o.version
+        from term_subject ts
+        join course_offering o on o.term_id = ts.term_id and o.course_id = ts.course_id
+        left join contact f on f.id = o.faculty_id
+        where ts.id in (${sql.join(
+          termSubjectIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        order by ts.id, o.section`,
+  );
+}
+
+/** Resolves a programme given by id, code or name (the spec sends programName). */
+export async function findProgramme(db: Executor, program: string) {
+  const [row] = await rows<{ id: string; code: string; name: string }>(
+    db,
+    sql`select id, code, name from academic_programme
+        where ${isUuid(program) ? sql`id = ${program}::uuid` : sql`false`} or code = ${program} or name = ${program}
+        order by name limit 1`,
+  );
+  return row ?? null;
+}
+
+/**
+ * The intake that the selectors name (programme, intake month, year), or when month or year is
+ * missing the programme's most recent intake. Null when none.
+ */
+export async function resolveIntake(db: Executor, programmeId: string, month?: string, year?: number) {
+  if (month && year) return findIntake(db, programmeId, month, year);
+  const [row] = await rows<{ id: string; name: string; campusId: string; programmePlanId: string | null }>(
+    db,
+    sql`select id, name, campus_id as "campusId", programme_plan_id as "programmePlanId" from intake
+        where programme_id = ${programmeId} order by year desc, month desc, name limit 1`,
+  );
+  return row ?? null;
+}
+
+/**
+ * List term subjects (spec §7): term name → subject rows (id = courseVersionId, courseName, courseId
+ * = course code, credit, startDate and endDate DD/MM/YYYY, section letters, faculty names, the
+ * sections themselves, version), every term of the intake present (empty when it has no subject).
+ * `message` is 'No Data Found' when the intake has no subject at all.
+ */
+export async function listTermSubjects(db: Executor, program: string, month?: string, year?: number) {
+  const prog = await findProgramme(db, program);
+  if (!prog) throw notFound("programme", "programName");
+  const found = await resolveIntake(db, prog.id, month, year);
+  if (!found) return { message: PLANNING_MESSAGES.noDataFound, intakeId: null, terms: [], data: {} };
+  const terms = await rows<{ id: string; name: string; startDate: string; endDate: string; version: number }>(
+    db,
+    sql`select id, name, to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate", version
+        from term where intake_id = ${found.id} order by number`,
+  );
+  const subjects = await rows<{
+    id: string;
+    termId: string;
+    courseName: string;
+    courseCode: string;
+    courseRecordId: string;
+    credit: number;
+    startDate: string;
+    endDate: string;
+    version: number;
+  }>(
+    db,
+    sql`select ts.id, ts.term_id as "termId", c.name as "courseName", c.code as "courseCode", c.id as "courseRecordId",
+        c.credits as credit, to_char(ts.start_date, 'YYYY-MM-DD') as "startDate",
+        to_char(ts.end_date, 'YYYY-MM-DD') as "endDate", ts.version
+        from term_subject ts join course c on c.id = ts.course_id join term t on t.id = ts.term_id
+        where t.intake_id = ${found.id} order by t.number, c.name`,
+  );
+  const sections = await sectionsOf(
+    db,
+    subjects.map((s) => s.id),
+  );
+  const data: Record<string, unknown[]> = {};
+  for (const t of terms) data[t.name] = [];
+  for (const s of subjects) {
+    const t = terms.find((x) => x.id === s.termId);
+    if (!t) continue;
+    const own = sections.filter((x) => x.courseVersionId === s.id);
+    data[t.name]?.push({
+      id: s.id,
+      termId: s.termId,
+      courseName: s.courseName,
+      courseId: s.courseCode,
+      courseRecordId: s.courseRecordId,
+      credit: Number(s.credit),
+      startDate: toWireDate(s.startDate),
+      endDate: toWireDate(s.endDate),
+      section: own.map((x) => x.courseOfferingSectionId).join(", "),
+      faculty: [...new Set(own.flatMap((x) => (x.facultyName ? [x.facultyName] : [])))].join(", "),
+      sections: own,
+      version: s.version,
+    });
+  }
+  return {
+    message: subjects.length === 0 ? PLANNING_MESSAGES.noDataFound : "",
+    intakeId: found.id,
+    batchName: found.name,
+    programPlanId: found.programmePlanId,
+    terms: terms.map((t) => ({ ...t, startDate: toWireDate(t.startDate), endDate: toWireDate(t.endDate) })),
+    data,
+  };
+}
+
+type TermInfo = { id: string; intakeId: string; startDate: string; endDate: string };
+
+async function termOfIntake(db: Executor, intakeId: string, termName: string): Promise<TermInfo> {
+  const [t] = await rows<TermInfo>(
+    db,
+    sql`select id, intake_id as "intakeId", to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate"
+        from term where intake_id = ${intakeId} and name = ${termName}`,
+  );
+  if (!t) throw notFound("term of this intake", "CourseVersion.termName");
+  return t;
+}
+
+/** A subject's dates must lie within its term (the term end as 'Cannot exceed {date}', spec §5). */
+function checkWithinTerm(t: TermInfo, startDate: string, endDate: string, prefix: string): void {
+  if (startDate < t.startDate) {
+    throw ruleError(
+      `Cannot be before ${formatDisplayIsoDate(t.startDate)}`,
+      `${prefix}.startDate`,
+      "term_start",
+    );
+  }
+  const problem = endDateProblem(endDate, t.endDate);
+  if (problem) throw ruleError(problem, `${prefix}.endDate`, "term_end");
+}
+
+/**
+ * Add term subject (spec §7 createCourseVersion): adds a course to a term of an intake with its
+ * dates (within the term). With `courseVersionId` set (and `version`), updates that subject's dates
+ * instead (409 on a stale version). Audited. 404 unknown intake, term or course; 409
+ * `duplicate_subject` when the course is in the term already.
+ */
+export async function saveTermSubject(
+  ctx: AppContext,
+  user: SessionUser,
+  input: z.output<typeof ZAddTermSubject>,
+  update?: { id: string; version: number },
+) {
+  const v = input.CourseVersion;
+  return ctx.db
+    .transaction(async (tx) => {
+      const t = await termOfIntake(tx, v.intakeId, v.termName);
+      checkWithinTerm(t, v.startDate, v.endDate, "CourseVersion");
+      const [c] = await rows<{ id: string }>(tx, sql`select id from course where id = ${v.courseId}`);
+      if (!c) throw notFound("course", "CourseVersion.courseId");
+      const at = new Date(ctx.now());
+      if (update) {
+        const [before] = await tx.select().from(termSubject).where(eq(termSubject.id, update.id));
+        if (!before) throw notFound("subject", "courseVersionId");
+        const [after] = await tx
+          .update(termSubject)
+          .set({ startDate: v.startDate, endDate: v.endDate, version: sql`${termSubject.version} + 1` })
+          .where(and(eq(termSubject.id, update.id), eq(termSubject.version, update.version)))
+          .returning();
+        if (!after) throw versionConflict("This subject", "version");
+        await writeAudit(
+          tx,
+          user,
+          [{ action: "update", entity: "term_subject", entityId: update.id, before, after }],
+          at,
+        );
+        return { message: "Subject updated", courseVersionId: after.id, version: after.version };
+      }
+      const [row] = await tx
+        .insert(termSubject)
+        .values({ termId: t.id, courseId: c.id, startDate: v.startDate, endDate: v.endDate })
+        .returning();
+      if (!row) throw new Error("insert returned nothing");
+      await writeAudit(
+        tx,
+        user,
+        [{ action: "create", entity: "term_subject", entityId: row.id, before: null, after: row }],
+        at,
+      );
+      return { message: "Subject added", courseVersionId: row.id, version: row.version };
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) {
+        throw new ApiError(409, "This subject is in the term already", {
+          errorCode: "duplicate_subject",
+          field: "CourseVersion.courseId",
+        });
+      }
+      throw err;
+    });
+}
+
+/** PostgreSQL's foreign_key_violation: a record still in use by another. */
+function isInUse(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}
+
+const inUse = (what: string, field: string) =>
+  new ApiError(409, `${what} is in use (students, exams or sessions) and cannot be deleted`, {
+    errorCode: "in_use",
+    field,
+  });
+
+/**
+ * Deletes a term subject and its sections (with their activities), when nothing else uses them:
+ * 409 `in_use` when a section has students or exams, 409 on a stale version. Audited.
+ */
+export async function deleteTermSubject(ctx: AppContext, user: SessionUser, id: string, version: number) {
+  return ctx.db
+    .transaction(async (tx) => {
+      const [before] = await tx.select().from(termSubject).where(eq(termSubject.id, id));
+      if (!before) throw notFound("subject", "courseVersionId");
+      const offerings = await tx
+        .select({ id: courseOffering.id })
+        .from(courseOffering)
+        .where(and(eq(courseOffering.termId, before.termId), eq(courseOffering.courseId, before.courseId)));
+      if (offerings.length > 0) {
+        await tx.delete(courseOffering).where(
+          inArray(
+            courseOffering.id,
+            offerings.map((o) => o.id),
+          ),
+        );
+      }
+      const gone = await tx
+        .delete(termSubject)
+        .where(and(eq(termSubject.id, id), eq(termSubject.version, version)))
+        .returning({ id: termSubject.id });
+      if (gone.length === 0) throw versionConflict("This subject", "version");
+      await writeAudit(
+        tx,
+        user,
+        [
+          {
+            action: "delete",
+            entity: "term_subject",
+            entityId: id,
+            before: { ...before, sections: offerings.length },
+            after: null,
+          },
+        ],
+        new Date(ctx.now()),
+      );
+      return { message: "Subject deleted" };
+    })
+    .catch((err: unknown) => {
+      if (isInUse(err)) throw inUse("A section of this subject", "courseVersionId");
+      throw err;
+    });
+}
+
+/** List sections (spec §7): the sections of a term subject (`courseVersionId`), in letter order. */
+export async function listSections(db: Executor, courseVersionId: string) {
+  const [ts] = await rows<{ id: string }>(db, sql`select id from term_subject where id = ${courseVersionId}`);
+  if (!ts) throw notFound("subject", "courseVersionId");
+  const sections = await sectionsOf(db, [courseVersionId]);
+  return { message: sections.length === 0 ? PLANNING_MESSAGES.noSectionsFound : "", sections };
+}
+
+/**
+ * Section create/update/delete (spec §7, §5): Create gives the next letter A..Z in order (400
+ * `max_sections` after Z); Update sets the strength (409 on a stale version); Delete removes the
+ * given sections (409 `in_use` when students or exams hang on one). One transaction, audited.
+ */
+export async function saveSection(
+  ctx: AppContext,
+  user: SessionUser,
+  input: z.output<typeof ZSectionOperation>,
+) {
+  const at = new Date(ctx.now());
+  return ctx.db
+    .transaction(async (tx) => {
+      if (input.Operation === "Delete") {
+        const before = await tx
+          .select()
+          .from(courseOffering)
+          .where(inArray(courseOffering.id, input.courseOfferingIds));
+        if (before.length !== new Set(input.courseOfferingIds).size)
+          throw notFound("section", "courseOfferingIds");
+        await tx.delete(courseOffering).where(inArray(courseOffering.id, input.courseOfferingIds));
+        await writeAudit(
+          tx,
+          user,
+          before.map((b) => ({
+            action: "delete",
+            entity: "course_offering",
+            entityId: b.id,
+            before: b,
+            after: null,
+          })),
+          at,
+        );
+        return { message: "Sections deleted", sections: [] as SectionRow[] };
+      }
+      const o = input.CourseOffering;
+      const [ts] = await tx.select().from(termSubject).where(eq(termSubject.id, o.courseVersionId));
+      if (!ts) throw notFound("subject", "CourseOffering.courseVersionId");
+      if (input.Operation === "Create") {
+        // Serialises section creation per subject, so two concurrent creates take two letters.
+        await tx.execute(sql`select id from term_subject where id = ${ts.id} for update`);
+        const existing = await tx
+          .select({ section: courseOffering.section })
+          .from(courseOffering)
+          .where(and(eq(courseOffering.termId, ts.termId), eq(courseOffering.courseId, ts.courseId)));
+        const letter = nextSectionLetter(existing.map((e) => e.section));
+        if (!letter) {
+          throw ruleError(
+            `A subject has at most ${SECTION_LETTERS.length} sections (A to Z)`,
+            "CourseOffering.courseOfferingSectionId",
+            "max_sections",
+          );
+        }
+        const [row] = await tx
+          .insert(courseOffering)
+          .values({
+            courseId: ts.courseId,
+            termId: ts.termId,
+            section: letter,
+            capacity: o.courseOfferingCapacity,
+          })
+          .returning();
+        if (!row) throw new Error("insert returned nothing");
+        await writeAudit(
+          tx,
+          user,
+          [{ action: "create", entity: "course_offering", entityId: row.id, before: null, after: row }],
+          at,
+        );
+        return { message: `Section ${letter} created`, sections: await sectionsOf(tx, [ts.id]) };
+      }
+      const upd = input.CourseOffering;
+      const [before] = await tx
+        .select()
+        .from(courseOffering)
+        .where(
+          and(
+            eq(courseOffering.id, upd.courseOfferingId),
+            eq(courseOffering.termId, ts.termId),
+            eq(courseOffering.courseId, ts.courseId),
+          ),
+        );
+      if (!before) throw notFound("section of this subject", "CourseOffering.courseOfferingId");
+      const [after] = await tx
+        .update(courseOffering)
+        .set({ capacity: upd.courseOfferingCapacity, version: sql`${courseOffering.version} + 1` })
+        .where(and(eq(courseOffering.id, upd.courseOfferingId), eq(courseOffering.version, upd.version)))
+        .returning();
+      if (!after) throw versionConflict("This section", "CourseOffering.version");
+      await writeAudit(
+        tx,
+        user,
+        [{ action: "update", entity: "course_offering", entityId: after.id, before, after }],
+        at,
+      );
+      return { message: "Section updated", sections: await sectionsOf(tx, [ts.id]) };
+    })
+    .catch((err: unknown) => {
+      if (isInUse(err)) throw inUse("A section", "courseOfferingIds");
+      if (isUniqueViolation(err)) throw versionConflict("The sections of this subject", "CourseOffering");
+      throw err;
+    });
+}
+
+/**
+ * Faculty per section (spec §2 Select Faculty, §5): sets the one faculty member of a section
+ * ('Only 1 faculty can be selected' for more). 404 unknown section or faculty; 409 on a stale version.
+ */
+export async function setSectionFaculty(
+  ctx: AppContext,
+  user: SessionUser,
+  input: z.output<typeof ZSectionFaculty>,
+) {
+  const facultyId = input.facultyIds[0] as string;
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(courseOffering)
+      .where(eq(courseOffering.id, input.courseOfferingId));
+    if (!before) throw notFound("section", "courseOfferingId");
+    const [f] = await tx
+      .select({ id: contact.id })
+      .from(contact)
+      .where(and(eq(contact.id, facultyId), eq(contact.kind, "faculty")));
+    if (!f) throw notFound("faculty member", "facultyIds");
+    const [after] = await tx
+      .update(courseOffering)
+      .set({ facultyId, version: sql`${courseOffering.version} + 1` })
+      .where(and(eq(courseOffering.id, input.courseOfferingId), eq(courseOffering.version, input.version)))
+      .returning();
+    if (!after) throw versionConflict("This section", "version");
+    await writeAudit(
+      tx,
+      user,
+      [{ action: "assign_faculty", entity: "course_offering", entityId: after.id, before, after }],
+      new Date(ctx.now()),
+    );
+    return { message: "Faculty assigned", courseOfferingId: after.id, facultyId, version: after.version };
+  });
+}
+
+/**
+ * Master curriculum lookup (spec §7 MasterSubjects get): the programme's primary curriculum by
+ * term: termName and specialWrapperList[0].courseWrapperList (id, courseId = code, courseName,
+ * credit). 'No Data Found' when it has none.
+ */
+export async function masterCurriculum(db: Executor, programmeId: string) {
+  const prog = await findProgramme(db, programmeId);
+  if (!prog) throw notFound("programme", "academicProgramId");
+  const reqs = await rows<{
+    termNumber: number;
+    termName: string;
+    id: string;
+    code: string;
+    name: string;
+    credits: number;
+  }>(
+    db,
+    sql`select r.term_number as "termNumber", r.term_name as "termName", c.id, c.code, c.name, c.credits
+        from plan_requirement r join programme_plan pp on pp.id = r.programme_plan_id join course c on c.id = r.course_id
+        where pp.programme_id = ${prog.id} and pp.is_primary order by r.term_number, c.name`,
+  );
+  const terms: Array<{
+    termName: string;
+    termNumber: number;
+    specialWrapperList: Array<{ courseWrapperList: unknown[] }>;
+  }> = [];
+  for (const r of reqs) {
+    let t = terms.find((x) => x.termNumber === Number(r.termNumber));
+    if (!t) {
+      t = {
+        termName: r.termName,
+        termNumber: Number(r.termNumber),
+        specialWrapperList: [{ courseWrapperList: [] }],
+      };
+      terms.push(t);
+    }
+    t.specialWrapperList[0]?.courseWrapperList.push({
+      id: r.id,
+      courseId: r.code,
+      courseName: r.name,
+      credit: Number(r.credits),
+    });
+  }
+  return { message: terms.length === 0 ? PLANNING_MESSAGES.noDataFound : "", data: terms };
+}
+
+/**
+ * Master import of subjects (spec §7 MasterSubjects post, §4): copies the intake's curriculum (its own
+ * programme plan, else the programme's primary one) into its terms by term number, with the terms'
+ * dates; subjects already there are kept. One transaction, one audit row. 404 unknown programme or
+ * intake.
+ */
+export async function importMasterSubjects(
+  ctx: AppContext,
+  user: SessionUser,
+  input: z.output<typeof ZIntakeRef>,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const prog = await findProgramme(tx, input.academicProgramId);
+    if (!prog) throw notFound("programme", "academicProgramId");
+    const found = await findIntake(tx, prog.id, input.intake, input.year);
+    if (!found) throw notFound("intake of this programme, month and year", "intake");
+    const added = await rows<{ id: string }>(
+      tx,
+      sql`insert into term_subject (term_id, course_id, start_date, end_date)
+          select t.id, r.course_id, t.start_date, t.end_date
+          from term t
+          join plan_requirement r on r.term_number = t.number
+          where t.intake_id = ${found.id} and r.programme_plan_id = coalesce(
+            (select pp.id from programme_plan pp where pp.id = ${found.programmePlanId}
+               and exists (select 1 from plan_requirement x where x.programme_plan_id = pp.id)),
+            (select pp.id from programme_plan pp where pp.programme_id = ${prog.id} and pp.is_primary order by pp.name limit 1))
+          on conflict do nothing
+          returning id`,
+    );
+    await writeAudit(
+      tx,
+      user,
+      [
+        {
+          action: "import_curriculum",
+          entity: "intake",
+          entityId: found.id,
+          before: null,
+          after: { subjectsAdded: added.length },
+        },
+      ],
+      new Date(ctx.now()),
+    );
+    return { message: `${added.length} subjects imported`, imported: added.length };
+  });
+}
