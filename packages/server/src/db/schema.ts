@@ -955,7 +955,7 @@ export const facultyInvitation = pgTable("faculty_invitation", {
   /** Key of the attachment in the file store. */
   attachmentKey: text("attachment_key").notNull(),
   sentBy: uuid("sent_by").references(() => adminUser.id),
-  sentAt: createdAt(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** A recipient of a faculty invitation. */

@@ -35,6 +35,7 @@ import {
 } from "../db/schema.ts";
 import { COURSE_NAMES, FIRST_NAMES, LAST_NAMES, QUESTIONS } from "./catalogue.ts";
 import { renderQuestionPaperPdf } from "./pdf.ts";
+import { loadPlanningDemo } from "./planning.ts";
 import { createRandom, type Random } from "./random.ts";
 
 /** How much demo data to make: `full` for the portal, `small` for fast tests. */
@@ -491,6 +492,7 @@ export async function loadDemoData(
     ];
     await tx.insert(adminUser).values(users.map(({ id, name, email }) => ({ id, name, email })));
     await tx.insert(userRole).values(users.map((u) => ({ userId: u.id, roleId: roleId(u.role) })));
+    await loadPlanningDemo(tx);
     return true;
   });
 }

@@ -214,9 +214,9 @@ export async function listInvitations(db: Executor) {
     recipients: string[];
   }>(
     db,
-    sql`select i.id, i.kind, i.subject, i.attachment_name as "attachmentName", i.sent_at as "sentAt",
+    sql`select i.id, i.kind, i.subject, i.attachment_name as "attachmentName", to_char(i.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "sentAt",
         coalesce((select json_agg(r.email order by r.email) from faculty_invitation_recipient r where r.invitation_id = i.id), '[]') as recipients
         from faculty_invitation i order by i.sent_at desc, i.id limit 100`,
   );
-  return found.map((f) => ({ ...f, sentAt: new Date(f.sentAt).toISOString() }));
+  return found;
 }

@@ -27,7 +27,7 @@ CREATE TABLE "faculty_invitation" (
 	"attachment_name" text NOT NULL,
 	"attachment_key" text NOT NULL,
 	"sent_by" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "faculty_invitation_recipient" (

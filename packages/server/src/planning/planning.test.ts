@@ -1,0 +1,544 @@
+import { activityEndDate, PLANNING_MESSAGES } from "@portal/domain";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACADEMIC_OFFICE } from "../demo/seed.ts";
+import { tableFingerprints } from "../test/fuzz.ts";
+import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+
+/** Tables the sign-in calls write; every other table must be unchanged by a refused call. */
+const SIGN_IN_TABLES = [
+  "otp_request",
+  "otp_challenge",
+  "refresh_token",
+  "sign_in_attempt",
+  "sign_in_failure",
+  "session_family",
+];
+
+type Programme = { id: string; name: string; code: string; terms: string };
+type Subject = { id: string; termId: string; courseName: string; sections: Section[]; version: number };
+type Section = {
+  id: string;
+  courseOfferingSectionId: string;
+  courseOfferingCapacity: number;
+  version: number;
+  facultyId: string | null;
+};
+type Body = Record<string, unknown> & {
+  errorMessage?: string;
+  field?: string;
+  rule?: string;
+  errorCode?: string;
+};
+
+const UNKNOWN = "00000000-0000-4000-8000-00000000abcd";
+
+describe.each(testTargets())("academic planning API on $name", (target) => {
+  let api: TestApi;
+  let auth: Record<string, string>;
+  let mba: Programme;
+  let emba: Programme;
+  let campuses: Array<{ id: string; name: string }>;
+  let faculty: Array<{ id: string; email: string }>;
+  let intakeId: string;
+  let terms: Array<{ id: string; name: string; startDate: string; endDate: string; version: number }>;
+
+  beforeAll(async () => {
+    api = await createTestApi(target);
+    auth = await signInHeaders(api, DEMO_ACADEMIC_OFFICE.email);
+    const setup = (await get("/api/salesforce/AcademicProgramsName")) as {
+      "Academic Program": Programme[];
+      Campus: Array<{ id: string; name: string }>;
+    };
+    mba = setup["Academic Program"].find((p) => p.code === "MBA") as Programme;
+    emba = setup["Academic Program"].find((p) => p.code === "EMBA") as Programme;
+    campuses = setup.Campus;
+    faculty = (
+      (await get("/api/salesforce/FacultyList?count=50")) as { faculty: Array<{ id: string; email: string }> }
+    ).faculty;
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  async function get(url: string): Promise<Record<string, unknown>> {
+    const res = await api.call("GET", url, { headers: auth });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Record<string, unknown>;
+  }
+  async function send(method: string, url: string, body?: unknown) {
+    const res = await api.call(method, url, { headers: auth, ...(body !== undefined ? { body } : {}) });
+    return { status: res.status, body: res.body as Body };
+  }
+  async function ok(method: string, url: string, body?: unknown): Promise<Body> {
+    const res = await send(method, url, body);
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    return res.body;
+  }
+  /** Sends a call that must be refused with `status`, and checks that no table changed. */
+  async function refused(
+    status: number,
+    method: string,
+    url: string,
+    body: unknown,
+    expected: Partial<Body> = {},
+  ) {
+    const before = await tableFingerprints(api.ctx.db, SIGN_IN_TABLES);
+    const res = await send(method, url, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body).toMatchObject({ success: false, ...expected });
+    expect(await tableFingerprints(api.ctx.db, SIGN_IN_TABLES)).toEqual(before);
+    return res.body;
+  }
+  const subjectsOfNewIntake = async () =>
+    (await get(`/api/salesforce/CourseVersionData?programName=MBA&intake=JAN&year=2027`)) as {
+      data: Record<string, Subject[]>;
+      message: string;
+    };
+  const wire = (iso: string) => iso.split("-").reverse().join("/");
+
+  it("lists the batches with server paging, the five filters and the term status on today", async () => {
+    const options = await get("/api/salesforce/CurrentPageFilter");
+    expect(options.termStatus).toEqual(["Upcoming", "Ongoing", "Completed", "All"]);
+    expect(options.batch).toContain(2040);
+    const all = await ok("POST", "/api/salesforce/CurrentPageFilter", { count: 10 });
+    expect(all.noOfRecords).toBe(8);
+    const ongoing = await ok("POST", "/api/salesforce/CurrentPageFilter", {
+      termStatus: "Ongoing",
+      count: 10,
+    });
+    const rows = ongoing.batchList as Array<{
+      Batch: number;
+      TermStatus: string;
+      Mode: string;
+      TermStartDate: string;
+    }>;
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.Batch === 2026 && r.TermStatus === "Ongoing" && r.Mode === "Term 2")).toBe(
+      true,
+    );
+    expect(rows[0]?.TermStartDate).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    const page2 = await ok("POST", "/api/salesforce/CurrentPageFilter", { pageNo: 2, count: 10 });
+    expect(page2.batchList).toEqual([]);
+    const mbaRows = await ok("POST", "/api/salesforce/CurrentPageFilter", { program: mba.name, batch: 2025 });
+    expect(mbaRows.noOfRecords).toBe(1);
+    await refused(400, "POST", "/api/salesforce/CurrentPageFilter", { intake: "XYZ" }, { field: "intake" });
+  });
+
+  it("creates an intake with its programme plan and terms in one transaction, and refuses bad input unchanged", async () => {
+    const mumbai = campuses.find((c) => c.name === "Mumbai") as { id: string };
+    const body = {
+      academicProgramId: mba.id,
+      campusId: mumbai.id,
+      year: 2027,
+      intake: "JAN",
+      startDate: "04/01/2027",
+      endDate: "31/12/2027",
+      semesters: 2,
+    };
+    await refused(
+      400,
+      "POST",
+      "/api/salesforce/createProgramBatchSpecialization",
+      { ...body, endDate: "03/01/2027" },
+      {
+        field: "endDate",
+      },
+    );
+    await refused(
+      404,
+      "POST",
+      "/api/salesforce/createProgramBatchSpecialization",
+      { ...body, academicProgramId: UNKNOWN },
+      {
+        field: "academicProgramId",
+      },
+    );
+    const created = await ok("POST", "/api/salesforce/createProgramBatchSpecialization", body);
+    intakeId = created.intakeId as string;
+    expect(created.batchName).toBe("MBA JAN 2027 Mumbai");
+    expect(created.terms).toEqual([
+      expect.objectContaining({ name: "Term 1", startDate: "04/01/2027", endDate: "03/07/2027" }),
+      expect.objectContaining({ name: "Term 2", startDate: "04/07/2027", endDate: "31/12/2027" }),
+    ]);
+    await refused(409, "POST", "/api/salesforce/createProgramBatchSpecialization", body, {
+      errorCode: "duplicate_intake",
+    });
+    const [audit] = (
+      (await api.ctx.db.execute(
+        sql`select count(*)::int as n from audit_log where entity = 'intake' and entity_id = ${intakeId}`,
+      )) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows;
+    expect(audit?.n).toBe(1);
+    const listed = await ok("POST", "/api/salesforce/CurrentPageFilter", {
+      program: "MBA",
+      batch: 2027,
+      intake: "JAN",
+    });
+    expect(listed.batchList).toEqual([
+      expect.objectContaining({ IntakeId: intakeId, TermStatus: "Upcoming", Semester: 2 }),
+    ]);
+    const calendar = await get(`/api/salesforce/AcademicCalendar?intakeId=${intakeId}`);
+    terms = (calendar.terms as typeof terms).map((t) => ({
+      ...t,
+      startDate: t.startDate.split("/").reverse().join("-"),
+      endDate: t.endDate.split("/").reverse().join("-"),
+    }));
+  });
+
+  it("imports the master curriculum into the terms and refuses an unknown programme", async () => {
+    expect((await subjectsOfNewIntake()).message).toBe(PLANNING_MESSAGES.noDataFound);
+    const master = await get(`/api/salesforce/MasterSubjects?academicProgramId=${mba.id}`);
+    expect((master.data as unknown[]).length).toBe(4);
+    await refused(404, "POST", "/api/salesforce/MasterSubjects", {
+      academicProgramId: UNKNOWN,
+      intake: "JAN",
+      year: 2027,
+    });
+    const imported = await ok("POST", "/api/salesforce/MasterSubjects", {
+      academicProgramId: mba.id,
+      intake: "JAN",
+      year: 2027,
+    });
+    expect(imported.imported).toBe(10);
+    const again = await ok("POST", "/api/salesforce/MasterSubjects", {
+      academicProgramId: mba.id,
+      intake: "JAN",
+      year: 2027,
+    });
+    expect(again.imported).toBe(0);
+    const { data } = await subjectsOfNewIntake();
+    expect(Object.keys(data)).toEqual(["Term 1", "Term 2"]);
+    expect(data["Term 1"]).toHaveLength(5);
+  });
+
+  it("adds sections A..Z in order, refuses a 27th, keeps one faculty per section and checks versions", async () => {
+    const subject = (await subjectsOfNewIntake()).data["Term 1"]?.[0] as Subject;
+    const create = (capacity: unknown) =>
+      send("POST", "/api/salesforce/CourseOfferingData", {
+        Operation: "Create",
+        CourseOffering: { courseVersionId: subject.id, courseOfferingCapacity: capacity },
+      });
+    const a = await create("60");
+    expect(a.status).toBe(200);
+    const sections = a.body.sections as Section[];
+    expect(sections.map((s) => [s.courseOfferingSectionId, s.courseOfferingCapacity])).toEqual([["A", 60]]);
+    for (let i = 1; i < 26; i++) expect((await create(40)).status).toBe(200);
+    const listed = await get(`/api/salesforce/CourseOfferingData?courseVersionId=${subject.id}`);
+    const all = listed.sections as Section[];
+    expect(all.map((s) => s.courseOfferingSectionId).join("")).toBe("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    await refused(
+      400,
+      "POST",
+      "/api/salesforce/CourseOfferingData",
+      { Operation: "Create", CourseOffering: { courseVersionId: subject.id, courseOfferingCapacity: 40 } },
+      { rule: "max_sections" },
+    );
+    const sectionA = all[0] as Section;
+    const [f1, f2] = faculty as unknown as [{ id: string }, { id: string }];
+    await refused(
+      400,
+      "POST",
+      "/api/salesforce/FacultyCourseAssociation",
+      { courseOfferingId: sectionA.id, facultyIds: [f1.id, f2.id], version: sectionA.version },
+      { errorMessage: "Only 1 faculty can be selected" },
+    );
+    const assigned = await ok("POST", "/api/salesforce/FacultyCourseAssociation", {
+      courseOfferingId: sectionA.id,
+      facultyIds: [f1.id, f1.id],
+      version: sectionA.version,
+    });
+    expect(assigned.version).toBe(sectionA.version + 1);
+    await refused(
+      409,
+      "POST",
+      "/api/salesforce/FacultyCourseAssociation",
+      { courseOfferingId: sectionA.id, facultyIds: [f2.id], version: sectionA.version },
+      { errorCode: "version_conflict" },
+    );
+    const deleted = await ok("POST", "/api/salesforce/CourseOfferingData", {
+      Operation: "Delete",
+      courseOfferingIds: all.slice(2).map((s) => s.id),
+    });
+    expect(deleted.message).toBe("Sections deleted");
+    const left = await get(`/api/salesforce/CourseOfferingData?courseVersionId=${subject.id}`);
+    expect((left.sections as Section[]).map((s) => s.courseOfferingSectionId)).toEqual(["A", "B"]);
+    const upd = await ok("POST", "/api/salesforce/CourseOfferingData", {
+      Operation: "Update",
+      CourseOffering: {
+        courseOfferingId: (left.sections as Section[])[1]?.id,
+        courseVersionId: subject.id,
+        courseOfferingCapacity: "75",
+        version: (left.sections as Section[])[1]?.version,
+      },
+    });
+    expect((upd.sections as Section[])[1]?.courseOfferingCapacity).toBe(75);
+  });
+
+  it("creates a section activity whose end date follows the working-day rule, and refuses bad input unchanged", async () => {
+    const subject = (await subjectsOfNewIntake()).data["Term 1"]?.[0] as Subject;
+    const section = subject.sections[0] as Section;
+    const term1 = terms[0] as (typeof terms)[number];
+    const mumbai = campuses.find((c) => c.name === "Mumbai") as { id: string };
+    await ok("POST", "/api/salesforce/campusHolidays", {
+      campusId: mumbai.id,
+      name: "Test holiday",
+      date: "06/01/2027",
+    });
+    // Mon 04-01 to Fri 08-01, 06-01 a holiday: 3 working days end on Thursday 07-01; Fri 08-01 is
+    // the next working day, so the activity ends on Thursday.
+    expect(activityEndDate("2027-01-04", 3, { weekdays: [1, 2, 3, 4, 5], holidays: ["2027-01-06"] })).toBe(
+      "2027-01-07",
+    );
+    const activity = (change: Record<string, unknown> = {}) => ({
+      Operation: "Create",
+      Activity: {
+        termId: term1.id,
+        courseVersionId: subject.id,
+        courseOfferingId: section.id,
+        activityType: "Lecture",
+        activityStartDate: "04/01/2027",
+        activityEndDate: "07/01/2027",
+        numberOfSessions: "6",
+        numberOfhoursSessions: "1.5",
+        duration: "3",
+        descriptions: "",
+        facultyIds: section.facultyId ?? faculty[0]?.id,
+        weekdays: [1, 2, 3, 4, 5],
+        ...change,
+      },
+    });
+    const url = "/api/salesforce/createActivities";
+    await refused(400, "POST", url, activity({ activityEndDate: "03/01/2027" }), {
+      field: "Activity.activityEndDate",
+    });
+    await refused(400, "POST", url, activity({ duration: "1234" }), { errorMessage: "At most 3 characters" });
+    await refused(400, "POST", url, activity({ numberOfhoursSessions: "0" }), {
+      errorMessage: "Must be between 0.1 and 24",
+    });
+    await refused(400, "POST", url, activity({ numberOfhoursSessions: 24.5 }), {
+      field: "Activity.numberOfhoursSessions",
+    });
+    await refused(400, "POST", url, activity({ facultyIds: `${faculty[0]?.id};${faculty[1]?.id}` }), {
+      errorMessage: "Only 1 faculty can be selected",
+    });
+    await refused(400, "POST", url, activity({ activityEndDate: "08/01/2027" }), { rule: "working_days" });
+    await refused(
+      400,
+      "POST",
+      url,
+      activity({
+        activityStartDate: "02/07/2027",
+        activityEndDate: wire("2027-07-04"),
+        duration: "3",
+        weekdays: undefined,
+      }),
+      { errorMessage: "Cannot exceed 03-07-2027" },
+    );
+    await refused(404, "POST", url, activity({ courseOfferingId: UNKNOWN }), {
+      field: "Activity.courseOfferingId",
+    });
+    const created = await ok("POST", url, activity());
+    expect(created).toMatchObject({ message: "Activity created successfully", sessions: 6, version: 1 });
+    const planner = await get(
+      `/api/salesforce/AcademicPlannerData?programName=MBA&intake=JAN&year=2027&termName=Term%201`,
+    );
+    const plannedTerms = planner.terms as Array<{
+      sectionActivities: Array<{ id: string; numberOfhoursSessions: number; weekNo: number }>;
+    }>;
+    expect(plannedTerms).toHaveLength(1);
+    expect(plannedTerms[0]?.sectionActivities).toEqual([
+      expect.objectContaining({ id: created.id, numberOfhoursSessions: 1.5, weekNo: 1 }),
+    ]);
+    const sessions = (
+      (await api.ctx.db.execute(
+        sql`select to_char(date, 'YYYY-MM-DD') as d from class_session where section_activity_id = ${created.id as string} order by sequence`,
+      )) as unknown as { rows: Array<{ d: string }> }
+    ).rows.map((r) => r.d);
+    expect(sessions).toEqual([
+      "2027-01-04",
+      "2027-01-04",
+      "2027-01-05",
+      "2027-01-05",
+      "2027-01-07",
+      "2027-01-07",
+    ]);
+    await refused(
+      409,
+      "POST",
+      url,
+      { ...activity({ activityId: created.id, version: 0 }), Operation: "Update" },
+      {
+        errorCode: "version_conflict",
+      },
+    );
+  });
+
+  it("plans the term: add a planner activity, import the master planner and clone another intake's", async () => {
+    const term1 = terms[0] as (typeof terms)[number];
+    const url = "/api/salesforce/createAcademicPlannerActivity";
+    const item = (change: Record<string, unknown> = {}) => ({
+      AcademicPlannerActivity: {
+        termId: term1.id,
+        academicPlannerActivityName: "Guest lecture",
+        activityType: "Lecture",
+        activityStartDate: "11/01/2027",
+        activityEndDate: "12/01/2027",
+        ...change,
+      },
+    });
+    await refused(400, "POST", url, item({ activityEndDate: "10/01/2027" }));
+    await refused(400, "POST", url, item({ activityEndDate: "04/07/2027" }), {
+      errorMessage: "Cannot exceed 03-07-2027",
+    });
+    const added = await ok("POST", url, item());
+    const updated = await ok(
+      "POST",
+      url,
+      item({
+        academicPlannerActivityId: added.id,
+        version: added.version,
+        academicPlannerActivityName: "Guest talk",
+      }),
+    );
+    expect(updated.version).toBe(2);
+    await refused(409, "POST", url, item({ academicPlannerActivityId: added.id, version: 1 }), {
+      errorCode: "version_conflict",
+    });
+    const master = await get(`/api/salesforce/ActivitiesData?academicProgramId=${mba.id}`);
+    expect((master.terms as unknown[]).length).toBe(4);
+    const imported = await ok("POST", "/api/salesforce/importTermActivity", {
+      academicProgramId: mba.id,
+      intake: "JAN",
+      year: 2027,
+    });
+    expect(imported.imported).toBeGreaterThan(0);
+    await refused(404, "POST", "/api/salesforce/ActivitiesData", {
+      source: { academicProgramId: UNKNOWN, intake: "JUL", batch: 2026 },
+      target: { academicProgramId: mba.id, intake: "JAN", year: 2027 },
+    });
+    const cloned = await ok("POST", "/api/salesforce/ActivitiesData", {
+      source: { academicProgramId: emba.id, intake: "JUL", batch: 2026 },
+      target: { academicProgramId: mba.id, intake: "JAN", year: 2027 },
+    });
+    // The source was planned from the same template: moved to the new term starts, nothing new.
+    expect(cloned.imported).toBe(0);
+    const planner = await get(
+      `/api/salesforce/AcademicPlannerData?programName=${mba.id}&intake=JAN&year=2027`,
+    );
+    const names = (planner.terms as Array<{ activities: Array<{ activity: string }> }>)[0]?.activities.map(
+      (a) => a.activity,
+    );
+    expect(names).toContain("Guest talk");
+    expect(names).toContain("Mid-term exams");
+  });
+
+  it("sends a faculty invitation with its attachment through the mailer, and refuses an .exe", async () => {
+    const [f1, f2] = faculty as unknown as [{ id: string; email: string }, { id: string; email: string }];
+    const pdf = Buffer.from("%PDF-1.4 invitation").toString("base64");
+    const body = (fileName: string) => ({
+      kind: "invite",
+      facultyIds: [f1.id, f2.id],
+      subject: "Visiting faculty invitation",
+      body: "Please join us.",
+      attachment: { fileName, contentBase64: pdf },
+    });
+    const url = "/api/salesforce/facultyOnboarding/sendEmail";
+    await refused(400, "POST", url, body("setup.exe"), {
+      errorMessage: "Please Select Only Doc ,Pdf and Image",
+    });
+    await refused(
+      400,
+      "POST",
+      url,
+      { ...body("cv.pdf"), subject: " " },
+      { errorMessage: "Field cannot be empty." },
+    );
+    await refused(400, "POST", url, {
+      ...body("cv.pdf"),
+      attachment: { fileName: "cv.pdf", contentBase64: "not base64!" },
+    });
+    await refused(404, "POST", url, { ...body("cv.pdf"), facultyIds: [UNKNOWN] });
+    const sent = await ok("POST", url, body("cv.pdf"));
+    expect(sent).toMatchObject({ message: "Mail Sent Successfully", sent: 2 });
+    const outbox = await get(`/api/dev/outbox?to=${encodeURIComponent(f2.email)}`);
+    expect((outbox.mails as unknown[])[0]).toMatchObject({
+      subject: "Visiting faculty invitation",
+      attachments: [{ filename: "cv.pdf", contentType: "application/pdf", size: 19 }],
+    });
+    const history = await get("/api/salesforce/facultyOnboarding/invitations");
+    expect((history.invitations as unknown[])[0]).toMatchObject({ attachmentName: "cv.pdf" });
+  });
+
+  it("shows current programmes with progress from the sessions held, and keeps the calendar", async () => {
+    const list = await get("/api/salesforce/CurrentProgrammes?program=EMBA");
+    const [row] = list.programmes as Array<{
+      id: string;
+      sessionsHeld: number;
+      sessionsPlanned: number;
+      progress: number;
+      status: string;
+    }>;
+    expect(row?.sessionsPlanned).toBeGreaterThan(0);
+    expect(row?.sessionsHeld).toBeGreaterThan(0);
+    expect(row?.status).toBe("Ongoing");
+    const details = await get(`/api/salesforce/CurrentProgrammes/${row?.id}`);
+    const running = (details.terms as Array<{ subjects: Array<{ status: number; statusLabel: string }> }>)[1];
+    expect(running?.subjects.some((s) => s.status > 0 && s.statusLabel === "Ongoing")).toBe(true);
+    await refused(400, "GET", "/api/salesforce/CurrentProgrammes/not-an-id", undefined);
+
+    const entry = await ok("POST", "/api/salesforce/AcademicCalendar", {
+      intakeId,
+      name: "Founders' day",
+      startDate: "15/03/2027",
+      endDate: "15/03/2027",
+    });
+    await refused(400, "POST", "/api/salesforce/AcademicCalendar", {
+      intakeId,
+      name: "x",
+      startDate: "16/03/2027",
+      endDate: "15/03/2027",
+    });
+    await refused(409, "DELETE", `/api/salesforce/AcademicCalendar?id=${entry.id}&version=0`, undefined, {
+      errorCode: "version_conflict",
+    });
+    const calendar = await get(`/api/salesforce/AcademicCalendar?intakeId=${intakeId}`);
+    expect(calendar.entries).toContainEqual(
+      expect.objectContaining({ name: "Founders' day", scope: "Intake" }),
+    );
+    expect(calendar.entries).toContainEqual(
+      expect.objectContaining({ name: "Test holiday", scope: "Campus" }),
+    );
+    await ok("DELETE", `/api/salesforce/AcademicCalendar?id=${entry.id}&version=1`);
+    const term2 = terms[1] as (typeof terms)[number];
+    await refused(
+      400,
+      "POST",
+      "/api/salesforce/TermDatesUpdate",
+      {
+        termId: (terms[0] as (typeof terms)[number]).id,
+        startDate: "05/01/2027",
+        endDate: "03/07/2027",
+        version: 1,
+      },
+      { rule: "outside_term" },
+    );
+    const moved = await ok("POST", "/api/salesforce/TermDatesUpdate", {
+      termId: term2.id,
+      startDate: "04/07/2027",
+      endDate: "07/01/2028",
+      version: term2.version,
+    });
+    expect(moved).toMatchObject({ endDate: "07/01/2028", version: term2.version + 1 });
+    const holidays = await get(`/api/salesforce/CampusHolidayFetching?year=2027`);
+    expect((holidays.holidays as Array<{ name: string }>).map((h) => h.name)).toContain("Test holiday");
+  });
+
+  it("refuses planning calls to the exam office", async () => {
+    const examAuth = await signInHeaders(api, "exams@university.example");
+    const res = await api.call("GET", "/api/salesforce/CurrentPageFilter", { headers: examAuth });
+    expect(res.status).toBe(403);
+  });
+});
