@@ -56,7 +56,7 @@ export type ActivityOperationRequest = JsonBody<"createActivities">;
 export type CurrentProgrammesQuery = NonNullable<operations["listCurrentProgrammes"]["parameters"]["query"]>;
 /** One row of Current Programmes. */
 export type CurrentProgrammeRow = JsonAnswer<"listCurrentProgrammes">["programmes"][number];
-/** Answer of GET /salesforce/CurrentProgrammes/{id}. */
+/** Answer of GET /salesforce/CurrentProgrammeDetails?id=. */
 export type CurrentProgrammeDetails = JsonAnswer<"getCurrentProgramme">;
 /** Answer of GET /salesforce/AcademicCalendar. */
 export type AcademicCalendar = JsonAnswer<"getAcademicCalendar">;
@@ -207,12 +207,12 @@ export function currentProgrammesQueryOptions(api: ApiClient, query: CurrentProg
   });
 }
 
-/** GET /salesforce/CurrentProgrammes/{id}: term panels with subjects and workshops. ApiError 404 unknown intake. */
+/** GET /salesforce/CurrentProgrammeDetails: term panels with subjects and workshops. ApiError 404 unknown intake. */
 export function currentProgrammeQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: planningKeys.currentProgramme(id),
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET("/salesforce/CurrentProgrammes/{id}", { params: { path: { id } }, signal })),
+      unwrap(await api.GET("/salesforce/CurrentProgrammeDetails", { params: { query: { id } }, signal })),
   });
 }
 

@@ -15,9 +15,9 @@ import {
   PLANNING_MESSAGES,
   SECTION_LETTERS,
   splitIntoTerms,
-  weekOfTerm,
   termStatusOn,
   toWireDate,
+  weekOfTerm,
   ZActivityOperation,
   ZInvitation,
 } from "./index.ts";

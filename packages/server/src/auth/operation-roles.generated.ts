@@ -468,7 +468,7 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
   },
   {
     method: "GET",
-    path: "/salesforce/CurrentProgrammes/{id}",
+    path: "/salesforce/CurrentProgrammeDetails",
     operationId: "getCurrentProgramme",
     roles: ["admin", "academic_office"],
   },

@@ -484,10 +484,10 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
     expect(row?.sessionsPlanned).toBeGreaterThan(0);
     expect(row?.sessionsHeld).toBeGreaterThan(0);
     expect(row?.status).toBe("Ongoing");
-    const details = await get(`/api/salesforce/CurrentProgrammes/${row?.id}`);
+    const details = await get(`/api/salesforce/CurrentProgrammeDetails?id=${row?.id}`);
     const running = (details.terms as Array<{ subjects: Array<{ status: number; statusLabel: string }> }>)[1];
     expect(running?.subjects.some((s) => s.status > 0 && s.statusLabel === "Ongoing")).toBe(true);
-    await refused(400, "GET", "/api/salesforce/CurrentProgrammes/not-an-id", undefined);
+    await refused(400, "GET", "/api/salesforce/CurrentProgrammeDetails?id=not-an-id", undefined);
 
     const entry = await ok("POST", "/api/salesforce/AcademicCalendar", {
       intakeId,

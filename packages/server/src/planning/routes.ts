@@ -249,8 +249,8 @@ export function planningRoutes(ctx: AppContext): Hono<AppEnv> {
       })),
     });
   });
-  app.get("/salesforce/CurrentProgrammes/:id", async (c) => {
-    const { id } = parseOrThrow(ZIdParam, { id: c.req.param("id") });
+  app.get("/salesforce/CurrentProgrammeDetails", async (c) => {
+    const { id } = parseOrThrow(ZIdParam, c.req.query());
     return c.json({ success: true as const, ...(await currentProgrammeDetails(ctx, id)) });
   });
 
