@@ -16,7 +16,7 @@
  * The database code lives in @portal/server, imported here and never by the pages, so it stays out
  * of the Astro bundle. SIGINT and SIGTERM close the server and the API gracefully.
  */
-import { createReadStream, existsSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -61,7 +61,14 @@ try {
 }
 // The same test as the API's configuration (HSTS only in production).
 const securityHeaders = portalSecurityHeaders(process.env.NODE_ENV?.trim() === "production");
+// NODE_ENV names the deployment (above: the API's outbox and cookies, HSTS). The page renderer is
+// a production build whatever it says: React's development build (which checks and records a
+// stack for every element) and Astro's development island loader would otherwise run in every
+// page render, several times the cost of the page. Both read NODE_ENV when first loaded, below.
+process.env.NODE_ENV = "production";
 const { handler: astroHandler } = (await import(pathToFileURL(entryFile).href)) as { handler: AstroHandler };
+// Fixed while the process runs: one object for every page (the layout memoises its colours on it).
+const publicConfig = api.getPublicConfig();
 const apiListener = getRequestListener((request, env) => api.app.fetch(request, env), {
   overrideGlobalObjects: false,
 });
@@ -71,6 +78,21 @@ function sessionRequest(req: IncomingMessage, url: URL): Request {
   const headers = new Headers();
   if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
   return new Request(url, { headers });
+}
+
+// The top-level names of dist/client (`_astro`, `favicon.svg`, ...), read once: a path under none of
+// them cannot be a built file, so a page skips the file lookup (a `stat` on the thread pool, about
+// a tenth of a signed-in page's time).
+const clientRoots = new Set(readdirSync(clientDir));
+
+/** Whether `pathname` may name a file of dist/client (its first segment is one of the build's). */
+function mayBeBuiltFile(pathname: string): boolean {
+  const first = pathname.split("/", 2)[1] ?? "";
+  try {
+    return clientRoots.has(decodeURIComponent(first));
+  } catch {
+    return false;
+  }
 }
 
 function redirect(res: ServerResponse, location: string, setCookies: string[]): void {
@@ -91,7 +113,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   // by Astro's, which adds the hashes of the page's inline scripts.
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
 
-  if (req.method === "GET" || req.method === "HEAD") {
+  if ((req.method === "GET" || req.method === "HEAD") && mayBeBuiltFile(pathname)) {
     const file = await resolveStaticFile(clientDir, pathname, req.headers["accept-encoding"]);
     if (file) {
       res.writeHead(200, {
@@ -118,7 +140,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (session.setCookies.length > 0) res.setHeader("Set-Cookie", session.setCookies);
   // Pages differ per user, language and theme: never cache them in shared caches.
   res.setHeader("Cache-Control", "private, no-cache");
-  const locals: App.Locals = { user: session.user, config: api.getPublicConfig() };
+  const locals: App.Locals = { user: session.user, config: publicConfig };
   await astroHandler(req, res, undefined, locals);
 }
 

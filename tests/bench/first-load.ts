@@ -1,0 +1,333 @@
+/**
+ * First-load report (run by `pnpm bench` after the question-paper list bench; a report, not a
+ * pass/fail test). Every figure is a ratio of two things measured in the same run, so the speed
+ * of the machine cancels out, each with its budget (docs/performance.md "First load"):
+ *
+ * 1. Rows against first paint: the list page `/app/exam/questionPaper` in Debian's Chromium with an
+ *    empty cache, signed in; the time its first data row is in the page (never earlier than the
+ *    first contentful paint: a row cannot be seen before anything is painted) over the first
+ *    contentful paint. Unthrottled, and on a slow link (1.6 Mbps, 150 ms round trip, set through
+ *    the DevTools protocol). Budget: at most 1.2 (the rows come with the first paint).
+ * 2. Page against script: time to first byte of the signed-in list page over that of a built
+ *    script of the same server (`/_astro/*.js`), sequential requests alternating, medians.
+ *    Budget: at most 2.
+ * 3. Script rate against `/api/config`: requests a second for the built script over those for the
+ *    trivial configuration call, each at 50 concurrent. Budget: at least 1 (a file compressed at
+ *    build time is no more work than the smallest API answer).
+ * 4. JavaScript of every built page (gzip, as Chromium loaded it), each against its budget: 150 KB
+ *    unless PAGE_BUDGETS_KB names another; pages with an id in the path are opened with an unknown
+ *    id, which loads the same scripts.
+ *
+ * Writes the table to .test-results/bench-first-load-<database>.md and the figures as JSON
+ * beside it. BENCH_PORT (default 4394), BENCH_PAPERS (default 10,000), BENCH_DATABASE_URL as in
+ * question-papers.ts; BENCH_SKIP_PAGES=1 leaves out the JavaScript of every page (the slowest part).
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, statSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { cpus, totalmem } from "node:os";
+import { join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+import { type Browser, type BrowserContext, chromium } from "@playwright/test";
+import { benchPortal, percentile, root } from "./bench-kit.ts";
+
+const papers = Number(process.env.BENCH_PAPERS ?? 10_000);
+const portal = benchPortal(Number(process.env.BENCH_PORT ?? 4394));
+const { base, env, databaseUrl, databaseLabel } = portal;
+const listPath = "/app/exam/questionPaper";
+/** A data row of the design system's table (loading and empty states are one cell spanning all). */
+const DATA_ROW = "table tbody tr:not(:has(> td[colspan]))";
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+const KB = 1024;
+/** JavaScript budgets (gzip bytes) of pages that have their own; every other page has 150 KB. */
+const PAGE_BUDGETS_KB: Record<string, number> = { [listPath]: 100 };
+const DEFAULT_PAGE_BUDGET_KB = 150;
+/** An id no record has: a page with an id in its path loads the same scripts for any id. */
+const UNKNOWN_ID = "00000000-0000-0000-0000-000000000000";
+
+type Row = { measure: string; value: string; ratio: number; budget: string; ok: boolean };
+
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+}
+
+/** A fresh context (empty cache), signed in as sign-in leaves the browser when `cookie` is given. */
+async function freshContext(browser: Browser, cookie: string | null): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  if (cookie) {
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const [name, ...rest] = pair.split("=");
+        return { name: name ?? "", value: rest.join("="), domain: "127.0.0.1", path: "/" };
+      }),
+    );
+    await context.addInitScript(() => {
+      window.localStorage.setItem("loggedIn", "true");
+      window.localStorage.setItem("alumniName", "Bench");
+    });
+  }
+  return context;
+}
+
+/** One empty-cache load of the list page: first contentful paint and first data row, in ms. */
+async function loadList(
+  browser: Browser,
+  cookie: string,
+  slow: boolean,
+): Promise<{ fcp: number; rows: number }> {
+  const context = await freshContext(browser, cookie);
+  try {
+    // Notes the first frame at which a data row is in the document (from the server's HTML or
+    // added by the island), checking once a frame from the start of the navigation. A string, not
+    // a function: tsx names functions with a helper the page does not have.
+    await context.addInitScript(`(() => {
+      const check = (time) => {
+        if (document.querySelector(${JSON.stringify(DATA_ROW)})) window.__firstRow = time;
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    })();`);
+    const page = await context.newPage();
+    if (slow) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6e6 / 8) | 0,
+        uploadThroughput: (1.6e6 / 8) | 0,
+      });
+    }
+    await page.goto(`${base}${listPath}`, { waitUntil: "commit" });
+    await page.locator(DATA_ROW).first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+    const { fcp, row } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      row: (window as unknown as { __firstRow?: number }).__firstRow ?? Number.NaN,
+    }));
+    if (!page.url().includes(listPath)) throw new Error(`the list page went to ${page.url()}`);
+    return { fcp, rows: Math.max(row, fcp) };
+  } finally {
+    await context.close();
+  }
+}
+
+async function rowsAgainstPaint(browser: Browser, cookie: string, slow: boolean, runs: number) {
+  await loadList(browser, cookie, slow); // warm-up: the server's first render of the page
+  const loads = [];
+  for (let i = 0; i < runs; i++) loads.push(await loadList(browser, cookie, slow));
+  const fcp = median(loads.map((l) => l.fcp));
+  const rows = median(loads.map((l) => l.rows));
+  return { fcp, rows, ratio: median(loads.map((l) => l.rows / l.fcp)) };
+}
+
+/** Time to the response's headers for `path`, one request at a time on one kept-alive socket. */
+function firstByte(agent: Agent, path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const req = request(`${base}${path}`, { agent, headers }, (res) => {
+      const elapsed = performance.now() - start;
+      res.on("data", () => {});
+      res.on("end", () =>
+        res.statusCode === 200 ? resolve(elapsed) : reject(new Error(`${path} answered ${res.statusCode}`)),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function pageAgainstScript(cookie: string, script: string, samples: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const page: number[] = [];
+  const file: number[] = [];
+  try {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < samples; i++) {
+        const p = await firstByte(agent, listPath, { cookie, "accept-encoding": BROWSER_ACCEPT_ENCODING });
+        const f = await firstByte(agent, script, { "accept-encoding": BROWSER_ACCEPT_ENCODING });
+        if (round === 1) {
+          page.push(p);
+          file.push(f);
+        }
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+  return { page: median(page), script: median(file), ratio: median(page) / median(file) };
+}
+
+/** The routes of apps/portal/src/pages (`[id]` as an unknown id; the redirecting `/` left out). */
+function builtPages(): string[] {
+  const pagesDir = join(root, "apps/portal/src/pages");
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = join(dir, name);
+      return statSync(full).isDirectory() ? walk(full) : name.endsWith(".astro") ? [full] : [];
+    });
+  return walk(pagesDir)
+    .map((file) =>
+      `/${relative(pagesDir, file)}`
+        .replace(/\.astro$/, "")
+        .replace(/\/index$/, "")
+        .replace(/\[[^\]]+\]/g, UNKNOWN_ID),
+    )
+    .filter((route) => route !== "")
+    .sort();
+}
+
+/** The scripts a page loads in a fresh context, summed as gzip bytes. */
+async function pageJavaScript(browser: Browser, cookie: string | null, route: string) {
+  const context = await freshContext(browser, cookie);
+  try {
+    const page = await context.newPage();
+    const bodies: Array<Promise<Buffer>> = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") bodies.push(response.body());
+    });
+    // The 404 page answers any unknown path.
+    await page.goto(`${base}${route === "/404" ? "/no-such-page" : route}`, { waitUntil: "networkidle" });
+    const files = await Promise.all(bodies);
+    return { files: files.length, gzip: files.reduce((sum, body) => sum + gzipSync(body).length, 0) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** One built script of the list page (the island's own file), as served under /_astro/. */
+function listScript(): string {
+  const name = readdirSync(join(root, "apps/portal/dist/client/_astro")).find((file) =>
+    /^QuestionPaperList\.[\w-]+\.js$/.test(file),
+  );
+  if (!name) throw new Error("the build has no QuestionPaperList script");
+  return `/_astro/${name}`;
+}
+
+async function main(): Promise<void> {
+  console.log(`Making ${papers} question papers in ${env.PORTAL_DATA_DIR} ...`);
+  const seed = spawnSync("tsx", ["src/cli/demo.ts", "--reload", "--papers", String(papers)], {
+    cwd: join(root, "packages/server"),
+    env,
+    stdio: "inherit",
+  });
+  if (seed.status !== 0) throw new Error("making the data set failed");
+
+  const rows: Row[] = [];
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const add = (measure: string, value: string, ratio: number, budget: number, atMost: boolean) =>
+    rows.push({
+      measure,
+      value,
+      ratio,
+      budget: `${atMost ? "≤" : "≥"} ${budget}`,
+      ok: atMost ? ratio <= budget : ratio >= budget,
+    });
+  const pages: Array<{ route: string; files: number; gzipKb: number; budgetKb: number; ok: boolean }> = [];
+
+  try {
+    await portal.start();
+    const { cookie } = await portal.signIn();
+    const script = listScript();
+    const browser = await launch();
+    try {
+      const fast = await rowsAgainstPaint(browser, cookie, false, 5);
+      add(
+        "list page: first data row / first contentful paint, unthrottled",
+        `rows ${ms(fast.rows)}, FCP ${ms(fast.fcp)}`,
+        fast.ratio,
+        1.2,
+        true,
+      );
+      const slow = await rowsAgainstPaint(browser, cookie, true, 3);
+      add(
+        "list page: first data row / first contentful paint, 1.6 Mbps, 150 ms RTT",
+        `rows ${ms(slow.rows)}, FCP ${ms(slow.fcp)}`,
+        slow.ratio,
+        1.2,
+        true,
+      );
+      for (const route of process.env.BENCH_SKIP_PAGES ? [] : builtPages()) {
+        const signedOut = route === "/login";
+        const js = await pageJavaScript(browser, signedOut ? null : cookie, route);
+        const budgetKb = PAGE_BUDGETS_KB[route] ?? DEFAULT_PAGE_BUDGET_KB;
+        pages.push({
+          route,
+          files: js.files,
+          gzipKb: js.gzip / KB,
+          budgetKb,
+          ok: js.gzip <= budgetKb * KB,
+        });
+      }
+    } finally {
+      await browser.close();
+    }
+
+    const ttfb = await pageAgainstScript(cookie, script, 200);
+    add(
+      "time to first byte: signed-in list page / built script (sequential, medians)",
+      `${ms(ttfb.page)} / ${ms(ttfb.script)}`,
+      ttfb.ratio,
+      2,
+      true,
+    );
+
+    const concurrency = 50;
+    const total = Number(process.env.BENCH_REQUESTS ?? 3_000);
+    const fileHeaders = { "accept-encoding": BROWSER_ACCEPT_ENCODING };
+    const load = (path: string) =>
+      portal.runLoad(concurrency, total, () => portal.send("GET", path, fileHeaders));
+    await load(script); // warm-up
+    const scriptLoad = await load(script);
+    await load("/api/config");
+    const configLoad = await load("/api/config");
+    add(
+      `requests a second at ${concurrency} concurrent: built script / /api/config`,
+      `${scriptLoad.rps.toFixed(0)} / ${configLoad.rps.toFixed(0)} (p95 ${ms(scriptLoad.p95)} / ${ms(configLoad.p95)})`,
+      scriptLoad.rps / configLoad.rps,
+      1,
+      false,
+    );
+
+    const verdict = (ok: boolean) => (ok ? "ok" : "OVER");
+    const report = [
+      `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${databaseLabel}, ${papers} question papers`,
+      "",
+      "| measure | figures | ratio | budget | |",
+      "|---|---|---|---|---|",
+      ...rows.map(
+        (r) => `| ${r.measure} | ${r.value} | ${r.ratio.toFixed(2)} | ${r.budget} | ${verdict(r.ok)} |`,
+      ),
+      "",
+      "| page | scripts | JavaScript (gzip) | budget | |",
+      "|---|---|---|---|---|",
+      ...pages.map(
+        (p) =>
+          `| ${p.route} | ${p.files} | ${p.gzipKb.toFixed(1)} KB | ${p.budgetKb} KB | ${verdict(p.ok)} |`,
+      ),
+    ].join("\n");
+    console.log(`\n${report}\n`);
+    const name = `bench-first-load-${databaseUrl ? "postgresql" : "pglite"}`;
+    writeFileSync(join(root, `.test-results/${name}.md`), `${report}\n`);
+    writeFileSync(
+      join(root, `.test-results/${name}.json`),
+      `${JSON.stringify({ date: new Date().toISOString(), database: databaseLabel, papers, ratios: rows, pages }, null, 2)}\n`,
+    );
+  } finally {
+    await portal.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
