@@ -76,13 +76,17 @@ function fromFirstQueryError(error: FirstQueryError): Error {
 /**
  * Puts the server's first queries into a new QueryClient, dated `now` (the hydrating side's clock:
  * the data is as fresh as the island's stale time says from this moment). Successes become cached
- * data; failures become queries in error state, so the first render shows the screen's error view.
+ * data; failures become queries in error state that mounting does not retry, so the first render
+ * shows the screen's error view and its Try again asks again.
  */
 export function seedFirstQueries(queryClient: QueryClient, state: FirstQueryState, now: number): void {
   for (const entry of state.queries) {
     if ("data" in entry) {
       queryClient.setQueryData(entry.queryKey, entry.data, { updatedAt: now });
     } else {
+      // Mounting must not retry it at once: the first render (server and browser alike) shows the
+      // error, and the screen's Try again refetches.
+      queryClient.setQueryDefaults(entry.queryKey, { retryOnMount: false });
       const query = queryClient.getQueryCache().build(queryClient, { queryKey: entry.queryKey });
       query.setState({
         status: "error",
