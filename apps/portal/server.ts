@@ -11,7 +11,9 @@
  *   and JSON on the fly at the fastest level for clients that accept it (the `compression`
  *   middleware, 1 KB threshold; PDFs are sent as they are);
  * - renders every other path with Astro's handler (dist/server/entry.mjs), giving the pages the
- *   signed-in user and the public configuration through `locals` (never through request headers).
+ *   signed-in user, the public configuration and an in-process fetch to the API as that user
+ *   (node/in-process-api.ts, for the screens' first queries) through `locals` (never through
+ *   request headers).
  *
  * The database code lives in @portal/server, imported here and never by the pages, so it stays out
  * of the Astro bundle. SIGINT and SIGTERM close the server and the API gracefully.
@@ -25,6 +27,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createPortalApi, type PortalApi } from "@portal/server";
 import compression from "compression";
 import { decideGate, needsSession } from "./node/gate.ts";
+import { effectiveCookie, inProcessApiFetch } from "./node/in-process-api.ts";
 import { portalSecurityHeaders } from "./node/security-headers.ts";
 import { resolveStaticFile } from "./node/static-files.ts";
 
@@ -140,7 +143,21 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (session.setCookies.length > 0) res.setHeader("Set-Cookie", session.setCookies);
   // Pages differ per user, language and theme: never cache them in shared caches.
   res.setHeader("Cache-Control", "private, no-cache");
-  const locals: App.Locals = { user: session.user, config: publicConfig };
+  const locals: App.Locals = {
+    user: session.user,
+    config: publicConfig,
+    // A page's first queries (src/lib/first-query.ts) reach the API in process, as this user.
+    ...(session.user
+      ? {
+          apiFetch: inProcessApiFetch({
+            appFetch: (request, env) => api.app.fetch(request, env),
+            origin: url.origin,
+            cookie: effectiveCookie(req.headers.cookie, session.setCookies),
+            env: { incoming: req },
+          }),
+        }
+      : {}),
+  };
   await astroHandler(req, res, undefined, locals);
 }
 

@@ -6,10 +6,13 @@ type PortalSessionUser = { id: string; name: string; email: string; roles: strin
 declare namespace App {
   /**
    * Filled by `server.ts` for every page request (never from client headers): the signed-in user
-   * (or null) and the public configuration (same object as GET /api/config).
+   * (or null), the public configuration (same object as GET /api/config) and, for a signed-in
+   * user, `apiFetch`: the API's handler called in process as that user (node/in-process-api.ts),
+   * for the screens' first queries (src/lib/first-query.ts).
    */
   interface Locals {
     user?: PortalSessionUser | null;
     config?: import("@portal/api-client").PublicConfig | null;
+    apiFetch?: (request: Request) => Promise<Response>;
   }
 }

@@ -1,4 +1,7 @@
+import { ApiError } from "@portal/api-client";
+import { useQuery } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IslandRoot, useApi, useConfig } from "./IslandRoot.tsx";
 import { STORAGE_KEYS } from "./session-storage.ts";
@@ -8,6 +11,24 @@ function ShowConfig() {
   const config = useConfig();
   useApi();
   return <p>primary {config.primaryColor}</p>;
+}
+
+/** A screen with one query (key ["papers", 1]) that shows its rows, its error or a loader. */
+function Papers() {
+  const api = useApi();
+  const papers = useQuery({
+    queryKey: ["papers", 1],
+    queryFn: async () => {
+      const response = await api.GET("/me");
+      if (!response.response.ok) throw new Error("the fake has no papers");
+      return ["fresh"];
+    },
+  });
+  if (papers.isError) {
+    const status = papers.error instanceof ApiError ? papers.error.status : "none";
+    return <p>{`error ${papers.error.message} ${status}`}</p>;
+  }
+  return papers.data ? <p>{`rows ${(papers.data as string[]).join(", ")}`}</p> : <p>pending</p>;
 }
 
 function Boom(): never {
@@ -105,6 +126,76 @@ describe("IslandRoot", () => {
     );
     expect(await screen.findByText("primary #1f4e79")).toBeTruthy();
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("renders the server's first queries on the server, signed in, without the login flag's loader", () => {
+    const { fetch, calls } = fakeApi();
+    const html = renderToString(
+      <IslandRoot
+        locale="en"
+        config={TEST_CONFIG}
+        signedIn
+        firstQueries={{ queries: [{ queryKey: ["papers", 1], data: ["Algebra", "Botany"] }] }}
+        fetch={fetch}
+        navigate={vi.fn()}
+      >
+        <Papers />
+      </IslandRoot>,
+    );
+    expect(html).toContain("rows Algebra, Botany");
+    expect(calls).toEqual([]);
+  });
+
+  it("hydrates with the first queries as fresh data: the screen shows them and asks nothing", async () => {
+    const { fetch, calls } = fakeApi();
+    render(
+      <IslandRoot
+        locale="en"
+        config={TEST_CONFIG}
+        signedIn
+        firstQueries={{ queries: [{ queryKey: ["papers", 1], data: ["Algebra"] }] }}
+        fetch={fetch}
+        navigate={vi.fn()}
+      >
+        <Papers />
+      </IslandRoot>,
+    );
+    expect(screen.getByText("rows Algebra")).toBeTruthy();
+    // Effects have run (the login flag was read); the query is fresh, so no call was made.
+    await screen.findByText("rows Algebra");
+    expect(calls).toEqual([]);
+  });
+
+  it("renders a first query's error as the screen's error, an ApiError with its status", () => {
+    const { fetch } = fakeApi();
+    const html = renderToString(
+      <IslandRoot
+        locale="en"
+        config={TEST_CONFIG}
+        signedIn
+        firstQueries={{
+          queries: [{ queryKey: ["papers", 1], error: { message: "Exam cycle not found", status: 404 } }],
+        }}
+        fetch={fetch}
+        navigate={vi.fn()}
+      >
+        <Papers />
+      </IslandRoot>,
+    );
+    expect(html).toContain("error Exam cycle not found 404");
+  });
+
+  it("still sends a browser without the login flag to login when the server had a user (spec §2)", async () => {
+    localStorage.clear();
+    const { fetch } = fakeApi();
+    const navigate = vi.fn();
+    render(
+      <IslandRoot locale="en" config={TEST_CONFIG} signedIn fetch={fetch} navigate={navigate}>
+        <ShowConfig />
+      </IslandRoot>,
+    );
+    expect(screen.getByText(`primary ${TEST_CONFIG.primaryColor}`)).toBeTruthy();
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login"));
   });
 
   it("catches a failing screen with 'An error occurred: {message}' and Try again (spec §8)", async () => {

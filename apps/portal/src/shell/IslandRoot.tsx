@@ -6,7 +6,7 @@ import {
   type PublicConfig,
 } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
-import { ErrorFallback, Loader, ToastProvider } from "@portal/ui";
+import { ErrorFallback, LazyToastProvider, Loader } from "@portal/ui";
 import { QueryCache, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import {
   Component,
@@ -19,11 +19,13 @@ import {
   useState,
 } from "react";
 import { m } from "../lib/i18n.ts";
+import { type FirstQueryState, seedFirstQueries } from "./first-query-state.ts";
 import * as styles from "./island-root.css.ts";
 import { clearSignedInUser, hasLoginFlag } from "./session-storage.ts";
 
 /** Toasts of the island (top right, 5 s; spec §8, §9): `const toast = useToast(); toast.success(text)`. */
 export { type ToastApi, useToast } from "@portal/ui";
+export type { FirstQuery, FirstQueryState } from "./first-query-state.ts";
 
 /** Base of the API before the configuration names it (same origin as the portal). */
 const DEFAULT_API_BASE = "/api";
@@ -82,6 +84,18 @@ export type IslandRootProps = {
    * (or null), it loads the configuration itself with a loader meanwhile (spec §2).
    */
   config?: PublicConfig | null;
+  /**
+   * The screen's first queries as the server fetched them (`islandProps` in src/lib/first-query.ts):
+   * they are in the cache from the first render, on the server and in the browser, so the first
+   * page's rows are in the server's HTML and hydration asks the API nothing. Dated at hydration.
+   */
+  firstQueries?: FirstQueryState | null;
+  /**
+   * Whether the server rendered the page for a signed-in user (`Astro.locals.user`). Then the
+   * screen renders at once instead of a loader until the stored login flag is read; a browser
+   * without the flag is still sent to /login after mount (spec §2).
+   */
+  signedIn?: boolean;
   /** The fetch of the API client (default: the browser's). For tests and embedding. */
   fetch?: (request: Request) => Promise<Response>;
   /** How the island changes page (default `window.location.assign`). For tests and embedding. */
@@ -90,20 +104,45 @@ export type IslandRootProps = {
 };
 
 /**
- * The wrapper every screen island renders inside: TanStack Query, the configuration (loaded from
- * GET /api/config; a loader until then, 'Error getting config' on failure, spec §2 and §8), the API
- * client (`useApi`), the toaster (`useToast`), the locale (`useLocale`) and an error boundary whose
- * fallback reads 'An error occurred: {message}' with a Try again button that reloads (spec §8).
+ * The props of a screen island as its page passes them: `{...await islandProps(Astro, firstQuery)}`
+ * (src/lib/first-query.ts) gives locale, search, config, signedIn and firstQueries.
+ */
+export type ScreenIslandProps = Pick<
+  IslandRootProps,
+  "locale" | "config" | "firstQueries" | "signedIn" | "fetch" | "navigate"
+> & {
+  /** The request's query string (`Astro.url.search`), so the server and the browser agree. */
+  search: string;
+};
+
+/**
+ * The wrapper every screen island renders inside: TanStack Query (seeded with the server's first
+ * queries, `firstQueries`), the configuration (loaded from GET /api/config unless the server gave it;
+ * a loader until then, 'Error getting config' on failure, spec §2 and §8), the API client
+ * (`useApi`), the toaster (`useToast`, loaded on the first toast), the locale (`useLocale`) and an
+ * error boundary whose fallback reads 'An error occurred: {message}' with a Try again button that
+ * reloads (spec §8).
+ *
+ * Fast first load for a screen (docs/performance.md, "First query on the server"): declare its
+ * first query beside it (a {@link FirstQuery} using the screen's own `...QueryOptions` and address
+ * parser), and in its page pass `{...await islandProps(Astro, thatFirstQuery)}` to the island, which
+ * hands them to IslandRoot. The server then renders the rows and the browser does not ask again.
  */
 export function IslandRoot({
   locale,
   requireLogin = true,
   config,
+  firstQueries,
+  signedIn = false,
   fetch,
   navigate = defaultNavigate,
   children,
 }: IslandRootProps) {
-  const [queryClient] = useState(() => createQueryClient());
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (firstQueries) seedFirstQueries(client, firstQueries, Date.now());
+    return client;
+  });
   const makeClient = useMemo(() => clientFactory({ fetch, navigate }), [fetch, navigate]);
   const bootstrapApi = useMemo(() => makeClient(DEFAULT_API_BASE), [makeClient]);
   return (
@@ -111,16 +150,17 @@ export function IslandRoot({
       <NavigateContext.Provider value={navigate}>
         <ErrorBoundary>
           <QueryClientProvider client={queryClient}>
-            <ToastProvider closeLabel={m.shell_dismiss()}>
+            <LazyToastProvider closeLabel={m.shell_dismiss()}>
               <ConfigGate
                 bootstrapApi={bootstrapApi}
                 makeClient={makeClient}
                 requireLogin={requireLogin}
+                signedIn={signedIn}
                 initialConfig={config ?? undefined}
               >
                 {children}
               </ConfigGate>
-            </ToastProvider>
+            </LazyToastProvider>
           </QueryClientProvider>
         </ErrorBoundary>
       </NavigateContext.Provider>
@@ -168,12 +208,14 @@ function ConfigGate({
   bootstrapApi,
   makeClient,
   requireLogin,
+  signedIn,
   initialConfig,
   children,
 }: {
   bootstrapApi: ApiClient;
   makeClient: MakeClient;
   requireLogin: boolean;
+  signedIn: boolean;
   initialConfig: PublicConfig | undefined;
   children: ReactNode;
 }) {
@@ -184,8 +226,9 @@ function ConfigGate({
     [config.data, makeClient],
   );
   // The stored login flag lives in the browser only, so it is read after mount: the server and the
-  // first browser render agree (a loader), and a missing flag sends the user to login (spec §2).
-  const [flagChecked, setFlagChecked] = useState(!requireLogin);
+  // first browser render agree, and a missing flag sends the user to login (spec §2). When the
+  // server knew the user signed in, both render the screen at once; otherwise both show a loader.
+  const [flagChecked, setFlagChecked] = useState(!requireLogin || signedIn);
   const loaded = config.isSuccess;
   useEffect(() => {
     if (!requireLogin || !loaded) return;

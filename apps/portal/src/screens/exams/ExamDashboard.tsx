@@ -2,15 +2,20 @@ import {
   ApiError,
   type ClashReport,
   clashReportQueryOptions,
+  examCyclesQueryOptions,
   examDashboardQueryOptions,
-  type PublicConfig,
 } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
 import { ButtonLink, DataTable, type DataTableColumn, EmptyState, Loader, Tabs } from "@portal/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi, useLocale } from "../../shell/IslandRoot.tsx";
+import {
+  type FirstQuery,
+  IslandRoot,
+  type ScreenIslandProps,
+  useApi,
+  useLocale,
+} from "../../shell/IslandRoot.tsx";
 import * as styles from "./exams.css.ts";
 import { parseCycle, serializeCycle } from "./grid-state.ts";
 import { displayDate } from "./labels.ts";
@@ -21,21 +26,29 @@ import { useUrlState } from "./use-url-state.ts";
 /** Items of each clash list the dashboard shows (the totals are always shown in full). */
 export const CLASH_LIST_LIMIT = 25;
 
-export type ExamDashboardProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=`). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+export type ExamDashboardProps = ScreenIslandProps;
 
 /** The exam dashboard island (/app/exams/examDashboard), inside its IslandRoot. */
-export default function ExamDashboard({ locale, search, ...rest }: ExamDashboardProps) {
+export default function ExamDashboard({ search, ...root }: ExamDashboardProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <ExamDashboardScreen search={search} />
     </IslandRoot>
   );
 }
+
+/**
+ * The dashboard's first query, run on the server by its page: the figures of the address's cycle
+ * (or the server's pick) and the cycles, then the clash report of the cycle the figures name.
+ */
+export const examDashboardFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
+  const cycle = parseCycle(search);
+  const [dashboard] = await Promise.all([
+    fetch(examDashboardQueryOptions(api, cycle)),
+    fetch(examCyclesQueryOptions(api)),
+  ]);
+  if (dashboard) await fetch(clashReportQueryOptions(api, dashboard.examCycle.id, CLASH_LIST_LIMIT));
+};
 
 type StudentClash = ClashReport["studentClashes"]["items"][number];
 type FacultyClash = ClashReport["facultyClashes"]["items"][number];

@@ -1,10 +1,9 @@
-import { type ExamTimetableRow, examTimetableQueryOptions, type PublicConfig } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
+import { type ExamTimetableRow, examCyclesQueryOptions, examTimetableQueryOptions } from "@portal/api-client";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./exams.css.ts";
 import {
@@ -24,22 +23,24 @@ import {
 import { TimetableFilters } from "./TimetableFilters.tsx";
 import { useUrlState } from "./use-url-state.ts";
 
-export type ExamTimetableProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=&course=&page=&pageSize=`), so server and browser agree. */
-  search: string;
-  /** The public configuration the server holds (`Astro.locals.config`); see IslandRoot. */
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+export type ExamTimetableProps = ScreenIslandProps;
 
 /** The exam timetable island (/app/exam/examTimetable), inside its IslandRoot. */
-export default function ExamTimetable({ locale, search, ...rest }: ExamTimetableProps) {
+export default function ExamTimetable({ search, ...root }: ExamTimetableProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <ExamTimetableScreen search={search} />
     </IslandRoot>
   );
 }
+
+/** The timetable's first query, run on the server by its page: the address's page and the cycles. */
+export const examTimetableFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
+  await Promise.all([
+    fetch(examTimetableQueryOptions(api, toTimetableQuery(parseTimetableState(search)))),
+    fetch(examCyclesQueryOptions(api)),
+  ]);
+};
 
 /** The query of GET /salesforce/TimeTable for a list state. */
 export function toTimetableQuery(state: TimetableState) {

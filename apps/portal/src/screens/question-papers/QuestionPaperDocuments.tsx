@@ -14,7 +14,8 @@ import { useApi } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { errorText, setStatusLabel } from "./labels.ts";
 import * as styles from "./question-papers.css.ts";
-import { useApproveSet, useRemind } from "./use-paper-actions.ts";
+import { useApproveSet } from "./use-paper-actions.ts";
+import { useRemind } from "./use-remind.ts";
 
 /**
  * The PDF viewer (react-pdf and pdf.js, about 640 KB) loads as its own chunk when a set has a

@@ -1,4 +1,3 @@
-import type { PublicConfig } from "@portal/api-client";
 import {
   type QuestionPaper,
   questionPaperFiltersQueryOptions,
@@ -8,14 +7,13 @@ import {
   canOfferApproval,
   canViewQuestionPaper,
   LIST_PAGE_SIZES,
-  type Locale,
   normalizeQuestionPaperStatus,
 } from "@portal/domain";
 import { Button, DataTable, type DataTableColumn, Pager, StatusChip } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, useApi } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { displayValue, errorText, pagerLabels, statusLabel, statusTone } from "./labels.ts";
 import {
@@ -33,23 +31,21 @@ import * as styles from "./question-papers.css.ts";
 import { paperLinks } from "./routes.ts";
 import { useApprovePaper } from "./use-paper-actions.ts";
 
-export type QuestionPaperListProps = {
-  /** The page's language. */
-  locale: Locale;
-  /** The request's query string (e.g. `?status=Submitted&page=2`), so the server and the browser agree. */
-  search: string;
-  /** The public configuration the server holds (`Astro.locals.config`); see IslandRoot. */
-  config?: PublicConfig | null;
-};
+export type QuestionPaperListProps = ScreenIslandProps;
 
 /** The question paper list island (spec "Question paper list"), inside its IslandRoot. */
-export default function QuestionPaperList({ locale, search, config }: QuestionPaperListProps) {
+export default function QuestionPaperList({ search, ...root }: QuestionPaperListProps) {
   return (
-    <IslandRoot locale={locale} config={config}>
+    <IslandRoot {...root}>
       <QuestionPaperListScreen search={search} />
     </IslandRoot>
   );
 }
+
+/** The list's first query, run on the server by its page: the page of the address's filters. */
+export const questionPaperListFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
+  await fetch(questionPaperListQueryOptions(api, toListRequest(parseListState(search))));
+};
 
 /**
  * The question paper list (spec "Question paper list", §3, §4, §9): Filter, a server-paged table

@@ -1,9 +1,4 @@
-import {
-  type QuestionPaper,
-  queryKeys,
-  sendEmailMutationOptions,
-  updateQuestionPapersMutationOptions,
-} from "@portal/api-client";
+import { type QuestionPaper, queryKeys, updateQuestionPapersMutationOptions } from "@portal/api-client";
 import {
   normalizeQuestionPaperStatus,
   type QuestionPaperSet,
@@ -16,7 +11,6 @@ import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import { errorText } from "./labels.ts";
-import { buildReminder } from "./reminder.ts";
 
 /**
  * Returns `refresh()`, which marks every question-paper query stale so the screen refetches and
@@ -157,36 +151,4 @@ export function useApproveSet(
       ? (first.questionPaperSet as QuestionPaperSet)
       : null;
   return { approveSet, pendingSet, conflict, reload };
-}
-
-/**
- * The Remind button of a set (spec §7 Reminder mail via POST /api/salesforce/Exams/sendEmail): on
- * success the toast 'Mail Sent Successfully' (closes after 5 s, spec §8); a paper without a faculty
- * email gets an error toast and no call.
- */
-export function useRemind(): {
-  remind: (paper: QuestionPaper, set: QuestionPaperSet) => void;
-  pendingSet: QuestionPaperSet | null;
-} {
-  const api = useApi();
-  const toast = useToast();
-  const mutation = useMutation({
-    ...sendEmailMutationOptions(api),
-    onSuccess: () => toast.success(m.qp_mail_sent()),
-    onError: (error) => toast.error(errorText(error)),
-  });
-  const [lastSet, setLastSet] = useState<QuestionPaperSet | null>(null);
-  const remind = useCallback(
-    (paper: QuestionPaper, set: QuestionPaperSet) => {
-      const mail = buildReminder(paper, set);
-      if (mail === null) {
-        toast.error(m.qp_no_faculty_email());
-        return;
-      }
-      setLastSet(set);
-      mutation.mutate([mail]);
-    },
-    [mutation, toast],
-  );
-  return { remind, pendingSet: mutation.isPending ? lastSet : null };
 }

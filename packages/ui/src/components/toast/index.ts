@@ -1,16 +1,11 @@
+export type { ToastApi, ToastType } from "./context.ts";
+export { useToast } from "./context.ts";
+export type { LazyToastProviderProps } from "./lazy-provider.tsx";
+export { LazyToastProvider } from "./lazy-provider.tsx";
 export type {
   CreateToasterOptions,
-  ToastApi,
   ToasterProps,
   ToasterStore,
   ToastProviderProps,
-  ToastType,
 } from "./toaster.tsx";
-export {
-  createToaster,
-  DEFAULT_TOAST_OFFSETS,
-  Toaster,
-  ToastProvider,
-  toastApi,
-  useToast,
-} from "./toaster.tsx";
+export { createToaster, DEFAULT_TOAST_OFFSETS, Toaster, ToastProvider, toastApi } from "./toaster.tsx";

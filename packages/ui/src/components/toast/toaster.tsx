@@ -1,12 +1,10 @@
 import { Toaster as ArkToaster, createToaster as createArkToaster, Toast } from "@ark-ui/react/toast";
 import { TOAST_DURATION_MS } from "@portal/domain";
-import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { IconButton } from "../button/button.tsx";
 import { CloseIcon } from "../icons/icons.tsx";
+import { type ToastApi, ToastContext, toastShortcuts } from "./context.ts";
 import * as styles from "./toast.css.ts";
-
-/** Kinds of toast, each with its accent colour. */
-export type ToastType = "success" | "error" | "warning" | "info";
 
 /** The toast store (Ark UI); create one with `createToaster` and render it with `<Toaster>`. */
 export type ToasterStore = ReturnType<typeof createArkToaster>;
@@ -73,32 +71,13 @@ export function Toaster({ toaster, closeLabel = "Close" }: ToasterProps) {
   );
 }
 
-/** What `useToast()` returns: one function per type, each returning the toast id. */
-export type ToastApi = {
-  show: (type: ToastType, title: ReactNode, description?: ReactNode) => string;
-  success: (title: ReactNode, description?: ReactNode) => string;
-  error: (title: ReactNode, description?: ReactNode) => string;
-  warning: (title: ReactNode, description?: ReactNode) => string;
-  info: (title: ReactNode, description?: ReactNode) => string;
-  /** Closes one toast, or all when no id is given. */
-  dismiss: (id?: string) => void;
-};
-
 /** A `ToastApi` over a store, for code outside React (e.g. a query's error handler). */
 export function toastApi(toaster: ToasterStore): ToastApi {
-  const show = (type: ToastType, title: ReactNode, description?: ReactNode) =>
-    toaster.create({ type, title, description });
-  return {
-    show,
-    success: (title, description) => show("success", title, description),
-    error: (title, description) => show("error", title, description),
-    warning: (title, description) => show("warning", title, description),
-    info: (title, description) => show("info", title, description),
-    dismiss: (id) => toaster.dismiss(id),
-  };
+  return toastShortcuts(
+    (type, title, description) => toaster.create({ type, title, description }),
+    (id) => toaster.dismiss(id),
+  );
 }
-
-const ToastContext = createContext<ToastApi | null>(null);
 
 export type ToastProviderProps = {
   children: ReactNode;
@@ -117,14 +96,4 @@ export function ToastProvider({ children, toaster, closeLabel }: ToastProviderPr
       <Toaster toaster={store} closeLabel={closeLabel} />
     </ToastContext.Provider>
   );
-}
-
-/**
- * Shows toasts from a component: `const toast = useToast(); toast.success(message)`.
- * @throws Error when called outside a `<ToastProvider>`.
- */
-export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error("useToast() needs a <ToastProvider> above the component.");
-  return api;
 }

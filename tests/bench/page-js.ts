@@ -1,0 +1,91 @@
+/**
+ * JavaScript a signed-in page loads, without a browser: `tsx bench/page-js.ts [path ...]` against a
+ * running portal (`PAGE_JS_BASE`, default http://127.0.0.1:4396; start it with
+ * `PORT=4396 PORTAL_DATA_DIR=<tmp dir> pnpm start` after `pnpm build`). It signs the demo
+ * administrator in through the API (the code from the development outbox), fetches each page's
+ * HTML, takes the scripts it starts (module scripts, modulepreloads, each island's component and
+ * renderer), follows their static `import` statements (not `import()`: what loads on demand is not
+ * part of the first load) and prints files, raw bytes and gzip bytes per page, largest files first.
+ * Default pages: the converted exam lists. A report, not a test.
+ */
+import { gzipSync } from "node:zlib";
+
+const base = process.env.PAGE_JS_BASE ?? "http://127.0.0.1:4396";
+const pages =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ["/app/exam/questionPaper", "/app/exams/examDashboard", "/app/exam/examTimetable"];
+
+async function signIn(email: string): Promise<string> {
+  const json = { "content-type": "application/json" };
+  const sent = await fetch(`${base}/api/salesforce/AdminOtp/send`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email }),
+  });
+  const { id } = (await sent.json()) as { id: string };
+  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
+    mails: { text: string }[];
+  };
+  const otp = outbox.mails[0]?.text.match(/\b(\d{4})\b/)?.[1];
+  const verified = await fetch(`${base}/api/salesforce/AdminOtp/verify`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ id, otp }),
+  });
+  if (!verified.ok) throw new Error(`sign-in answered ${verified.status}`);
+  return verified.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** Script addresses a page's HTML starts loading at once. */
+function entryScripts(html: string, page: URL): string[] {
+  const found = new Set<string>();
+  const patterns = [
+    /<script[^>]*type="module"[^>]*src="([^"]+)"/g,
+    /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g,
+    /component-url="([^"]+)"/g,
+    /renderer-url="([^"]+)"/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of html.matchAll(pattern)) found.add(new URL(match[1]!, page).href);
+  }
+  return [...found];
+}
+
+/** Static imports of a built module (`import x from "./a.js"`, `import "./b.js"`, `export * from`). */
+function staticImports(code: string, from: string): string[] {
+  const out: string[] = [];
+  const pattern = /(?:^|[;\s}])(?:import|export)\s*(?:[\w${},*\s]+from\s*)?["']([^"']+\.js)["']/g;
+  for (const match of code.matchAll(pattern)) out.push(new URL(match[1]!, from).href);
+  return out;
+}
+
+async function measure(path: string, cookie: string) {
+  const url = new URL(path, base);
+  const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  const html = await response.text();
+  const queue = entryScripts(html, url);
+  const seen = new Map<string, { raw: number; gzip: number }>();
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (seen.has(next)) continue;
+    const body = Buffer.from(await (await fetch(next)).arrayBuffer());
+    seen.set(next, { raw: body.length, gzip: gzipSync(body).length });
+    queue.push(...staticImports(body.toString("utf8"), next));
+  }
+  const files = [...seen].map(([href, size]) => ({ name: href.split("/").pop()!, ...size }));
+  files.sort((a, b) => b.gzip - a.gzip);
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  const raw = files.reduce((s, f) => s + f.raw, 0);
+  const gzip = files.reduce((s, f) => s + f.gzip, 0);
+  console.log(`${path}: ${files.length} files, ${kb(raw)} KB, ${kb(gzip)} KB gzip`);
+  for (const f of files.slice(0, Number(process.env.PAGE_JS_TOP ?? 8)))
+    console.log(`  ${kb(f.gzip).padStart(6)} KB  ${f.name}`);
+}
+
+const cookie = await signIn(process.env.PAGE_JS_EMAIL ?? "admin@university.example");
+for (const page of pages) await measure(page, cookie);

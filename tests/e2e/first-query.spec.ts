@@ -1,0 +1,114 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN_EMAIL, signIn, waitForIslands } from "./helpers.ts";
+
+/**
+ * Fast first load (docs/performance.md, "First query on the server"): the screens that declare a
+ * first query come with their data in the server's HTML, and the island, hydrating, does not ask
+ * the API for it again. The administrator signs in once and opens the question-paper list, the exam
+ * dashboard and the exam timetable: each page's HTML (as the server sent it, before any script)
+ * holds the first rows the API gives for the same query, and while the page loads and hydrates the
+ * browser makes none of the page's first-query calls.
+ */
+
+type Paper = { courseName: string };
+type TimetableRow = { course: string; section: string };
+type Dashboard = { examCycle: { id: string; name: string; startDate: string; endDate: string } };
+
+/** The text as it stands in HTML. */
+function html(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** DD-MM-YYYY of an ISO date (spec §9 date format). */
+function displayDate(iso: string): string {
+  const [year, month, day] = iso.split("-");
+  return `${day}-${month}-${year}`;
+}
+
+/** The server's HTML of a page (no script runs), and the rows of its first table body. */
+async function serverHtml(page: Page, path: string): Promise<{ text: string; bodyRows: number }> {
+  const response = await page.request.get(path, { maxRedirects: 0 });
+  expect(response.status(), path).toBe(200);
+  const text = await response.text();
+  const body = text.match(/<tbody[^>]*>([\s\S]*?)<\/tbody>/)?.[1] ?? "";
+  return { text, bodyRows: body.match(/<tr[\s>]/g)?.length ?? 0 };
+}
+
+/** API paths the browser asks while `path` loads and its islands hydrate. */
+async function apiCallsWhileLoading(page: Page, path: string): Promise<string[]> {
+  const calls: string[] = [];
+  const record = (request: { url(): string }) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) calls.push(url.pathname);
+  };
+  page.on("request", record);
+  try {
+    await page.goto(path, { waitUntil: "networkidle" });
+    await waitForIslands(page);
+    await page.waitForLoadState("networkidle");
+  } finally {
+    page.off("request", record);
+  }
+  return calls;
+}
+
+test("the converted screens come with their first rows and ask the API nothing while hydrating", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN_EMAIL);
+  const origin = new URL(page.url()).origin;
+
+  // The question-paper list: the first 25 papers of the unfiltered list.
+  const listAnswer = await page.request.post("/api/sf/exam/questionPaperList", {
+    headers: { origin },
+    data: { course: "", status: "", term: "", faculty: "", batch: "", examCycle: "", pageNo: 1, count: 25 },
+  });
+  expect(listAnswer.status()).toBe(200);
+  const papers = ((await listAnswer.json()) as { questionPapersList: Paper[] }).questionPapersList;
+  expect(papers.length).toBeGreaterThan(0);
+  const list = await serverHtml(page, "/app/exam/questionPaper");
+  expect(list.bodyRows).toBe(papers.length);
+  expect(list.text).toContain(html(papers[0]!.courseName));
+
+  // The exam timetable: the first page (10 rows) of every cycle.
+  const timetableAnswer = await page.request.get("/api/salesforce/TimeTable?pageNo=1&count=10");
+  expect(timetableAnswer.status()).toBe(200);
+  const rows = ((await timetableAnswer.json()) as { timetable: TimetableRow[] }).timetable;
+  expect(rows.length).toBeGreaterThan(0);
+  const timetable = await serverHtml(page, "/app/exam/examTimetable");
+  expect(timetable.bodyRows).toBe(rows.length);
+  expect(timetable.text).toContain(html(rows[0]!.course));
+
+  // The exam dashboard: the figures of the cycle the server picks, with its dates.
+  const dashboardAnswer = await page.request.get("/api/sf/exam/examDashboard");
+  expect(dashboardAnswer.status()).toBe(200);
+  const { examCycle } = (await dashboardAnswer.json()) as Dashboard;
+  const dashboard = await serverHtml(page, "/app/exams/examDashboard");
+  expect(dashboard.text).toContain(displayDate(examCycle.startDate));
+  expect(dashboard.text).toContain(html(examCycle.name));
+
+  // Loaded in the browser, none of them asks for what the server already gave.
+  const firstQueryCalls: Record<string, string[]> = {
+    "/app/exam/questionPaper": ["/api/sf/exam/questionPaperList"],
+    "/app/exam/examTimetable": ["/api/salesforce/TimeTable", "/api/sf/exam/examCycles"],
+    "/app/exams/examDashboard": [
+      "/api/sf/exam/examDashboard",
+      "/api/sf/exam/clashReport",
+      "/api/sf/exam/examCycles",
+    ],
+  };
+  for (const [path, firstCalls] of Object.entries(firstQueryCalls)) {
+    const calls = await apiCallsWhileLoading(page, path);
+    expect(page.url(), "still on the page (not sent to login)").toContain(path);
+    expect(
+      calls.filter((call) => firstCalls.includes(call)),
+      `first-query calls while ${path} hydrates`,
+    ).toEqual([]);
+    await expect(page.getByRole("table").first()).toBeVisible();
+  }
+});
