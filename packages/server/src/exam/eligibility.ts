@@ -17,6 +17,7 @@ import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { cachedReadModel } from "../db/read-model-cache.ts";
 import {
   academicProgramme,
   contact,
@@ -615,11 +616,17 @@ export async function getStudentRiskData(
       ),
       exam.id,
     );
-  const [[total], grouped, page] = await Promise.all([
-    examJoins(db.select({ n: count() }).from(exam).$dynamic()).where(where),
+  const totalsOf = () =>
     studentsOfExams(db.select({ status: effectiveEligibilitySql, n: count() }).from(exam).$dynamic())
       .where(where)
-      .groupBy(effectiveEligibilitySql),
+      .groupBy(effectiveEligibilitySql);
+  const [[total], grouped, page] = await Promise.all([
+    examJoins(db.select({ n: count() }).from(exam).$dynamic()).where(where),
+    // The totals read every student of every matching exam: without a search they are kept
+    // behind the exam_operations counter (one key per cycle), the page itself is read afresh.
+    q.search
+      ? totalsOf()
+      : cachedReadModel(db, "exam_operations", `student_risk_totals|${cycle?.id ?? ""}`, totalsOf),
     examJoins(
       db
         .select({
@@ -674,6 +681,41 @@ export async function getStudentRiskData(
   };
 }
 
+/** Groups of a list in its order (students, exams) with the running sum of their rows. */
+export type StudentRun = { ids: string[]; ends: Int32Array };
+
+/** A run from grouped counts `{id, n}` in list order. */
+export function runOf(groups: ReadonlyArray<{ id: string; n: number }>): StudentRun {
+  const ends = new Int32Array(groups.length);
+  let sum = 0;
+  groups.forEach((g, i) => {
+    sum += Number(g.n);
+    ends[i] = sum;
+  });
+  return { ids: groups.map((g) => g.id), ends };
+}
+
+/**
+ * The groups of `run` holding rows `from` (inclusive) to `to` (exclusive), 0-based, and the number
+ * of rows before the first of them; no groups when `from` is past the end. Binary search.
+ */
+export function spanOf(run: StudentRun, from: number, to: number): { ids: string[]; before: number } {
+  const firstEndAfter = (row: number) => {
+    let lo = 0;
+    let hi = run.ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((run.ends[mid] ?? 0) > row) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const first = firstEndAfter(from);
+  if (first >= run.ends.length) return { ids: [], before: 0 };
+  const last = Math.min(run.ends.length - 1, firstEndAfter(to - 1));
+  return { ids: run.ids.slice(first, last + 1), before: first === 0 ? 0 : (run.ends[first - 1] ?? 0) };
+}
+
 /**
  * Students across exams (spec §7 StudentData): one row per student and exam of one exam cycle (all
  * cycles without `examCycleId`), or of one exam (`examId`), optionally only those holding one label
@@ -689,7 +731,7 @@ export async function listStudentEligibility(
   const where: SQL[] = [...studentConditions(q)];
   if (q.examCycleId) where.push(eq(exam.examCycleId, (await findCycle(db, q.examCycleId, "examCycleId")).id));
   if (q.examId) where.push(eq(exam.id, (await loadExamContext(db, q.examId, now, "examId")).id));
-  const rowsOf = <Q extends PgSelect>(query: Q) =>
+  const rowsOf = <Q extends PgSelect>(query: Q, extra?: SQL) =>
     withStudentJoins(
       query
         .innerJoin(
@@ -699,35 +741,56 @@ export async function listStudentEligibility(
         .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
         .innerJoin(course, eq(course.id, courseOffering.courseId)),
       exam.id,
-    ).where(and(...where));
-  const [[total], rows] = await Promise.all([
-    rowsOf(db.select({ n: count() }).from(exam).$dynamic()),
-    rowsOf(
-      db
-        .select({
-          ...studentColumns,
-          examId: exam.id,
-          courseName: course.name,
-          section: courseOffering.section,
-          dateOfExam: exam.examDate,
-        })
-        .from(exam)
-        .$dynamic(),
-    )
-      .orderBy(
-        asc(contact.firstName),
-        asc(contact.lastName),
-        asc(contact.id),
-        asc(exam.examDate),
-        asc(course.name),
-        asc(exam.id),
-      )
-      .limit(q.count)
-      .offset((q.pageNo - 1) * q.count),
-  ]);
+    ).where(and(...where, extra));
+  // The matching rows counted per student, in the list's student order: the exact total is the
+  // last running sum, and the page's students follow from the running sums, so only their rows
+  // are read and sorted. Without a search the counts are kept behind the exam_operations counter
+  // (bumped by every write to the tables they read, eligibility decisions included).
+  const countStudents = async (): Promise<StudentRun> => {
+    const grouped = await rowsOf(db.select({ id: contact.id, n: count() }).from(exam).$dynamic())
+      .groupBy(contact.id, contact.firstName, contact.lastName)
+      .orderBy(asc(contact.firstName), asc(contact.lastName), asc(contact.id));
+    return runOf(grouped);
+  };
+  const students = q.search
+    ? await countStudents()
+    : await cachedReadModel(
+        db,
+        "exam_operations",
+        `student_data|${q.examCycleId}|${q.examId}|${q.eligibility}`,
+        countStudents,
+      );
+  const from = (q.pageNo - 1) * q.count;
+  const span = spanOf(students, from, from + q.count);
+  const rows =
+    span.ids.length === 0
+      ? []
+      : await rowsOf(
+          db
+            .select({
+              ...studentColumns,
+              examId: exam.id,
+              courseName: course.name,
+              section: courseOffering.section,
+              dateOfExam: exam.examDate,
+            })
+            .from(exam)
+            .$dynamic(),
+          inArray(contact.id, span.ids),
+        )
+          .orderBy(
+            asc(contact.firstName),
+            asc(contact.lastName),
+            asc(contact.id),
+            asc(exam.examDate),
+            asc(course.name),
+            asc(exam.id),
+          )
+          .limit(q.count)
+          .offset(from - span.before);
   const today = todayIn(now);
   return {
-    noOfRecords: total?.n ?? 0,
+    noOfRecords: students.ends.at(-1) ?? 0,
     pageNo: q.pageNo,
     count: q.count,
     students: rows.map((r) => ({

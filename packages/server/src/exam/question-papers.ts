@@ -6,8 +6,8 @@ import {
   type SetStatus,
   SPEC_MESSAGES,
 } from "@portal/domain";
-import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { alias, type PgSelect } from "drizzle-orm/pg-core";
+import { and, asc, count, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
@@ -137,73 +137,174 @@ const notFound = (field?: string) =>
     ...(field ? { field } : {}),
   });
 
-function filterConditions(filter: QuestionPaperFilter): SQL[] {
-  const where: SQL[] = [];
-  if (filter.course) where.push(eq(course.name, filter.course));
-  if (filter.status) {
-    const status = normalizeQuestionPaperStatus(filter.status);
-    if (!status) {
-      throw new ApiError(400, `status must be one of ${QUESTION_PAPER_STATUSES.join(", ")}`, {
-        errorCode: "validation_failed",
-        field: "status",
-        rule: "invalid_value",
-      });
-    }
-    where.push(eq(questionPaper.status, status));
-  }
-  if (filter.term) where.push(eq(term.name, filter.term));
-  if (filter.faculty) where.push(sql`${facultyName} = ${filter.faculty}`);
-  if (filter.batch) where.push(eq(intake.name, filter.batch));
-  if (filter.examCycle) where.push(eq(examCycle.name, filter.examCycle));
-  return where;
+/** Parameters of the list's prepared statements: the filters, "" where unset. */
+type ListParams = {
+  course: string;
+  status: string;
+  term: string;
+  faculty: string;
+  batch: string;
+  examCycle: string;
+};
+
+const filterIs = (name: keyof ListParams, column: SQLWrapper) =>
+  sql`(${sql.placeholder(name)} = '' or ${column} = ${sql.placeholder(name)})`;
+
+/**
+ * The filters of a paper's own columns and of its course offering, as one fixed shape (each is
+ * `$n = '' or column = $n`), so the list statements are prepared once whatever filters a call sets.
+ */
+const paperWhere = and(
+  sql`(${sql.placeholder("status")} = '' or ${questionPaper.status}::text = ${sql.placeholder("status")})`,
+  sql`(${sql.placeholder("examCycle")} = '' or ${questionPaper.examCycleId} in (select ${examCycle.id} from ${examCycle} where ${examCycle.name} = ${sql.placeholder("examCycle")}))`,
+  sql`(${sql.placeholder("faculty")} = '' or ${questionPaper.facultyId} in (select ${contact.id} from ${contact} where ${facultyName} = ${sql.placeholder("faculty")}))`,
+);
+const offeringWhere = and(
+  filterIs("course", course.name),
+  filterIs("term", term.name),
+  filterIs("batch", intake.name),
+);
+
+/** Prepared list statements per database handle (a transaction gets its own). */
+const listStatements = new WeakMap<Executor, ReturnType<typeof prepareListStatements>>();
+
+function prepareListStatements(db: Executor) {
+  const perOffering = db
+    .select({ offeringId: questionPaper.courseOfferingId, n: sql<number>`count(*)::int`.as("n") })
+    .from(questionPaper)
+    .where(paperWhere)
+    .groupBy(questionPaper.courseOfferingId)
+    .as("per_offering");
+  /**
+   * Matching papers per course offering, with each offering's place in the list order (the dense
+   * rank of its course name and term name): at most one row per offering (320 in the demo data),
+   * whatever the filter. The exact total is their sum; the page's offerings follow from the running
+   * sums, without sorting the papers.
+   */
+  const groups = db
+    .select({
+      offeringId: courseOffering.id,
+      n: sql<number>`${perOffering.n}`.mapWith(Number),
+      rank: sql<number>`dense_rank() over (order by ${course.name}, ${term.name})::int`.mapWith(Number),
+    })
+    .from(perOffering)
+    .innerJoin(courseOffering, eq(courseOffering.id, perOffering.offeringId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .where(offeringWhere)
+    .orderBy(sql`3`)
+    .prepare("question_paper_list_groups");
+  /**
+   * The page's ids: only the papers of the few offerings the page spans are sorted, by their
+   * offering's rank (`ranks[i]` is the rank of `offerings[i]`), then id; one table, no joins.
+   */
+  const pageIds = db
+    .select({ id: questionPaper.id })
+    .from(questionPaper)
+    .where(
+      and(paperWhere, sql`${questionPaper.courseOfferingId} = any(${sql.placeholder("offerings")}::uuid[])`),
+    )
+    .orderBy(
+      sql`(${sql.placeholder("ranks")}::int[])[array_position(${sql.placeholder("offerings")}::uuid[], ${questionPaper.courseOfferingId})]`,
+      asc(questionPaper.id),
+    )
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("question_paper_list_page_ids");
+  /** The wide rows of the page's ids (faculty, sets, exam, names), looked up by primary key. */
+  const page = selectPapers(db)
+    .where(sql`${questionPaper.id} = any(${sql.placeholder("ids")}::uuid[])`)
+    .prepare("question_paper_list_page");
+  return { groups, pageIds, page };
 }
 
 /**
  * One page of question papers matching `filter` (spec Question paper list, §7, §9), ordered by
- * course name, term name, then id; with the total number of matches. Throws 400 for an unknown status.
+ * course name, term name, then id; with the exact total number of matches. Throws 400 for an
+ * unknown status. Prepared statements of fixed shape, whatever the filters and the page: the
+ * matching papers counted per course offering (kept per filter behind the list's change counter),
+ * then the page's ids from the few offerings it spans, then their wide rows by primary key; so a
+ * deep page costs what the first one does (docs/performance.md has the plans).
  */
 export async function listQuestionPapers(
   db: Executor,
   filter: QuestionPaperFilter,
   page: { pageNo: number; count: number },
 ): Promise<ListAnswer> {
-  // Three small queries instead of one wide one: the total and the page's ids join only the tables
-  // the filters and the order need, and the wide row (faculty, sets, exam) is read for 25 ids only.
-  // On 10,000 papers this took a list call on the embedded database from about 38 ms to about 12 ms.
-  const where = and(...filterConditions(filter));
-  // Independent reads: on PostgreSQL they run on two pooled connections at once.
-  const [[total], idRows] = await Promise.all([
-    withFilterJoins(db.select({ n: count() }).from(questionPaper).$dynamic(), filter, false).where(where),
-    withFilterJoins(db.select({ id: questionPaper.id }).from(questionPaper).$dynamic(), filter, true)
-      .where(where)
-      .orderBy(asc(course.name), asc(term.name), asc(questionPaper.id))
-      .limit(page.count)
-      .offset((page.pageNo - 1) * page.count),
-  ]);
-  const ids = idRows.map((r) => r.id);
-  const rows = ids.length === 0 ? [] : await selectPapers(db).where(inArray(questionPaper.id, ids));
+  const params: ListParams = { ...pickFilter(filter), status: "" };
+  if (filter.status) {
+    const status = normalizeQuestionPaperStatus(filter.status);
+    if (!status) throw invalidStatus();
+    params.status = status;
+  }
+  let statements = listStatements.get(db);
+  if (!statements) {
+    statements = prepareListStatements(db);
+    listStatements.set(db, statements);
+  }
+  const prepared = statements;
+  // The counts per offering depend on the filter only: kept behind the list's change counter, so
+  // they are exact, and another page of a filter seen before costs the page statement alone.
+  const groups = await cachedReadModel(db, "question_paper_list", `groups|${JSON.stringify(params)}`, () =>
+    prepared.groups.execute(params),
+  );
+  const total = groups.reduce((sum, g) => sum + g.n, 0);
+  const from = (page.pageNo - 1) * page.count;
+  const to = from + page.count;
+  // Offerings of equal rank share a place in the order (their papers interleave by id): whole ranks.
+  const byRank = new Map<number, { n: number; offerings: string[] }>();
+  for (const g of groups) {
+    const entry = byRank.get(g.rank) ?? { n: 0, offerings: [] };
+    entry.n += g.n;
+    entry.offerings.push(g.offeringId);
+    byRank.set(g.rank, entry);
+  }
+  const offerings: string[] = [];
+  const ranks: number[] = [];
+  let seen = 0;
+  let skipped = 0;
+  for (const [rank, entry] of byRank) {
+    if (seen >= to) break;
+    if (seen + entry.n > from) {
+      if (offerings.length === 0) skipped = seen;
+      offerings.push(...entry.offerings);
+      ranks.push(...entry.offerings.map(() => rank));
+    }
+    seen += entry.n;
+  }
+  const ids =
+    offerings.length === 0
+      ? []
+      : (
+          await prepared.pageIds.execute({
+            ...params,
+            offerings,
+            ranks,
+            limit: page.count,
+            offset: from - skipped,
+          })
+        ).map((r) => r.id);
+  const rows = ids.length === 0 ? [] : await prepared.page.execute({ ids });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toView(row)] : [];
   });
-  return { questionPapersList: ordered, noOfRecords: total?.n ?? 0 };
+  return { questionPapersList: ordered, noOfRecords: total };
 }
 
-/**
- * Adds to a query on question_paper the joins that `filter` needs (and, with `forOrder`, those the
- * list order needs: course offering, course, term). Every inner join follows a NOT NULL foreign
- * key, so it never drops a paper: counts with fewer joins equal counts with all of them.
- */
-function withFilterJoins<Q extends PgSelect>(query: Q, filter: QuestionPaperFilter, forOrder: boolean): Q {
-  const needsOffering = forOrder || Boolean(filter.course || filter.term || filter.batch);
-  if (needsOffering) query.innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId));
-  if (forOrder || filter.course) query.innerJoin(course, eq(course.id, courseOffering.courseId));
-  if (forOrder || filter.term || filter.batch) query.innerJoin(term, eq(term.id, courseOffering.termId));
-  if (filter.batch) query.innerJoin(intake, eq(intake.id, term.intakeId));
-  if (filter.examCycle) query.innerJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId));
-  if (filter.faculty) query.leftJoin(contact, eq(contact.id, questionPaper.facultyId));
-  return query;
+function pickFilter(filter: QuestionPaperFilter): ListParams {
+  const { course, status, term, faculty, batch, examCycle } = filter;
+  return { course, status, term, faculty, batch, examCycle };
+}
+
+function invalidStatus(): ApiError {
+  return new ApiError(400, `status must be one of ${QUESTION_PAPER_STATUSES.join(", ")}`, {
+    errorCode: "validation_failed",
+    field: "status",
+    rule: "invalid_value",
+  });
 }
 
 type ListAnswer = { questionPapersList: QuestionPaperView[]; noOfRecords: number };

@@ -1,0 +1,139 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createBenchmarkPapers } from "../demo/seed.ts";
+import { createTestApi, type TestApi, testTargets } from "../test/harness.ts";
+import { listStudentEligibility } from "./eligibility.ts";
+import { listQuestionPapers } from "./question-papers.ts";
+
+/**
+ * The list queries stay cheap however deep the page (docs/performance.md): a list call sends a fixed,
+ * small number of statements whatever its page and page size (no statement per row), and the
+ * statements that read a page find their rows through an index, not by scanning the table. Counted
+ * statements, not time.
+ */
+
+type Statement = { text: string; params: unknown[] };
+type Client = { query: (...args: unknown[]) => Promise<unknown> };
+
+/** The database client under drizzle (PGlite or the node-postgres pool). */
+const clientOf = (api: TestApi) => (api.ctx.db as unknown as { $client: Client }).$client;
+
+/** The statements `run` sends, the read-model counter's own lookups left out. */
+async function statementsOf(api: TestApi, run: () => Promise<unknown>): Promise<Statement[]> {
+  const client = clientOf(api);
+  const original = client.query;
+  const seen: Statement[] = [];
+  const spy = vi.spyOn(client, "query").mockImplementation((...args: unknown[]) => {
+    const [first, second] = args;
+    const text = typeof first === "string" ? first : String((first as { text?: string }).text);
+    const params =
+      (typeof first === "string" ? second : ((first as { values?: unknown[] }).values ?? second)) ?? [];
+    if (!text.includes("read_model_version")) seen.push({ text, params: params as unknown[] });
+    return original.apply(client, args);
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return seen;
+}
+
+/** The plan of `statement` with sequential scans disabled: what an index can serve shows as an index scan. */
+async function planOf(api: TestApi, target: "pglite" | "postgres", statement: Statement): Promise<string> {
+  const explain = `explain ${statement.text}`;
+  const lines = (rows: Array<Record<string, unknown>>) => rows.map((r) => String(r["QUERY PLAN"])).join("\n");
+  if (target === "pglite") {
+    const client = clientOf(api) as unknown as PGlite;
+    await client.query("set enable_seqscan = off");
+    try {
+      return lines((await client.query<Record<string, unknown>>(explain, statement.params)).rows);
+    } finally {
+      await client.query("reset enable_seqscan");
+    }
+  }
+  const connection = await (clientOf(api) as unknown as pg.Pool).connect();
+  try {
+    await connection.query("set enable_seqscan = off");
+    return lines((await connection.query(explain, statement.params)).rows);
+  } finally {
+    await connection.query("reset enable_seqscan");
+    connection.release();
+  }
+}
+
+describe.each(testTargets())("list queries on $name", (target) => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await createTestApi(target);
+    await createBenchmarkPapers(api.ctx, 600);
+    await api.ctx.db.execute(sql`analyze`);
+  }, 120_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const none = { course: "", status: "", term: "", faculty: "", batch: "", examCycle: "" };
+
+  it("reads any question-paper page with the same few statements, whatever its depth and size", async () => {
+    const db = api.ctx.db;
+    // First call of a filter: the counts per course offering, the page's ids, their rows.
+    const first = await statementsOf(api, () =>
+      listQuestionPapers(db, { ...none, status: "Submitted" }, { pageNo: 1, count: 10 }),
+    );
+    expect(first).toHaveLength(3);
+    const shapes = new Set<string>();
+    for (const [pageNo, count] of [
+      [1, 100],
+      [3, 25],
+      [7, 10],
+    ] as const) {
+      const statements = await statementsOf(api, () =>
+        listQuestionPapers(db, { ...none, status: "Submitted" }, { pageNo, count }),
+      );
+      // The counts of a filter seen before are kept: a page costs its ids and their rows.
+      expect(statements).toHaveLength(2);
+      for (const s of statements) shapes.add(s.text);
+    }
+    // Fixed shapes: the same two statement texts for every page (prepared once).
+    expect(shapes.size).toBe(2);
+  });
+
+  it("finds a question-paper page's ids and rows through indexes", async () => {
+    const db = api.ctx.db;
+    const statements = await statementsOf(api, () => listQuestionPapers(db, none, { pageNo: 4, count: 25 }));
+    const [pageIds, rows] = statements.slice(-2);
+    if (!pageIds || !rows) throw new Error("the list sent fewer statements than expected");
+    const idsPlan = await planOf(api, target.name, pageIds);
+    expect(idsPlan, idsPlan).not.toMatch(/Seq Scan on question_paper/);
+    expect(idsPlan, idsPlan).toMatch(/(Index|Recheck) Cond: \(course_offering_id = ANY/);
+    const rowsPlan = await planOf(api, target.name, rows);
+    expect(rowsPlan, rowsPlan).not.toMatch(/Seq Scan on question_paper\b/);
+    expect(rowsPlan, rowsPlan).toMatch(/(Index|Recheck) Cond: \(id = ANY/);
+  });
+
+  it("reads any StudentData page with the same few statements, whatever its depth and size", async () => {
+    const db = api.ctx.db;
+    const now = api.ctx.now();
+    const q = { examCycleId: "", examId: "", eligibility: "" as const, search: "" };
+    const first = await statementsOf(api, () =>
+      listStudentEligibility(db, now, { ...q, pageNo: 1, count: 10 }),
+    );
+    expect(first.length).toBeLessThanOrEqual(2);
+    const total = (await listStudentEligibility(db, now, { ...q, pageNo: 1, count: 10 })).noOfRecords;
+    expect(total).toBeGreaterThan(20);
+    for (const [pageNo, count] of [
+      [1, 100],
+      [2, 10],
+      [Math.ceil(total / 10), 10],
+    ] as const) {
+      const statements = await statementsOf(api, () =>
+        listStudentEligibility(db, now, { ...q, pageNo, count }),
+      );
+      expect(statements).toHaveLength(1);
+    }
+  });
+});
