@@ -200,10 +200,14 @@ export type ComponentDefinition = {
   subComponents: SubComponentDefinition[];
 };
 
+/** A weight in percent: 0..100 with at most 2 decimals (what the database keeps, so sums stay exact). */
 const zWeight = z
   .number({ error: "A weight must be a number from 0 to 100" })
   .min(0, { error: "A weight must be a number from 0 to 100" })
-  .max(100, { error: "A weight must be a number from 0 to 100" });
+  .max(100, { error: "A weight must be a number from 0 to 100" })
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+    error: "A weight has at most 2 decimals",
+  });
 
 /** A sub-component as edited; totalMarks 1..1000 (default 100). */
 export const ZSubComponent = z.object({
