@@ -129,6 +129,17 @@ export async function listGradingCourses(
 
 // ---------------------------------------------------------------- subject scores
 
+/** Reads the stored mark rows of `results`' students (one query) into their `marks`. */
+async function attachMarks(db: Executor, id: string, results: StudentResult[]): Promise<void> {
+  if (results.length === 0) return;
+  const byStudent = new Map(results.map((r) => [r.studentId, r]));
+  const rows = await db
+    .select()
+    .from(studentMark)
+    .where(and(eq(studentMark.courseOfferingId, id), inArray(studentMark.studentId, [...byStudent.keys()])));
+  for (const m of rows) byStudent.get(m.studentId)?.marks.set(m.subComponentId, m);
+}
+
 /** The wire form of one student's results (spec §3 student score row). */
 export function toScoreRow(setup: GradingSetup, r: StudentResult) {
   return {
@@ -174,12 +185,20 @@ export function toScoreRow(setup: GradingSetup, r: StudentResult) {
  * header, grading type, status and setting version, the class's real statistics (mean, population
  * standard deviation of the weighted totals, size), the bands in use, the components, and one row per
  * enrolled student: marks per sub-component, component percents, weighted total (percent), percentile,
- * calculated grade, penalty, final grade and grade point. 404 for an unknown offering.
+ * calculated grade, penalty, final grade and grade point; `count` students a page (0 = all, spec §9
+ * student grade table 5, 10, 25, All), statistics always of the whole class. 404 for an unknown offering.
  */
-export async function getSubjectScores(db: Executor, gradingId: string) {
+export async function getSubjectScores(
+  db: Executor,
+  gradingId: string,
+  page: { pageNo: number; count: number },
+) {
   const setup = await loadSetup(db, gradingId, "gradingId");
-  const { results, statistics } = await computeResults(db, setup);
+  const { results: all, statistics } = await computeResults(db, setup, new Set());
+  const shown = page.count === 0 ? all : all.slice((page.pageNo - 1) * page.count, page.pageNo * page.count);
+  await attachMarks(db, gradingId, shown);
   return {
+    noOfRecords: all.length,
     course: setup.offering,
     typeOfGrading: setup.typeOfGrading,
     status: setup.status,
@@ -187,7 +206,7 @@ export async function getSubjectScores(db: Executor, gradingId: string) {
     statistics,
     gradeRanges: setup.bands[setup.typeOfGrading].map((b) => ({ ...b })),
     components: componentsWire(setup),
-    students: results.map((r) => toScoreRow(setup, r)),
+    students: shown.map((r) => toScoreRow(setup, r)),
   };
 }
 
@@ -571,7 +590,7 @@ export async function getComponentMarks(
   filter: { studentId: string; componentName: string },
 ) {
   const setup = await loadSetup(db, id, "id");
-  const { results } = await computeResults(db, setup);
+  const { results } = await computeResults(db, setup, filter.studentId ? new Set([filter.studentId]) : "all");
   const rows = [];
   const sums = [];
   for (const r of results) {

@@ -74,8 +74,23 @@ const ZCourseQuery = z.object({
     })
     .default(25),
 });
+/** spec §9 student grade table: 5, 10, 25 or All (0). */
+const SCORE_PAGE_SIZES = [0, 5, 10, 25];
 const ZGradingId = z.object(
-  { gradingId: id("gradingId") },
+  {
+    gradingId: id("gradingId"),
+    pageNo: z
+      .number({ error: "pageNo must be a whole number from 1" })
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(1),
+    count: z
+      .number({ error: "count must be 5, 10, 25 or 0 (All)" })
+      .int()
+      .refine((n) => SCORE_PAGE_SIZES.includes(n), { error: "count must be 5, 10, 25 or 0 (All)" })
+      .default(0),
+  },
   { error: "The body must be an object { gradingId }" },
 );
 const ZOfferingQuery = z.object({ courseOfferingId: id("courseOfferingId") });
@@ -268,8 +283,8 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.post("/salesforce/SubjectScores", async (c) => {
-    const { gradingId } = parseOrThrow(ZGradingId, await readJson(c));
-    return c.json({ success: true as const, ...(await getSubjectScores(ctx.db, gradingId)) });
+    const { gradingId, ...page } = parseOrThrow(ZGradingId, await readJson(c));
+    return c.json({ success: true as const, ...(await getSubjectScores(ctx.db, gradingId, page)) });
   });
 
   app.get("/salesforce/CreateDefaultGradeRange", async (c) => {

@@ -262,23 +262,53 @@ export type StudentResult = GradedStudent & {
 /**
  * Grades course offering `setup` from the marks store: the domain's gradeClass (Absolute or
  * Relative on the class's own distribution), then each stored penalty lowers the calculated grade by
- * its steps to the final grade. Nothing is written.
+ * its steps to the final grade. Nothing is written. Grading reads one row per student (the marks as
+ * arrays; totals are the sub-components', kept in step with the marks); the stored mark rows
+ * (`marks` of a result: ids, versions, sources) are read only for the students in `detail` ("all"
+ * by default), which keeps a whole-class regrade to one small query.
  */
 export async function computeResults(
   db: Executor,
   setup: GradingSetup,
+  detail: "all" | ReadonlySet<string> = "all",
 ): Promise<{
   results: StudentResult[];
   statistics: { mean: number; standardDeviation: number; size: number };
 }> {
   const id = setup.offering.id;
-  const [students, marks, grades] = await Promise.all([
+  const [students, slim, grades] = await Promise.all([
     loadStudents(db, id),
-    loadMarks(db, id),
+    db
+      .select({
+        studentId: studentMark.studentId,
+        subs: sql<string[]>`array_agg(${studentMark.subComponentId}::text)`,
+        marks: sql<number[]>`array_agg(${studentMark.marksObtained}::float8)`,
+      })
+      .from(studentMark)
+      .where(eq(studentMark.courseOfferingId, id))
+      .groupBy(studentMark.studentId),
     db.select().from(studentGrade).where(eq(studentGrade.courseOfferingId, id)),
   ]);
+  const obtained = new Map<string, Map<string, number>>();
+  for (const row of slim) {
+    const own = new Map<string, number>();
+    row.subs.forEach((sub, i) => {
+      own.set(sub, Number(row.marks[i]));
+    });
+    obtained.set(row.studentId, own);
+  }
+  const detailIds = detail === "all" ? null : [...detail].filter(isUuid);
+  const rows =
+    detailIds === null
+      ? await loadMarks(db, id)
+      : detailIds.length === 0
+        ? []
+        : await db
+            .select()
+            .from(studentMark)
+            .where(and(eq(studentMark.courseOfferingId, id), inArray(studentMark.studentId, detailIds)));
   const marksByStudent = new Map<string, Map<string, StoredMark>>();
-  for (const m of marks) {
+  for (const m of rows) {
     const own = marksByStudent.get(m.studentId) ?? new Map<string, StoredMark>();
     own.set(m.subComponentId, m);
     marksByStudent.set(m.studentId, own);
@@ -290,13 +320,13 @@ export async function computeResults(
     bands,
     toDefinitions(setup.components),
     students.map((s) => {
-      const own = marksByStudent.get(s.id);
+      const own = obtained.get(s.id);
       return {
         studentId: s.id,
         marks: setup.components.map((c) =>
           c.subComponents.map((sub) => {
             const m = own?.get(sub.id);
-            return m ? { marksObtained: m.marksObtained, totalMarks: m.totalMarks } : null;
+            return m === undefined ? null : { marksObtained: m, totalMarks: sub.totalMarks };
           }),
         ),
       };
@@ -337,7 +367,8 @@ export function requireReasonWhenPublished(setup: GradingSetup, reason: string, 
  * Recomputes and stores every student grade of course offering `id` inside transaction `tx` after a
  * change: rows whose total, calculated grade, final grade or grade point moved are written (version
  * + 1) with one audit row each (action `recalculate_grade`, before/after grades, `reason`). Students
- * without a row get one. Returns the results as stored.
+ * without a row get one. Returns the results as stored (without mark rows; grade ids and versions
+ * as before the write).
  */
 export async function recomputeGrades(
   tx: Executor,
@@ -348,7 +379,7 @@ export async function recomputeGrades(
   options: { lock?: boolean } = {},
 ): Promise<StudentResult[]> {
   const setup = await loadSetup(tx, id, "courseOfferingId");
-  const { results } = await computeResults(tx, setup);
+  const { results } = await computeResults(tx, setup, new Set());
   const current = new Map(
     (await tx.select().from(studentGrade).where(eq(studentGrade.courseOfferingId, id))).map((g) => [
       g.studentId,
@@ -419,8 +450,7 @@ export async function recomputeGrades(
       });
   }
   await writeAudit(tx, actor, audit, at);
-  if (rows.length === 0) return results;
-  return (await computeResults(tx, setup)).results;
+  return results;
 }
 
 /** The ids of `ids` that are students enrolled in course offering `id`. */

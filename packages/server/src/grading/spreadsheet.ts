@@ -108,6 +108,15 @@ async function readSheet(
     }
     return rows;
   }
+  const unzipped = declaredUnzippedBytes(bytes);
+  if (unzipped === null) throw unreadable();
+  if (unzipped > MAX_UNZIPPED_BYTES) {
+    throw new ApiError(400, "The XLSX file unpacks to more than 50 MB", {
+      errorCode: "validation_failed",
+      field: "content",
+      rule: "max",
+    });
+  }
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(
@@ -124,6 +133,40 @@ async function readSheet(
     rows.push({ line, cells: values.map(cellValue) });
   });
   return rows;
+}
+
+/** Most bytes an XLSX file may unpack to (its ZIP central directory's declared sizes): 50 MB. */
+export const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The total uncompressed size the ZIP central directory of `bytes` declares, read before exceljs
+ * unpacks anything, so a small "zip bomb" that declares its size is refused; null when `bytes` has no
+ * readable central directory (not a ZIP). ZIP64 sizes count as unbounded. Sizes a file lies about are
+ * not caught here.
+ */
+export function declaredUnzippedBytes(bytes: Uint8Array): number | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const stop = Math.max(0, bytes.byteLength - 22 - 0xffff);
+  let end = -1;
+  for (let i = bytes.byteLength - 22; i >= stop; i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const entries = view.getUint16(end + 10, true);
+  let pos = view.getUint32(end + 16, true);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (pos + 46 > bytes.byteLength || view.getUint32(pos, true) !== 0x02014b50) return null;
+    const size = view.getUint32(pos + 24, true);
+    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += size;
+    pos +=
+      46 + view.getUint16(pos + 28, true) + view.getUint16(pos + 30, true) + view.getUint16(pos + 32, true);
+  }
+  return total;
 }
 
 /** An exceljs cell value as text or number (formula results, rich text and hyperlinks flattened). */
