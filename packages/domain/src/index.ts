@@ -7,6 +7,7 @@ export * from "./email-schema.ts";
 export * from "./evaluation.ts";
 export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
+export * from "./grading.ts";
 export * from "./messages.ts";
 export * from "./otp.ts";
 export * from "./planning.ts";

@@ -10,6 +10,7 @@ import { evaluationRoutes } from "./exam/evaluation-routes.ts";
 import { questionPaperRoutes } from "./exam/routes.ts";
 import { examScheduleRoutes } from "./exam/schedule-routes.ts";
 import { seatingRoutes } from "./exam/seating-routes.ts";
+import { gradingRoutes } from "./grading/routes.ts";
 import { cspReportRoutes } from "./http/csp-report.ts";
 import { csrfProtection } from "./http/csrf.ts";
 import { ApiError, parseOrThrow, sendError } from "./http/errors.ts";
@@ -164,6 +165,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", seatingRoutes(ctx));
   app.route("/", examScheduleRoutes(ctx));
   app.route("/", planningRoutes(ctx));
+  app.route("/", gradingRoutes(ctx));
 
   return app;
 }

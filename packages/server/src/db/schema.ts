@@ -15,6 +15,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -971,4 +972,178 @@ export const facultyInvitationRecipient = pgTable(
     email: text("email").notNull(),
   },
   (t) => [uniqueIndex("faculty_invitation_recipient_uq").on(t.invitationId, t.facultyId)],
+);
+
+// ---------------------------------------------------------------- grading and results
+
+export const GRADING_TYPE_VALUES = ["Absolute", "Relative"] as const;
+export const GRADING_STATUS_VALUES = ["Draft", "Acknowledged", "Published"] as const;
+export const MARK_SOURCE_VALUES = ["entry", "upload", "revaluation", "moderation"] as const;
+
+/**
+ * How a course offering is graded (spec §2 Grading Setting, §9 grading types) and where its results
+ * stand: Draft, Acknowledged (marks mailed to the students for acknowledgement, SendEmailForMarks
+ * Ack), Published (grades mailed and locked). `version` covers the whole grading setup: the type,
+ * the grade ranges, the components and sub-components, and publishing.
+ */
+export const gradingSetting = pgTable(
+  "grading_setting",
+  {
+    id: id(),
+    courseOfferingId: uuid("course_offering_id")
+      .notNull()
+      .references(() => courseOffering.id),
+    typeOfGrading: text("type_of_grading", { enum: GRADING_TYPE_VALUES }).notNull().default("Absolute"),
+    status: text("status", { enum: GRADING_STATUS_VALUES }).notNull().default("Draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedBy: text("published_by"),
+    version: version(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("grading_setting_offering_uq").on(t.courseOfferingId)],
+);
+
+/**
+ * One grade band of a course offering (spec §3 grade range): for Absolute grading `lower`/`upper`
+ * are percentages of the weighted total, for Relative grading percentiles of the class; the band
+ * holds lower ≤ x < upper (the top band also 100). Both lists are kept; the setting's type picks one.
+ */
+export const gradeRange = pgTable(
+  "grade_range",
+  {
+    id: id(),
+    courseOfferingId: uuid("course_offering_id")
+      .notNull()
+      .references(() => courseOffering.id),
+    typeOfGrading: text("type_of_grading", { enum: GRADING_TYPE_VALUES }).notNull(),
+    letterGrade: text("letter_grade").notNull(),
+    gradePoint: numeric("grade_point", { precision: 4, scale: 2, mode: "number" }).notNull(),
+    lower: numeric("lower", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    upper: numeric("upper", { precision: 5, scale: 2, mode: "number" }).notNull(),
+  },
+  (t) => [uniqueIndex("grade_range_uq").on(t.courseOfferingId, t.typeOfGrading, t.letterGrade)],
+);
+
+/** A master component of a course offering (spec §3): name from the spec's list, weight in percent. */
+export const gradingComponent = pgTable(
+  "grading_component",
+  {
+    id: id(),
+    courseOfferingId: uuid("course_offering_id")
+      .notNull()
+      .references(() => courseOffering.id),
+    name: text("name").notNull(),
+    weightagePercent: numeric("weightage_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    position: smallint("position").notNull(),
+  },
+  (t) => [uniqueIndex("grading_component_uq").on(t.courseOfferingId, t.name)],
+);
+
+/** A sub-component (1..8 per component): weight in percent of its component, marks out of totalMarks. */
+export const gradingSubComponent = pgTable(
+  "grading_sub_component",
+  {
+    id: id(),
+    componentId: uuid("component_id")
+      .notNull()
+      .references(() => gradingComponent.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    weightagePercent: numeric("weightage_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    totalMarks: numeric("total_marks", { precision: 6, scale: 2, mode: "number" }).notNull().default(100),
+    position: smallint("position").notNull(),
+  },
+  (t) => [uniqueIndex("grading_sub_component_uq").on(t.componentId, t.name)],
+);
+
+/**
+ * The marks store: one student's marks in one sub-component of a course offering. Every writer (mark
+ * entry, spreadsheet upload, revaluation, moderation) writes here, saying which it is (`source`) and
+ * why (`reason`), and keeps the value it replaced (`previousMarksObtained`); the audit log has every
+ * change. 0 ≤ marksObtained ≤ totalMarks (checked by the database too).
+ */
+export const studentMark = pgTable(
+  "student_mark",
+  {
+    id: id(),
+    courseOfferingId: uuid("course_offering_id")
+      .notNull()
+      .references(() => courseOffering.id),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => contact.id),
+    subComponentId: uuid("sub_component_id")
+      .notNull()
+      .references(() => gradingSubComponent.id, { onDelete: "cascade" }),
+    marksObtained: numeric("marks_obtained", { precision: 6, scale: 2, mode: "number" }).notNull(),
+    totalMarks: numeric("total_marks", { precision: 6, scale: 2, mode: "number" }).notNull(),
+    previousMarksObtained: numeric("previous_marks_obtained", { precision: 6, scale: 2, mode: "number" }),
+    source: text("source", { enum: MARK_SOURCE_VALUES }).notNull().default("entry"),
+    reason: text("reason").notNull().default(""),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("student_mark_uq").on(t.studentId, t.subComponentId),
+    index("student_mark_offering_idx").on(t.courseOfferingId),
+    check("student_mark_range_ck", sql`${t.marksObtained} >= 0 and ${t.marksObtained} <= ${t.totalMarks}`),
+  ],
+);
+
+/**
+ * A student's grade in a course offering (spec §3 student score row, §7 student grade save): the
+ * weighted total and calculated grade the domain computed from the marks store, the penalty (text)
+ * and how many letters it lowers the grade (`penaltySteps`), the final grade and its grade point.
+ * `locked` once published: a change then needs a reason and is audited with the grades before/after.
+ */
+export const studentGrade = pgTable(
+  "student_grade",
+  {
+    id: id(),
+    courseOfferingId: uuid("course_offering_id")
+      .notNull()
+      .references(() => courseOffering.id),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => contact.id),
+    totalPercent: numeric("total_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    calculatedGrade: text("calculated_grade").notNull(),
+    penalty: text("penalty").notNull().default(""),
+    penaltySteps: smallint("penalty_steps").notNull().default(0),
+    finalGrade: text("final_grade").notNull(),
+    gradePoint: numeric("grade_point", { precision: 4, scale: 2, mode: "number" }).notNull(),
+    locked: boolean("locked").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("student_grade_uq").on(t.courseOfferingId, t.studentId),
+    index("student_grade_student_idx").on(t.studentId),
+  ],
+);
+
+/**
+ * A promotion criterion (spec §7 PromotionCriteriaData, CriteriaWithFilterData, createCriteriaWithFilter):
+ * record type Master or Default, criteria type, minimum grade point average (0-10), most failed
+ * courses, minimum attendance percent; for one programme or (null) every programme.
+ */
+export const promotionCriteria = pgTable(
+  "promotion_criteria",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    recordType: text("record_type", { enum: ["Master", "Default"] }).notNull(),
+    criteriaType: text("criteria_type", { enum: ["Promotion", "Probation"] }).notNull(),
+    programmeId: uuid("programme_id").references(() => academicProgramme.id),
+    minGradePoints: numeric("min_grade_points", { precision: 4, scale: 2, mode: "number" }).notNull(),
+    maxFailedCourses: integer("max_failed_courses").notNull(),
+    minAttendancePercent: numeric("min_attendance_percent", {
+      precision: 5,
+      scale: 2,
+      mode: "number",
+    }).notNull(),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("promotion_criteria_name_uq").on(t.name)],
 );

@@ -34,6 +34,7 @@ import {
   userRole,
 } from "../db/schema.ts";
 import { COURSE_NAMES, FIRST_NAMES, LAST_NAMES, QUESTIONS } from "./catalogue.ts";
+import { loadGradingDemo } from "./grading.ts";
 import { renderQuestionPaperPdf } from "./pdf.ts";
 import { loadPlanningDemo } from "./planning.ts";
 import { createRandom, type Random } from "./random.ts";
@@ -493,6 +494,7 @@ export async function loadDemoData(
     await tx.insert(adminUser).values(users.map(({ id, name, email }) => ({ id, name, email })));
     await tx.insert(userRole).values(users.map((u) => ({ userId: u.id, roleId: roleId(u.role) })));
     await loadPlanningDemo(tx);
+    await loadGradingDemo(tx, new Date(Date.UTC(2026, 10, 1)));
     return true;
   });
 }

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { createApiClient } from "./client.ts";
+import {
+  componentMarksQueryOptions,
+  deleteComponentPartMutationOptions,
+  downloadMarksSheet,
+  gradingCoursesQueryOptions,
+  gradingKeys,
+  subjectScoresQueryOptions,
+} from "./grading-queries.ts";
+
+const BASE = "http://portal.test/api";
+
+/** A fetch that records each request and answers `answer` (JSON) or `text` with `status`. */
+function recordingFetch(answer: unknown, status = 200, type = "application/json") {
+  const seen: Array<{ method: string; url: string; body: string }> = [];
+  const fetch = async (request: Request) => {
+    const url = new URL(request.url);
+    seen.push({ method: request.method, url: `${url.pathname}${url.search}`, body: await request.text() });
+    return new Response(typeof answer === "string" ? answer : JSON.stringify(answer), {
+      status,
+      headers: { "Content-Type": type },
+    });
+  };
+  return { fetch, seen };
+}
+
+const run = (options: { queryFn?: unknown }) =>
+  (options.queryFn as (ctx: { signal: AbortSignal }) => Promise<unknown>)({
+    signal: new AbortController().signal,
+  });
+
+describe("grading queries", () => {
+  it("share keys for equal requests under gradingKeys.all and send the spec's shapes", async () => {
+    const { fetch, seen } = recordingFetch({ success: true });
+    const api = createApiClient({ baseUrl: BASE, fetch });
+    const a = gradingCoursesQueryOptions(api, { course: "fin" });
+    const b = gradingCoursesQueryOptions(api, {
+      course: "fin",
+      term: "",
+      batch: "",
+      status: "",
+      pageNo: 1,
+      count: 25,
+    });
+    expect(a.queryKey).toEqual(b.queryKey);
+    expect(a.queryKey.slice(0, 1)).toEqual(gradingKeys.all);
+    await run(a);
+    expect(seen[0]).toMatchObject({ method: "POST", url: "/api/salesforce/GradingCourseDetails" });
+    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({
+      course: "fin",
+      term: "",
+      batch: "",
+      status: "",
+      pageNo: 1,
+      count: 25,
+    });
+    const scores = subjectScoresQueryOptions(api, "o1");
+    expect(scores.queryKey.slice(0, 3)).toEqual(gradingKeys.offering("o1"));
+    await run(scores);
+    expect(JSON.parse(seen[1]?.body ?? "")).toEqual({ gradingId: "o1" });
+    await run(componentMarksQueryOptions(api, "o1", { studentId: "s1" }));
+    expect(seen[2]?.url).toBe("/api/sf/exam/coursecomponent/o1?studentId=s1");
+  });
+
+  it("deletes a component through the legacy-reachable POST and a sub-component through its own path", async () => {
+    const { fetch, seen } = recordingFetch({ success: true });
+    const api = createApiClient({ baseUrl: BASE, fetch });
+    const del = (kind: "component" | "subComponent") =>
+      deleteComponentPartMutationOptions(api, kind).mutationFn as (body: unknown) => Promise<unknown>;
+    await del("component")({ id: "c1", version: 3 });
+    await del("subComponent")({ id: "s1", version: 4 });
+    expect(seen.map((s) => s.url)).toEqual([
+      "/api/salesforce/CourseEvaluationComponentSubcomponent/delete",
+      "/api/sf/exam/delete/subcomponent",
+    ]);
+  });
+
+  it("downloads the sheet as a Blob and turns an error body into an ApiError", async () => {
+    const ok = recordingFetch("Student Code\r\n", 200, "text/csv");
+    const blob = await downloadMarksSheet(createApiClient({ baseUrl: BASE, fetch: ok.fetch }), "o1", "csv");
+    expect(await blob.text()).toBe("Student Code\r\n");
+    expect(ok.seen[0]?.url).toBe("/api/sf/exam/grading/marksSheet/o1?format=csv");
+    const missing = recordingFetch(
+      { success: false, errorMessage: "No such course offering", errorCode: "not_found" },
+      404,
+    );
+    await expect(
+      downloadMarksSheet(createApiClient({ baseUrl: BASE, fetch: missing.fetch }), "x"),
+    ).rejects.toMatchObject({
+      status: 404,
+      message: "No such course offering",
+    });
+  });
+});

@@ -1,0 +1,299 @@
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import type { ApiClient } from "./client.ts";
+import { toApiError, unwrap } from "./errors.ts";
+import type { JsonAnswer, JsonBody } from "./operation-types.ts";
+
+/* Grading and results: openapi/grading.yaml (spec §2 Grading, §3, §4, §5, §7 grading calls). */
+
+/** Body of POST /salesforce/GradingCourseDetails: filters course, term, batch, status; page and size. */
+export type GradingCoursesRequest = NonNullable<JsonBody<"listGradingCourses">>;
+/** Answer of GradingCourseDetails: one page of course offerings to grade and the total. */
+export type GradingCoursesPage = JsonAnswer<"listGradingCourses">;
+/** One course offering of the grading list (its id is the grading id). */
+export type GradingCourse = GradingCoursesPage["courses"][number];
+/** Answer of SubjectScores: header, type, status, version, class statistics, bands, components, students. */
+export type SubjectScores = JsonAnswer<"getSubjectScores">;
+/** One student's results (spec §3 student score row; wire names penality, MarksObtined kept). */
+export type StudentScoreRow = SubjectScores["students"][number];
+/** The class's real statistics: mean and standard deviation of the totals (percent), class size. */
+export type ClassStatisticsAnswer = SubjectScores["statistics"];
+/** Answer of the grade ranges fetch: the Absolute and the Relative list and the setup version. */
+export type GradeRangesAnswer = JsonAnswer<"getGradeRanges">;
+/** Body of the grade ranges save. */
+export type GradeRangesSave = JsonBody<"saveGradeRanges">;
+/** Answer of the master components fetch and of every component save or delete. */
+export type MasterComponentsAnswer = JsonAnswer<"getMasterComponents">;
+/** Body of the master components save (the whole set). */
+export type MasterComponentsSave = JsonBody<"saveMasterComponents">;
+/** Body of a component or sub-component delete: id and the setup version. */
+export type ComponentDelete = JsonBody<"deleteSubComponent">;
+/** Answer of GET /sf/exam/coursecomponent/{id}: marks per sub-component and sums per component. */
+export type ComponentMarks = JsonAnswer<"getComponentMarks">;
+/** Narrowing of the component marks call: one student, one component. */
+export type ComponentMarksFilter = { studentId?: string; componentName?: string };
+/** One item of the marks update (wire names MarksObtined, TotalMarks). */
+export type MarkUpdateItem = JsonBody<"updateComponentMarks">[number];
+/** One item of the student grade save (CalculatedGrade, penality, finalGrade). */
+export type StudentGradeSaveItem = JsonBody<"saveStudentGrades">[number];
+/** Body of SendEmailForMarks: gradingId, state and comState Ack or Publish, version. */
+export type SendMarksRequest = JsonBody<"sendEmailForMarks">;
+/** One item of PATCH /sf/exam/update/publish. */
+export type PublishItem = JsonBody<"publishResults">[number];
+/** Body of CriteriaWithFilterData: record type and criteria type ("" any). */
+export type CriteriaFilter = NonNullable<JsonBody<"listPromotionCriteria">>;
+/** One promotion criterion. */
+export type PromotionCriterion = JsonAnswer<"listPromotionCriteria">["criteria"][number];
+/** Body of createCriteriaWithFilter. */
+export type PromotionCriterionSave = JsonBody<"savePromotionCriteria">;
+/** Body of PromotionCriteriaData: criterion, batch, outcome. */
+export type PromotionRequest = NonNullable<JsonBody<"evaluatePromotion">>;
+/** Answer of PromotionCriteriaData: the criterion, counts and the students with their outcome. */
+export type PromotionAnswer = JsonAnswer<"evaluatePromotion">;
+/** Body of the marks sheet upload (file in base64, apply false for a preview). */
+export type MarksUpload = JsonBody<"uploadMarksSheet">;
+/** Answer of the marks sheet upload: rows, changes, unchanged, bad rows by line. */
+export type MarksUploadAnswer = JsonAnswer<"uploadMarksSheet">;
+
+/** Fills GradingCourseDetails' defaults (no filter, page 1, 25 a page) so equal requests share a key. */
+export function normaliseGradingCoursesRequest(
+  request: GradingCoursesRequest,
+): Required<GradingCoursesRequest> {
+  return {
+    course: request.course ?? "",
+    term: request.term ?? "",
+    batch: request.batch ?? "",
+    status: request.status ?? "",
+    pageNo: request.pageNo ?? 1,
+    count: request.count ?? 25,
+  };
+}
+
+/**
+ * Query keys of the grading calls; `gradingKeys.all` prefixes every one (invalidate it after any
+ * grading write), `gradingKeys.offering(id)` every query of one course offering.
+ */
+export const gradingKeys = {
+  all: ["grading"] as const,
+  courses: (request: GradingCoursesRequest) =>
+    ["grading", "courses", normaliseGradingCoursesRequest(request)] as const,
+  offering: (id: string) => ["grading", "offering", id] as const,
+  scores: (id: string) => ["grading", "offering", id, "scores"] as const,
+  ranges: (id: string) => ["grading", "offering", id, "ranges"] as const,
+  components: (id: string) => ["grading", "offering", id, "components"] as const,
+  marks: (id: string, filter: ComponentMarksFilter) =>
+    [
+      "grading",
+      "offering",
+      id,
+      "marks",
+      { studentId: filter.studentId ?? "", componentName: filter.componentName ?? "" },
+    ] as const,
+  criteria: (filter: CriteriaFilter) =>
+    [
+      "grading",
+      "criteria",
+      { recordType: filter.recordType ?? "", criteriaType: filter.criteriaType ?? "" },
+    ] as const,
+  promotion: (request: PromotionRequest) =>
+    [
+      "grading",
+      "promotion",
+      {
+        criteriaId: request.criteriaId ?? "",
+        intakeId: request.intakeId ?? "",
+        status: request.status ?? "",
+      },
+    ] as const,
+};
+
+/** POST /salesforce/GradingCourseDetails: one page of course offerings to grade with status and student count. */
+export function gradingCoursesQueryOptions(api: ApiClient, request: GradingCoursesRequest) {
+  const body = normaliseGradingCoursesRequest(request);
+  return queryOptions({
+    queryKey: gradingKeys.courses(body),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.POST("/salesforce/GradingCourseDetails", { body, signal })),
+  });
+}
+
+/**
+ * POST /salesforce/SubjectScores: the grading page of a course offering (grading id): statistics,
+ * bands, components and each student's marks, total (percent), calculated and final grade. ApiError 404.
+ */
+export function subjectScoresQueryOptions(api: ApiClient, gradingId: string) {
+  return queryOptions({
+    queryKey: gradingKeys.scores(gradingId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.POST("/salesforce/SubjectScores", { body: { gradingId }, signal })),
+  });
+}
+
+/** GET /salesforce/CreateDefaultGradeRange: the Absolute and Relative grade ranges and the setup version. */
+export function gradeRangesQueryOptions(api: ApiClient, courseOfferingId: string) {
+  return queryOptions({
+    queryKey: gradingKeys.ranges(courseOfferingId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/salesforce/CreateDefaultGradeRange", {
+          params: { query: { courseOfferingId } },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** GET /salesforce/CourseEvaluationComponentSubcomponent: the master components and the setup version. */
+export function masterComponentsQueryOptions(api: ApiClient, courseOfferingId: string) {
+  return queryOptions({
+    queryKey: gradingKeys.components(courseOfferingId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/salesforce/CourseEvaluationComponentSubcomponent", {
+          params: { query: { courseOfferingId } },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** GET /sf/exam/coursecomponent/{id}: marks per sub-component and sums per component (Student components page). */
+export function componentMarksQueryOptions(
+  api: ApiClient,
+  courseOfferingId: string,
+  filter: ComponentMarksFilter = {},
+) {
+  const query = {
+    ...(filter.studentId ? { studentId: filter.studentId } : {}),
+    ...(filter.componentName ? { componentName: filter.componentName } : {}),
+  };
+  return queryOptions({
+    queryKey: gradingKeys.marks(courseOfferingId, filter),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/sf/exam/coursecomponent/{id}", {
+          params: { path: { id: courseOfferingId }, query },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** POST /salesforce/CriteriaWithFilterData: promotion criteria by record type and criteria type. */
+export function promotionCriteriaQueryOptions(api: ApiClient, filter: CriteriaFilter = {}) {
+  return queryOptions({
+    queryKey: gradingKeys.criteria(filter),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.POST("/salesforce/CriteriaWithFilterData", { body: filter, signal })),
+  });
+}
+
+/** POST /salesforce/PromotionCriteriaData: who is promoted, at risk or not, from published results. ApiError 404 without criteria. */
+export function promotionQueryOptions(api: ApiClient, request: PromotionRequest = {}) {
+  return queryOptions({
+    queryKey: gradingKeys.promotion(request),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.POST("/salesforce/PromotionCriteriaData", { body: request, signal })),
+  });
+}
+
+/**
+ * The grading writes, each one transaction on the server; invalidate `gradingKeys.all` afterwards.
+ * ApiError 400 names the field (the spec's message where it has one, e.g. 'The Grade Should be in
+ * A,B,C or F Only'), 409 `version_conflict` on a stale version, 502 `mail_failed` when sending.
+ */
+export function saveGradeRangesMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["grading", "ranges"],
+    mutationFn: async (body: GradeRangesSave) =>
+      unwrap(await api.POST("/salesforce/CreateDefaultGradeRange", { body })),
+  });
+}
+
+/** POST /salesforce/CourseEvaluationComponentSubcomponent: saves the whole component set. */
+export function saveMasterComponentsMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["grading", "components"],
+    mutationFn: async (body: MasterComponentsSave) =>
+      unwrap(await api.POST("/salesforce/CourseEvaluationComponentSubcomponent", { body })),
+  });
+}
+
+/** Deletes a component (POST .../CourseEvaluationComponentSubcomponent/delete) or a sub-component (/sf/exam/delete/subcomponent). */
+export function deleteComponentPartMutationOptions(api: ApiClient, kind: "component" | "subComponent") {
+  return mutationOptions({
+    mutationKey: ["grading", "delete", kind],
+    mutationFn: async (body: ComponentDelete) =>
+      unwrap(
+        kind === "component"
+          ? await api.POST("/salesforce/CourseEvaluationComponentSubcomponent/delete", { body })
+          : await api.POST("/sf/exam/delete/subcomponent", { body }),
+      ),
+  });
+}
+
+/** POST /sf/exam/admin/cousesubcomponet: enters or corrects marks. */
+export function updateMarksMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["grading", "marks"],
+    mutationFn: async (items: MarkUpdateItem[]) =>
+      unwrap(await api.POST("/sf/exam/admin/cousesubcomponet", { body: items })),
+  });
+}
+
+/** POST /salesforce/GradeAllocationSetup: saves penalties and final grades (a reason after publishing). */
+export function saveStudentGradesMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["grading", "grades"],
+    mutationFn: async (items: StudentGradeSaveItem[]) =>
+      unwrap(await api.POST("/salesforce/GradeAllocationSetup", { body: items })),
+  });
+}
+
+/** POST /salesforce/SendEmailForMarks: mails marks for acknowledgement (Ack) or publishes (Publish). */
+export function sendMarksMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["grading", "send"],
+    mutationFn: async (body: SendMarksRequest) =>
+      unwrap(await api.POST("/salesforce/SendEmailForMarks", { body })),
+  });
+}
+
+/** PATCH /sf/exam/update/publish: publishes course offerings' results and locks their grades. */
+export function publishResultsMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["grading", "publish"],
+    mutationFn: async (items: PublishItem[]) =>
+      unwrap(await api.PATCH("/sf/exam/update/publish", { body: items })),
+  });
+}
+
+/** POST /salesforce/createCriteriaWithFilter: creates or changes a promotion criterion. */
+export function savePromotionCriterionMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["grading", "criteria"],
+    mutationFn: async (body: PromotionCriterionSave) =>
+      unwrap(await api.POST("/salesforce/createCriteriaWithFilter", { body })),
+  });
+}
+
+/** POST /sf/exam/grading/marksUpload: previews (apply false) or applies a marks sheet. */
+export function uploadMarksMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["grading", "upload"],
+    mutationFn: async (body: MarksUpload) => unwrap(await api.POST("/sf/exam/grading/marksUpload", { body })),
+  });
+}
+
+/** GET /sf/exam/grading/marksSheet/{id}: the marks sheet, filled in, as a Blob (CSV or XLSX). ApiError 404. */
+export async function downloadMarksSheet(
+  api: ApiClient,
+  courseOfferingId: string,
+  format: "csv" | "xlsx" = "csv",
+) {
+  const result = await api.GET("/sf/exam/grading/marksSheet/{id}", {
+    params: { path: { id: courseOfferingId }, query: { format } },
+    parseAs: "blob",
+  });
+  if (!result.response.ok) throw toApiError(result.error, result.response.status);
+  return result.data as Blob;
+}

@@ -1,0 +1,133 @@
+/**
+ * Benchmark of grading through the whole API (docs/performance.md "Grading"): one course offering of
+ * 2,000 students with 8 components of 8 sub-components (128,000 marks) in a fresh database with the
+ * small demo data; then, signed in as the exam office, POST /api/salesforce/SubjectScores (25 a page, as the
+ * screen shows, and All; read the
+ * marks store, grade, answer) and one mark correction through POST /api/sf/exam/admin/cousesubcomponet
+ * (which regrades and stores the whole class). Median and worst of 10 runs after 2 warm-ups. Budget:
+ * 500 ms per call. Embedded database by default; with DATABASE_URL (an admin URL of PostgreSQL) on a
+ * new database there, dropped afterwards. Run: `npx -y pnpm@10.34.9 --filter @portal/server bench:grading-api`.
+ */
+
+import { randomUUID } from "node:crypto";
+import { COMPONENT_NAMES } from "@portal/domain";
+import { eq } from "drizzle-orm";
+import { contact, course, courseOffering, enrolment, studentMark, term } from "../db/schema.ts";
+import { DEMO_EXAM_OFFICE } from "../demo/seed.ts";
+import { createTestApi, signInHeaders, testTargets } from "../test/harness.ts";
+
+const STUDENTS = 2000;
+const SIZE = 8;
+const RUNS = 10;
+const BUDGET_MS = 500;
+
+const target = testTargets().at(-1);
+if (!target) throw new Error("no database");
+const api = await createTestApi(target);
+try {
+  const db = api.ctx.db;
+  const headers = await signInHeaders(api, DEMO_EXAM_OFFICE.email);
+  const [someTerm] = await db.select({ id: term.id }).from(term).limit(1);
+  const courseId = randomUUID();
+  await db.insert(course).values({ id: courseId, code: "BENCH-GRADING", name: "Grading benchmark" });
+  const offeringId = randomUUID();
+  await db
+    .insert(courseOffering)
+    .values({ id: offeringId, courseId, termId: someTerm!.id, section: "A", capacity: STUDENTS });
+  const students = Array.from({ length: STUDENTS }, (_, i) => ({
+    id: randomUUID(),
+    kind: "student" as const,
+    firstName: "Bench",
+    lastName: `Student ${i + 1}`,
+    email: `bench.${i + 1}@students.university.example`,
+    code: `BENCH-S${String(i + 1).padStart(5, "0")}`,
+  }));
+  for (let i = 0; i < students.length; i += 1000)
+    await db.insert(contact).values(students.slice(i, i + 1000));
+  for (let i = 0; i < students.length; i += 1000) {
+    await db
+      .insert(enrolment)
+      .values(students.slice(i, i + 1000).map((s) => ({ studentId: s.id, courseOfferingId: offeringId })));
+  }
+  const saved = await api.call("POST", "/api/salesforce/CourseEvaluationComponentSubcomponent", {
+    headers,
+    body: {
+      courseOfferingId: offeringId,
+      version: 0,
+      components: COMPONENT_NAMES.slice(0, SIZE).map((name) => ({
+        componentName: name,
+        weightagePercent: 100 / SIZE,
+        subComponents: Array.from({ length: SIZE }, (_, s) => ({
+          subComponentName: `${name} ${s + 1}`,
+          subcompWeightageCompPercent: 100 / SIZE,
+          totalMarks: 50,
+        })),
+      })),
+    },
+  });
+  if (saved.status !== 200) throw new Error(`component save failed: ${JSON.stringify(saved.body)}`);
+  const subs = (
+    saved.body as { components: Array<{ subComponents: Array<{ subComponentid: string }> }> }
+  ).components.flatMap((c) => c.subComponents.map((s) => s.subComponentid));
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const marks = students.flatMap((s) =>
+    subs.map((subComponentId) => ({
+      courseOfferingId: offeringId,
+      studentId: s.id,
+      subComponentId,
+      marksObtained: Math.round(next() * 100) / 2,
+      totalMarks: 50,
+      updatedBy: "bench",
+    })),
+  );
+  for (let i = 0; i < marks.length; i += 5000) await db.insert(studentMark).values(marks.slice(i, i + 5000));
+
+  const time = async (label: string, call: () => Promise<number>) => {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 2; i++) {
+      const start = performance.now();
+      const status = await call();
+      if (status !== 200) throw new Error(`${label}: status ${status}`);
+      if (i >= 2) times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(RUNS / 2)] as number;
+    const worst = times[RUNS - 1] as number;
+    console.log(
+      `${target.name}: ${label}: median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms (budget ${BUDGET_MS} ms: ${worst <= BUDGET_MS ? "within" : "OVER"})`,
+    );
+  };
+  for (const count of [25, 0]) {
+    await time(`SubjectScores, 2,000 x 8 x 8, ${count === 0 ? "All" : count} a page`, async () => {
+      const res = await api.raw("POST", "/api/salesforce/SubjectScores", {
+        headers,
+        body: { gradingId: offeringId, count },
+      });
+      await res.arrayBuffer();
+      return res.status;
+    });
+  }
+  const [first] = await db
+    .select()
+    .from(studentMark)
+    .where(eq(studentMark.courseOfferingId, offeringId))
+    .limit(1);
+  let version = first!.version;
+  let value = first!.marksObtained;
+  await time("one mark corrected, class regraded and stored", async () => {
+    value = value === 50 ? 0 : value + 0.5;
+    const res = await api.raw("POST", "/api/sf/exam/admin/cousesubcomponet", {
+      headers,
+      body: [{ id: first!.id, MarksObtined: value, TotalMarks: 50, version }],
+    });
+    await res.arrayBuffer();
+    version++;
+    return res.status;
+  });
+} finally {
+  await api.close();
+}
