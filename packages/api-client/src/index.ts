@@ -6,7 +6,7 @@
 export { type ApiClient, type ApiClientOptions, createApiClient, type Tokens } from "./client.ts";
 export { ApiError, type ApiErrorBody, toApiError, unwrap } from "./errors.ts";
 export * from "./evaluation-queries.ts";
-export * from "./planning-queries.ts";
 export * from "./grading-queries.ts";
+export * from "./planning-queries.ts";
 export * from "./queries.ts";
 export * from "./seating-queries.ts";
