@@ -47,6 +47,39 @@ export type BenchPortal = {
  * A portal for a benchmark on `port`, in a fresh embedded database folder, or on the PostgreSQL
  * database of BENCH_DATABASE_URL (which is wiped and refilled: give it one of its own).
  */
+/**
+ * Signs `email` in on the portal at `base` as a browser would, reading the one-time password from
+ * the development outbox. Returns the session cookies (as a Cookie header) and the access token.
+ */
+export async function signInThroughOutbox(
+  base: string,
+  email: string,
+): Promise<{ cookie: string; accessToken: string }> {
+  const json = { "content-type": "application/json" };
+  const sent = await fetch(`${base}/api/salesforce/AdminOtp/send`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email }),
+  });
+  const { id } = (await sent.json()) as { id: string };
+  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
+    mails: { text: string }[];
+  };
+  const otp = outbox.mails[0]?.text.match(/\b(\d{4})\b/)?.[1];
+  const verified = await fetch(`${base}/api/salesforce/AdminOtp/verify`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ id, otp }),
+  });
+  if (!verified.ok) throw new Error(`sign-in of ${email} answered ${verified.status}`);
+  const body = (await verified.json()) as { accessToken: string };
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, accessToken: body.accessToken };
+}
+
 export function benchPortal(port: number): BenchPortal {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "portal-bench-"));
@@ -115,30 +148,7 @@ export function benchPortal(port: number): BenchPortal {
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
-    async signIn() {
-      const email = "admin@university.example";
-      const sent = await fetch(`${base}/api/salesforce/AdminOtp/send`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email }),
-      });
-      const { id } = (await sent.json()) as { id: string };
-      const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
-        mails: { text: string }[];
-      };
-      const otp = outbox.mails[0]?.text.match(/\b(\d{4})\b/)?.[1];
-      const verified = await fetch(`${base}/api/salesforce/AdminOtp/verify`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ id, otp }),
-      });
-      const body = (await verified.json()) as { accessToken: string };
-      const cookie = verified.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
-      return { cookie, accessToken: body.accessToken };
-    },
+    signIn: () => signInThroughOutbox(base, "admin@university.example"),
     send,
     async runLoad(concurrency, total, makeRequest) {
       const latencies: number[] = [];

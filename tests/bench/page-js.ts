@@ -9,36 +9,13 @@
  * Default pages: the converted exam lists. A report, not a test.
  */
 import { gzipSync } from "node:zlib";
+import { signInThroughOutbox } from "./bench-kit.ts";
 
 const base = process.env.PAGE_JS_BASE ?? "http://127.0.0.1:4396";
 const pages =
   process.argv.length > 2
     ? process.argv.slice(2)
     : ["/app/exam/questionPaper", "/app/exams/examDashboard", "/app/exam/examTimetable"];
-
-async function signIn(email: string): Promise<string> {
-  const json = { "content-type": "application/json" };
-  const sent = await fetch(`${base}/api/salesforce/AdminOtp/send`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email }),
-  });
-  const { id } = (await sent.json()) as { id: string };
-  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
-    mails: { text: string }[];
-  };
-  const otp = outbox.mails[0]?.text.match(/\b(\d{4})\b/)?.[1];
-  const verified = await fetch(`${base}/api/salesforce/AdminOtp/verify`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ id, otp }),
-  });
-  if (!verified.ok) throw new Error(`sign-in answered ${verified.status}`);
-  return verified.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 /** Script addresses a page's HTML starts loading at once. */
 function entryScripts(html: string, page: URL): string[] {
@@ -87,5 +64,5 @@ async function measure(path: string, cookie: string) {
     console.log(`  ${kb(f.gzip).padStart(6)} KB  ${f.name}`);
 }
 
-const cookie = await signIn(process.env.PAGE_JS_EMAIL ?? "admin@university.example");
+const { cookie } = await signInThroughOutbox(base, process.env.PAGE_JS_EMAIL ?? "admin@university.example");
 for (const page of pages) await measure(page, cookie);
