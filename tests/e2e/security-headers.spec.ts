@@ -4,8 +4,11 @@
  * login screen signed out), must hydrate every island without the error fallback, answer the
  * theme toggle, and raise no CSP violation, whether seen by the page (`securitypolicyviolation`
  * events), by the console, or reported to POST /api/csp-report (which also catches workers).
- * The headers themselves are checked on a page, an asset, a JSON answer and a PDF.
+ * The headers themselves are checked on a page, an asset, a JSON answer and a PDF, and built
+ * scripts are checked to be sent as the files compressed at build (brotli, gzip) with `Vary`.
  */
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN_EMAIL, EXAM_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
 
@@ -255,4 +258,54 @@ test("pages, assets, JSON and PDFs carry the security headers", async ({ page })
     return;
   }
   throw new Error("no question paper with a PDF in the demo data");
+});
+
+/** One GET over plain HTTP, with no decoding: the status, headers and raw body bytes as sent. */
+function rawGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
+test("built scripts are sent as the brotli or gzip file written at build, with Vary", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto("/login");
+  await waitForIslands(page);
+  // Every script the page loaded (islands' components and renderers included).
+  const sizes = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.startsWith("/_astro/") && path.endsWith(".js")),
+  );
+  const candidates = await Promise.all(
+    sizes.map(async (src) => ({ src, raw: await rawGet(new URL(src, baseURL).href, "identity") })),
+  );
+  const largest = candidates.sort((a, b) => b.raw.body.length - a.raw.body.length)[0]!;
+  const url = new URL(largest.src, baseURL).href;
+  expect(largest.raw.headers["content-encoding"]).toBeUndefined();
+
+  const br = await rawGet(url, "gzip, deflate, br");
+  expect(br.headers["content-encoding"]).toBe("br");
+  expect(br.headers.vary).toContain("Accept-Encoding");
+  expect(br.headers["cache-control"]).toContain("immutable");
+  expect(Number(br.headers["content-length"])).toBe(br.body.length);
+  expect(brotliDecompressSync(br.body).equals(largest.raw.body)).toBe(true);
+
+  const gzip = await rawGet(url, "gzip");
+  expect(gzip.headers["content-encoding"]).toBe("gzip");
+  expect(gzip.headers.vary).toContain("Accept-Encoding");
+  expect(gunzipSync(gzip.body).equals(largest.raw.body)).toBe(true);
+  // Really compressed (brotli quality 11 at build), not an identity copy under another name.
+  expect(br.body.length).toBeLessThan(largest.raw.body.length / 2);
 });
