@@ -5,13 +5,15 @@ import { ADMIN_EMAIL, signIn, waitForIslands } from "./helpers.ts";
  * Fast first load (docs/performance.md, "First query on the server"): the screens that declare a
  * first query come with their data in the server's HTML, and the island, hydrating, does not ask
  * the API for it again. The administrator signs in once and opens the question-paper list, the exam
- * dashboard and the exam timetable: each page's HTML (as the server sent it, before any script)
+ * dashboard, the exam timetable, the Upcoming and completed exams lists and the Exam Setup list: each
+ * page's HTML (as the server sent it, before any script)
  * holds the first rows the API gives for the same query, and while the page loads and hydrates the
  * browser makes none of the page's first-query calls.
  */
 
 type Paper = { courseName: string };
 type TimetableRow = { course: string; section: string };
+type ExamInfo = { Course_Name__c: string };
 type Dashboard = { examCycle: { id: string; name: string; startDate: string; endDate: string } };
 
 /** The text as it stands in HTML. */
@@ -84,6 +86,28 @@ test("the converted screens come with their first rows and ask the API nothing w
   expect(timetable.bodyRows).toBe(rows.length);
   expect(timetable.text).toContain(html(rows[0]!.course));
 
+  // Exam Setup: the same first page of the timetable, with its course names.
+  const setup = await serverHtml(page, "/app/exams/ExamSetup");
+  expect(setup.bodyRows).toBe(rows.length);
+  expect(setup.text).toContain(html(rows[0]!.course));
+
+  // Upcoming (the next 30 days) and completed exams (the last 90 days): the first 10 of every cycle.
+  for (const [path, window] of [
+    ["/app/exams/Upcoming", { dueDays: 30 }],
+    ["/app/exams/completedExams", { completedIn: 90 }],
+  ] as const) {
+    const answer = await page.request.post("/api/salesforce/ExamData", {
+      headers: { origin },
+      data: { ...window, examCycleId: "", pageNo: 1, count: 10 },
+    });
+    expect(answer.status(), path).toBe(200);
+    const exams = ((await answer.json()) as { exams: ExamInfo[] }).exams;
+    expect(exams.length, path).toBeGreaterThan(0);
+    const listPage = await serverHtml(page, path);
+    expect(listPage.bodyRows, path).toBe(exams.length);
+    expect(listPage.text, path).toContain(html(exams[0]!.Course_Name__c));
+  }
+
   // The exam dashboard: the figures of the cycle the server picks, with its dates.
   const dashboardAnswer = await page.request.get("/api/sf/exam/examDashboard");
   expect(dashboardAnswer.status()).toBe(200);
@@ -96,6 +120,9 @@ test("the converted screens come with their first rows and ask the API nothing w
   const firstQueryCalls: Record<string, string[]> = {
     "/app/exam/questionPaper": ["/api/sf/exam/questionPaperList"],
     "/app/exam/examTimetable": ["/api/salesforce/TimeTable", "/api/sf/exam/examCycles"],
+    "/app/exams/ExamSetup": ["/api/salesforce/TimeTable", "/api/sf/exam/examCycles"],
+    "/app/exams/Upcoming": ["/api/salesforce/ExamData", "/api/sf/exam/examCycles"],
+    "/app/exams/completedExams": ["/api/salesforce/ExamData", "/api/sf/exam/examCycles"],
     "/app/exams/examDashboard": [
       "/api/sf/exam/examDashboard",
       "/api/sf/exam/clashReport",

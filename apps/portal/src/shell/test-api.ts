@@ -3,6 +3,8 @@
  * each request. Injected through IslandRoot's `fetch` prop (no global mocks).
  */
 import type { PublicConfig } from "@portal/api-client";
+import { runFirstQuery } from "../lib/first-query.ts";
+import type { FirstQuery, FirstQueryState } from "./first-query-state.ts";
 
 export type FakeRoute = (request: Request, body: unknown) => Response | Promise<Response> | undefined;
 
@@ -39,4 +41,27 @@ export function fakeApi(routes: Record<string, FakeRoute> = {}, options: { confi
     return answer ?? json(404, { success: false, errorMessage: "Data not found" });
   };
   return { fetch, calls };
+}
+
+/**
+ * Runs a screen's first query as its page would on the server (`runFirstQuery`, src/lib/first-query.ts),
+ * over `fetch` (a fake API) for a signed-in user at the address `path` ("/app/...?query"). The state
+ * it returns is what the page hands the island as `firstQueries`.
+ */
+export async function serverFirstQueries(
+  fetch: (request: Request) => Promise<Response>,
+  path: string,
+  firstQuery: FirstQuery,
+): Promise<FirstQueryState | null> {
+  return runFirstQuery(
+    {
+      url: new URL(path, "http://localhost"),
+      locals: {
+        apiFetch: fetch,
+        config: TEST_CONFIG,
+        user: { id: "u1", name: "Admin", email: "admin@university.example", roles: ["admin"] },
+      },
+    },
+    firstQuery,
+  );
 }

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import ExamDataList from "./ExamDataList.tsx";
+import { serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
+import ExamDataList, { examDataFirstQuery } from "./ExamDataList.tsx";
 import {
   examApi,
   expectNoAxeViolations,
@@ -106,4 +107,42 @@ describe("ExamDataList", () => {
     render(<ExamDataList locale="en" kind="upcoming" search="" fetch={fetch} navigate={vi.fn()} />);
     expect(await screen.findByText("No Data")).toBeTruthy();
   });
+
+  it.each([
+    ["upcoming", "/app/exams/Upcoming", "?days=7&page=1"],
+    ["completed", "/app/exams/completedExams", "?days=365"],
+  ] as const)(
+    "%s: starts from the server's first query and asks the API nothing while mounting",
+    async (kind, path, search) => {
+      const { fetch, calls, bodies } = examDataApi();
+      const firstQueries = await serverFirstQueries(fetch, `${path}${search}`, examDataFirstQuery(kind));
+      expect(calls.map((call) => call.path).sort()).toEqual([
+        "/api/salesforce/ExamData",
+        "/api/sf/exam/examCycles",
+      ]);
+      expect(bodies).toEqual([
+        {
+          ...(kind === "upcoming" ? { dueDays: 7 } : { completedIn: 365 }),
+          examCycleId: "",
+          pageNo: 1,
+          count: 10,
+        },
+      ]);
+      calls.length = 0;
+      render(
+        <ExamDataList
+          locale="en"
+          kind={kind}
+          search={search}
+          config={TEST_CONFIG}
+          signedIn
+          firstQueries={firstQueries}
+          fetch={fetch}
+          navigate={vi.fn()}
+        />,
+      );
+      expect(within(screen.getByRole("table")).getByText("Operations")).toBeTruthy();
+      expect(calls).toEqual([]);
+    },
+  );
 });

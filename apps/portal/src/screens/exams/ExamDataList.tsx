@@ -1,10 +1,9 @@
-import { type ExamInfo, examDataQueryOptions, type PublicConfig } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
+import { type ExamInfo, examCyclesQueryOptions, examDataQueryOptions } from "@portal/api-client";
 import { type DataTableColumn, Select } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./exams.css.ts";
 import {
@@ -28,22 +27,31 @@ import { examLinks } from "./routes.ts";
 import { CycleSelect, QueryError } from "./shared.tsx";
 import { useUrlState } from "./use-url-state.ts";
 
-export type ExamDataListProps = {
-  locale: Locale;
+export type ExamDataListProps = ScreenIslandProps & {
   /** Upcoming exams (`/app/exams/Upcoming`) or completed ones (`/app/exams/completedExams`). */
   kind: ExamDataKind;
-  /** The request's query string (`?cycle=&days=&page=&pageSize=`). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+};
 
-/** The Upcoming or completed exams island, inside its IslandRoot. */
-export default function ExamDataList({ locale, kind, search, ...rest }: ExamDataListProps) {
+/** The Upcoming or completed exams island (`?cycle=&days=&page=&pageSize=`), inside its IslandRoot. */
+export default function ExamDataList({ kind, search, ...root }: ExamDataListProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <ExamDataListScreen kind={kind} search={search} />
     </IslandRoot>
   );
+}
+
+/**
+ * The first query of the Upcoming (`kind` "upcoming") or completed exams list, run on the server by
+ * its page: the address's page of POST /salesforce/ExamData and the cycles of the cycle filter.
+ */
+export function examDataFirstQuery(kind: ExamDataKind): FirstQuery {
+  return async ({ api, search, fetch }) => {
+    await Promise.all([
+      fetch(examDataQueryOptions(api, toExamDataRequest(parseExamDataState(search, kind), kind))),
+      fetch(examCyclesQueryOptions(api)),
+    ]);
+  };
 }
 
 function examDataColumns(kind: ExamDataKind): DataTableColumn<ExamInfo>[] {

@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import ExamSetupList from "./ExamSetupList.tsx";
+import { serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
+import ExamSetupList, { examSetupListFirstQuery } from "./ExamSetupList.tsx";
 import { examApi, expectNoAxeViolations, ROW_FIN, resetScreen, signedIn } from "./test-support.tsx";
 
 beforeEach(signedIn);
@@ -29,5 +30,34 @@ describe("ExamSetupList", () => {
     const { fetch } = examApi({ rows: [] });
     render(<ExamSetupList locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
     expect(await screen.findByText("No Data")).toBeTruthy();
+  });
+
+  it("starts from the server's first query and asks the API nothing while mounting", async () => {
+    const { fetch, calls } = examApi();
+    const search = "?course=fin";
+    const firstQueries = await serverFirstQueries(
+      fetch,
+      `/app/exams/ExamSetup${search}`,
+      examSetupListFirstQuery,
+    );
+    expect(calls.map((call) => call.path).sort()).toEqual([
+      "/api/salesforce/TimeTable",
+      "/api/sf/exam/examCycles",
+    ]);
+    calls.length = 0;
+    render(
+      <ExamSetupList
+        locale="en"
+        search={search}
+        config={TEST_CONFIG}
+        signedIn
+        firstQueries={firstQueries}
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    const table = screen.getByRole("table", { name: "Exams of the exam setup" });
+    expect(within(table).getByRole("row", { name: /Financial Accounting/ })).toBeTruthy();
+    expect(calls).toEqual([]);
   });
 });

@@ -1,12 +1,11 @@
-import { type ExamTimetableRow, examTimetableQueryOptions, type PublicConfig } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
+import { type ExamTimetableRow, examTimetableQueryOptions } from "@portal/api-client";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { PagedTable } from "../PagedTable.tsx";
-import { toTimetableQuery } from "./ExamTimetable.tsx";
+import { examTimetableFirstQuery, toTimetableQuery } from "./ExamTimetable.tsx";
 import * as styles from "./exams.css.ts";
 import { parseTimetableState, serializeTimetableState, TIMETABLE_PAGE_SIZES } from "./grid-state.ts";
 import { displayDate, examTypeLabel, pagerLabels, timeWithDuration } from "./labels.ts";
@@ -15,21 +14,22 @@ import { QueryError } from "./shared.tsx";
 import { TimetableFilters } from "./TimetableFilters.tsx";
 import { useUrlState } from "./use-url-state.ts";
 
-export type ExamSetupListProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=&course=&page=&pageSize=`). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+export type ExamSetupListProps = ScreenIslandProps;
 
-/** The Exam Setup island (/app/exams/ExamSetup), inside its IslandRoot. */
-export default function ExamSetupList({ locale, search, ...rest }: ExamSetupListProps) {
+/** The Exam Setup island (/app/exams/ExamSetup, `?cycle=&course=&page=&pageSize=`), inside its IslandRoot. */
+export default function ExamSetupList({ search, ...root }: ExamSetupListProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <ExamSetupListScreen search={search} />
     </IslandRoot>
   );
 }
+
+/**
+ * The Exam Setup list's first query, run on the server by its page: the same calls as the exam
+ * timetable's (the address's page of GET /salesforce/TimeTable and the cycles of its filters).
+ */
+export const examSetupListFirstQuery: FirstQuery = examTimetableFirstQuery;
 
 function setupColumns(): DataTableColumn<ExamTimetableRow>[] {
   return [
