@@ -6,24 +6,7 @@ import {
   evaluationOverviewQueryOptions,
   updateEvaluationDeadlineMutationOptions,
 } from "./evaluation-queries.ts";
-
-const BASE = "http://portal.test/api";
-
-/** A fetch that records each request's method, path with query, and body, and answers `answer`. */
-function recordingFetch(answer: unknown) {
-  const seen: Array<{ method: string; url: string; body: string }> = [];
-  const fetch = async (request: Request) => {
-    const url = new URL(request.url);
-    seen.push({ method: request.method, url: `${url.pathname}${url.search}`, body: await request.text() });
-    return new Response(JSON.stringify(answer), { headers: { "Content-Type": "application/json" } });
-  };
-  return { fetch, seen };
-}
-
-const run = (options: { queryFn?: unknown }) =>
-  (options.queryFn as (ctx: { signal: AbortSignal }) => Promise<unknown>)({
-    signal: new AbortController().signal,
-  });
+import { BASE, recordingFetch, run } from "./test-support.ts";
 
 describe("evaluation list queries", () => {
   it("share a key for equal filters under evaluationKeys.all and leave empty filters out of the address", async () => {

@@ -8,27 +8,7 @@ import {
   gradingKeys,
   subjectScoresQueryOptions,
 } from "./grading-queries.ts";
-
-const BASE = "http://portal.test/api";
-
-/** A fetch that records each request and answers `answer` (JSON) or `text` with `status`. */
-function recordingFetch(answer: unknown, status = 200, type = "application/json") {
-  const seen: Array<{ method: string; url: string; body: string }> = [];
-  const fetch = async (request: Request) => {
-    const url = new URL(request.url);
-    seen.push({ method: request.method, url: `${url.pathname}${url.search}`, body: await request.text() });
-    return new Response(typeof answer === "string" ? answer : JSON.stringify(answer), {
-      status,
-      headers: { "Content-Type": type },
-    });
-  };
-  return { fetch, seen };
-}
-
-const run = (options: { queryFn?: unknown }) =>
-  (options.queryFn as (ctx: { signal: AbortSignal }) => Promise<unknown>)({
-    signal: new AbortController().signal,
-  });
+import { BASE, recordingFetch, run } from "./test-support.ts";
 
 describe("grading queries", () => {
   it("share keys for equal requests under gradingKeys.all and send the spec's shapes", async () => {

@@ -7,24 +7,7 @@ import {
   planningMutations,
   termSubjectsQueryOptions,
 } from "./planning-queries.ts";
-
-const BASE = "http://portal.test/api";
-
-/** A fetch that records each request's method, path with query, and body, and answers `answer`. */
-function recordingFetch(answer: unknown) {
-  const seen: Array<{ method: string; url: string; body: string }> = [];
-  const fetch = async (request: Request) => {
-    const url = new URL(request.url);
-    seen.push({ method: request.method, url: `${url.pathname}${url.search}`, body: await request.text() });
-    return new Response(JSON.stringify(answer), { headers: { "Content-Type": "application/json" } });
-  };
-  return { fetch, seen };
-}
-
-const run = (options: { queryFn?: unknown }) =>
-  (options.queryFn as (ctx: { signal: AbortSignal }) => Promise<unknown>)({
-    signal: new AbortController().signal,
-  });
+import { BASE, recordingFetch, run } from "./test-support.ts";
 
 describe("planning queries", () => {
   it("posts the batch filters with their defaults and shares a key for equal filters", async () => {
