@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { EXAM_OFFICE_EMAIL, expectNoAxeViolations, signIn } from "./helpers.ts";
+import { EXAM_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } from "./helpers.ts";
 
 /**
  * The exam office plans the exam schedule: from the exam dashboard (figures and clash report of the
@@ -56,6 +56,7 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
   // The exam dashboard, from the side menu: figures of the current cycle and its clash report.
   await page.getByRole("link", { name: "Exam Dashboard" }).first().click();
   await page.waitForURL(/\/app\/exams\/examDashboard/);
+  await waitForIslands(page);
   await expect(page.getByRole("heading", { name: "Exam Dashboard", level: 1 })).toBeVisible();
   const examsCard = page.getByRole("link", { name: /^Exams\s*[\d,]+$/ });
   await expect(examsCard).toBeVisible();
@@ -81,6 +82,7 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
     .getByRole("link", { name: "Exam Timetable" })
     .click();
   await page.waitForURL(/\/app\/exam\/examTimetable\?cycle=/);
+  await waitForIslands(page);
   await expect(page.getByRole("heading", { name: "Exam Timetable", level: 1 })).toBeVisible();
   const table = page.getByRole("table", { name: "Exam timetable" });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
@@ -147,6 +149,7 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
   // The Exam Setup list leads to the exam's details: one editable row, Back and Save.
   await page.getByRole("link", { name: "Exam Setup" }).first().click();
   await page.waitForURL(/\/app\/exams\/ExamSetup/);
+  await waitForIslands(page);
   await expect(page.getByRole("heading", { name: "Exam Setup", level: 1 })).toBeVisible();
   await page.getByRole("searchbox", { name: "Course" }).fill(target.courseCode);
   await page.getByRole("button", { name: "Search" }).click();
@@ -186,6 +189,7 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
 
   // Upcoming and completed exams show rows.
   await page.goto("/app/exams/Upcoming?days=90");
+  await waitForIslands(page);
   await expect(page.getByRole("heading", { name: "Upcoming exams", level: 1 })).toBeVisible();
   const upcoming = page.getByRole("table", { name: "Upcoming exams" });
   await expect(upcoming.getByRole("row").nth(1)).toBeVisible();
@@ -193,6 +197,7 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
   await expectNoAxeViolations(page);
 
   await page.goto("/app/exams/completedExams");
+  await waitForIslands(page);
   await page.getByLabel("Completed in the last").selectOption("365");
   await expect(page).toHaveURL(/days=365/);
   const completed = page.getByRole("table", { name: "Completed exams" });
@@ -202,6 +207,7 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
   // The same screens in the dark theme, in German and in Hindi (one sign-in per story: the demo
   // administrator may ask for 5 one-time passwords in 15 minutes, shared by every browser story).
   await page.goto("/app/exam/examTimetable");
+  await waitForIslands(page);
   await expect(page.getByRole("table", { name: "Exam timetable" }).getByRole("row").nth(1)).toBeVisible();
   const html = page.locator("html");
   const before = await html.getAttribute("class");
@@ -213,6 +219,7 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
   await expect(html).toHaveAttribute("lang", "de");
   await expect(page.getByRole("heading", { name: "Prüfungsplan", level: 1 })).toBeVisible();
   await page.goto("/app/exams/examDashboard");
+  await waitForIslands(page);
   await expect(page.getByRole("region", { name: "Konfliktbericht" })).toBeVisible();
   await expectNoAxeViolations(page);
 

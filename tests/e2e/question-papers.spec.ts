@@ -47,6 +47,7 @@ test("sign in, work through question papers, sign out and find it all again", as
   await page.goto("/");
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/app/exam/questionPaper");
+  await waitForIslands(page);
   await expect(page).toHaveURL(/\/login/);
   await expectNoAxeViolations(page);
   await waitForIslands(page);
@@ -98,6 +99,7 @@ test("sign in, work through question papers, sign out and find it all again", as
   // The list: from the drawer, filtered and paged on the server.
   await page.getByRole("link", { name: "Question papers" }).first().click();
   await page.waitForURL(/\/app\/exam\/questionPaper/);
+  await waitForIslands(page);
   const table = page.getByRole("table", { name: "Question papers" });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
   await expect(page.getByText(/^1–25 of \d+$/)).toBeVisible();
@@ -195,6 +197,7 @@ test("sign in, work through question papers, sign out and find it all again", as
 test("language and theme are remembered and rendered on the server", async ({ page }) => {
   await signIn(page, ADMIN_EMAIL);
   await page.goto("/app/exam/questionPaper");
+  await waitForIslands(page);
   await page.getByLabel("Language").selectOption("de");
   await page.waitForLoadState("load");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
