@@ -135,6 +135,35 @@ describe.each(testTargets())("grading API ($name)", (target) => {
     }
   });
 
+  it("serves the class's results from memory only while nothing they read has changed, whoever wrote it", async () => {
+    const first = await scores(draft.id);
+    expect(await scores(draft.id)).toEqual(first);
+    // A writer outside the grading calls (here straight into the tables) still bumps the 'grading'
+    // counter in its own transaction (migration 0011), so the next read shows the change.
+    const row = first.students[0] as ScoreRow;
+    const [mark] = await api.ctx.db
+      .select()
+      .from(studentMark)
+      .where(and(eq(studentMark.courseOfferingId, draft.id), eq(studentMark.studentId, row.StudentId)))
+      .limit(1);
+    expect(mark).toBeDefined();
+    const moved = mark!.marksObtained === 0 ? mark!.totalMarks : 0;
+    await api.ctx.db.update(studentMark).set({ marksObtained: moved }).where(eq(studentMark.id, mark!.id));
+    try {
+      const after = (await scores(draft.id)).students.find((r) => r.StudentId === row.StudentId);
+      const shown = after?.componentList.flatMap((c) => c.subCompList).find((sub) => sub.markId === mark!.id);
+      expect(shown?.MarksObtined).toBe(moved);
+      // The total comes from the kept class results: recomputed, not served from before the write.
+      expect(after?.TotalMarksObtained).not.toBe(row.TotalMarksObtained);
+    } finally {
+      await api.ctx.db
+        .update(studentMark)
+        .set({ marksObtained: mark!.marksObtained })
+        .where(eq(studentMark.id, mark!.id));
+    }
+    expect(await scores(draft.id)).toEqual(first);
+  });
+
   it("refuses component weights that do not total 100, a repeated component and 9 sub-components, changing nothing", async () => {
     const { components, version } = (
       await api.call(

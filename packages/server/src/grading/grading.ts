@@ -22,6 +22,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { cachedReadModel } from "../db/read-model-cache.ts";
 import {
   academicProgramme,
   course,
@@ -46,8 +47,10 @@ import {
   enrolledAmong,
   type GradingSetup,
   loadSetup,
+  type MarkSummary,
   recomputeGrades,
   requireReasonWhenPublished,
+  type StoredMark,
   type StudentResult,
 } from "./setup.ts";
 
@@ -129,15 +132,40 @@ export async function listGradingCourses(
 
 // ---------------------------------------------------------------- subject scores
 
-/** Reads the stored mark rows of `results`' students (one query) into their `marks`. */
+/**
+ * Reads the stored marks of `results`' students into their `marks`: one row per student (the mark
+ * ids, sub-components, values and versions as arrays), which keeps a whole class of 2,000 students
+ * with 64 sub-components to 2,000 rows instead of 128,000. Only the fields the score rows show are
+ * filled (id, sub-component, value, version, source).
+ */
 async function attachMarks(db: Executor, id: string, results: StudentResult[]): Promise<void> {
   if (results.length === 0) return;
   const byStudent = new Map(results.map((r) => [r.studentId, r]));
   const rows = await db
-    .select()
+    .select({
+      studentId: studentMark.studentId,
+      ids: sql<string[]>`array_agg(${studentMark.id})`,
+      subs: sql<string[]>`array_agg(${studentMark.subComponentId})`,
+      values: sql<number[]>`array_agg(${studentMark.marksObtained}::float8)`,
+      versions: sql<number[]>`array_agg(${studentMark.version})`,
+      sources: sql<StoredMark["source"][]>`array_agg(${studentMark.source})`,
+    })
     .from(studentMark)
-    .where(and(eq(studentMark.courseOfferingId, id), inArray(studentMark.studentId, [...byStudent.keys()])));
-  for (const m of rows) byStudent.get(m.studentId)?.marks.set(m.subComponentId, m);
+    .where(and(eq(studentMark.courseOfferingId, id), inArray(studentMark.studentId, [...byStudent.keys()])))
+    .groupBy(studentMark.studentId);
+  for (const row of rows) {
+    const marks = byStudent.get(row.studentId)?.marks;
+    if (!marks) continue;
+    row.subs.forEach((sub, i) => {
+      marks.set(sub, {
+        id: row.ids[i] as string,
+        subComponentId: sub,
+        marksObtained: Number(row.values[i]),
+        version: Number(row.versions[i]),
+        source: row.sources[i] as StoredMark["source"],
+      });
+    });
+  }
 }
 
 /** The wire form of one student's results (spec §3 student score row). */
@@ -193,9 +221,22 @@ export async function getSubjectScores(
   gradingId: string,
   page: { pageNo: number; count: number },
 ) {
-  const setup = await loadSetup(db, gradingId, "gradingId");
-  const { results: all, statistics } = await computeResults(db, setup, new Set());
-  const shown = page.count === 0 ? all : all.slice((page.pageNo - 1) * page.count, page.pageNo * page.count);
+  // The class results depend on every student's marks (relative grades, statistics), so they are
+  // computed for the whole class and kept behind the 'grading' change counter (migration 0011);
+  // a page then reads only its own students' mark rows.
+  const { setup, all, statistics } = await cachedReadModel(
+    db,
+    "grading",
+    `subject_scores|${gradingId}`,
+    async () => {
+      const setup = await loadSetup(db, gradingId, "gradingId");
+      const { results, statistics } = await computeResults(db, setup, new Set());
+      return { setup, all: results, statistics };
+    },
+  );
+  const shown = (
+    page.count === 0 ? all : all.slice((page.pageNo - 1) * page.count, page.pageNo * page.count)
+  ).map((r) => ({ ...r, marks: new Map<string, MarkSummary>() }));
   await attachMarks(db, gradingId, shown);
   return {
     noOfRecords: all.length,

@@ -228,6 +228,9 @@ export async function loadStudents(db: Executor, id: string): Promise<OfferingSt
 /** A stored mark. */
 export type StoredMark = typeof studentMark.$inferSelect;
 
+/** What the score rows, the sheet and the mark checks read of a stored mark. */
+export type MarkSummary = Pick<StoredMark, "id" | "subComponentId" | "marksObtained" | "version" | "source">;
+
 /** Every mark of course offering `id`. */
 export async function loadMarks(db: Executor, id: string): Promise<StoredMark[]> {
   return db.select().from(studentMark).where(eq(studentMark.courseOfferingId, id));
@@ -256,7 +259,8 @@ export type StudentResult = GradedStudent & {
   finalGradePoint: number;
   locked: boolean;
   gradeVersion: number;
-  marks: Map<string, StoredMark>;
+  /** Stored marks by sub-component id (see `detail` of {@link computeResults}). */
+  marks: Map<string, MarkSummary>;
 };
 
 /**
