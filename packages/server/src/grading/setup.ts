@@ -280,19 +280,19 @@ export async function computeResults(
   statistics: { mean: number; standardDeviation: number; size: number };
 }> {
   const id = setup.offering.id;
-  const [students, slim, grades] = await Promise.all([
-    loadStudents(db, id),
-    db
-      .select({
-        studentId: studentMark.studentId,
-        subs: sql<string[]>`array_agg(${studentMark.subComponentId}::text)`,
-        marks: sql<number[]>`array_agg(${studentMark.marksObtained}::float8)`,
-      })
-      .from(studentMark)
-      .where(eq(studentMark.courseOfferingId, id))
-      .groupBy(studentMark.studentId),
-    db.select().from(studentGrade).where(eq(studentGrade.courseOfferingId, id)),
-  ]);
+  // One after another: `db` is often a transaction (one connection), where overlapping queries are
+  // deprecated in pg 8 and refused in pg 9. The marks read is most of the time anyway.
+  const students = await loadStudents(db, id);
+  const slim = await db
+    .select({
+      studentId: studentMark.studentId,
+      subs: sql<string[]>`array_agg(${studentMark.subComponentId}::text)`,
+      marks: sql<number[]>`array_agg(${studentMark.marksObtained}::float8)`,
+    })
+    .from(studentMark)
+    .where(eq(studentMark.courseOfferingId, id))
+    .groupBy(studentMark.studentId);
+  const grades = await db.select().from(studentGrade).where(eq(studentGrade.courseOfferingId, id));
   const obtained = new Map<string, Map<string, number>>();
   for (const row of slim) {
     const own = new Map<string, number>();
