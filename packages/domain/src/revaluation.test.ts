@@ -4,16 +4,16 @@ import {
   markDistribution,
   moderateMark,
   planRevaluationUpdate,
-  REVALUATION_ACTIONS,
-  REVALUATION_STATES,
   RETEST_DURATIONS,
   RETEST_STATES,
+  REVALUATION_ACTIONS,
+  REVALUATION_STATES,
   type RetestState,
+  type RevaluationAction,
+  type RevaluationState,
   retestAcceptLabel,
   retestMayMove,
   retestUpdateProblem,
-  type RevaluationAction,
-  type RevaluationState,
   revaluationAcceptLabel,
   revaluationNext,
   revaluationStatusLabel,
@@ -198,7 +198,9 @@ describe("moderation", () => {
   });
 
   it("leaves students an individual adjustment does not name", () => {
-    expect(moderateMark({ kind: "individual", marks: [{ studentId: "s1", marks: 1 }] }, "s2", 5, 50)).toBeNull();
+    expect(
+      moderateMark({ kind: "individual", marks: [{ studentId: "s1", marks: 1 }] }, "s2", 5, 50),
+    ).toBeNull();
   });
 
   it.each([

@@ -220,11 +220,9 @@ export const ZRetestExam = z.object({
       }
       return t;
     }),
-  duration: z
-    .number({ error: REQUIRED })
-    .refine((n) => RETEST_DURATIONS.includes(n), {
-      error: "duration must be 30 to 300 minutes in steps of 30",
-    }),
+  duration: z.number({ error: REQUIRED }).refine((n) => RETEST_DURATIONS.includes(n), {
+    error: "duration must be 30 to 300 minutes in steps of 30",
+  }),
   examType: z.literal(RETEST_EXAM_TYPE, { error: `examType must be ${RETEST_EXAM_TYPE}` }),
   examTimeZone: z.literal(RETEST_TIME_ZONE, { error: `examTimeZone must be ${RETEST_TIME_ZONE}` }),
   studentFacultyRatio: z.literal(RETEST_STUDENT_FACULTY_RATIO, {

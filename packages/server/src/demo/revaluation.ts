@@ -81,7 +81,9 @@ export async function loadRevaluationDemo(
       .select({ id: gradingSubComponent.id, name: gradingSubComponent.name })
       .from(gradingSubComponent)
       .innerJoin(gradingComponent, eq(gradingComponent.id, gradingSubComponent.componentId))
-      .where(and(eq(gradingComponent.courseOfferingId, offeringId), eq(gradingComponent.name, "End Term Exam")))
+      .where(
+        and(eq(gradingComponent.courseOfferingId, offeringId), eq(gradingComponent.name, "End Term Exam")),
+      )
       .orderBy(asc(gradingSubComponent.position));
     const theory = subs[0];
     if (!theory) continue;
@@ -98,7 +100,8 @@ export async function loadRevaluationDemo(
         .from(studentMark)
         .where(and(eq(studentMark.studentId, s.id), eq(studentMark.subComponentId, theory.id)));
       if (!mark) continue;
-      const evaluatorId = state === "Evaluator Assigned" || state === "Completed" ? (faculty[i % 3]?.id ?? null) : null;
+      const evaluatorId =
+        state === "Evaluator Assigned" || state === "Completed" ? (faculty[i % 3]?.id ?? null) : null;
       const revised = state === "Completed" ? Math.min(mark.totalMarks, mark.marksObtained + 6) : null;
       const reason = REVALUATION_REASONS[i % REVALUATION_REASONS.length] as string;
       await tx.insert(revaluationRequest).values({
@@ -112,7 +115,12 @@ export async function loadRevaluationDemo(
         evaluatorId,
         previousMarks: mark.marksObtained,
         revisedMarks: revised,
-        remark: state === "Rejected" ? "The answer sheet was re-totalled; no error found" : state === "Completed" ? "Question 4 had not been marked" : "",
+        remark:
+          state === "Rejected"
+            ? "The answer sheet was re-totalled; no error found"
+            : state === "Completed"
+              ? "Question 4 had not been marked"
+              : "",
         dueDate: addDays(DEMO_RETEST_CYCLE.startDate, -7 + i),
         requestedAt: at,
         decidedAt: state === "Requested" ? null : at,
@@ -177,7 +185,12 @@ async function endTermExam(
     .orderBy(asc(exam.examDate))
     .limit(1);
   if (own) return own.id;
-  const slot = { examCycleId: cycleId, date: addDays(cycleStart, n), startTime: "10:00", durationMinutes: 180 };
+  const slot = {
+    examCycleId: cycleId,
+    date: addDays(cycleStart, n),
+    startTime: "10:00",
+    durationMinutes: 180,
+  };
   const examPeriodId = await ensureExamPeriod(tx, slot);
   const [made] = await tx
     .insert(exam)

@@ -37,8 +37,8 @@ import { COURSE_NAMES, FIRST_NAMES, LAST_NAMES, QUESTIONS } from "./catalogue.ts
 import { loadGradingDemo } from "./grading.ts";
 import { renderQuestionPaperPdf } from "./pdf.ts";
 import { loadPlanningDemo } from "./planning.ts";
-import { loadRevaluationDemo } from "./revaluation.ts";
 import { createRandom, type Random } from "./random.ts";
+import { loadRevaluationDemo } from "./revaluation.ts";
 
 /** How much demo data to make: `full` for the portal, `small` for fast tests. */
 export type DemoSize = "full" | "small";

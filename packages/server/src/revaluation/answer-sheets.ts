@@ -10,7 +10,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
-import { answerSheet, enrolment, examCycle, questionPaper, questionPaperSet, revaluationRequest } from "../db/schema.ts";
+import {
+  answerSheet,
+  enrolment,
+  examCycle,
+  questionPaper,
+  questionPaperSet,
+  revaluationRequest,
+} from "../db/schema.ts";
 import { documentUrl } from "../exam/question-papers.ts";
 import { versionConflict } from "../exam/versions.ts";
 import { ApiError } from "../http/errors.ts";
@@ -48,10 +55,14 @@ export async function uploadAnswerSheet(
   input: { examId: string; studentId: string; fileName: string; content: string; version: number },
 ) {
   const bytes = Buffer.from(input.content, "base64");
-  if (bytes.byteLength === 0 || bytes.toString("base64").replace(/=+$/, "") !== input.content.replace(/=+$/, "")) {
+  if (
+    bytes.byteLength === 0 ||
+    bytes.toString("base64").replace(/=+$/, "") !== input.content.replace(/=+$/, "")
+  ) {
     throw bad("content must be the file in base64", "content", "base64");
   }
-  if (bytes.byteLength > MAX_ANSWER_SHEET_BYTES) throw bad("The answer sheet is larger than 700 KB", "content", "max_size");
+  if (bytes.byteLength > MAX_ANSWER_SHEET_BYTES)
+    throw bad("The answer sheet is larger than 700 KB", "content", "max_size");
   if (!/\.pdf$/i.test(input.fileName) || !looksLikePdf(bytes)) {
     throw bad("The answer sheet must be a PDF file", "content", "pdf_only");
   }
@@ -60,7 +71,9 @@ export async function uploadAnswerSheet(
     ? await ctx.db
         .select({ id: enrolment.id })
         .from(enrolment)
-        .where(and(eq(enrolment.courseOfferingId, h.courseOfferingId), eq(enrolment.studentId, input.studentId)))
+        .where(
+          and(eq(enrolment.courseOfferingId, h.courseOfferingId), eq(enrolment.studentId, input.studentId)),
+        )
     : [];
   if (!enrolled) {
     throw bad("The student is not enrolled in the exam's course offering", "studentId", "not_enrolled");
@@ -127,7 +140,11 @@ function sheetView(row: typeof answerSheet.$inferSelect) {
 }
 
 /** The store key of a student's answer sheet of an exam, or null when none is on file. */
-export async function getAnswerSheetKey(db: Executor, examId: string, studentId: string): Promise<string | null> {
+export async function getAnswerSheetKey(
+  db: Executor,
+  examId: string,
+  studentId: string,
+): Promise<string | null> {
   if (!isUuid(examId) || !isUuid(studentId)) return null;
   const [row] = await db
     .select({ key: answerSheet.documentKey })
@@ -144,12 +161,19 @@ export async function getAnswerSheetKey(db: Executor, examId: string, studentId:
  * 'Answer sheet is not available'). 404 unknown request.
  */
 export async function requestAnswer(db: Executor, id: string) {
-  const [r] = isUuid(id) ? await db.select().from(revaluationRequest).where(eq(revaluationRequest.id, id)) : [];
+  const [r] = isUuid(id)
+    ? await db.select().from(revaluationRequest).where(eq(revaluationRequest.id, id))
+    : [];
   if (!r) throw new ApiError(404, "No such revaluation request", { errorCode: "not_found", field: "id" });
   const h = await loadExamHeader(db, r.examId, "id");
   const setNumber = r.answerSheetType === "Set 2" ? 2 : 1;
   const [paper] = await db
-    .select({ id: questionPaper.id, status: questionPaper.status, key: questionPaperSet.documentKey, setStatus: questionPaperSet.status })
+    .select({
+      id: questionPaper.id,
+      status: questionPaper.status,
+      key: questionPaperSet.documentKey,
+      setStatus: questionPaperSet.status,
+    })
     .from(questionPaper)
     .innerJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId))
     .leftJoin(

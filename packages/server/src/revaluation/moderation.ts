@@ -211,7 +211,12 @@ export async function moderate(
       entity: "moderation",
       entityId: moderationId,
       before: { distribution: answer.before },
-      after: { adjustment: input.adjustment, reason: input.reason, changed: changes.length, distribution: answer.after },
+      after: {
+        adjustment: input.adjustment,
+        reason: input.reason,
+        changed: changes.length,
+        distribution: answer.after,
+      },
     });
     await writeAudit(tx, actor, audit, at);
     if (changes.length > 0) await recomputeGrades(tx, actor, input.courseOfferingId, at, input.reason);

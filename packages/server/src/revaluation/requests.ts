@@ -165,7 +165,10 @@ export async function listRequests(
       due: dueDate.as("due"),
     })
     .from(table)
-    .leftJoin(answerSheet, and(eq(answerSheet.examId, table.examId), eq(answerSheet.studentId, table.studentId)))
+    .leftJoin(
+      answerSheet,
+      and(eq(answerSheet.examId, table.examId), eq(answerSheet.studentId, table.studentId)),
+    )
     .groupBy(table.examId)
     .as("grouped");
   const rows = await db
@@ -278,7 +281,9 @@ export async function getRequestStudents(db: Executor, id: string, type: Request
     examDate: h.examDate,
   };
   if (type === "Revaluation") {
-    const evaluator = sql<string | null>`(select ${contact.firstName} || ' ' || ${contact.lastName} from ${contact} where ${contact.id} = ${revaluationRequest.evaluatorId})`;
+    const evaluator = sql<
+      string | null
+    >`(select ${contact.firstName} || ' ' || ${contact.lastName} from ${contact} where ${contact.id} = ${revaluationRequest.evaluatorId})`;
     const rows = await db
       .select({
         r: revaluationRequest,
@@ -304,10 +309,18 @@ export async function getRequestStudents(db: Executor, id: string, type: Request
       )
       .leftJoin(
         answerSheet,
-        and(eq(answerSheet.examId, revaluationRequest.examId), eq(answerSheet.studentId, revaluationRequest.studentId)),
+        and(
+          eq(answerSheet.examId, revaluationRequest.examId),
+          eq(answerSheet.studentId, revaluationRequest.studentId),
+        ),
       )
       .where(eq(revaluationRequest.examId, id))
-      .orderBy(asc(contact.lastName), asc(contact.firstName), asc(gradingSubComponent.name), asc(revaluationRequest.id));
+      .orderBy(
+        asc(contact.lastName),
+        asc(contact.firstName),
+        asc(gradingSubComponent.name),
+        asc(revaluationRequest.id),
+      );
     const StudentList: RevaluationStudentRow[] = rows.map(({ r, ...x }) => ({
       id: r.id,
       studentId: r.studentId,
@@ -349,7 +362,13 @@ export async function getRequestStudents(db: Executor, id: string, type: Request
     .groupBy(studentMark.studentId)
     .as("marks");
   const rows = await db
-    .select({ r: retestRequest, name: studentName, code: contact.code, obtained: marks.obtained, total: marks.total })
+    .select({
+      r: retestRequest,
+      name: studentName,
+      code: contact.code,
+      obtained: marks.obtained,
+      total: marks.total,
+    })
     .from(retestRequest)
     .innerJoin(contact, eq(contact.id, retestRequest.studentId))
     .leftJoin(marks, eq(marks.studentId, retestRequest.studentId))
@@ -495,7 +514,11 @@ export async function updateRevaluations(ctx: AppContext, actor: SessionUser, it
         action: "update_revaluation_request",
         entity: "revaluation_request",
         entityId: current.id,
-        before: { state: current.state, evaluatorId: current.evaluatorId, revisedMarks: current.revisedMarks },
+        before: {
+          state: current.state,
+          evaluatorId: current.evaluatorId,
+          revisedMarks: current.revisedMarks,
+        },
         after: {
           state: row.state,
           evaluatorId: row.evaluatorId,
@@ -534,7 +557,12 @@ async function writeRevisedMark(
   const [mark] = await tx
     .select()
     .from(studentMark)
-    .where(and(eq(studentMark.studentId, request.studentId), eq(studentMark.subComponentId, request.subComponentId)))
+    .where(
+      and(
+        eq(studentMark.studentId, request.studentId),
+        eq(studentMark.subComponentId, request.subComponentId),
+      ),
+    )
     .for("update");
   if (!mark) {
     throw new ApiError(409, "The mark of this request is no longer in the marks store", {
@@ -543,7 +571,8 @@ async function writeRevisedMark(
     });
   }
   if (item.revisedMarks < 0) throw bad(GRADING_MESSAGES.markBelowZero, `${i}.revisedMarks`, "min");
-  if (item.revisedMarks > mark.totalMarks) throw bad(GRADING_MESSAGES.markAboveTotal, `${i}.revisedMarks`, "max");
+  if (item.revisedMarks > mark.totalMarks)
+    throw bad(GRADING_MESSAGES.markAboveTotal, `${i}.revisedMarks`, "max");
   await tx
     .update(studentMark)
     .set({
@@ -602,7 +631,12 @@ export async function updateRetests(
       const problem = retestUpdateProblem(current.state, item.accept);
       if (problem) throw illegalTransition(problem, `${i}.RevalAccept`);
       if (retestAcceptLabel(current.state) === item.accept) {
-        saved.push({ id: current.id, RevalAccept: item.accept, state: current.state, version: current.version });
+        saved.push({
+          id: current.id,
+          RevalAccept: item.accept,
+          state: current.state,
+          version: current.version,
+        });
         continue;
       }
       const [row] = await tx
@@ -618,7 +652,12 @@ export async function updateRetests(
         before: { state: current.state },
         after: { state: row.state },
       });
-      saved.push({ id: row.id, RevalAccept: retestAcceptLabel(row.state), state: row.state, version: row.version });
+      saved.push({
+        id: row.id,
+        RevalAccept: retestAcceptLabel(row.state),
+        state: row.state,
+        version: row.version,
+      });
     }
     await writeAudit(tx, actor, audit, at);
     return saved;
@@ -656,10 +695,19 @@ export async function createRevaluationRequest(
         ? await tx
             .select({ marks: studentMark.marksObtained, offering: studentMark.courseOfferingId })
             .from(studentMark)
-            .where(and(eq(studentMark.studentId, input.studentId), eq(studentMark.subComponentId, input.subComponentId)))
+            .where(
+              and(
+                eq(studentMark.studentId, input.studentId),
+                eq(studentMark.subComponentId, input.subComponentId),
+              ),
+            )
         : [];
       if (!mark || mark.offering !== h.courseOfferingId) {
-        throw bad("The student has no mark in this sub-component of the exam's course", "subComponentId", "no_mark");
+        throw bad(
+          "The student has no mark in this sub-component of the exam's course",
+          "subComponentId",
+          "no_mark",
+        );
       }
       const [row] = await tx
         .insert(revaluationRequest)
@@ -674,10 +722,24 @@ export async function createRevaluationRequest(
       await writeAudit(
         tx,
         actor,
-        [{ action: "create_revaluation_request", entity: "revaluation_request", entityId: made.id, before: null, after: { ...input, previousMarks: mark.marks } }],
+        [
+          {
+            action: "create_revaluation_request",
+            entity: "revaluation_request",
+            entityId: made.id,
+            before: null,
+            after: { ...input, previousMarks: mark.marks },
+          },
+        ],
         at,
       );
-      return { id: made.id, state: made.state, version: made.version, previousMarks: made.previousMarks, revalDueDate: made.dueDate };
+      return {
+        id: made.id,
+        state: made.state,
+        version: made.version,
+        previousMarks: made.previousMarks,
+        revalDueDate: made.dueDate,
+      };
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -704,12 +766,23 @@ export async function createRetestRequest(
     return await ctx.db.transaction(async (tx) => {
       const h = await loadExamHeader(tx, input.examId, "examId");
       await requireEnrolled(tx, h.courseOfferingId, input.studentId);
-      const [row] = await tx.insert(retestRequest).values({ ...input, requestedAt: at }).returning();
+      const [row] = await tx
+        .insert(retestRequest)
+        .values({ ...input, requestedAt: at })
+        .returning();
       const made = row as typeof retestRequest.$inferSelect;
       await writeAudit(
         tx,
         actor,
-        [{ action: "create_retest_request", entity: "retest_request", entityId: made.id, before: null, after: input }],
+        [
+          {
+            action: "create_retest_request",
+            entity: "retest_request",
+            entityId: made.id,
+            before: null,
+            after: input,
+          },
+        ],
         at,
       );
       return { id: made.id, state: made.state, version: made.version };
@@ -732,5 +805,6 @@ async function requireEnrolled(tx: Executor, offeringId: string, studentId: stri
         .from(enrolment)
         .where(and(eq(enrolment.courseOfferingId, offeringId), eq(enrolment.studentId, studentId)))
     : [];
-  if (!row) throw bad("The student is not enrolled in the exam's course offering", "studentId", "not_enrolled");
+  if (!row)
+    throw bad("The student is not enrolled in the exam's course offering", "studentId", "not_enrolled");
 }

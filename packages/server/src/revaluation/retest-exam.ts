@@ -65,11 +65,19 @@ export async function getRetestFormOptions(db: Executor) {
     .where(and(eq(retestRequest.state, "Accept"), isNull(retestRequest.retestExamId)))
     .orderBy(asc(intake.name), asc(term.number), asc(course.name));
   const terms = new Map<string, { TermName: string; TermId: string; batch: string }>();
-  const courses = new Map<string, { CourseName: string; CourseId: string; TermId: string; students: number }>();
+  const courses = new Map<
+    string,
+    { CourseName: string; CourseId: string; TermId: string; students: number }
+  >();
   for (const r of open) {
     terms.set(r.termId, { TermName: r.termName, TermId: r.termId, batch: r.batch });
     const key = `${r.courseId}|${r.termId}`;
-    const c = courses.get(key) ?? { CourseName: r.courseName, CourseId: r.courseId, TermId: r.termId, students: 0 };
+    const c = courses.get(key) ?? {
+      CourseName: r.courseName,
+      CourseId: r.courseId,
+      TermId: r.termId,
+      students: 0,
+    };
     c.students++;
     courses.set(key, c);
   }
@@ -120,7 +128,8 @@ export async function createRetestExam(
             .where(eq(term.id, item.term))
         : [];
       if (!t) throw bad("No such term", f("term"), "unknown");
-      if (t.batch !== item.batch) throw bad(`The term belongs to the batch ${t.batch}`, f("batch"), "term_batch");
+      if (t.batch !== item.batch)
+        throw bad(`The term belongs to the batch ${t.batch}`, f("batch"), "term_batch");
       const [c] = isUuid(item.course)
         ? await tx
             .select({ id: courseOffering.id })
@@ -130,8 +139,12 @@ export async function createRetestExam(
         : [];
       if (!c) throw bad("This course is not taught in the term", f("course"), "unknown");
       const [cycle] = await tx.select().from(examCycle).where(eq(examCycle.name, item.examCycle));
-      if (!cycle || cycle.examType !== "Retest") {
-        throw bad("examCycle must be one of the retest cycles (ExamMonthList)", f("examCycle"), "retest_cycle");
+      if (cycle?.examType !== "Retest") {
+        throw bad(
+          "examCycle must be one of the retest cycles (ExamMonthList)",
+          f("examCycle"),
+          "retest_cycle",
+        );
       }
       if (item.dateOfExam < cycle.startDate || item.dateOfExam > cycle.endDate) {
         throw bad(
@@ -153,7 +166,11 @@ export async function createRetestExam(
         .orderBy(asc(retestRequest.id))
         .for("update", { of: retestRequest });
       if (item.requestIds && requests.length !== new Set(item.requestIds).size) {
-        throw bad("Every request named must be an accepted retest request of this course", f("requestIds"), "not_accepted");
+        throw bad(
+          "Every request named must be an accepted retest request of this course",
+          f("requestIds"),
+          "not_accepted",
+        );
       }
       if (requests.length === 0) {
         throw new ApiError(409, "No accepted retest requests for this course and term", {
@@ -161,10 +178,15 @@ export async function createRetestExam(
           field: f("course"),
         });
       }
-      await checkClashes(tx, item, requests.map((r) => r.studentId));
+      await checkClashes(
+        tx,
+        item,
+        requests.map((r) => r.studentId),
+      );
 
       const byOffering = new Map<string, typeof requests>();
-      for (const r of requests) byOffering.set(r.courseOfferingId, [...(byOffering.get(r.courseOfferingId) ?? []), r]);
+      for (const r of requests)
+        byOffering.set(r.courseOfferingId, [...(byOffering.get(r.courseOfferingId) ?? []), r]);
       const periodId = await ensureExamPeriod(tx, {
         examCycleId: cycle.id,
         date: item.dateOfExam,
@@ -193,7 +215,12 @@ export async function createRetestExam(
         await tx
           .update(retestRequest)
           .set({ state: "Scheduled", retestExamId: examId, version: sql`${retestRequest.version} + 1` })
-          .where(inArray(retestRequest.id, own.map((r) => r.id)));
+          .where(
+            inArray(
+              retestRequest.id,
+              own.map((r) => r.id),
+            ),
+          );
         audit.push({
           action: "create_exam",
           entity: "exam",
@@ -250,7 +277,10 @@ async function checkClashes(tx: Executor, item: RetestExam, studentIds: string[]
   const regular = await tx
     .select(columns)
     .from(enrolment)
-    .innerJoin(exam, and(eq(exam.courseOfferingId, enrolment.courseOfferingId), eq(exam.examDate, item.dateOfExam)))
+    .innerJoin(
+      exam,
+      and(eq(exam.courseOfferingId, enrolment.courseOfferingId), eq(exam.examDate, item.dateOfExam)),
+    )
     .innerJoin(contact, eq(contact.id, enrolment.studentId))
     .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
     .innerJoin(course, eq(course.id, courseOffering.courseId))
@@ -265,7 +295,13 @@ async function checkClashes(tx: Executor, item: RetestExam, studentIds: string[]
     .where(inArray(retestRequest.studentId, studentIds));
   const clash = [...regular, ...retests]
     .sort((a, b) => a.name.localeCompare(b.name) || a.startTime.localeCompare(b.startTime))
-    .find((e) => sittingsClash(sitting, { date: item.dateOfExam, startTime: e.startTime, durationMinutes: e.durationMinutes }));
+    .find((e) =>
+      sittingsClash(sitting, {
+        date: item.dateOfExam,
+        startTime: e.startTime,
+        durationMinutes: e.durationMinutes,
+      }),
+    );
   if (clash) {
     throw new ApiError(
       409,

@@ -81,8 +81,10 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as Students<R>;
   };
-  const reval = (items: unknown[]) => api.call("PATCH", "/api/sf/exam/update/revaluation", { headers, body: items });
-  const retest = (items: unknown[]) => api.call("PATCH", "/api/sf/exam/update/retest", { headers, body: items });
+  const reval = (items: unknown[]) =>
+    api.call("PATCH", "/api/sf/exam/update/revaluation", { headers, body: items });
+  const retest = (items: unknown[]) =>
+    api.call("PATCH", "/api/sf/exam/update/retest", { headers, body: items });
   const markOf = async (studentId: string, subComponentId: string) => {
     const [m] = await api.ctx.db
       .select()
@@ -112,7 +114,13 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     });
     expect(legacy.status).toBe(200);
     expect((legacy.body as { noOfRecords: number }).noOfRecords).toBe(2);
-    await refused("POST", "/api/salesforce/RetestRevaluationDetails", { type: "Revaluation", count: 30 }, 400, "count");
+    await refused(
+      "POST",
+      "/api/salesforce/RetestRevaluationDetails",
+      { type: "Revaluation", count: 30 },
+      400,
+      "count",
+    );
     await refused("POST", "/api/salesforce/RetestRevaluationDetails", { type: "Moderation" }, 400, "type");
     await refused("POST", "/api/salesforce/RetestRevaluationDetails", {}, 400, "type");
   });
@@ -124,8 +132,15 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     expect(s.StudentList.map((r) => r.state).sort()).toEqual(
       ["Accepted", "Completed", "Evaluator Assigned", "Rejected", "Requested"].sort(),
     );
-    for (const r of s.StudentList) expect(r.Marks).toBe((await markOf(r.studentId, r.subComponentId)).marksObtained);
-    await refused("POST", "/api/salesforce/ReetstData", { CourseId: crypto.randomUUID(), type: "Revaluation" }, 404, "CourseId");
+    for (const r of s.StudentList)
+      expect(r.Marks).toBe((await markOf(r.studentId, r.subComponentId)).marksObtained);
+    await refused(
+      "POST",
+      "/api/salesforce/ReetstData",
+      { CourseId: crypto.randomUUID(), type: "Revaluation" },
+      404,
+      "CourseId",
+    );
     await refused("POST", "/api/salesforce/ReetstData", { type: "Retest" }, 400, "CourseId");
   });
 
@@ -138,11 +153,18 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     const [gradeBefore] = await api.ctx.db
       .select()
       .from(studentGrade)
-      .where(and(eq(studentGrade.studentId, req.studentId), eq(studentGrade.courseOfferingId, row.courseOfferingId)));
+      .where(
+        and(
+          eq(studentGrade.studentId, req.studentId),
+          eq(studentGrade.courseOfferingId, row.courseOfferingId),
+        ),
+      );
 
     const accepted = await reval([{ id: req.id, RevalAccept: "Accept", version: req.version }]);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    expect(accepted.body).toMatchObject({ requests: [{ state: "Accepted", RevalAccept: "Accept", version: 2 }] });
+    expect(accepted.body).toMatchObject({
+      requests: [{ state: "Accepted", RevalAccept: "Accept", version: 2 }],
+    });
 
     const evaluators = await api.call("GET", `/api/sf/exam/revaluationEvaluators/${row.id}`, { headers });
     const evaluator = (evaluators.body as { data: Array<{ facultyId: string }> }).data[0]?.facultyId;
@@ -152,10 +174,18 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
 
     const revised = before.marksObtained === before.totalMarks ? before.totalMarks - 10 : before.totalMarks;
     const done = await reval([
-      { id: req.id, RevalutionStatus: "Completed", revisedMarks: revised, reason: "Question 3 re-marked", version: 3 },
+      {
+        id: req.id,
+        RevalutionStatus: "Completed",
+        revisedMarks: revised,
+        reason: "Question 3 re-marked",
+        version: 3,
+      },
     ]);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toMatchObject({ requests: [{ state: "Completed", RevalutionStatus: "Completed", version: 4 }] });
+    expect(done.body).toMatchObject({
+      requests: [{ state: "Completed", RevalutionStatus: "Completed", version: 4 }],
+    });
 
     const after = await markOf(req.studentId, req.subComponentId);
     expect(after).toMatchObject({
@@ -178,7 +208,12 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     const [gradeAfter] = await api.ctx.db
       .select()
       .from(studentGrade)
-      .where(and(eq(studentGrade.studentId, req.studentId), eq(studentGrade.courseOfferingId, row.courseOfferingId)));
+      .where(
+        and(
+          eq(studentGrade.studentId, req.studentId),
+          eq(studentGrade.courseOfferingId, row.courseOfferingId),
+        ),
+      );
     expect(gradeAfter?.totalPercent).not.toBe(gradeBefore?.totalPercent);
     const shown = (await students<RevalRow>(row.id, "Revaluation")).StudentList.find((r) => r.id === req.id);
     expect(shown).toMatchObject({ Marks: revised, RevalutionStatus: "Completed", RevalAccept: "Accept" });
@@ -187,25 +222,46 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
   it("a rejected request changes no mark (second variant's RevaluationRequestStatus)", async () => {
     const row = revalRows.find((r) => r.requests === 2) as ListRow;
     const req = (await students<RevalRow>(row.id, "Revaluation")).StudentList[0] as RevalRow;
-    const marksBefore = JSON.stringify(await api.ctx.db.select().from(studentMark).orderBy(asc(studentMark.id)));
-    const res = await reval([{ id: req.id, RevaluationRequestStatus: "Reject", reason: "No error found", version: req.version }]);
-    expect(res.body).toMatchObject({ requests: [{ state: "Rejected", RevalAccept: "Reject", RevalutionStatus: "Pending" }] });
-    expect(JSON.stringify(await api.ctx.db.select().from(studentMark).orderBy(asc(studentMark.id)))).toBe(marksBefore);
+    const marksBefore = JSON.stringify(
+      await api.ctx.db.select().from(studentMark).orderBy(asc(studentMark.id)),
+    );
+    const res = await reval([
+      { id: req.id, RevaluationRequestStatus: "Reject", reason: "No error found", version: req.version },
+    ]);
+    expect(res.body).toMatchObject({
+      requests: [{ state: "Rejected", RevalAccept: "Reject", RevalutionStatus: "Pending" }],
+    });
+    expect(JSON.stringify(await api.ctx.db.select().from(studentMark).orderBy(asc(studentMark.id)))).toBe(
+      marksBefore,
+    );
   });
 
   it("refuses bad revaluation updates and changes nothing", async () => {
     const row = revalRows.find((r) => r.requests === 2) as ListRow;
-    const list5 = (await students<RevalRow>((revalRows.find((r) => r.requests === 5) as ListRow).id, "Revaluation"))
-      .StudentList;
+    const list5 = (
+      await students<RevalRow>((revalRows.find((r) => r.requests === 5) as ListRow).id, "Revaluation")
+    ).StudentList;
     const open = (await students<RevalRow>(row.id, "Revaluation")).StudentList.find(
       (r) => r.state === "Requested",
     ) as RevalRow;
     const rejected = list5.find((r) => r.state === "Rejected") as RevalRow;
     const assigned = list5.find((r) => r.state === "Evaluator Assigned") as RevalRow;
     const url = "/api/sf/exam/update/revaluation";
-    await refused("PATCH", url, [{ id: crypto.randomUUID(), RevalAccept: "Accept", version: 1 }], 404, "0.id");
+    await refused(
+      "PATCH",
+      url,
+      [{ id: crypto.randomUUID(), RevalAccept: "Accept", version: 1 }],
+      404,
+      "0.id",
+    );
     await refused("PATCH", url, [{ id: "not-an-id", RevalAccept: "Accept", version: 1 }], 404, "0.id");
-    let e = await refused("PATCH", url, [{ id: rejected.id, RevalAccept: "Accept", version: rejected.version }], 409, "0.RevalAccept");
+    let e = await refused(
+      "PATCH",
+      url,
+      [{ id: rejected.id, RevalAccept: "Accept", version: rejected.version }],
+      409,
+      "0.RevalAccept",
+    );
     expect(e.errorCode).toBe("illegal_transition");
     e = await refused(
       "PATCH",
@@ -215,21 +271,53 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
       "0.RevalutionStatus",
     );
     expect(e.errorCode).toBe("illegal_transition");
-    e = await refused("PATCH", url, [{ id: open.id, RevalAccept: "Accept", version: open.version + 1 }], 409, "0.version");
+    e = await refused(
+      "PATCH",
+      url,
+      [{ id: open.id, RevalAccept: "Accept", version: open.version + 1 }],
+      409,
+      "0.version",
+    );
     expect(e.errorCode).toBe("version_conflict");
     await refused("PATCH", url, [{ id: open.id, RevalAccept: "Accept" }], 400, "0.version");
-    await refused("PATCH", url, [{ id: open.id, RevalAccept: "Maybe", version: open.version }], 400, "0.RevalAccept");
+    await refused(
+      "PATCH",
+      url,
+      [{ id: open.id, RevalAccept: "Maybe", version: open.version }],
+      400,
+      "0.RevalAccept",
+    );
     await refused("PATCH", url, [], 400);
     // Completion needs a mark within the total and a reason; a batch with one bad item writes nothing.
     await refused(
       "PATCH",
       url,
-      [{ id: assigned.id, RevalutionStatus: "Completed", revisedMarks: assigned.TotalMarks + 1, reason: "r", version: assigned.version }],
+      [
+        {
+          id: assigned.id,
+          RevalutionStatus: "Completed",
+          revisedMarks: assigned.TotalMarks + 1,
+          reason: "r",
+          version: assigned.version,
+        },
+      ],
       400,
       "0.revisedMarks",
     );
-    await refused("PATCH", url, [{ id: assigned.id, RevalutionStatus: "Completed", revisedMarks: 1, version: assigned.version }], 400, "0.reason");
-    await refused("PATCH", url, [{ id: assigned.id, RevalutionStatus: "Completed", reason: "r", version: assigned.version }], 400, "0.revisedMarks");
+    await refused(
+      "PATCH",
+      url,
+      [{ id: assigned.id, RevalutionStatus: "Completed", revisedMarks: 1, version: assigned.version }],
+      400,
+      "0.reason",
+    );
+    await refused(
+      "PATCH",
+      url,
+      [{ id: assigned.id, RevalutionStatus: "Completed", reason: "r", version: assigned.version }],
+      400,
+      "0.revisedMarks",
+    );
     await refused(
       "PATCH",
       url,
@@ -253,8 +341,14 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const winner = answers.findIndex((a) => a.status === 200);
-    const [stored] = await api.ctx.db.select().from(revaluationRequest).where(eq(revaluationRequest.id, open.id));
-    expect(stored).toMatchObject({ state: winner === 0 ? "Accepted" : "Rejected", version: open.version + 1 });
+    const [stored] = await api.ctx.db
+      .select()
+      .from(revaluationRequest)
+      .where(eq(revaluationRequest.id, open.id));
+    expect(stored).toMatchObject({
+      state: winner === 0 ? "Accepted" : "Rejected",
+      version: open.version + 1,
+    });
     // The loser, sent again with the version it read, is stale.
     const again = await reval([{ id: open.id, RevalAccept: "Accept", version: open.version }]);
     expect(again.status).toBe(409);
@@ -262,7 +356,9 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
 
   it("answer sheets: PDF only, kept in the file store, and RequestAnswer shows the question paper and the sheet", async () => {
     const row = revalRows.find((r) => r.requests === 5) as ListRow;
-    const req = (await students<RevalRow>(row.id, "Revaluation")).StudentList.find((r) => !r.answerSheetAvailable) as RevalRow;
+    const req = (await students<RevalRow>(row.id, "Revaluation")).StudentList.find(
+      (r) => !r.answerSheetAvailable,
+    ) as RevalRow;
     const before = await api.call("POST", "/api/salesforce/RequestAnswer", { headers, body: { id: req.id } });
     expect(before.status, JSON.stringify(before.body)).toBe(200);
     expect(before.body).toMatchObject({
@@ -273,27 +369,49 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ errorMessage: "Answer sheet is not available" });
 
-    const upload = (fileName: string, content: Buffer, version = 0) =>
-      ({ examId: row.id, studentId: req.studentId, fileName, content: content.toString("base64"), version });
+    const upload = (fileName: string, content: Buffer, version = 0) => ({
+      examId: row.id,
+      studentId: req.studentId,
+      fileName,
+      content: content.toString("base64"),
+      version,
+    });
     const url = "/api/sf/exam/answerSheet";
-    let e = await refused("POST", url, upload("sheet.pdf", Buffer.from("PK\u0003\u0004 a zip file")), 400, "content");
+    let e = await refused(
+      "POST",
+      url,
+      upload("sheet.pdf", Buffer.from("PK\u0003\u0004 a zip file")),
+      400,
+      "content",
+    );
     expect(e.errorMessage).toBe("The answer sheet must be a PDF file");
     await refused("POST", url, upload("sheet.docx", PDF), 400, "content");
-    e = await refused("POST", url, upload("sheet.pdf", Buffer.concat([PDF, Buffer.alloc(701 * 1024)])), 400, "content");
+    e = await refused(
+      "POST",
+      url,
+      upload("sheet.pdf", Buffer.concat([PDF, Buffer.alloc(701 * 1024)])),
+      400,
+      "content",
+    );
     await refused("POST", url, { ...upload("sheet.pdf", PDF), examId: crypto.randomUUID() }, 404, "examId");
     await refused("POST", url, { ...upload("sheet.pdf", PDF), fileName: undefined }, 400, "fileName");
 
     const ok = await api.call("POST", url, { headers, body: upload("sheet.pdf", PDF) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body).toMatchObject({ answerSheet: { fileName: "sheet.pdf", size: PDF.byteLength, version: 1 } });
+    expect(ok.body).toMatchObject({
+      answerSheet: { fileName: "sheet.pdf", size: PDF.byteLength, version: 1 },
+    });
     await refused("POST", url, upload("sheet.pdf", PDF, 0), 409, "version");
     const file = await api.call("GET", `/api/sf/exam/answerSheet/${row.id}/${req.studentId}`, { headers });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(file.bytes).equals(PDF)).toBe(true);
     const after = await api.call("POST", "/api/salesforce/RequestAnswer", { headers, body: { id: req.id } });
-    expect(after.body).toMatchObject({ answerSheet: { available: true, message: null, url: expect.stringContaining(req.studentId) } });
-    const paper = (after.body as { questionPaper: { url: string | null; message: string | null } }).questionPaper;
+    expect(after.body).toMatchObject({
+      answerSheet: { available: true, message: null, url: expect.stringContaining(req.studentId) },
+    });
+    const paper = (after.body as { questionPaper: { url: string | null; message: string | null } })
+      .questionPaper;
     expect(paper.url === null ? paper.message : "has url").toBe(
       paper.url === null ? "Question paper is not available" : "has url",
     );
@@ -306,9 +424,27 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     const pending = list.find((r) => r.state === "Pending") as RetestRow;
     const ok = await retest([{ id: pending.id, RevalAccept: "Accept", version: pending.version }]);
     expect(ok.body).toMatchObject({ requests: [{ state: "Accept", version: pending.version + 1 }] });
-    await refused("PATCH", "/api/sf/exam/update/retest", [{ id: pending.id, RevalAccept: "Reject", version: pending.version }], 409, "0.version");
-    await refused("PATCH", "/api/sf/exam/update/retest", [{ id: pending.id, RevalAccept: "Scheduled", version: 2 }], 400, "0.RevalAccept");
-    await refused("PATCH", "/api/sf/exam/update/retest", [{ id: crypto.randomUUID(), RevalAccept: "Accept", version: 1 }], 404, "0.id");
+    await refused(
+      "PATCH",
+      "/api/sf/exam/update/retest",
+      [{ id: pending.id, RevalAccept: "Reject", version: pending.version }],
+      409,
+      "0.version",
+    );
+    await refused(
+      "PATCH",
+      "/api/sf/exam/update/retest",
+      [{ id: pending.id, RevalAccept: "Scheduled", version: 2 }],
+      400,
+      "0.RevalAccept",
+    );
+    await refused(
+      "PATCH",
+      "/api/sf/exam/update/retest",
+      [{ id: crypto.randomUUID(), RevalAccept: "Accept", version: 1 }],
+      404,
+      "0.id",
+    );
 
     const options = await api.call("GET", "/api/salesforce/CreateRetest", { headers });
     const o = options.body as {
@@ -321,7 +457,9 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
       .select({ courseId: courseOffering.courseId, termId: courseOffering.termId })
       .from(courseOffering)
       .where(eq(courseOffering.id, row.courseOfferingId));
-    const course = o.CourseList.find((c) => c.CourseId === offering?.courseId && c.TermId === offering?.termId);
+    const course = o.CourseList.find(
+      (c) => c.CourseId === offering?.courseId && c.TermId === offering?.termId,
+    );
     expect(course?.students).toBe(2);
     const term = o.TermList.find((t) => t.TermId === course?.TermId) as { TermId: string; batch: string };
     const item = {
@@ -349,14 +487,24 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     await refused("POST", url, [item, item], 400);
 
     // One of the students has another exam that morning (10:00-12:00): the 11:00 retest clashes.
-    const accepted = (await students<RetestRow>(row.id, "Retest")).StudentList.filter((r) => r.state === "Accept");
+    const accepted = (await students<RetestRow>(row.id, "Retest")).StudentList.filter(
+      (r) => r.state === "Accept",
+    );
     const [other] = await api.ctx.db
       .select({ id: enrolment.courseOfferingId })
       .from(enrolment)
       .where(and(eq(enrolment.studentId, (accepted[0] as RetestRow).studentId)))
       .limit(1);
-    const [cycle] = await api.ctx.db.select().from(examCycle).where(eq(examCycle.name, DEMO_RETEST_CYCLE.name));
-    const slot = { examCycleId: cycle?.id as string, date: "2026-12-10", startTime: "10:00", durationMinutes: 120 };
+    const [cycle] = await api.ctx.db
+      .select()
+      .from(examCycle)
+      .where(eq(examCycle.name, DEMO_RETEST_CYCLE.name));
+    const slot = {
+      examCycleId: cycle?.id as string,
+      date: "2026-12-10",
+      startTime: "10:00",
+      durationMinutes: 120,
+    };
     await api.ctx.db.insert(exam).values({
       ...slot,
       examDate: slot.date,
@@ -374,14 +522,30 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     expect(created.body).toMatchObject({ message: "Retest Exam Created Successfully" });
     const made = (created.body as { exams: Array<{ id: string; students: number }> }).exams;
     expect(made.reduce((n, e) => n + e.students, 0)).toBe(2);
-    const [retestExam] = await api.ctx.db.select().from(exam).where(eq(exam.id, made[0]?.id as string));
-    expect(retestExam).toMatchObject({ examType: "Retest", examDate: "2026-12-10", startTime: "14:00", durationMinutes: 60 });
-    const scheduled = (await students<RetestRow>(row.id, "Retest")).StudentList.filter((r) => r.state === "Scheduled");
+    const [retestExam] = await api.ctx.db
+      .select()
+      .from(exam)
+      .where(eq(exam.id, made[0]?.id as string));
+    expect(retestExam).toMatchObject({
+      examType: "Retest",
+      examDate: "2026-12-10",
+      startTime: "14:00",
+      durationMinutes: 60,
+    });
+    const scheduled = (await students<RetestRow>(row.id, "Retest")).StudentList.filter(
+      (r) => r.state === "Scheduled",
+    );
     expect(scheduled).toHaveLength(2);
     expect(scheduled.every((r) => r.RevalAccept === "Accept")).toBe(true);
     // A scheduled request cannot be taken back; nothing is left to schedule.
     const s0 = scheduled[0] as RetestRow;
-    const e = await refused("PATCH", "/api/sf/exam/update/retest", [{ id: s0.id, RevalAccept: "Reject", version: s0.version }], 409, "0.RevalAccept");
+    const e = await refused(
+      "PATCH",
+      "/api/sf/exam/update/retest",
+      [{ id: s0.id, RevalAccept: "Reject", version: s0.version }],
+      409,
+      "0.RevalAccept",
+    );
     expect(e.errorCode).toBe("illegal_transition");
     expect((await refused("POST", url, [item], 409)).errorCode).toBe("no_accepted_requests");
   });
@@ -394,32 +558,70 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
       .where(eq(studentMark.courseOfferingId, row.courseOfferingId))
       .limit(1);
     const subId = sub?.id as string;
-    const details = await api.call("GET", `/api/sf/exam/moderation/${row.courseOfferingId}?subComponentId=${subId}`, { headers });
+    const details = await api.call(
+      "GET",
+      `/api/sf/exam/moderation/${row.courseOfferingId}?subComponentId=${subId}`,
+      { headers },
+    );
     expect(details.status, JSON.stringify(details.body)).toBe(200);
-    const d = details.body as { marksVersion: string; subComponent: { totalMarks: number }; distribution: { count: number } };
+    const d = details.body as {
+      marksVersion: string;
+      subComponent: { totalMarks: number };
+      distribution: { count: number };
+    };
     expect(d.distribution.count).toBeGreaterThan(0);
-    const body = { courseOfferingId: row.courseOfferingId, subComponentId: subId, adjustment: { kind: "add", marks: 2 } };
+    const body = {
+      courseOfferingId: row.courseOfferingId,
+      subComponentId: subId,
+      adjustment: { kind: "add", marks: 2 },
+    };
 
     const before = await snapshot();
     const preview = await api.call("POST", "/api/sf/exam/moderation", { headers, body });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(await snapshot()).toBe(before);
-    const p = preview.body as { changes: Array<{ markId: string; before: number; after: number }>; after: unknown };
+    const p = preview.body as {
+      changes: Array<{ markId: string; before: number; after: number }>;
+      after: unknown;
+    };
     expect(p.changes.length).toBeGreaterThan(0);
     for (const c of p.changes) expect(c.after).toBe(Math.min(d.subComponent.totalMarks, c.before + 2));
 
     const url = "/api/sf/exam/moderation";
     await refused("POST", url, { ...body, apply: true, marksVersion: d.marksVersion }, 400, "reason");
     await refused("POST", url, { ...body, apply: true, reason: "Paper was hard" }, 400, "marksVersion");
-    await refused("POST", url, { ...body, apply: true, reason: "r", marksVersion: "stale" }, 409, "marksVersion");
-    await refused("POST", url, { ...body, adjustment: { kind: "add", marks: d.subComponent.totalMarks + 1 } }, 400, "adjustment.marks");
-    await refused("POST", url, { ...body, adjustment: { kind: "scale", factor: 3 } }, 400, "adjustment.factor");
+    await refused(
+      "POST",
+      url,
+      { ...body, apply: true, reason: "r", marksVersion: "stale" },
+      409,
+      "marksVersion",
+    );
+    await refused(
+      "POST",
+      url,
+      { ...body, adjustment: { kind: "add", marks: d.subComponent.totalMarks + 1 } },
+      400,
+      "adjustment.marks",
+    );
+    await refused(
+      "POST",
+      url,
+      { ...body, adjustment: { kind: "scale", factor: 3 } },
+      400,
+      "adjustment.factor",
+    );
     await refused("POST", url, { ...body, subComponentId: crypto.randomUUID() }, 400, "subComponentId");
     await refused("POST", url, { ...body, courseOfferingId: crypto.randomUUID() }, 404, "courseOfferingId");
 
     const applied = await api.call("POST", url, {
       headers,
-      body: { ...body, apply: true, reason: "The paper was harder than intended", marksVersion: d.marksVersion },
+      body: {
+        ...body,
+        apply: true,
+        reason: "The paper was harder than intended",
+        marksVersion: d.marksVersion,
+      },
     });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     const a = applied.body as { moderationId: string; after: unknown; changes: unknown[] };
@@ -438,14 +640,25 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     const audits = await api.ctx.db
       .select()
       .from(auditLog)
-      .where(inArray(auditLog.entityId, p.changes.map((c) => c.markId)));
+      .where(
+        inArray(
+          auditLog.entityId,
+          p.changes.map((c) => c.markId),
+        ),
+      );
     const moderated = audits.filter((x) => (x.after as { source?: string }).source === "moderation");
     expect(moderated).toHaveLength(p.changes.length);
-    expect(await api.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, a.moderationId))).toMatchObject([
-      { action: "apply_moderation" },
-    ]);
+    expect(
+      await api.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, a.moderationId)),
+    ).toMatchObject([{ action: "apply_moderation" }]);
     // The preview it was based on is now stale.
-    await refused("POST", url, { ...body, apply: true, reason: "again", marksVersion: d.marksVersion }, 409, "marksVersion");
+    await refused(
+      "POST",
+      url,
+      { ...body, apply: true, reason: "again", marksVersion: d.marksVersion },
+      409,
+      "marksVersion",
+    );
   });
 
   it("records new requests, refusing a duplicate, a student not enrolled and a sub-component without a mark", async () => {
@@ -453,7 +666,12 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     const list = (await students<RevalRow>(row.id, "Revaluation")).StudentList;
     const first = list[0] as RevalRow;
     const url = "/api/sf/exam/revaluationRequest";
-    const base = { examId: row.id, studentId: first.studentId, subComponentId: first.subComponentId, reason: "Again" };
+    const base = {
+      examId: row.id,
+      studentId: first.studentId,
+      subComponentId: first.subComponentId,
+      reason: "Again",
+    };
     expect((await refused("POST", url, base, 409, "subComponentId")).errorCode).toBe("duplicate_request");
     await refused("POST", url, { ...base, studentId: crypto.randomUUID() }, 400, "studentId");
     await refused("POST", url, { ...base, subComponentId: crypto.randomUUID() }, 400, "subComponentId");
@@ -478,7 +696,11 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body).toMatchObject({
-      request: { state: "Requested", version: 1, previousMarks: (await markOf(enrolled?.studentId as string, first.subComponentId)).marksObtained },
+      request: {
+        state: "Requested",
+        version: 1,
+        previousMarks: (await markOf(enrolled?.studentId as string, first.subComponentId)).marksObtained,
+      },
     });
     const r = await api.call("POST", "/api/sf/exam/retestRequest", {
       headers,

@@ -12,7 +12,12 @@ import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
 import { zVersion } from "../exam/versions.ts";
 import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
-import { ANSWER_SHEET_NOT_AVAILABLE, getAnswerSheetKey, requestAnswer, uploadAnswerSheet } from "./answer-sheets.ts";
+import {
+  ANSWER_SHEET_NOT_AVAILABLE,
+  getAnswerSheetKey,
+  requestAnswer,
+  uploadAnswerSheet,
+} from "./answer-sheets.ts";
 import { getModeration, moderate } from "./moderation.ts";
 import {
   createRetestRequest,
@@ -49,7 +54,12 @@ const type = z.enum(["Revaluation", "Retest"], { error: "type must be Revaluatio
 const ZListBody = z.object(
   {
     type,
-    pageNo: z.number({ error: "pageNo must be a whole number from 1" }).int().min(1).max(1_000_000).default(1),
+    pageNo: z
+      .number({ error: "pageNo must be a whole number from 1" })
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(1),
     count: z
       .number({ error: `count must be one of ${LIST_PAGE_SIZES.join(", ")}` })
       .int()
@@ -85,7 +95,11 @@ const ZRetestItem = z.object({
   version: zVersion(),
 });
 const ZRetestCreateItem = ZRetestExam.extend({
-  requestIds: z.array(id("requestIds"), { error: "requestIds must be a list of ids" }).min(1).max(MAX_ITEMS).optional(),
+  requestIds: z
+    .array(id("requestIds"), { error: "requestIds must be a list of ids" })
+    .min(1)
+    .max(MAX_ITEMS)
+    .optional(),
 });
 const ZRequestAnswer = z.object({ id: id("id") }, { error: "The body must be an object { id }" });
 const ZRevaluationRequest = z.object(
@@ -94,8 +108,12 @@ const ZRevaluationRequest = z.object(
     studentId: id("studentId"),
     subComponentId: id("subComponentId"),
     reason: text("reason", 500).min(1, { error: "reason is required" }),
-    feesStatus: z.enum(["Paid", "Unpaid", "Waived"], { error: "feesStatus must be Paid, Unpaid or Waived" }).default("Unpaid"),
-    answerSheetType: z.enum(["Set 1", "Set 2"], { error: "answerSheetType must be Set 1 or Set 2" }).default("Set 1"),
+    feesStatus: z
+      .enum(["Paid", "Unpaid", "Waived"], { error: "feesStatus must be Paid, Unpaid or Waived" })
+      .default("Unpaid"),
+    answerSheetType: z
+      .enum(["Set 1", "Set 2"], { error: "answerSheetType must be Set 1 or Set 2" })
+      .default("Set 1"),
   },
   { error: "The body must be an object { examId, studentId, subComponentId, reason }" },
 );
@@ -161,7 +179,11 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
     const raw = parseOrThrow(list("revaluation update items"), await readJson(c));
     const items = raw.map((r, i) => {
       const item = parseOrThrow(ZRevaluationItem, r, String(i));
-      if (item.RevalAccept && item.RevaluationRequestStatus && item.RevalAccept !== item.RevaluationRequestStatus) {
+      if (
+        item.RevalAccept &&
+        item.RevaluationRequestStatus &&
+        item.RevalAccept !== item.RevaluationRequestStatus
+      ) {
         throw new ApiError(400, "RevalAccept and RevaluationRequestStatus disagree", {
           errorCode: "validation_failed",
           field: `${i}.RevaluationRequestStatus`,
@@ -205,12 +227,18 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.post("/sf/exam/revaluationRequest", async (c) => {
     const body = parseOrThrow(ZRevaluationRequest, await readJson(c));
-    return c.json({ success: true as const, request: await createRevaluationRequest(ctx, c.get("user"), body) }, 201);
+    return c.json(
+      { success: true as const, request: await createRevaluationRequest(ctx, c.get("user"), body) },
+      201,
+    );
   });
 
   app.post("/sf/exam/retestRequest", async (c) => {
     const body = parseOrThrow(ZRetestRequest, await readJson(c));
-    return c.json({ success: true as const, request: await createRetestRequest(ctx, c.get("user"), body) }, 201);
+    return c.json(
+      { success: true as const, request: await createRetestRequest(ctx, c.get("user"), body) },
+      201,
+    );
   });
 
   app.post("/sf/exam/answerSheet", async (c) => {
@@ -266,4 +294,3 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
 
   return app;
 }
-
