@@ -9,4 +9,5 @@ export * from "./evaluation-queries.ts";
 export * from "./grading-queries.ts";
 export * from "./planning-queries.ts";
 export * from "./queries.ts";
+export * from "./revaluation-queries.ts";
 export * from "./seating-queries.ts";

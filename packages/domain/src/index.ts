@@ -12,5 +12,6 @@ export * from "./messages.ts";
 export * from "./otp.ts";
 export * from "./planning.ts";
 export * from "./question-paper.ts";
+export * from "./revaluation.ts";
 export * from "./roles.ts";
 export * from "./seating.ts";

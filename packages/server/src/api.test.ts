@@ -10,6 +10,7 @@ import {
   questionPaperSet,
   refreshToken,
 } from "./db/schema.ts";
+import { DEMO_RETEST_CYCLE } from "./demo/revaluation.ts";
 import { DEMO_EXAM_CYCLE, DEMO_PAPER_PATTERNS, DEMO_PAST_EXAM_CYCLE } from "./demo/seed.ts";
 import { resolveSession } from "./index.ts";
 import { createTestApi, type TestApi, testTargets } from "./test/harness.ts";
@@ -419,7 +420,7 @@ describe.each(testTargets())("API on $name", (target) => {
         CourseList: Array<{ CourseName: string }>;
         ExamMonthList: string[];
       };
-      expect(ExamMonthList).toEqual([DEMO_PAST_EXAM_CYCLE, DEMO_EXAM_CYCLE].sort());
+      expect(ExamMonthList).toEqual([DEMO_PAST_EXAM_CYCLE, DEMO_EXAM_CYCLE, DEMO_RETEST_CYCLE.name].sort());
       const batch = batchList[0] ?? "";
       const byBatch = await list(auth, { batch, count: 100 });
       expect(byBatch.noOfRecords).toBeGreaterThan(0);

@@ -18,6 +18,7 @@ import { checkUrl, limitBody } from "./http/input.ts";
 import { apiSecurityHeaders } from "./http/security-headers.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
 import { planningRoutes } from "./planning/routes.ts";
+import { revaluationRoutes } from "./revaluation/routes.ts";
 
 /** Largest accepted request body: 1 MB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -166,6 +167,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", examScheduleRoutes(ctx));
   app.route("/", planningRoutes(ctx));
   app.route("/", gradingRoutes(ctx));
+  app.route("/", revaluationRoutes(ctx));
 
   return app;
 }

@@ -1147,3 +1147,139 @@ export const promotionCriteria = pgTable(
   },
   (t) => [uniqueIndex("promotion_criteria_name_uq").on(t.name)],
 );
+
+// ---------------------------------------------------------------- revaluation, retest, moderation
+
+export const REVALUATION_STATE_VALUES = [
+  "Requested",
+  "Accepted",
+  "Evaluator Assigned",
+  "Completed",
+  "Rejected",
+] as const;
+export const FEES_STATUS_VALUES = ["Paid", "Unpaid", "Waived"] as const;
+export const ANSWER_SHEET_TYPE_VALUES = ["Set 1", "Set 2"] as const;
+
+/**
+ * A student's request to have one mark of an exam re-marked (spec §3 revaluation student, §4
+ * revaluation status and accept; transitions in packages/domain/src/revaluation.ts). It names the
+ * mark in the marks store (`subComponentId`: the student's `student_mark` of that sub-component);
+ * `previousMarks` is the mark when the request was made, `revisedMarks` the mark the evaluator gave
+ * on completion (written to `student_mark` with source revaluation). `answerSheetType` is the
+ * question paper set the student wrote; `feesStatus` the revaluation fee.
+ */
+export const revaluationRequest = pgTable(
+  "revaluation_request",
+  {
+    id: id(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exam.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => contact.id),
+    subComponentId: uuid("sub_component_id")
+      .notNull()
+      .references(() => gradingSubComponent.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    state: text("state", { enum: REVALUATION_STATE_VALUES }).notNull().default("Requested"),
+    feesStatus: text("fees_status", { enum: FEES_STATUS_VALUES }).notNull().default("Unpaid"),
+    answerSheetType: text("answer_sheet_type", { enum: ANSWER_SHEET_TYPE_VALUES }).notNull().default("Set 1"),
+    evaluatorId: uuid("evaluator_id").references(() => contact.id),
+    previousMarks: numeric("previous_marks", { precision: 6, scale: 2, mode: "number" }).notNull(),
+    revisedMarks: numeric("revised_marks", { precision: 6, scale: 2, mode: "number" }),
+    /** Why the office decided or completed as it did (the reason written to the marks store). */
+    remark: text("remark").notNull().default(""),
+    /** The day (YYYY-MM-DD) by which the revaluation is due (the list's revalDueDate). */
+    dueDate: date("due_date").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    version: version(),
+  },
+  (t) => [
+    // One open or finished request per mark: a student asks once for the same mark of an exam.
+    uniqueIndex("revaluation_request_uq").on(t.examId, t.studentId, t.subComponentId),
+    index("revaluation_request_exam_idx").on(t.examId),
+  ],
+);
+
+export const RETEST_STATE_VALUES = ["Pending", "Accept", "Reject", "Scheduled"] as const;
+
+/**
+ * A student's request to sit an exam again (spec §3 retest update item, §4 retest accept Accept,
+ * Pending, Reject). Create Retest Exam schedules the accepted ones: `retestExamId` is the retest
+ * exam the student sits, and the request is Scheduled.
+ */
+export const retestRequest = pgTable(
+  "retest_request",
+  {
+    id: id(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exam.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => contact.id),
+    reason: text("reason").notNull(),
+    state: text("state", { enum: RETEST_STATE_VALUES }).notNull().default("Pending"),
+    retestExamId: uuid("retest_exam_id").references(() => exam.id),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("retest_request_uq").on(t.examId, t.studentId),
+    index("retest_request_retest_exam_idx").on(t.retestExamId),
+  ],
+);
+
+/**
+ * A student's answer sheet of an exam, uploaded by staff as a PDF (kept in the file store under
+ * `documentKey`). Without a row the answer sheet is not available.
+ */
+export const answerSheet = pgTable(
+  "answer_sheet",
+  {
+    id: id(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exam.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => contact.id),
+    documentKey: text("document_key").notNull(),
+    fileName: text("file_name").notNull(),
+    size: integer("size").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+  },
+  (t) => [uniqueIndex("answer_sheet_uq").on(t.examId, t.studentId)],
+);
+
+/**
+ * A moderation applied to one sub-component's marks of a course offering: the adjustment (add,
+ * scale or individual, packages/domain/src/revaluation.ts), the reason, and every changed mark
+ * before and after. The marks themselves are written to `student_mark` with source moderation.
+ */
+export const moderation = pgTable(
+  "moderation",
+  {
+    id: id(),
+    courseOfferingId: uuid("course_offering_id")
+      .notNull()
+      .references(() => courseOffering.id),
+    subComponentId: uuid("sub_component_id")
+      .notNull()
+      .references(() => gradingSubComponent.id, { onDelete: "cascade" }),
+    adjustment: jsonb("adjustment").$type<Record<string, unknown>>().notNull(),
+    reason: text("reason").notNull(),
+    changes: jsonb("changes")
+      .$type<Array<{ studentId: string; markId: string; before: number; after: number }>>()
+      .notNull(),
+    appliedBy: text("applied_by").notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("moderation_offering_idx").on(t.courseOfferingId)],
+);

@@ -38,6 +38,7 @@ import { loadGradingDemo } from "./grading.ts";
 import { renderQuestionPaperPdf } from "./pdf.ts";
 import { loadPlanningDemo } from "./planning.ts";
 import { createRandom, type Random } from "./random.ts";
+import { loadRevaluationDemo } from "./revaluation.ts";
 
 /** How much demo data to make: `full` for the portal, `small` for fast tests. */
 export type DemoSize = "full" | "small";
@@ -494,7 +495,9 @@ export async function loadDemoData(
     await tx.insert(adminUser).values(users.map(({ id, name, email }) => ({ id, name, email })));
     await tx.insert(userRole).values(users.map((u) => ({ userId: u.id, roleId: roleId(u.role) })));
     await loadPlanningDemo(tx);
-    await loadGradingDemo(tx, new Date(Date.UTC(2026, 10, 1)));
+    const gradingAt = new Date(Date.UTC(2026, 10, 1));
+    const graded = await loadGradingDemo(tx, gradingAt);
+    await loadRevaluationDemo(ctx, tx, graded, DEMO_PAST_EXAM_CYCLE, gradingAt);
     return true;
   });
 }

@@ -1,0 +1,380 @@
+/**
+ * Revaluation, retest and moderation rules (spec exam-management-and-shell.md §2 Revaluation list,
+ * Retest list, Revaluation student list, Retest student list; §3 revaluation student, revaluation
+ * update item, retest update item, retest exam creation item; §4 revaluation status, revaluation
+ * accept, retest accept; §5 retest form; §9 retest constants). Pure: no I/O. The server and the
+ * screens use the same transition tables and the same zod schema of the Create Retest Exam form.
+ */
+import { z } from "zod";
+import { EXAM_TIME_ZONE } from "./constants.ts";
+import { isIsoDate, normalizeTime24 } from "./exam-timetable.ts";
+
+// ---------------------------------------------------------------- revaluation
+
+/**
+ * Where a revaluation request stands. The spec shows two labels per request (§4): its status
+ * (Completed, Pending) and the office's decision (Accept, Reject); our states are the steps of the
+ * work behind them:
+ *
+ * | state              | RevalAccept | RevalutionStatus |
+ * |--------------------|-------------|------------------|
+ * | Requested          | null        | Pending          |
+ * | Accepted           | Accept      | Pending          |
+ * | Evaluator Assigned | Accept      | Pending          |
+ * | Completed          | Accept      | Completed        |
+ * | Rejected           | Reject      | Pending          |
+ */
+export const REVALUATION_STATES = [
+  "Requested",
+  "Accepted",
+  "Evaluator Assigned",
+  "Completed",
+  "Rejected",
+] as const;
+export type RevaluationState = (typeof REVALUATION_STATES)[number];
+
+/** What the office does to a revaluation request. */
+export const REVALUATION_ACTIONS = ["accept", "reject", "assignEvaluator", "complete"] as const;
+export type RevaluationAction = (typeof REVALUATION_ACTIONS)[number];
+
+/**
+ * The allowed transitions of a revaluation request: accept or reject a new request; an accepted
+ * request gets an evaluator (who may be replaced while the work is open); only a request with an
+ * evaluator is completed, with the revised mark. Rejected and Completed are final: a rejected request
+ * never changes a mark, a completed one has changed it once.
+ */
+export const REVALUATION_TRANSITIONS: Readonly<
+  Record<RevaluationState, Partial<Record<RevaluationAction, RevaluationState>>>
+> = {
+  Requested: { accept: "Accepted", reject: "Rejected" },
+  Accepted: { assignEvaluator: "Evaluator Assigned" },
+  "Evaluator Assigned": { assignEvaluator: "Evaluator Assigned", complete: "Completed" },
+  Completed: {},
+  Rejected: {},
+};
+
+/** The state after `action`, or null when the table does not allow it. */
+export function revaluationNext(state: RevaluationState, action: RevaluationAction): RevaluationState | null {
+  return REVALUATION_TRANSITIONS[state][action] ?? null;
+}
+
+/** Spec §4 revaluation accept (the office's decision) of a state: null while undecided. */
+export function revaluationAcceptLabel(state: RevaluationState): "Accept" | "Reject" | null {
+  if (state === "Requested") return null;
+  return state === "Rejected" ? "Reject" : "Accept";
+}
+
+/** Spec §4 revaluation status of a state. */
+export function revaluationStatusLabel(state: RevaluationState): "Completed" | "Pending" {
+  return state === "Completed" ? "Completed" : "Pending";
+}
+
+/** Spec §4 labels. */
+export const REVALUATION_STATUS_LABELS = ["Completed", "Pending"] as const;
+export const REVALUATION_ACCEPT_LABELS = ["Accept", "Reject"] as const;
+
+/** What an update item asks for (spec §3 revaluation update item, both variants), read from the wire. */
+export type RevaluationUpdateWish = {
+  accept?: "Accept" | "Reject" | null | undefined;
+  evaluatorId?: string | null | undefined;
+  status?: "Completed" | "Pending" | null | undefined;
+};
+
+/**
+ * The actions that take a request from `state` (with its current evaluator) to what an update item
+ * asks for, in order (decision, then evaluator, then completion), or the reason it cannot: e.g. an
+ * item that sets RevalAccept Accept, an evaluator and RevalutionStatus Completed at once is accept,
+ * assignEvaluator, complete. Asking for what already holds is no action. Going back (Completed to
+ * Pending, Accept to Reject, removing the evaluator) is refused.
+ */
+export function planRevaluationUpdate(
+  state: RevaluationState,
+  currentEvaluatorId: string | null,
+  wish: RevaluationUpdateWish,
+): { actions: RevaluationAction[]; state: RevaluationState } | { problem: string; field: string } {
+  const actions: RevaluationAction[] = [];
+  let at = state;
+  const step = (action: RevaluationAction, field: string) => {
+    const next = revaluationNext(at, action);
+    if (!next) return { problem: illegal(at, action), field };
+    actions.push(action);
+    at = next;
+    return null;
+  };
+  if (wish.accept && wish.accept !== revaluationAcceptLabel(at)) {
+    const p = step(wish.accept === "Accept" ? "accept" : "reject", "RevalAccept");
+    if (p) return p;
+  }
+  if (wish.evaluatorId === null && currentEvaluatorId !== null) {
+    return { problem: "An assigned evaluator can be replaced, not removed", field: "EvaluatorAssignedID" };
+  }
+  if (wish.evaluatorId && wish.evaluatorId !== currentEvaluatorId) {
+    const p = step("assignEvaluator", "EvaluatorAssignedID");
+    if (p) return p;
+  }
+  if (wish.status === "Pending" && at === "Completed") {
+    return { problem: illegal(at, "reopen"), field: "RevalutionStatus" };
+  }
+  if (wish.status === "Completed" && at !== "Completed") {
+    const p = step("complete", "RevalutionStatus");
+    if (p) return p;
+  }
+  return { actions, state: at };
+}
+
+function illegal(state: string, action: string): string {
+  const verbs: Record<string, string> = {
+    accept: "accepted",
+    reject: "rejected",
+    assignEvaluator: "given an evaluator",
+    complete: "completed",
+    reopen: "reopened",
+    schedule: "scheduled",
+  };
+  return `A revaluation or retest request that is ${state} cannot be ${verbs[action] ?? action}`;
+}
+
+// ---------------------------------------------------------------- retest
+
+/**
+ * Where a retest request stands: the spec's retest accept (§4: Accept, Pending, Reject), and
+ * Scheduled once Create Retest Exam has put the student into a retest exam (shown as Accept).
+ */
+export const RETEST_STATES = ["Pending", "Accept", "Reject", "Scheduled"] as const;
+export type RetestState = (typeof RETEST_STATES)[number];
+/** Spec §4 retest accept options. */
+export const RETEST_ACCEPT_LABELS = ["Accept", "Pending", "Reject"] as const;
+export type RetestAcceptLabel = (typeof RETEST_ACCEPT_LABELS)[number];
+
+/**
+ * Allowed retest transitions: the decision moves freely among Pending, Accept and Reject until the
+ * student is scheduled (a decision can be reconsidered); only an accepted request is scheduled, and
+ * only by Create Retest Exam (`schedule`); Scheduled is final.
+ */
+export const RETEST_TRANSITIONS: Readonly<Record<RetestState, readonly RetestState[]>> = {
+  Pending: ["Accept", "Reject"],
+  Accept: ["Pending", "Reject", "Scheduled"],
+  Reject: ["Pending", "Accept"],
+  Scheduled: [],
+};
+
+/** True when a retest request may go from `from` to `to` (staying put is always allowed). */
+export function retestMayMove(from: RetestState, to: RetestState): boolean {
+  return from === to || RETEST_TRANSITIONS[from].includes(to);
+}
+
+/** Spec §4 retest accept of a state (Scheduled shows as Accept). */
+export function retestAcceptLabel(state: RetestState): RetestAcceptLabel {
+  return state === "Scheduled" ? "Accept" : state;
+}
+
+/** The problem of moving a retest request from `from` to `to` by an update item, or null. */
+export function retestUpdateProblem(from: RetestState, to: RetestAcceptLabel): string | null {
+  if (from === "Scheduled" && to === "Accept") return null;
+  return retestMayMove(from, to) ? null : illegal(from, to === "Pending" ? "reopen" : to.toLowerCase());
+}
+
+// ---------------------------------------------------------------- Create Retest Exam (spec §5, §9)
+
+/** Retest durations: 30 to 300 minutes in steps of 30 (spec §9). */
+export const RETEST_DURATIONS: readonly number[] = Array.from({ length: 10 }, (_, i) => (i + 1) * 30);
+/** The retest form's fixed values (spec §9). */
+export const RETEST_EXAM_TYPE = "ReTest";
+export const RETEST_EXAM_MODES = ["online", "offline"] as const;
+export const RETEST_TIME_ZONE = EXAM_TIME_ZONE;
+export const RETEST_STUDENT_FACULTY_RATIO = "50:30";
+/** Spec §8: the toast after a retest exam was created. */
+export const RETEST_CREATED_MESSAGE = "Retest Exam Created Successfully";
+
+/** The message of an empty required field: the form shows 'Field cannot be empty.' for it (spec §5). */
+export const REQUIRED = "Required";
+
+const required = (field: string) =>
+  z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(200, `${field} is too long`);
+
+/**
+ * The Create Retest Exam form and the CreateRetest item (spec §3 retest exam creation item, §5 "all
+ * fields required", §9 constants): term (TermId), course (CourseId), batch (the intake's name),
+ * examCycle (a name of ExamMonthList), dateOfExam YYYY-MM-DD, startTimeOfExam (normalised to HH:MM),
+ * duration one of {@link RETEST_DURATIONS}, examType ReTest, examTimeZone Asia/Kolkata,
+ * studentFacultyRatio 50:30, examMode online or offline (offline by default). Empty required fields
+ * fail with "Required".
+ */
+export const ZRetestExam = z.object({
+  term: required("term"),
+  course: required("course"),
+  batch: required("batch"),
+  examCycle: required("examCycle"),
+  dateOfExam: z
+    .string({ error: REQUIRED })
+    .min(1, { error: REQUIRED })
+    .refine(isIsoDate, { error: "dateOfExam must be a date written YYYY-MM-DD" }),
+  startTimeOfExam: z
+    .string({ error: REQUIRED })
+    .min(1, { error: REQUIRED })
+    .transform((v, ctx) => {
+      const t = normalizeTime24(v);
+      if (t === null) {
+        ctx.addIssue({ code: "custom", message: "startTimeOfExam must be a time such as 09:30 or 2:30 PM" });
+        return z.NEVER;
+      }
+      return t;
+    }),
+  duration: z.number({ error: REQUIRED }).refine((n) => RETEST_DURATIONS.includes(n), {
+    error: "duration must be 30 to 300 minutes in steps of 30",
+  }),
+  examType: z.literal(RETEST_EXAM_TYPE, { error: `examType must be ${RETEST_EXAM_TYPE}` }),
+  examTimeZone: z.literal(RETEST_TIME_ZONE, { error: `examTimeZone must be ${RETEST_TIME_ZONE}` }),
+  studentFacultyRatio: z.literal(RETEST_STUDENT_FACULTY_RATIO, {
+    error: `studentFacultyRatio must be ${RETEST_STUDENT_FACULTY_RATIO}`,
+  }),
+  examMode: z.enum(RETEST_EXAM_MODES, { error: "examMode must be online or offline" }).default("offline"),
+});
+export type RetestExamInput = z.input<typeof ZRetestExam>;
+export type RetestExam = z.output<typeof ZRetestExam>;
+
+/** The form's starting values: the fixed fields set, the others empty. */
+export function emptyRetestExam(): RetestExamInput {
+  return {
+    term: "",
+    course: "",
+    batch: "",
+    examCycle: "",
+    dateOfExam: "",
+    startTimeOfExam: "",
+    duration: 30,
+    examType: RETEST_EXAM_TYPE,
+    examTimeZone: RETEST_TIME_ZONE,
+    studentFacultyRatio: RETEST_STUDENT_FACULTY_RATIO,
+    examMode: "offline",
+  };
+}
+
+/** Minutes since midnight of "HH:MM". */
+function minutesOf(time: string): number {
+  const [h, m] = time.split(":").map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/**
+ * True when two sittings overlap: same date and [start, start + duration) intersecting (times
+ * "HH:MM" on the Asia/Kolkata clock, durations in minutes). Back-to-back sittings do not clash.
+ */
+export function sittingsClash(
+  a: { date: string; startTime: string; durationMinutes: number },
+  b: { date: string; startTime: string; durationMinutes: number },
+): boolean {
+  if (a.date !== b.date) return false;
+  const a0 = minutesOf(a.startTime);
+  const b0 = minutesOf(b.startTime);
+  return a0 < b0 + b.durationMinutes && b0 < a0 + a.durationMinutes;
+}
+
+// ---------------------------------------------------------------- moderation
+
+/**
+ * A moderation adjustment of one sub-component's marks in a course offering (documented scaling):
+ * - `add`: every mark + `marks` (may be negative);
+ * - `scale`: every mark × `factor` + `offset` (a linear rescale);
+ * - `individual`: the listed students' marks set to the given values.
+ * Results are rounded to 2 decimals and kept within 0 and the total marks (capped at the total).
+ */
+export type ModerationAdjustment =
+  | { kind: "add"; marks: number }
+  | { kind: "scale"; factor: number; offset: number }
+  | { kind: "individual"; marks: ReadonlyArray<{ studentId: string; marks: number }> };
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The zod schema of an adjustment; `total` bounds `add`, `offset` and individual marks. */
+export function zModerationAdjustment(total: number) {
+  return z.discriminatedUnion(
+    "kind",
+    [
+      z.object({
+        kind: z.literal("add"),
+        marks: z
+          .number({ error: "marks must be a number" })
+          .min(-total, { error: `marks must be between -${total} and ${total}` })
+          .max(total, { error: `marks must be between -${total} and ${total}` }),
+      }),
+      z.object({
+        kind: z.literal("scale"),
+        factor: z
+          .number({ error: "factor must be a number" })
+          .gt(0, { error: "factor must be more than 0" })
+          .max(2, { error: "factor must be at most 2" }),
+        offset: z
+          .number({ error: "offset must be a number" })
+          .min(-total, { error: `offset must be between -${total} and ${total}` })
+          .max(total, { error: `offset must be between -${total} and ${total}` })
+          .default(0),
+      }),
+      z.object({
+        kind: z.literal("individual"),
+        marks: z
+          .array(
+            z.object({
+              studentId: z.string({ error: "studentId is required" }).min(1).max(100),
+              marks: z
+                .number({ error: "marks must be a number" })
+                .min(0, { error: "marks cannot be less than 0" })
+                .max(total, { error: `marks cannot be more than the total marks (${total})` }),
+            }),
+            { error: "marks must be a list of { studentId, marks }" },
+          )
+          .min(1, { error: "Name at least one student" })
+          .max(2000),
+      }),
+    ],
+    { error: "kind must be add, scale or individual" },
+  );
+}
+
+/**
+ * The moderated value of `mark` (out of `total`) for `studentId` under `adj`: a number within
+ * [0, total] rounded to 2 decimals, or null when `adj` leaves this student's mark alone.
+ */
+export function moderateMark(
+  adj: ModerationAdjustment,
+  studentId: string,
+  mark: number,
+  total: number,
+): number | null {
+  let value: number;
+  if (adj.kind === "add") value = mark + adj.marks;
+  else if (adj.kind === "scale") value = mark * adj.factor + adj.offset;
+  else {
+    const own = adj.marks.find((m) => m.studentId === studentId);
+    if (!own) return null;
+    value = own.marks;
+  }
+  return round2(Math.min(total, Math.max(0, value)));
+}
+
+/** A mark distribution: count, mean, lowest, highest and ten bands of percent of the total. */
+export type MarkDistribution = {
+  count: number;
+  mean: number;
+  lowest: number | null;
+  highest: number | null;
+  /** Band i holds marks of 10·i % up to 10·(i+1) % of the total (the last band includes 100 %). */
+  bands: Array<{ from: number; to: number; count: number }>;
+};
+
+/** The distribution of `marks` out of `total` (marks, not percents, in mean/lowest/highest). */
+export function markDistribution(marks: readonly number[], total: number): MarkDistribution {
+  const bands = Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: (i + 1) * 10, count: 0 }));
+  for (const m of marks) {
+    const percent = total > 0 ? (m / total) * 100 : 0;
+    const i = Math.min(9, Math.max(0, Math.floor(percent / 10)));
+    (bands[i] as { count: number }).count++;
+  }
+  return {
+    count: marks.length,
+    mean: marks.length ? round2(marks.reduce((a, b) => a + b, 0) / marks.length) : 0,
+    lowest: marks.length ? Math.min(...marks) : null,
+    highest: marks.length ? Math.max(...marks) : null,
+    bands,
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * Answer sheets and the question paper a student asks for (spec §2 requests/AnswerSheetView,
+ * Revaluation student list variant with the request id, §7 RequestAnswer; §3 AnswerSheetType). Staff
+ * upload a student's answer sheet of an exam as a PDF (only PDF, at most 700 KB), kept in the file
+ * store beside the question papers; without one the sheet is "not available".
+ */
+import { randomUUID } from "node:crypto";
+import { SPEC_MESSAGES } from "@portal/domain";
+import { and, eq, sql } from "drizzle-orm";
+import { writeAudit } from "../audit.ts";
+import type { AppContext, SessionUser } from "../context.ts";
+import type { Executor } from "../db/client.ts";
+import {
+  answerSheet,
+  enrolment,
+  examCycle,
+  questionPaper,
+  questionPaperSet,
+  revaluationRequest,
+} from "../db/schema.ts";
+import { documentUrl } from "../exam/question-papers.ts";
+import { versionConflict } from "../exam/versions.ts";
+import { ApiError } from "../http/errors.ts";
+import { isUuid } from "../http/request.ts";
+import { loadExamHeader } from "./requests.ts";
+
+/** Largest answer sheet, decoded: 700 KB (the request body limit is 1 MB, base64 adds a third). */
+export const MAX_ANSWER_SHEET_BYTES = 700 * 1024;
+/** The message of a missing answer sheet. */
+export const ANSWER_SHEET_NOT_AVAILABLE = "Answer sheet is not available";
+
+const bad = (message: string, field: string, rule: string) =>
+  new ApiError(400, message, { errorCode: "validation_failed", field, rule });
+
+/** URL of a student's answer sheet PDF under the API. */
+export function answerSheetUrl(examId: string, studentId: string): string {
+  return `/api/sf/exam/answerSheet/${examId}/${studentId}`;
+}
+
+/** True when `bytes` start like a PDF file ("%PDF-"). */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  return bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-";
+}
+
+/**
+ * Stores a student's answer sheet of an exam (a new one, version 0, or a replacement at the version
+ * read). `content` is base64; the file must be a PDF (name ending .pdf and content starting %PDF-)
+ * of at most 700 KB. The file goes to the store under a new key, then the record is written in one
+ * transaction with an audit row. Errors (record unchanged): 400 not base64, empty, too large, not a
+ * PDF; 404 unknown exam; 400 student not enrolled in the exam's course offering; 409 stale version.
+ */
+export async function uploadAnswerSheet(
+  ctx: AppContext,
+  actor: SessionUser,
+  input: { examId: string; studentId: string; fileName: string; content: string; version: number },
+) {
+  const bytes = Buffer.from(input.content, "base64");
+  if (
+    bytes.byteLength === 0 ||
+    bytes.toString("base64").replace(/=+$/, "") !== input.content.replace(/=+$/, "")
+  ) {
+    throw bad("content must be the file in base64", "content", "base64");
+  }
+  if (bytes.byteLength > MAX_ANSWER_SHEET_BYTES)
+    throw bad("The answer sheet is larger than 700 KB", "content", "max_size");
+  if (!/\.pdf$/i.test(input.fileName) || !looksLikePdf(bytes)) {
+    throw bad("The answer sheet must be a PDF file", "content", "pdf_only");
+  }
+  const h = await loadExamHeader(ctx.db, input.examId, "examId");
+  const [enrolled] = isUuid(input.studentId)
+    ? await ctx.db
+        .select({ id: enrolment.id })
+        .from(enrolment)
+        .where(
+          and(eq(enrolment.courseOfferingId, h.courseOfferingId), eq(enrolment.studentId, input.studentId)),
+        )
+    : [];
+  if (!enrolled) {
+    throw bad("The student is not enrolled in the exam's course offering", "studentId", "not_enrolled");
+  }
+  const key = `answer-sheets/${input.examId}/${input.studentId}-${randomUUID()}.pdf`;
+  await ctx.files.put(key, new Uint8Array(bytes));
+  const at = new Date(ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(answerSheet)
+      .where(and(eq(answerSheet.examId, input.examId), eq(answerSheet.studentId, input.studentId)))
+      .for("update");
+    if ((current?.version ?? 0) !== input.version) throw versionConflict("This answer sheet", "version");
+    const values = {
+      documentKey: key,
+      fileName: input.fileName,
+      size: bytes.byteLength,
+      uploadedBy: actor.email,
+      uploadedAt: at,
+    };
+    const [row] = current
+      ? await tx
+          .update(answerSheet)
+          .set({ ...values, version: sql`${answerSheet.version} + 1` })
+          .where(and(eq(answerSheet.id, current.id), eq(answerSheet.version, input.version)))
+          .returning()
+      : await tx
+          .insert(answerSheet)
+          .values({ examId: input.examId, studentId: input.studentId, ...values })
+          .onConflictDoNothing()
+          .returning();
+    if (!row) throw versionConflict("This answer sheet", "version");
+    await writeAudit(
+      tx,
+      actor,
+      [
+        {
+          action: current ? "replace_answer_sheet" : "upload_answer_sheet",
+          entity: "answer_sheet",
+          entityId: row.id,
+          before: current ? { fileName: current.fileName, size: current.size } : null,
+          after: { examId: row.examId, studentId: row.studentId, fileName: row.fileName, size: row.size },
+        },
+      ],
+      at,
+    );
+    return sheetView(row);
+  });
+}
+
+function sheetView(row: typeof answerSheet.$inferSelect) {
+  return {
+    id: row.id,
+    examId: row.examId,
+    studentId: row.studentId,
+    fileName: row.fileName,
+    size: row.size,
+    uploadedBy: row.uploadedBy,
+    uploadedAt: row.uploadedAt.toISOString(),
+    url: answerSheetUrl(row.examId, row.studentId),
+    version: row.version,
+  };
+}
+
+/** The store key of a student's answer sheet of an exam, or null when none is on file. */
+export async function getAnswerSheetKey(
+  db: Executor,
+  examId: string,
+  studentId: string,
+): Promise<string | null> {
+  if (!isUuid(examId) || !isUuid(studentId)) return null;
+  const [row] = await db
+    .select({ key: answerSheet.documentKey })
+    .from(answerSheet)
+    .where(and(eq(answerSheet.examId, examId), eq(answerSheet.studentId, studentId)));
+  return row?.key ?? null;
+}
+
+/**
+ * What a revaluation request's student asks to see (spec §7 RequestAnswer, route
+ * revaluation/requestStudentQuestionPaper/{id}): the question paper of the exam in the set the
+ * student wrote (AnswerSheetType), with its PDF's URL or null and the spec's message 'Question paper
+ * is not available' when the set has no document, and the student's answer sheet (available or not,
+ * 'Answer sheet is not available'). 404 unknown request.
+ */
+export async function requestAnswer(db: Executor, id: string) {
+  const [r] = isUuid(id)
+    ? await db.select().from(revaluationRequest).where(eq(revaluationRequest.id, id))
+    : [];
+  if (!r) throw new ApiError(404, "No such revaluation request", { errorCode: "not_found", field: "id" });
+  const h = await loadExamHeader(db, r.examId, "id");
+  const setNumber = r.answerSheetType === "Set 2" ? 2 : 1;
+  const [paper] = await db
+    .select({
+      id: questionPaper.id,
+      status: questionPaper.status,
+      key: questionPaperSet.documentKey,
+      setStatus: questionPaperSet.status,
+    })
+    .from(questionPaper)
+    .innerJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId))
+    .leftJoin(
+      questionPaperSet,
+      and(eq(questionPaperSet.questionPaperId, questionPaper.id), eq(questionPaperSet.setNumber, setNumber)),
+    )
+    .where(and(eq(questionPaper.courseOfferingId, h.courseOfferingId), eq(examCycle.name, h.examCycle)));
+  const [sheet] = await db
+    .select()
+    .from(answerSheet)
+    .where(and(eq(answerSheet.examId, r.examId), eq(answerSheet.studentId, r.studentId)));
+  const paperUrl = paper?.key ? documentUrl(paper.id, setNumber) : null;
+  return {
+    success: true as const,
+    id: r.id,
+    examId: r.examId,
+    studentId: r.studentId,
+    CourseName: h.courseName,
+    Term: h.termName,
+    ProgrameName: h.program,
+    Batch: h.batch,
+    AnswerSheetType: r.answerSheetType,
+    questionPaper: {
+      id: paper?.id ?? null,
+      setNumber,
+      status: paper?.setStatus ?? "Not Submitted",
+      url: paperUrl,
+      message: paperUrl ? null : SPEC_MESSAGES.questionPaperNotAvailable,
+    },
+    answerSheet: sheet
+      ? { available: true as const, ...sheetView(sheet), message: null }
+      : { available: false as const, url: null, message: ANSWER_SHEET_NOT_AVAILABLE },
+  };
+}
