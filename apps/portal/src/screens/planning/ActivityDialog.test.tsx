@@ -166,7 +166,9 @@ describe("ActivityDialog (spec §2 Activity create/update dialog, §5)", () => {
     await fillValid();
     await waitFor(() => expect(createButton().disabled).toBe(false));
     fireEvent.click(createButton());
-    expect(await screen.findByText("End date must be 09-11-2026: 5 working days from the start")).toBeTruthy();
+    expect(
+      await screen.findByText("End date must be 09-11-2026: 5 working days from the start"),
+    ).toBeTruthy();
   });
 
   it("reads 'Update' for an activity with an id and sends its version", async () => {
@@ -186,7 +188,14 @@ describe("ActivityDialog (spec §2 Activity create/update dialog, §5)", () => {
           descriptions: "Case study",
         },
       },
-      () => json(200, { success: true, message: "Activity updated successfully", id: "x", version: 4, sessions: 2 }),
+      () =>
+        json(200, {
+          success: true,
+          message: "Activity updated successfully",
+          id: "x",
+          version: 4,
+          sessions: 2,
+        }),
     );
     const update = (await screen.findByRole("button", { name: "Update" })) as HTMLButtonElement;
     // 2 and 3 November counted; the 4th is a holiday, so the activity runs up to the 5th.
@@ -196,7 +205,11 @@ describe("ActivityDialog (spec §2 Activity create/update dialog, §5)", () => {
     expect(await screen.findByText("Activity updated successfully")).toBeTruthy();
     expect(calls.find((c) => c.path === "/api/salesforce/createActivities")?.body).toMatchObject({
       Operation: "Update",
-      Activity: { activityId: "e0000000-0000-4000-8000-000000000001", version: 3, facultyIds: FACULTY[1]!.id },
+      Activity: {
+        activityId: "e0000000-0000-4000-8000-000000000001",
+        version: 3,
+        facultyIds: FACULTY[1]!.id,
+      },
     });
   });
 });
