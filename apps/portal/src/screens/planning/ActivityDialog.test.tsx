@@ -70,7 +70,7 @@ async function fillValid(start = "2026-11-02", duration = "5") {
 
 const createButton = () => screen.getByRole("button", { name: "Create" }) as HTMLButtonElement;
 
-describe("ActivityDialog (spec §2 Activity create/update dialog, §5)", () => {
+describe("ActivityDialog (spec §2 Activity create/update dialog, §5)", { timeout: 30_000 }, () => {
   it("computes the end date in working days, skipping the calendar's holidays, and creates the activity with DD/MM/YYYY dates", async () => {
     const { calls } = renderDialog();
     await fillValid();

@@ -49,7 +49,7 @@ function currentApi() {
   return { ...api, queries };
 }
 
-describe("CurrentProgrammes (spec §2 Current Programmes, §4 progress)", () => {
+describe("CurrentProgrammes (spec §2 Current Programmes, §4 progress)", { timeout: 30_000 }, () => {
   it("renders the first rows from the server with progress bars: 0% Not yet started, above 0% Ongoing", async () => {
     const { fetch } = currentApi();
     const firstQueries = await serverFirstQueries(

@@ -54,7 +54,7 @@ function plannerApi(save: (body: unknown) => Response) {
 
 const SEARCH = "?program=MBA&intake=JUL&year=2026";
 
-describe("TermPlanner (spec §2 Term Academic Planner)", () => {
+describe("TermPlanner (spec §2 Term Academic Planner)", { timeout: 30_000 }, () => {
   it("keeps Master Term Import, Clone and Next disabled until programme, intake and year are set", async () => {
     const { fetch } = plannerApi(() => json(500, {}));
     render(<TermPlanner locale="en" search="?program=MBA" fetch={fetch} navigate={vi.fn()} />);
