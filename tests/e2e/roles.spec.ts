@@ -12,7 +12,10 @@ test("the academic office sees only what its role allows", async ({ page }) => {
   await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Question papers" })).toHaveCount(0);
   await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Available now" })).toHaveCount(0);
+  await expect(menu.getByRole("link", { name: "Current Programmes" })).toBeVisible();
+  const available = page.getByRole("region", { name: "Available now" });
+  await expect(available.getByRole("link", { name: /Current Programmes/ })).toBeVisible();
+  await expect(available.getByRole("link", { name: /Question papers|Dashboard/ })).toHaveCount(0);
 
   const response = await page.goto("/app/exam/questionPaper");
   expect(response?.status()).toBe(403);

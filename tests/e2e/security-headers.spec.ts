@@ -10,7 +10,7 @@
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN_EMAIL, EXAM_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
+import { ACADEMIC_OFFICE_EMAIL, ADMIN_EMAIL, EXAM_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
 
 type Violation = { directive: string; blocked: string; sample: string; page: string };
 
@@ -87,6 +87,27 @@ async function signedInPages(page: Page): Promise<string[]> {
     `/app/exams/invigilationProctoring/invigilationAssign?examId=${exam}`,
     "/app/exams/seatingPlan",
     "/no-such-page",
+  ];
+}
+
+/** The academic planning pages (academic office), with an intake of the demo data. */
+async function planningPages(page: Page): Promise<string[]> {
+  const setup = await getJson<{ "Academic Program": Array<{ name: string; code: string }> }>(
+    page,
+    "/api/salesforce/AcademicProgramsName",
+  );
+  const programme = [...setup["Academic Program"]].sort((a, b) => a.code.localeCompare(b.code))[0]!.name;
+  const query = `program=${encodeURIComponent(programme)}&intake=JUL&year=2026`;
+  const { intakeId } = await getJson<{ intakeId: string }>(
+    page,
+    `/api/salesforce/AcademicPlannerData?programName=${encodeURIComponent(programme)}&intake=JUL&year=2026`,
+  );
+  return [
+    "/app/academics-planner",
+    `/app/add-activity?${query}`,
+    "/app/current-programmes",
+    `/app/current-programmes/${intakeId}/details`,
+    `/app/academicCalendar?intakeId=${intakeId}`,
   ];
 }
 
@@ -167,6 +188,32 @@ test("every screen runs under the Content-Security-Policy without a violation", 
   await page.waitForLoadState("networkidle");
   await collect();
 
+  expect(violations).toEqual([]);
+});
+
+test("the planning screens run under the Content-Security-Policy without a violation", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const violations: string[] = [];
+  await context.addInitScript(recordViolations);
+  page.on("console", (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  context.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/csp-report") {
+      violations.push(`report: ${request.postData() ?? ""}`);
+    }
+  });
+  page.on("pageerror", (error) => violations.push(`page error: ${error.message}`));
+  // The planning screens belong to the academic office.
+  await signIn(page, ACADEMIC_OFFICE_EMAIL);
+  for (const path of await planningPages(page)) {
+    await checkScreen(page, path);
+    const seen = await page.evaluate(() => window.__cspViolations?.splice(0) ?? []);
+    for (const v of seen) violations.push(`event on ${v.page}: ${v.directive} ${v.blocked} ${v.sample}`);
+  }
   expect(violations).toEqual([]);
 });
 

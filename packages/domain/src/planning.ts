@@ -568,6 +568,8 @@ export const ZPlannerActivity = z
       activityEndDate: ZWireDate,
       courseVersionId: ZId.nullish(),
       facultyId: ZId.nullish(),
+      /** Add Reference (spec §2): a reference activity, shown beside the planned ones. */
+      isReference: z.boolean().default(false),
       version: z.number().int().min(0).max(2_147_483_647).optional(),
     }),
   })

@@ -25,10 +25,15 @@ describe("visibleMenu", () => {
     }
   });
 
-  it("offers the administrator Home, Dashboard and Exam > the exam schedule screens and Question papers", () => {
+  it("offers the administrator Home, Dashboard, Academics > the planning screens and Exam > the exam screens", () => {
     const visible = visibleMenu(["admin"]);
-    expect(visible.map((e) => e.id)).toEqual(["home", "dashboard", "exam"]);
+    expect(visible.map((e) => e.id)).toEqual(["home", "dashboard", "academics", "exam"]);
     expect(visible[2]?.children?.map((e) => [e.id, e.href])).toEqual([
+      ["academics-planner", "/app/academics-planner"],
+      ["current-programmes", "/app/current-programmes"],
+      ["academic-calendar", "/app/academicCalendar"],
+    ]);
+    expect(visible[3]?.children?.map((e) => [e.id, e.href])).toEqual([
       ["exam-dashboard", "/app/exams/examDashboard"],
       ["exam-setup", "/app/exams/ExamSetup"],
       ["exam-timetable", "/app/exam/examTimetable"],
@@ -57,10 +62,18 @@ describe("visibleMenu", () => {
   const ids = (roles: string[]) => flatten(visibleMenu(roles)).map((e) => e.id);
 
   it.each([
-    // The exam office sees the same built screens as the administrator today: all of them are exam screens.
-    ["exam_office", ids(["admin"])],
-    // No planning screen is built yet: the academic office sees Home only.
-    ["academic_office", ["home"]],
+    // The exam office sees the administrator's built screens but the planning ones.
+    [
+      "exam_office",
+      ids(["admin"]).filter(
+        (id) => !["academics", "academics-planner", "current-programmes", "academic-calendar"].includes(id),
+      ),
+    ],
+    // The academic office sees Home and the planning screens.
+    [
+      "academic_office",
+      ["home", "academics", "academics-planner", "current-programmes", "academic-calendar"],
+    ],
     // A role the portal does not know sees nothing (such a user cannot sign in anyway).
     ["staff", []],
   ])("shows %s only the entries its role allows", (role, expected) => {
@@ -134,6 +147,14 @@ it("shows each role only the home cards its roles allow", () => {
   ];
   expect(cards(["admin"])).toHaveLength(AVAILABLE_SCREENS.length + HOME_MODULES.length);
   expect(cards(["exam_office"])).toEqual(["dashboard", "question-papers"]);
-  expect(cards(["academic_office"])).toEqual(["events", "time-table", "academics-planner"]);
+  expect(cards(["academic_office"])).toEqual([
+    "academics-planner",
+    "term-planner",
+    "current-programmes",
+    "academic-calendar",
+    "events",
+    "time-table",
+    "academics-planner",
+  ]);
   expect(cards([])).toEqual([]);
 });

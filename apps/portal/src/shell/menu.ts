@@ -41,21 +41,21 @@ export const MENU: readonly MenuEntry[] = [
   {
     id: "academics",
     label: m.menu_academics,
-    built: false,
+    built: true,
     roles: ACADEMIC,
     children: [
       {
         id: "academics-planner",
         label: m.menu_academics_planner,
         href: "/app/academics-planner",
-        built: false,
+        built: true,
         roles: ACADEMIC,
       },
       {
         id: "current-programmes",
         label: m.menu_current_programmes,
         href: "/app/current-programmes",
-        built: false,
+        built: true,
         roles: ACADEMIC,
       },
       {
@@ -84,7 +84,7 @@ export const MENU: readonly MenuEntry[] = [
         id: "academic-calendar",
         label: m.menu_academic_calendar,
         href: "/app/academicCalendar",
-        built: false,
+        built: true,
         roles: ACADEMIC,
       },
       {
@@ -399,7 +399,7 @@ export const HOME_MODULES: readonly ModuleCard[] = [
     title: m.menu_academics_planner,
     text: m.home_academics_planner_text,
     href: "/app/academics-planner",
-    built: false,
+    built: true,
     roles: ACADEMIC,
   },
   {
@@ -429,5 +429,37 @@ export const AVAILABLE_SCREENS: readonly ModuleCard[] = [
     href: "/app/exam/questionPaper",
     built: true,
     roles: EXAM,
+  },
+  {
+    id: "academics-planner",
+    title: m.menu_academics_planner,
+    text: m.home_planning_text,
+    href: "/app/academics-planner",
+    built: true,
+    roles: ACADEMIC,
+  },
+  {
+    id: "term-planner",
+    title: m.planning_planner_title,
+    text: m.home_planner_text,
+    href: "/app/add-activity",
+    built: true,
+    roles: ACADEMIC,
+  },
+  {
+    id: "current-programmes",
+    title: m.menu_current_programmes,
+    text: m.home_current_programmes_text,
+    href: "/app/current-programmes",
+    built: true,
+    roles: ACADEMIC,
+  },
+  {
+    id: "academic-calendar",
+    title: m.menu_academic_calendar,
+    text: m.home_academic_calendar_text,
+    href: "/app/academicCalendar",
+    built: true,
+    roles: ACADEMIC,
   },
 ];

@@ -87,9 +87,12 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
     batchName: string;
     campus: string;
     campusId: string;
+    intake: string;
+    year: number;
   }>(
     ctx.db,
-    sql`select i.id, p.name as "programName", i.name as "batchName", c.name as campus, c.id as "campusId"
+    sql`select i.id, p.name as "programName", i.name as "batchName", c.name as campus, c.id as "campusId",
+        i.month as intake, i.year
         from intake i join academic_programme p on p.id = i.programme_id join campus c on c.id = i.campus_id where i.id = ${intakeId}`,
   );
   if (!head) throw notFound("intake", "id");
@@ -102,6 +105,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
     id: string;
     termId: string;
     subject: string;
+    courseRecordId: string;
     credits: number;
     startDate: string;
     endDate: string;
@@ -112,7 +116,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
     version: number;
   }>(
     ctx.db,
-    sql`select ts.id, ts.term_id as "termId", c.name as subject, c.credits,
+    sql`select ts.id, ts.term_id as "termId", c.name as subject, c.id as "courseRecordId", c.credits,
         to_char(ts.start_date, 'YYYY-MM-DD') as "startDate", to_char(ts.end_date, 'YYYY-MM-DD') as "endDate",
         (select string_agg(distinct f.first_name || ' ' || f.last_name, ', ') from course_offering o join contact f on f.id = o.faculty_id
            where o.term_id = ts.term_id and o.course_id = ts.course_id) as faculty,
@@ -146,7 +150,14 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
         where t.intake_id = ${intakeId} and a.activity_type = 'Workshop' order by a.start_date`,
   );
   return {
-    programme: { id: head.id, programName: head.programName, batchName: head.batchName, campus: head.campus },
+    programme: {
+      id: head.id,
+      programName: head.programName,
+      batchName: head.batchName,
+      campus: head.campus,
+      intake: head.intake,
+      year: Number(head.year),
+    },
     terms: terms.map((t) => ({
       termId: t.id,
       termName: t.name,
@@ -160,6 +171,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
           return {
             courseVersionId: s.id,
             subject: s.subject,
+            courseRecordId: s.courseRecordId,
             credits: Number(s.credits),
             startDate: toWireDate(s.startDate),
             endDate: toWireDate(s.endDate),

@@ -215,6 +215,7 @@ export async function savePlannerActivity(
       endDate: a.activityEndDate,
       termSubjectId: a.courseVersionId ?? null,
       facultyId: a.facultyId ?? null,
+      isReference: a.isReference,
     };
     const at = new Date(ctx.now());
     if (a.academicPlannerActivityId) {

@@ -404,6 +404,21 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
       }),
     );
     expect(updated.version).toBe(2);
+    // Add Reference: a reference activity comes back marked as one.
+    const reference = await ok(
+      "POST",
+      url,
+      item({ academicPlannerActivityName: "Reading week", isReference: true }),
+    );
+    const withReference = await get(
+      `/api/salesforce/AcademicPlannerData?programName=${mba.id}&intake=JAN&year=2027`,
+    );
+    const referenceRow = (
+      withReference.terms as Array<{ activities: Array<{ id: string; isReference: boolean }> }>
+    )
+      .flatMap((t) => t.activities)
+      .find((a) => a.id === reference.id);
+    expect(referenceRow?.isReference).toBe(true);
     await refused(409, "POST", url, item({ academicPlannerActivityId: added.id, version: 1 }), {
       errorCode: "version_conflict",
     });
@@ -485,6 +500,12 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
     expect(row?.sessionsHeld).toBeGreaterThan(0);
     expect(row?.status).toBe("Ongoing");
     const details = await get(`/api/salesforce/CurrentProgrammeDetails?id=${row?.id}`);
+    // The intake's month and year and each subject's course id, for the screen's edits.
+    expect(details.programme).toMatchObject({ intake: "JUL", year: expect.any(Number) });
+    expect(
+      (details.terms as Array<{ subjects: Array<{ courseRecordId: string }> }>)[0]?.subjects[0]
+        ?.courseRecordId,
+    ).toMatch(/^[0-9a-f-]{36}$/);
     const running = (details.terms as Array<{ subjects: Array<{ status: number; statusLabel: string }> }>)[1];
     expect(running?.subjects.some((s) => s.status > 0 && s.statusLabel === "Ongoing")).toBe(true);
     await refused(400, "GET", "/api/salesforce/CurrentProgrammeDetails?id=not-an-id", undefined);

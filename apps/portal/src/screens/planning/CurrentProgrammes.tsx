@@ -1,0 +1,248 @@
+import {
+  ApiError,
+  type CurrentProgrammeRow,
+  type CurrentProgrammesQuery,
+  currentProgrammesQueryOptions,
+  planningSetupQueryOptions,
+} from "@portal/api-client";
+import { isIsoDate, SEMESTER_OPTIONS } from "@portal/domain";
+import { Button, DataTable, type DataTableColumn, Dialog } from "@portal/ui";
+import { useForm } from "@tanstack/react-form";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { z } from "zod";
+import { m } from "../../lib/i18n.ts";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { useUrlState } from "../exams/use-url-state.ts";
+import { BoundSelect, BoundTextField } from "../form-field.tsx";
+import { displayWire } from "./dates.ts";
+import * as styles from "./planning.css.ts";
+import { ProgressCell } from "./progress.tsx";
+import { planningLinks } from "./routes.ts";
+
+/** The Current Programmes island (/app/current-programmes?program=&campus=&semester=&startDate=&endDate=). */
+export default function CurrentProgrammes({ search, ...root }: ScreenIslandProps) {
+  return (
+    <IslandRoot {...root}>
+      <CurrentProgrammesScreen search={search} />
+    </IslandRoot>
+  );
+}
+
+type Filters = { program: string; campus: string; semester: string; startDate: string; endDate: string };
+
+/** The filters in the address; unknown values dropped. */
+export function parseCurrentFilters(search: string): Filters {
+  const p = new URLSearchParams(search);
+  const date = (v: string | null) => (v && isIsoDate(v) ? v : "");
+  const semester = p.get("semester") ?? "";
+  return {
+    program: (p.get("program") ?? "").slice(0, 200),
+    campus: (p.get("campus") ?? "").slice(0, 200),
+    semester: /^[1-9]$/.test(semester) ? semester : "",
+    startDate: date(p.get("startDate")),
+    endDate: date(p.get("endDate")),
+  };
+}
+
+function serializeCurrentFilters(f: Filters): string {
+  const p = new URLSearchParams(Object.entries(f).filter(([, v]) => v) as Array<[string, string]>);
+  const text = p.toString();
+  return text ? `?${text}` : "";
+}
+
+function toQuery(f: Filters): CurrentProgrammesQuery {
+  return {
+    program: f.program,
+    campus: f.campus,
+    semester: f.semester,
+    startDate: f.startDate,
+    endDate: f.endDate,
+  };
+}
+
+/** First query on the server: the address's Current Programmes and the filter options. */
+export const currentProgrammesFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
+  await Promise.all([
+    fetch(currentProgrammesQueryOptions(api, toQuery(parseCurrentFilters(search)))),
+    fetch(planningSetupQueryOptions(api)),
+  ]);
+};
+
+const ZFilters = z
+  .object({
+    program: z.string(),
+    campus: z.string(),
+    semester: z.string(),
+    startDate: z.string().refine((v) => v === "" || isIsoDate(v)),
+    endDate: z.string().refine((v) => v === "" || isIsoDate(v)),
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
+    error: "End date cannot be before the start date",
+    path: ["endDate"],
+  });
+
+/**
+ * Current Programmes (spec academic-planning.md §2 Current Programmes, §4 schedule progress): the
+ * intakes with a term running today (GET /salesforce/CurrentProgrammes), filtered through the Filter
+ * dialog (Program Module, Start date, End date, Current Semester, Campus), each with its current
+ * term, dates and progress from the class sessions held (0% 'Not yet started', above 0% 'Ongoing',
+ * a progress bar), linking to its details.
+ */
+export function CurrentProgrammesScreen({ search }: { search: string }) {
+  const api = useApi();
+  const [filters, navigate] = useUrlState(search, parseCurrentFilters, serializeCurrentFilters);
+  const list = useQuery({
+    ...currentProgrammesQueryOptions(api, toQuery(filters)),
+    placeholderData: keepPreviousData,
+  });
+  const setup = useQuery(planningSetupQueryOptions(api));
+  const [open, setOpen] = useState(false);
+  const columns: DataTableColumn<CurrentProgrammeRow>[] = [
+    {
+      id: "program",
+      header: m.planning_program_module(),
+      rowHeader: true,
+      cell: (r) => (
+        <a className={styles.link} href={planningLinks.programmeDetails(r.id)}>
+          {r.programName}
+        </a>
+      ),
+    },
+    { id: "batch", header: m.planning_batch(), cell: (r) => r.batchName },
+    { id: "campus", header: m.planning_campus(), cell: (r) => r.campus },
+    { id: "semester", header: m.planning_current_semester(), cell: (r) => r.currentSemester },
+    { id: "start", header: m.planning_start_date(), cell: (r) => displayWire(r.startDate) },
+    { id: "end", header: m.planning_end_date(), cell: (r) => displayWire(r.endDate) },
+    {
+      id: "progress",
+      header: m.planning_col_status(),
+      cell: (r) => <ProgressCell percent={r.progress} label={r.programName} />,
+    },
+  ];
+  const active = Object.values(filters).filter(Boolean).length;
+  return (
+    <div className={styles.screen}>
+      <div className={styles.toolbar}>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          {active > 0 ? m.planning_filter_count({ count: active }) : m.planning_filter()}
+        </Button>
+      </div>
+      {list.isError ? (
+        <p role="alert" className={styles.error}>
+          {list.error instanceof ApiError ? list.error.errorMessage : m.planning_something_went_wrong()}
+        </p>
+      ) : (
+        <DataTable
+          caption={m.planning_current_programmes()}
+          captionHidden
+          columns={columns}
+          data={list.data?.programmes ?? []}
+          loading={list.isPending}
+          loadingLabel={m.planning_loading()}
+          getRowId={(r) => r.id}
+          emptyText={m.planning_no_record()}
+          maxHeight="900px"
+        />
+      )}
+      <Dialog open={open} onOpenChange={setOpen} title={m.planning_filter()} closeLabel={m.planning_close()}>
+        {open ? (
+          <FilterForm
+            filters={filters}
+            programmes={(setup.data?.["Academic Program"] ?? []).map((p) => p.name)}
+            campuses={(setup.data?.Campus ?? []).map((c) => c.name)}
+            onApply={(next) => {
+              navigate(next);
+              setOpen(false);
+            }}
+          />
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function FilterForm({
+  filters,
+  programmes,
+  campuses,
+  onApply,
+}: {
+  filters: Filters;
+  programmes: string[];
+  campuses: string[];
+  onApply: (f: Filters) => void;
+}) {
+  const form = useForm({
+    defaultValues: filters,
+    validators: { onChange: ZFilters, onSubmit: ZFilters },
+    onSubmit: ({ value }) => onApply(value),
+  });
+  const translations = { "End date cannot be before the start date": m.planning_end_before_start };
+  return (
+    <form
+      className={styles.dialogForm}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="program">
+        {(field) => (
+          <BoundSelect
+            field={field}
+            label={m.planning_program_module()}
+            placeholder={m.planning_all()}
+            options={programmes.map((p) => ({ value: p, label: p }))}
+          />
+        )}
+      </form.Field>
+      <form.Field name="startDate">
+        {(field) => <BoundTextField field={field} type="date" label={m.planning_start_date()} />}
+      </form.Field>
+      <form.Field name="endDate">
+        {(field) => (
+          <BoundTextField
+            field={field}
+            translations={translations}
+            type="date"
+            label={m.planning_end_date()}
+          />
+        )}
+      </form.Field>
+      <form.Field name="semester">
+        {(field) => (
+          <BoundSelect
+            field={field}
+            label={m.planning_current_semester()}
+            placeholder={m.planning_all()}
+            options={SEMESTER_OPTIONS.map((s) => ({ value: String(s), label: String(s) }))}
+          />
+        )}
+      </form.Field>
+      <form.Field name="campus">
+        {(field) => (
+          <BoundSelect
+            field={field}
+            label={m.planning_campus()}
+            placeholder={m.planning_all()}
+            options={campuses.map((c) => ({ value: c, label: c }))}
+          />
+        )}
+      </form.Field>
+      <div className={styles.dialogActions}>
+        <Button
+          variant="secondary"
+          type="button"
+          onClick={() => onApply({ program: "", campus: "", semester: "", startDate: "", endDate: "" })}
+        >
+          {m.planning_clear_all()}
+        </Button>
+        <Button variant="primary" type="submit">
+          {m.planning_apply()}
+        </Button>
+      </div>
+    </form>
+  );
+}
