@@ -616,4 +616,10 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     operationId: "downloadMarksSheet",
     roles: ["exam_office"],
   },
+  {
+    method: "GET",
+    path: "/sf/exam/grading/audit/{id}",
+    operationId: "getGradingAudit",
+    roles: ["exam_office"],
+  },
 ];
