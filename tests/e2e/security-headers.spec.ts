@@ -63,9 +63,9 @@ async function signedInPages(page: Page): Promise<string[]> {
     headers: { origin: new URL(page.url()).origin },
   });
   expect(grading.status()).toBe(200);
-  const offering = ((await grading.json()) as { courses: Array<{ id: string; students: number }> }).courses.find(
-    (c) => c.students > 0,
-  )!.id;
+  const offering = (
+    (await grading.json()) as { courses: Array<{ id: string; students: number }> }
+  ).courses.find((c) => c.students > 0)!.id;
   const marks = await getJson<{ components: Array<{ studentId: string; ComponentName: string }> }>(
     page,
     `/api/sf/exam/coursecomponent/${offering}`,
