@@ -61,10 +61,21 @@ test("marks entered and uploaded, results published with mails, a published grad
 }) => {
   test.setTimeout(240_000);
   await signIn(page, EXAM_OFFICE_EMAIL);
-  const { courses } = await post<{ courses: Course[] }>(page, "/api/salesforce/GradingCourseDetails", {
-    count: 100,
-  });
-  const course = courses.find((c) => c.status === "Draft" && c.version > 0 && c.students >= 3);
+  // The demo's draft offering with components (a grading setting, version above 0), found page by page.
+  let course: Course | undefined;
+  for (let pageNo = 1; !course; pageNo++) {
+    const list = await post<{ courses: Course[]; noOfRecords: number }>(
+      page,
+      "/api/salesforce/GradingCourseDetails",
+      {
+        status: "Draft",
+        count: 100,
+        pageNo,
+      },
+    );
+    course = list.courses.find((c) => c.version > 0 && c.students >= 3);
+    if (!course && pageNo * 100 >= list.noOfRecords) break;
+  }
   expect(course, "a draft course offering with components and students").toBeDefined();
   const offering = course!.id;
 

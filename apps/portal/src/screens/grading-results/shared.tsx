@@ -1,4 +1,8 @@
-import { type GradingAuditEntry, gradingCoursesQueryOptions } from "@portal/api-client";
+import {
+  type GradingAuditEntry,
+  gradingCoursesQueryOptions,
+  subjectScoresQueryOptions,
+} from "@portal/api-client";
 import { Select } from "@portal/ui";
 import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
@@ -19,12 +23,28 @@ export const offeringChoicesFirstQuery: FirstQuery = async ({ api, fetch }) => {
 
 /**
  * The course offering choice of a results screen: "<code> <name> – <section> (<term>)" for each
- * offering of the grading list; `onChange` gets the chosen offering's id ("" for none).
+ * offering of the grading list (its first 100, plus the chosen one); `onChange` gets the chosen
+ * offering's id ("" for none).
  */
 export function OfferingSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const api = useApi();
   const courses = useQuery(gradingCoursesQueryOptions(api, OFFERING_CHOICES_REQUEST));
-  const options = (courses.data?.courses ?? []).map((c) => ({
+  // The chosen offering may lie past the list's first 100: its own scores (the screen's query) name it.
+  const chosen = useQuery({ ...subjectScoresQueryOptions(api, value), enabled: value !== "" });
+  const listed = courses.data?.courses ?? [];
+  const extra =
+    chosen.data && !listed.some((c) => c.id === value)
+      ? [
+          {
+            id: value,
+            courseCode: chosen.data.course.courseCode,
+            courseName: chosen.data.course.courseName,
+            section: chosen.data.course.section,
+            term: chosen.data.course.term,
+          },
+        ]
+      : [];
+  const options = [...extra, ...listed].map((c) => ({
     value: c.id,
     label: m.gres_offering_option({
       code: c.courseCode,
