@@ -132,6 +132,25 @@ describe("GradeStudents", () => {
   );
 
   it(
+    "shows ConflictNotice when the grading changed since it was read, and publishes after Reload",
+    async () => {
+      const { fetch, state } = gradingApi();
+      renderScreen(fetch);
+      await table();
+      state.version += 1;
+      fireEvent.click(screen.getByRole("button", { name: "Publish results" }));
+      fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Yes" }));
+      fireEvent.click(await screen.findByRole("button", { name: "Reload" }));
+      await waitFor(() => expect(screen.queryByRole("button", { name: "Reload" })).toBeNull());
+      expect(state.status).toBe("Draft");
+      fireEvent.click(screen.getByRole("button", { name: "Publish results" }));
+      fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Yes" }));
+      await waitFor(() => expect(state.status).toBe("Published"));
+    },
+    SLOW,
+  );
+
+  it(
     "shows ConflictNotice on a stale grade save and keeps what was typed after Reload",
     async () => {
       const { fetch, calls } = gradingApi(makeState(), { conflictOn: "grades" });

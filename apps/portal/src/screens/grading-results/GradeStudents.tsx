@@ -1,5 +1,4 @@
 import {
-  ApiError,
   gradingAuditQueryOptions,
   gradingKeys,
   type StudentScoreRow,
@@ -24,8 +23,10 @@ import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
 import { pagerLabels } from "../exams/labels.ts";
 import { useUrlState } from "../exams/use-url-state.ts";
+import { isVersionConflict } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
 import { AuditTable } from "./AuditTable.tsx";
 import { GradeDialog } from "./GradeDialog.tsx";
@@ -273,11 +274,16 @@ function SendActions({ data, courseOfferingId }: { data: SubjectScores; courseOf
           {m.gres_by_section_title()}
         </ButtonLink>
       </div>
-      {failure ? (
+      {failure && isVersionConflict(failure) ? (
+        <ConflictNotice
+          onReload={async () => {
+            await queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) });
+            setFailure(null);
+          }}
+        />
+      ) : failure ? (
         <div role="alert" className={screenStyles.errorBox}>
-          <p className={screenStyles.errorText}>
-            {failure instanceof ApiError && failure.status === 409 ? m.row_conflict() : errorText(failure)}
-          </p>
+          <p className={screenStyles.errorText}>{errorText(failure)}</p>
         </div>
       ) : null}
       <ConfirmDialog
