@@ -137,7 +137,8 @@ async function checkScreen(page: Page, path: string): Promise<void> {
 }
 
 test("every screen runs under the Content-Security-Policy without a violation", async ({ page, context }) => {
-  test.setTimeout(300_000);
+  // A cap, not a wait: about forty pages on a shared 2-core machine.
+  test.setTimeout(480_000);
   let violations: string[] = [];
   await context.addInitScript(recordViolations);
   page.on("console", (message) => {
