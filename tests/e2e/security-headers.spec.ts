@@ -58,9 +58,32 @@ async function signedInPages(page: Page): Promise<string[]> {
   expect(paperList.status()).toBe(200);
   const paper = ((await paperList.json()) as { questionPapersList: Array<{ id: string }> })
     .questionPapersList[0]!.id;
+  const grading = await page.request.post("/api/salesforce/GradingCourseDetails", {
+    // The demo's published offering has components and students.
+    data: { status: "Published", count: 5 },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(grading.status()).toBe(200);
+  const offering = (
+    (await grading.json()) as { courses: Array<{ id: string; students: number }> }
+  ).courses.find((c) => c.students > 0)!.id;
+  const marks = await getJson<{ components: Array<{ studentId: string; ComponentName: string }> }>(
+    page,
+    `/api/sf/exam/coursecomponent/${offering}`,
+  );
+  const { studentId, ComponentName } = marks.components[0]!;
+  const studentDetails = `/app/exam/grading/details/${offering}/studentdetails/${studentId}`;
   return [
     "/app",
     "/dashboard",
+    `/app/gradeStudents?courseOfferingId=${offering}`,
+    studentDetails,
+    `${studentDetails}/${encodeURIComponent(ComponentName)}`,
+    `/app/grading/studentsBySection?courseOfferingId=${offering}`,
+    `/app/grading/studentsByComponent?courseOfferingId=${offering}&componentName=${encodeURIComponent(ComponentName)}`,
+    `/app/grading/studentsBySubComponent?courseOfferingId=${offering}`,
+    `/app/grading/studentreport?courseOfferingId=${offering}&studentId=${studentId}`,
+    "/app/exam/promotionCriteria",
     "/app/exam/examTimetable",
     "/app/exam/faculty-Proctoring",
     "/app/exam/invigilationProctoring",
@@ -135,7 +158,8 @@ async function checkScreen(page: Page, path: string): Promise<void> {
 }
 
 test("every screen runs under the Content-Security-Policy without a violation", async ({ page, context }) => {
-  test.setTimeout(300_000);
+  // A cap, not a wait: about forty pages on a shared 2-core machine.
+  test.setTimeout(480_000);
   let violations: string[] = [];
   await context.addInitScript(recordViolations);
   page.on("console", (message) => {

@@ -4,6 +4,7 @@ import {
   componentMarksQueryOptions,
   deleteComponentPartMutationOptions,
   downloadMarksSheet,
+  gradingAuditQueryOptions,
   gradingCoursesQueryOptions,
   gradingKeys,
   subjectScoresQueryOptions,
@@ -41,6 +42,15 @@ describe("grading queries", () => {
     expect(JSON.parse(seen[1]?.body ?? "")).toEqual({ gradingId: "o1" });
     await run(componentMarksQueryOptions(api, "o1", { studentId: "s1" }));
     expect(seen[2]?.url).toBe("/api/sf/exam/coursecomponent/o1?studentId=s1");
+  });
+
+  it("reads an offering's audit under its offering key, so a grading write of that offering refreshes it", async () => {
+    const { fetch, seen } = recordingFetch({ success: true, courseOfferingId: "o1", entries: [] });
+    const api = createApiClient({ baseUrl: BASE, fetch });
+    const audit = gradingAuditQueryOptions(api, "o 1");
+    expect(audit.queryKey.slice(0, 3)).toEqual(gradingKeys.offering("o 1"));
+    await run(audit);
+    expect(seen[0]).toMatchObject({ method: "GET", url: "/api/sf/exam/grading/audit/o%201" });
   });
 
   it("deletes a component through the legacy-reachable POST and a sub-component through its own path", async () => {

@@ -54,6 +54,11 @@ export type MarksUpload = JsonBody<"uploadMarksSheet">;
 /** Answer of the marks sheet upload: rows, changes, unchanged, bad rows by line. */
 export type MarksUploadAnswer = JsonAnswer<"uploadMarksSheet">;
 
+/** Answer of GET /sf/exam/grading/audit/{id}: the offering's audit rows, newest first. */
+export type GradingAudit = JsonAnswer<"getGradingAudit">;
+/** One audit row of a course offering's marks, grades or publishing (who, when, before, after). */
+export type GradingAuditEntry = GradingAudit["entries"][number];
+
 /** Fills GradingCourseDetails' defaults (no filter, page 1, 25 a page) so equal requests share a key. */
 export function normaliseGradingCoursesRequest(
   request: GradingCoursesRequest,
@@ -88,6 +93,7 @@ export const gradingKeys = {
       "marks",
       { studentId: filter.studentId ?? "", componentName: filter.componentName ?? "" },
     ] as const,
+  audit: (id: string) => ["grading", "offering", id, "audit"] as const,
   criteria: (filter: CriteriaFilter) =>
     [
       "grading",
@@ -174,6 +180,17 @@ export function componentMarksQueryOptions(
           params: { path: { id: courseOfferingId }, query },
           signal,
         }),
+      ),
+  });
+}
+
+/** GET /sf/exam/grading/audit/{id}: who changed which mark, grade or publishing state, newest first (at most 200). ApiError 404. */
+export function gradingAuditQueryOptions(api: ApiClient, courseOfferingId: string) {
+  return queryOptions({
+    queryKey: gradingKeys.audit(courseOfferingId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/sf/exam/grading/audit/{id}", { params: { path: { id: courseOfferingId } }, signal }),
       ),
   });
 }

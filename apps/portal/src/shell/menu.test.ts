@@ -25,7 +25,7 @@ describe("visibleMenu", () => {
     }
   });
 
-  it("offers the administrator Home, Dashboard, Academics > the planning screens and Exam > the exam screens", () => {
+  it("offers the administrator Home, Dashboard, Academics > the planning screens and Exam > the exam screens, Question papers and the results screens", () => {
     const visible = visibleMenu(["admin"]);
     expect(visible.map((e) => e.id)).toEqual(["home", "dashboard", "academics", "exam"]);
     expect(visible[2]?.children?.map((e) => [e.id, e.href])).toEqual([
@@ -43,6 +43,12 @@ describe("visibleMenu", () => {
       ["invigilation-notifications", "/app/exams/invigilationProctoringNotification"],
       ["faculty-proctoring", "/app/exam/faculty-Proctoring"],
       ["evaluation", "/app/exams/evaluation"],
+      ["grade-students", "/app/gradeStudents"],
+      ["marks-by-section", "/app/grading/studentsBySection"],
+      ["marks-by-component", "/app/grading/studentsByComponent"],
+      ["marks-by-sub-component", "/app/grading/studentsBySubComponent"],
+      ["student-report", "/app/grading/studentreport"],
+      ["promotion-criteria", "/app/exam/promotionCriteria"],
       ["student-eligibility", "/app/exam/studentEligibility"],
     ]);
   });
@@ -146,7 +152,12 @@ it("shows each role only the home cards its roles allow", () => {
     ...visibleCards(roles, HOME_MODULES).map((c) => c.id),
   ];
   expect(cards(["admin"])).toHaveLength(AVAILABLE_SCREENS.length + HOME_MODULES.length);
-  expect(cards(["exam_office"])).toEqual(["dashboard", "question-papers"]);
+  expect(cards(["exam_office"])).toEqual([
+    "dashboard",
+    "question-papers",
+    "grade-students",
+    "promotion-criteria",
+  ]);
   expect(cards(["academic_office"])).toEqual([
     "academics-planner",
     "term-planner",

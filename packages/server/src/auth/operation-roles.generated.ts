@@ -700,4 +700,10 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     operationId: "moderateMarks",
     roles: ["exam_office"],
   },
+  {
+    method: "GET",
+    path: "/sf/exam/grading/audit/{id}",
+    operationId: "getGradingAudit",
+    roles: ["exam_office"],
+  },
 ];

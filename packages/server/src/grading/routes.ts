@@ -16,6 +16,7 @@ import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
 import { zVersion } from "../exam/versions.ts";
 import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
+import { listGradingAudit } from "./audit.ts";
 import {
   deleteComponentPart,
   getComponentMarks,
@@ -455,6 +456,10 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
       "Content-Type": file.type,
       "Content-Disposition": `attachment; filename="${file.fileName}"`,
     });
+  });
+
+  app.get("/sf/exam/grading/audit/:id", async (c) => {
+    return c.json({ success: true as const, ...(await listGradingAudit(ctx.db, c.req.param("id"))) });
   });
 
   return app;

@@ -1,0 +1,359 @@
+import {
+  type ComponentMarks,
+  componentMarksQueryOptions,
+  gradingKeys,
+  updateMarksMutationOptions,
+} from "@portal/api-client";
+import { GRADING_MESSAGES, ZMark } from "@portal/domain";
+import { ButtonLink, DataTable, type DataTableColumn, Loader, RowEditActions } from "@portal/ui";
+import { useForm } from "@tanstack/react-form";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useRef, useState } from "react";
+import { z } from "zod";
+import { m } from "../../lib/i18n.ts";
+import type { FirstQuery } from "../../shell/first-query-state.ts";
+import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
+import { BoundTextField } from "../form-field.tsx";
+import { isVersionConflict } from "../row-edit.ts";
+import * as screenStyles from "../screen.css.ts";
+import { gradingTranslations } from "./GradeDialog.tsx";
+import * as styles from "./grading-results.css.ts";
+import { gradingResultsLinks } from "./routes.ts";
+import { errorText, formatNumber, markText, QueryError } from "./shared.tsx";
+
+export type StudentGradingDetailsProps = ScreenIslandProps & {
+  courseOfferingId: string;
+  studentId: string;
+  /** The component of the sub-component view; "" for the student components page. */
+  componentName: string;
+};
+
+type MarkRow = ComponentMarks["marks"][number];
+type ComponentSum = ComponentMarks["components"][number];
+
+/** The student components page / sub-component view island, inside its IslandRoot. */
+export default function StudentGradingDetails({
+  courseOfferingId,
+  studentId,
+  componentName,
+  search: _search,
+  ...root
+}: StudentGradingDetailsProps) {
+  return (
+    <IslandRoot {...root}>
+      <StudentGradingDetailsScreen
+        courseOfferingId={courseOfferingId}
+        studentId={studentId}
+        componentName={componentName}
+      />
+    </IslandRoot>
+  );
+}
+
+/** First query of the student grading detail routes: the student's marks (of one component, when named). */
+export function studentGradingDetailsFirstQuery(
+  courseOfferingId: string,
+  studentId: string,
+  componentName: string,
+): FirstQuery {
+  return async ({ api, fetch }) => {
+    await fetch(componentMarksQueryOptions(api, courseOfferingId, { studentId, componentName }));
+  };
+}
+
+/**
+ * The form schema of one mark: the typed text read as a number and checked by the domain's ZMark
+ * (never below 0, never above the sub-component's total marks), and a reason once the course
+ * offering's results are published; the server checks the same.
+ */
+export function markFormSchema(totalMarks: number, published: boolean) {
+  return z.object({ marksObtained: z.string(), reason: z.string() }).superRefine((value, ctx) => {
+    const text = value.marksObtained.trim();
+    const parsed = ZMark.safeParse({ marksObtained: text === "" ? Number.NaN : Number(text), totalMarks });
+    if (!parsed.success) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["marksObtained"],
+        message: parsed.error.issues[0]?.message ?? GRADING_MESSAGES.markBelowZero,
+      });
+    }
+    if (published && value.reason.trim() === "") {
+      ctx.addIssue({ code: "custom", path: ["reason"], message: GRADING_MESSAGES.reasonRequired });
+    }
+  });
+}
+
+/**
+ * The student components page (spec §2 Grading detail route, "Student components page": components
+ * table with component name (link), marks obtain, total marks) and, under `/{componentName}`, the
+ * sub-component view of one component. Each sub-component's mark is entered or corrected inline
+ * (spec §4 edit, done, revert): Done saves it at once (POST /sf/exam/admin/cousesubcomponet, the
+ * server audits each change), a stale version shows ConflictNotice, Revert restores it.
+ */
+export function StudentGradingDetailsScreen({
+  courseOfferingId,
+  studentId,
+  componentName,
+}: {
+  courseOfferingId: string;
+  studentId: string;
+  componentName: string;
+}) {
+  const api = useApi();
+  const marks = useQuery(componentMarksQueryOptions(api, courseOfferingId, { studentId, componentName }));
+  if (marks.isPending) return <Loader label={m.gres_loading()} />;
+  if (marks.isError) return <QueryError error={marks.error} onRetry={() => void marks.refetch()} />;
+  const data = marks.data;
+  const studentName = data.marks[0]?.studentName ?? data.components[0]?.studentName ?? "";
+  const back = componentName
+    ? gradingResultsLinks.studentDetails(courseOfferingId, studentId)
+    : gradingResultsLinks.gradeStudents(courseOfferingId);
+  return (
+    <div className={screenStyles.screen}>
+      <div className={screenStyles.toolbar}>
+        <ButtonLink href={back}>{m.gres_back()}</ButtonLink>
+        <ButtonLink href={gradingResultsLinks.studentReport(courseOfferingId, studentId)}>
+          {m.gres_report_title()}
+        </ButtonLink>
+      </div>
+      <p className={screenStyles.muted}>
+        {studentName ? m.gres_student_heading({ name: studentName }) : null}
+        {componentName ? ` · ${componentName}` : null}
+      </p>
+      {componentName ? null : (
+        <ComponentsTable courseOfferingId={courseOfferingId} studentId={studentId} sums={data.components} />
+      )}
+      <MarksEditor
+        courseOfferingId={courseOfferingId}
+        rows={data.marks}
+        published={data.status === "Published"}
+        onReload={() => marks.refetch()}
+      />
+    </div>
+  );
+}
+
+function ComponentsTable({
+  courseOfferingId,
+  studentId,
+  sums,
+}: {
+  courseOfferingId: string;
+  studentId: string;
+  sums: ComponentSum[];
+}) {
+  const columns = useMemo<DataTableColumn<ComponentSum>[]>(
+    () => [
+      {
+        id: "name",
+        header: m.gres_col_component_name(),
+        rowHeader: true,
+        cell: (c) => (
+          <a
+            className={screenStyles.link}
+            href={gradingResultsLinks.studentComponent(courseOfferingId, studentId, c.ComponentName)}
+          >
+            {c.ComponentName}
+          </a>
+        ),
+      },
+      {
+        id: "obtained",
+        header: m.gres_col_marks_obtain(),
+        align: "end",
+        cell: (c) => formatNumber(c.MarksObtined),
+      },
+      {
+        id: "total",
+        header: m.gres_col_total_marks(),
+        align: "end",
+        cell: (c) => formatNumber(c.TotalMarks),
+      },
+    ],
+    [courseOfferingId, studentId],
+  );
+  return (
+    <DataTable
+      caption={m.gres_components_table()}
+      columns={columns}
+      data={sums}
+      getRowId={(c) => c.componentId}
+      emptyText={m.gres_no_record()}
+    />
+  );
+}
+
+/** The sub-component marks of the student, each editable inline. */
+function MarksEditor({
+  courseOfferingId,
+  rows,
+  published,
+  onReload,
+}: {
+  courseOfferingId: string;
+  rows: MarkRow[];
+  published: boolean;
+  onReload: () => Promise<unknown>;
+}) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const columns: DataTableColumn<MarkRow>[] = [
+    { id: "component", header: m.gres_col_component(), cell: (r) => r.ComponentName },
+    { id: "sub", header: m.gres_col_sub_component(), cell: (r) => r.SubComponentName, rowHeader: true },
+    {
+      id: "marks",
+      header: m.gres_col_marks(),
+      cell: (r) =>
+        editing === r.subComponentId ? (
+          <MarkForm
+            courseOfferingId={courseOfferingId}
+            row={r}
+            published={published}
+            onDone={() => setEditing(null)}
+            onReload={onReload}
+          />
+        ) : (
+          <span>
+            {markText(r.MarksObtined, r.TotalMarks)}{" "}
+            <RowEditActions
+              editing={false}
+              editDisabled={editing !== null}
+              labels={{
+                edit: m.gres_col_edit(),
+                done: m.gres_done(),
+                revert: m.gres_revert(),
+                editName: m.gres_edit_mark_of({ name: r.SubComponentName }),
+              }}
+              onEdit={() => setEditing(r.subComponentId)}
+              onDone={() => undefined}
+              onRevert={() => undefined}
+            />
+          </span>
+        ),
+    },
+  ];
+  return (
+    <DataTable
+      caption={m.gres_marks_table()}
+      columns={columns}
+      data={rows}
+      getRowId={(r) => r.subComponentId}
+      emptyText={m.gres_no_record()}
+    />
+  );
+}
+
+function MarkForm({
+  courseOfferingId,
+  row,
+  published,
+  onDone,
+  onReload,
+}: {
+  courseOfferingId: string;
+  row: MarkRow;
+  published: boolean;
+  onDone: () => void;
+  onReload: () => Promise<unknown>;
+}) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<unknown>(null);
+  // The version as last loaded, read at submit time: after a Reload it is the fresh one.
+  const latest = useRef(row);
+  latest.current = row;
+  const schema = markFormSchema(row.TotalMarks, published);
+  const translations = gradingTranslations();
+  const save = useMutation({
+    ...updateMarksMutationOptions(api),
+    onSuccess: async () => {
+      toast.success(m.gres_marks_saved());
+      await queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) });
+      onDone();
+    },
+    onError: setFailure,
+  });
+  const form = useForm({
+    defaultValues: {
+      marksObtained: row.MarksObtined === null ? "" : String(row.MarksObtined),
+      reason: "",
+    },
+    validators: { onChange: schema, onSubmit: schema },
+    onSubmit: ({ value }) => {
+      setFailure(null);
+      save.mutate([
+        {
+          id: latest.current.id,
+          studentId: row.studentId,
+          subComponentId: row.subComponentId,
+          MarksObtined: Number(value.marksObtained.trim()),
+          TotalMarks: row.TotalMarks,
+          version: latest.current.version,
+          reason: value.reason.trim(),
+        },
+      ]);
+    },
+  });
+  const submit = () => void form.handleSubmit();
+  return (
+    <form
+      noValidate
+      className={styles.section}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <form.Field name="marksObtained">
+        {(field) => (
+          <BoundTextField
+            field={field}
+            label={m.gres_mark_label({ name: row.SubComponentName, total: formatNumber(row.TotalMarks) })}
+            inputMode="decimal"
+            autoFocus
+            translations={translations}
+          />
+        )}
+      </form.Field>
+      {published ? (
+        <form.Field name="reason">
+          {(field) => (
+            <BoundTextField
+              field={field}
+              label={m.gres_reason()}
+              maxLength={500}
+              translations={translations}
+            />
+          )}
+        </form.Field>
+      ) : null}
+      <RowEditActions
+        editing
+        saving={save.isPending}
+        labels={{
+          edit: m.gres_col_edit(),
+          done: m.gres_done(),
+          revert: m.gres_revert(),
+          doneName: m.gres_done_mark_of({ name: row.SubComponentName }),
+          revertName: m.gres_revert_mark_of({ name: row.SubComponentName }),
+        }}
+        onEdit={() => undefined}
+        onDone={submit}
+        onRevert={onDone}
+      />
+      {failure && isVersionConflict(failure) ? (
+        <ConflictNotice
+          onReload={async () => {
+            await onReload();
+            setFailure(null);
+          }}
+        />
+      ) : failure ? (
+        <div role="alert" className={screenStyles.errorBox}>
+          <p className={screenStyles.errorText}>{errorText(failure)}</p>
+        </div>
+      ) : null}
+    </form>
+  );
+}
