@@ -54,7 +54,7 @@ export type MarksUpload = JsonBody<"uploadMarksSheet">;
 /** Answer of the marks sheet upload: rows, changes, unchanged, bad rows by line. */
 export type MarksUploadAnswer = JsonAnswer<"uploadMarksSheet">;
 
-/** Fills GradingCourseDetails' defaults (no filter, page 1, 25 a page) so equal requests share a key. */
+/** Fills GradingCourseDetails' defaults (no filter of course, term, batch, examCycle, campus or status, page 1, 25 a page) so equal requests share a key. */
 export function normaliseGradingCoursesRequest(
   request: GradingCoursesRequest,
 ): Required<GradingCoursesRequest> {
@@ -62,6 +62,8 @@ export function normaliseGradingCoursesRequest(
     course: request.course ?? "",
     term: request.term ?? "",
     batch: request.batch ?? "",
+    examCycle: request.examCycle ?? "",
+    campus: request.campus ?? "",
     status: request.status ?? "",
     pageNo: request.pageNo ?? 1,
     count: request.count ?? 25,
