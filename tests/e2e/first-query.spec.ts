@@ -14,6 +14,7 @@ import { ADMIN_EMAIL, signIn, waitForIslands } from "./helpers.ts";
 type Paper = { courseName: string };
 type TimetableRow = { course: string; section: string };
 type ExamInfo = { Course_Name__c: string };
+type GradingCourse = { id: string; courseName: string; students: number };
 type Dashboard = { examCycle: { id: string; name: string; startDate: string; endDate: string } };
 
 /** The text as it stands in HTML. */
@@ -116,8 +117,33 @@ test("the converted screens come with their first rows and ask the API nothing w
   expect(dashboard.text).toContain(displayDate(examCycle.startDate));
   expect(dashboard.text).toContain(html(examCycle.name));
 
+  // The grading list (the first 10 course offerings) and a grading page (its first 5 students).
+  const gradingAnswer = await page.request.post("/api/salesforce/GradingCourseDetails", {
+    headers: { origin },
+    data: { pageNo: 1, count: 10 },
+  });
+  expect(gradingAnswer.status()).toBe(200);
+  const offerings = ((await gradingAnswer.json()) as { courses: GradingCourse[] }).courses;
+  expect(offerings.length).toBeGreaterThan(0);
+  const grading = await serverHtml(page, "/app/exams/grading");
+  expect(grading.bodyRows).toBe(offerings.length);
+  expect(grading.text).toContain(html(offerings[0]!.courseName));
+  const graded = offerings.find((c) => c.students > 0) ?? offerings[0]!;
+  const scoresAnswer = await page.request.post("/api/salesforce/SubjectScores", {
+    headers: { origin },
+    data: { gradingId: graded.id },
+  });
+  expect(scoresAnswer.status()).toBe(200);
+  const students = ((await scoresAnswer.json()) as { students: Array<{ studentName: string }> }).students;
+  const gradingPath = `/app/exams/grading/details/${graded.id}`;
+  const gradingPage = await serverHtml(page, gradingPath);
+  expect(gradingPage.bodyRows).toBe(Math.max(1, Math.min(5, students.length)));
+  if (students.length > 0) expect(gradingPage.text).toContain(html(students[0]!.studentName));
+
   // Loaded in the browser, none of them asks for what the server already gave.
   const firstQueryCalls: Record<string, string[]> = {
+    "/app/exams/grading": ["/api/salesforce/GradingCourseDetails"],
+    [gradingPath]: ["/api/salesforce/SubjectScores"],
     "/app/exam/questionPaper": ["/api/sf/exam/questionPaperList"],
     "/app/exam/examTimetable": ["/api/salesforce/TimeTable", "/api/sf/exam/examCycles"],
     "/app/exams/ExamSetup": ["/api/salesforce/TimeTable", "/api/sf/exam/examCycles"],

@@ -58,6 +58,12 @@ async function signedInPages(page: Page): Promise<string[]> {
   expect(paperList.status()).toBe(200);
   const paper = ((await paperList.json()) as { questionPapersList: Array<{ id: string }> })
     .questionPapersList[0]!.id;
+  const gradingList = await page.request.post("/api/salesforce/GradingCourseDetails", {
+    data: { count: 10 },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(gradingList.status()).toBe(200);
+  const offering = ((await gradingList.json()) as { courses: Array<{ id: string }> }).courses[0]!.id;
   return [
     "/app",
     "/dashboard",
@@ -86,6 +92,15 @@ async function signedInPages(page: Page): Promise<string[]> {
     `/app/exams/invigilationProctoring/${exam}`,
     `/app/exams/invigilationProctoring/invigilationAssign?examId=${exam}`,
     "/app/exams/seatingPlan",
+    "/app/exams/grading",
+    `/app/exams/grading/details/${offering}`,
+    `/app/exam/grading?courseOfferingId=${offering}`,
+    "/app/exams/grading/gradingSetting",
+    `/app/exams/grading/gradingSetting?courseOfferingId=${offering}`,
+    "/app/grading-setup",
+    `/app/grading-setup?courseOfferingId=${offering}`,
+    "/app/exams/GradingView",
+    `/app/exams/GradingView?courseOfferingId=${offering}`,
     "/no-such-page",
   ];
 }
