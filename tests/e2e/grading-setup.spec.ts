@@ -45,20 +45,26 @@ async function shownGrades(page: Page): Promise<string[]> {
 test("sets up components and switches Absolute to Relative; the reloaded page shows the recomputed grades", async ({
   page,
 }) => {
+  // Two saves each recompute the class's grades on the embedded database: more than the default 90 s on a busy machine.
+  test.setTimeout(180_000);
   await signIn(page, EXAM_OFFICE_EMAIL);
-  const list = await page.request.post("/api/salesforce/GradingCourseDetails", {
-    headers: { origin: new URL(page.url()).origin },
-    data: { status: "Draft", count: 100 },
-  });
-  expect(list.status()).toBe(200);
-  const draft = ((await list.json()) as { courses: Course[] }).courses.find(
-    (c) => c.version > 0 && c.typeOfGrading === "Absolute",
-  );
+  // The demo's Draft offering with a saved setup, wherever it is in the list (pages of 100).
+  let draft: Course | undefined;
+  for (let pageNo = 1; !draft && pageNo <= 50; pageNo++) {
+    const list = await page.request.post("/api/salesforce/GradingCourseDetails", {
+      headers: { origin: new URL(page.url()).origin },
+      data: { status: "Draft", count: 100, pageNo },
+    });
+    expect(list.status()).toBe(200);
+    const { courses } = (await list.json()) as { courses: Course[] };
+    if (courses.length === 0) break;
+    draft = courses.find((c) => c.version > 0 && c.typeOfGrading === "Absolute");
+  }
   expect(draft, "the demo's Draft offering graded Absolute").toBeDefined();
   const id = draft!.id;
 
   // The list: its rows are in the server's HTML; the offering's row leads to its grading page.
-  await page.goto("/app/exams/grading?status=Draft");
+  await page.goto(`/app/exams/grading?status=Draft&course=${encodeURIComponent(draft!.courseCode)}`);
   await waitForIslands(page);
   await expect(page.getByRole("table", { name: "Course offerings to grade" })).toBeVisible();
   await page.locator(`a[href="/app/exams/grading/details/${id}"]`).click();
