@@ -13,6 +13,7 @@ import { EXAM_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } from
 
 type Course = {
   id: string;
+  courseCode: string;
   courseName: string;
   section: string;
   status: string;

@@ -38,6 +38,9 @@ describe("visibleMenu", () => {
       ["invigilation-notifications", "/app/exams/invigilationProctoringNotification"],
       ["faculty-proctoring", "/app/exam/faculty-Proctoring"],
       ["evaluation", "/app/exams/evaluation"],
+      ["grading", "/app/exams/grading"],
+      ["grading-setup", "/app/grading-setup"],
+      ["grading-view", "/app/exams/GradingView"],
       ["student-eligibility", "/app/exam/studentEligibility"],
     ]);
   });
@@ -133,7 +136,7 @@ it("shows each role only the home cards its roles allow", () => {
     ...visibleCards(roles, HOME_MODULES).map((c) => c.id),
   ];
   expect(cards(["admin"])).toHaveLength(AVAILABLE_SCREENS.length + HOME_MODULES.length);
-  expect(cards(["exam_office"])).toEqual(["dashboard", "question-papers"]);
+  expect(cards(["exam_office"])).toEqual(["dashboard", "question-papers", "grading", "grading-setup"]);
   expect(cards(["academic_office"])).toEqual(["events", "time-table", "academics-planner"]);
   expect(cards([])).toEqual([]);
 });
