@@ -5,7 +5,8 @@ import { ADMIN_EMAIL, signIn, waitForIslands } from "./helpers.ts";
  * Fast first load (docs/performance.md, "First query on the server"): the screens that declare a
  * first query come with their data in the server's HTML, and the island, hydrating, does not ask
  * the API for it again. The administrator signs in once and opens the question-paper list, the exam
- * dashboard, the exam timetable, the Upcoming and completed exams lists and the Exam Setup list: each
+ * dashboard, the exam timetable, the Upcoming and completed exams lists, the Exam Setup list, the
+ * grading list and a course offering's grading page: each
  * page's HTML (as the server sent it, before any script)
  * holds the first rows the API gives for the same query, and while the page loads and hydrates the
  * browser makes none of the page's first-query calls.
