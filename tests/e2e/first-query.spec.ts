@@ -5,7 +5,8 @@ import { ADMIN_EMAIL, signIn, waitForIslands } from "./helpers.ts";
  * Fast first load (docs/performance.md, "First query on the server"): the screens that declare a
  * first query come with their data in the server's HTML, and the island, hydrating, does not ask
  * the API for it again. The administrator signs in once and opens the question-paper list, the exam
- * dashboard, the exam timetable, the Upcoming and completed exams lists and the Exam Setup list: each
+ * dashboard, the exam timetable, the Upcoming and completed exams lists, the Exam Setup list, the
+ * grading list and a course offering's grading page: each
  * page's HTML (as the server sent it, before any script)
  * holds the first rows the API gives for the same query, and while the page loads and hydrates the
  * browser makes none of the page's first-query calls.
@@ -14,6 +15,7 @@ import { ADMIN_EMAIL, signIn, waitForIslands } from "./helpers.ts";
 type Paper = { courseName: string };
 type TimetableRow = { course: string; section: string };
 type ExamInfo = { Course_Name__c: string };
+type GradingCourse = { id: string; courseName: string; students: number };
 type Dashboard = { examCycle: { id: string; name: string; startDate: string; endDate: string } };
 
 /** The text as it stands in HTML. */
@@ -116,8 +118,33 @@ test("the converted screens come with their first rows and ask the API nothing w
   expect(dashboard.text).toContain(displayDate(examCycle.startDate));
   expect(dashboard.text).toContain(html(examCycle.name));
 
+  // The grading list (the first 10 course offerings) and a grading page (its first 5 students).
+  const gradingAnswer = await page.request.post("/api/salesforce/GradingCourseDetails", {
+    headers: { origin },
+    data: { pageNo: 1, count: 10 },
+  });
+  expect(gradingAnswer.status()).toBe(200);
+  const offerings = ((await gradingAnswer.json()) as { courses: GradingCourse[] }).courses;
+  expect(offerings.length).toBeGreaterThan(0);
+  const grading = await serverHtml(page, "/app/exams/grading");
+  expect(grading.bodyRows).toBe(offerings.length);
+  expect(grading.text).toContain(html(offerings[0]!.courseName));
+  const graded = offerings.find((c) => c.students > 0) ?? offerings[0]!;
+  const scoresAnswer = await page.request.post("/api/salesforce/SubjectScores", {
+    headers: { origin },
+    data: { gradingId: graded.id },
+  });
+  expect(scoresAnswer.status()).toBe(200);
+  const students = ((await scoresAnswer.json()) as { students: Array<{ studentName: string }> }).students;
+  const gradingPath = `/app/exams/grading/details/${graded.id}`;
+  const gradingPage = await serverHtml(page, gradingPath);
+  expect(gradingPage.bodyRows).toBe(Math.max(1, Math.min(5, students.length)));
+  if (students.length > 0) expect(gradingPage.text).toContain(html(students[0]!.studentName));
+
   // Loaded in the browser, none of them asks for what the server already gave.
   const firstQueryCalls: Record<string, string[]> = {
+    "/app/exams/grading": ["/api/salesforce/GradingCourseDetails"],
+    [gradingPath]: ["/api/salesforce/SubjectScores"],
     "/app/exam/questionPaper": ["/api/sf/exam/questionPaperList"],
     "/app/exam/examTimetable": ["/api/salesforce/TimeTable", "/api/sf/exam/examCycles"],
     "/app/exams/ExamSetup": ["/api/salesforce/TimeTable", "/api/sf/exam/examCycles"],

@@ -109,6 +109,15 @@ async function signedInPages(page: Page): Promise<string[]> {
     `/app/exams/invigilationProctoring/${exam}`,
     `/app/exams/invigilationProctoring/invigilationAssign?examId=${exam}`,
     "/app/exams/seatingPlan",
+    "/app/exams/grading",
+    `/app/exams/grading/details/${offering}`,
+    `/app/exam/grading?courseOfferingId=${offering}`,
+    "/app/exams/grading/gradingSetting",
+    `/app/exams/grading/gradingSetting?courseOfferingId=${offering}`,
+    "/app/grading-setup",
+    `/app/grading-setup?courseOfferingId=${offering}`,
+    "/app/exams/GradingView",
+    `/app/exams/GradingView?courseOfferingId=${offering}`,
     "/no-such-page",
   ];
 }
@@ -158,7 +167,7 @@ async function checkScreen(page: Page, path: string): Promise<void> {
 }
 
 test("every screen runs under the Content-Security-Policy without a violation", async ({ page, context }) => {
-  // A cap, not a wait: about forty pages on a shared 2-core machine.
+  // A cap, not a wait: about fifty pages on a shared 2-core machine.
   test.setTimeout(480_000);
   let violations: string[] = [];
   await context.addInitScript(recordViolations);
@@ -201,12 +210,13 @@ test("every screen runs under the Content-Security-Policy without a violation", 
   await signIn(page, EXAM_OFFICE_EMAIL);
   await collect();
 
-  for (const path of await signedInPages(page)) {
+  const pages = await signedInPages(page);
+  for (const path of pages) {
     await checkScreen(page, path);
     await collect();
   }
   // The question paper view renders a PDF with pdf.js and its worker: wait for a page canvas.
-  const paperView = (await signedInPages(page)).find((p) => p.includes("question-paper-view"))!;
+  const paperView = pages.find((p) => p.includes("question-paper-view"))!;
   await page.goto(paperView);
   await expect(page.locator("canvas").first()).toBeVisible();
   await page.waitForLoadState("networkidle");

@@ -59,7 +59,7 @@ export type GradingAudit = JsonAnswer<"getGradingAudit">;
 /** One audit row of a course offering's marks, grades or publishing (who, when, before, after). */
 export type GradingAuditEntry = GradingAudit["entries"][number];
 
-/** Fills GradingCourseDetails' defaults (no filter, page 1, 25 a page) so equal requests share a key. */
+/** Fills GradingCourseDetails' defaults (no filter of course, term, batch, examCycle, campus or status, page 1, 25 a page) so equal requests share a key. */
 export function normaliseGradingCoursesRequest(
   request: GradingCoursesRequest,
 ): Required<GradingCoursesRequest> {
@@ -67,6 +67,8 @@ export function normaliseGradingCoursesRequest(
     course: request.course ?? "",
     term: request.term ?? "",
     batch: request.batch ?? "",
+    examCycle: request.examCycle ?? "",
+    campus: request.campus ?? "",
     status: request.status ?? "",
     pageNo: request.pageNo ?? 1,
     count: request.count ?? 25,

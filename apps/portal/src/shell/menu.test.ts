@@ -43,6 +43,9 @@ describe("visibleMenu", () => {
       ["invigilation-notifications", "/app/exams/invigilationProctoringNotification"],
       ["faculty-proctoring", "/app/exam/faculty-Proctoring"],
       ["evaluation", "/app/exams/evaluation"],
+      ["grading", "/app/exams/grading"],
+      ["grading-setup", "/app/grading-setup"],
+      ["grading-view", "/app/exams/GradingView"],
       ["grade-students", "/app/gradeStudents"],
       ["marks-by-section", "/app/grading/studentsBySection"],
       ["marks-by-component", "/app/grading/studentsByComponent"],
@@ -155,6 +158,8 @@ it("shows each role only the home cards its roles allow", () => {
   expect(cards(["exam_office"])).toEqual([
     "dashboard",
     "question-papers",
+    "grading",
+    "grading-setup",
     "grade-students",
     "promotion-criteria",
   ]);

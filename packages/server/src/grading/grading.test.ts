@@ -3,14 +3,20 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
+  campus,
+  courseOffering,
+  exam,
+  examCycle,
   gradeRange,
   gradingComponent,
   gradingSetting,
   gradingSubComponent,
+  intake,
   mailOutbox,
   promotionCriteria,
   studentGrade,
   studentMark,
+  term,
 } from "../db/schema.ts";
 import { DEMO_EXAM_OFFICE } from "../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
@@ -162,6 +168,43 @@ describe.each(testTargets())("grading API ($name)", (target) => {
         .where(eq(studentMark.id, mark!.id));
     }
     expect(await scores(draft.id)).toEqual(first);
+  });
+
+  it("filters the grading list by campus and exam cycle (spec §3 grading filters)", async () => {
+    const db = api.ctx.db;
+    const [where] = await db
+      .select({ campus: campus.name, cycle: examCycle.name })
+      .from(courseOffering)
+      .innerJoin(term, eq(term.id, courseOffering.termId))
+      .innerJoin(intake, eq(intake.id, term.intakeId))
+      .innerJoin(campus, eq(campus.id, intake.campusId))
+      .leftJoin(exam, eq(exam.courseOfferingId, courseOffering.id))
+      .leftJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+      .where(eq(courseOffering.id, draft.id));
+    const list = async (filter: Record<string, string>) => {
+      const res = await api.call("POST", "/api/salesforce/GradingCourseDetails", {
+        headers,
+        body: { count: 100, ...filter },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { courses: Array<Course & { campus: string }>; noOfRecords: number };
+    };
+    const byCampus = await list({ campus: (where?.campus ?? "").toUpperCase() });
+    expect(byCampus.courses.map((c) => c.id)).toContain(draft.id);
+    expect(byCampus.courses.every((c) => c.campus === where?.campus)).toBe(true);
+    expect((await list({ campus: "no campus has this name" })).noOfRecords).toBe(0);
+    expect((await list({ examCycle: "no cycle has this name" })).noOfRecords).toBe(0);
+    if (where?.cycle) {
+      const byCycle = await list({ examCycle: where.cycle });
+      expect(byCycle.courses.map((c) => c.id)).toContain(draft.id);
+      expect(byCycle.noOfRecords).toBeLessThanOrEqual((await list({})).noOfRecords);
+    }
+    const bad = await api.call("POST", "/api/salesforce/GradingCourseDetails", {
+      headers,
+      body: { campus: 7 },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("campus");
   });
 
   it("refuses component weights that do not total 100, a repeated component and 9 sub-components, changing nothing", async () => {

@@ -18,16 +18,19 @@ import {
   gradePointOf,
   lettersBelow,
 } from "@portal/domain";
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { cachedReadModel } from "../db/read-model-cache.ts";
 import {
   academicProgramme,
+  campus,
   course,
   courseOffering,
   enrolment,
+  exam,
+  examCycle,
   gradeRange,
   gradingComponent,
   gradingSetting,
@@ -68,6 +71,7 @@ export type GradingCourseRow = {
   term: string;
   batch: string;
   programme: string;
+  campus: string;
   students: number;
   typeOfGrading: GradingType;
   status: "Draft" | "Acknowledged" | "Published";
@@ -75,13 +79,24 @@ export type GradingCourseRow = {
 };
 
 /**
- * The grading list (spec §7 GradingCourseDetails, §3 grading filters course, status, term, batch):
- * course offerings with their enrolled student count and grading status, by course name and section;
- * `course`, `term`, `batch` match case-insensitively anywhere in the name; `status` exactly.
+ * The grading list (spec §7 GradingCourseDetails, §3 grading filters course, status, term, batch,
+ * examCycle, campus): course offerings with their enrolled student count and grading status, by
+ * course name and section; `course`, `term`, `batch`, `campus` (the batch's campus) match
+ * case-insensitively anywhere in the name; `examCycle` keeps offerings with an exam in a cycle whose
+ * name contains it; `status` exactly.
  */
 export async function listGradingCourses(
   db: Executor,
-  filter: { course: string; term: string; batch: string; status: string; pageNo: number; count: number },
+  filter: {
+    course: string;
+    term: string;
+    batch: string;
+    status: string;
+    examCycle: string;
+    campus: string;
+    pageNo: number;
+    count: number;
+  },
 ): Promise<{ courses: GradingCourseRow[]; noOfRecords: number }> {
   const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const where: SQL[] = [];
@@ -91,6 +106,20 @@ export async function listGradingCourses(
   if (filter.term) where.push(ilike(term.name, like(filter.term)));
   if (filter.batch) where.push(ilike(intake.name, like(filter.batch)));
   if (filter.status) where.push(sql`coalesce(${gradingSetting.status}, 'Draft') = ${filter.status}`);
+  if (filter.campus) where.push(ilike(campus.name, like(filter.campus)));
+  if (filter.examCycle) {
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(exam)
+          .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+          .where(
+            and(eq(exam.courseOfferingId, courseOffering.id), ilike(examCycle.name, like(filter.examCycle))),
+          ),
+      ),
+    );
+  }
   const students = db
     .select({ offeringId: enrolment.courseOfferingId, n: count().as("n") })
     .from(enrolment)
@@ -106,6 +135,7 @@ export async function listGradingCourses(
       term: term.name,
       batch: intake.name,
       programme: academicProgramme.name,
+      campus: campus.name,
       students: sql<number>`coalesce(${students.n}, 0)::int`,
       typeOfGrading: sql<GradingType>`coalesce(${gradingSetting.typeOfGrading}, 'Absolute')`,
       status: sql<GradingCourseRow["status"]>`coalesce(${gradingSetting.status}, 'Draft')`,
@@ -117,6 +147,7 @@ export async function listGradingCourses(
     .innerJoin(term, eq(term.id, courseOffering.termId))
     .innerJoin(intake, eq(intake.id, term.intakeId))
     .innerJoin(academicProgramme, eq(academicProgramme.id, intake.programmeId))
+    .innerJoin(campus, eq(campus.id, intake.campusId))
     .leftJoin(gradingSetting, eq(gradingSetting.courseOfferingId, courseOffering.id))
     .leftJoin(students, eq(students.offeringId, courseOffering.id))
     .where(where.length ? and(...where) : undefined)

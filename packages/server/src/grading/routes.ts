@@ -61,6 +61,8 @@ const ZCourseQuery = z.object({
   course: optionalText("course"),
   term: optionalText("term"),
   batch: optionalText("batch"),
+  examCycle: optionalText("examCycle"),
+  campus: optionalText("campus"),
   status: z
     .union([z.enum(["Draft", "Acknowledged", "Published"]), z.literal("")], {
       error: "status must be Draft, Acknowledged or Published",

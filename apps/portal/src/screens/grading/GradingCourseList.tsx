@@ -1,0 +1,218 @@
+import {
+  type GradingCourse,
+  type GradingCoursesRequest,
+  gradingCoursesQueryOptions,
+} from "@portal/api-client";
+import { Button, type DataTableColumn, Select, TextField } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { pagerLabels } from "../exams/labels.ts";
+import { QueryError } from "../exams/shared.tsx";
+import { useUrlState } from "../exams/use-url-state.ts";
+import { PagedTable } from "../PagedTable.tsx";
+import { statusLabel } from "./GradingPage.tsx";
+import * as styles from "./grading.css.ts";
+import { type GradingTarget, gradingLinks, targetLink } from "./routes.ts";
+
+/** spec §9 grid page sizes offered by the grading list (server paging). */
+export const COURSE_PAGE_SIZES = [10, 25, 50] as const;
+type CoursePageSize = (typeof COURSE_PAGE_SIZES)[number];
+const TEXT_FILTERS = ["course", "term", "batch", "examCycle", "campus"] as const;
+type TextFilter = (typeof TEXT_FILTERS)[number];
+const STATUSES = ["Draft", "Acknowledged", "Published"] as const;
+
+/** The list's state in the address: the six filters of spec §3 (grading), page and page size. */
+export type GradingListState = Record<TextFilter, string> & {
+  status: "" | (typeof STATUSES)[number];
+  page: number;
+  pageSize: CoursePageSize;
+};
+
+/** Reads `?course=&status=&term=&batch=&examCycle=&campus=&page=&pageSize=` (bad values: defaults). */
+export function parseGradingListState(search: string): GradingListState {
+  const q = new URLSearchParams(search);
+  const text = (k: string) => (q.get(k) ?? "").trim().slice(0, 200);
+  const status = q.get("status") ?? "";
+  const size = Number(q.get("pageSize"));
+  return {
+    course: text("course"),
+    term: text("term"),
+    batch: text("batch"),
+    examCycle: text("examCycle"),
+    campus: text("campus"),
+    status: (STATUSES as readonly string[]).includes(status) ? (status as GradingListState["status"]) : "",
+    page: Math.max(1, Math.trunc(Number(q.get("page") ?? "1")) || 1),
+    pageSize: (COURSE_PAGE_SIZES as readonly number[]).includes(size) ? (size as CoursePageSize) : 10,
+  };
+}
+
+/** Writes the state back (defaults and empty filters left out). */
+export function serializeGradingListState(state: GradingListState): string {
+  const q = new URLSearchParams();
+  for (const k of [...TEXT_FILTERS, "status"] as const) if (state[k]) q.set(k, state[k]);
+  if (state.page !== 1) q.set("page", String(state.page));
+  if (state.pageSize !== 10) q.set("pageSize", String(state.pageSize));
+  const text = q.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** The GradingCourseDetails body of a state. */
+export function toGradingCoursesRequest(state: GradingListState): GradingCoursesRequest {
+  return {
+    course: state.course,
+    term: state.term,
+    batch: state.batch,
+    examCycle: state.examCycle,
+    campus: state.campus,
+    status: state.status,
+    pageNo: state.page,
+    count: state.pageSize,
+  };
+}
+
+/** The first query of the grading list, run on the server: the address's page of GradingCourseDetails. */
+export const gradingListFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
+  await fetch(gradingCoursesQueryOptions(api, toGradingCoursesRequest(parseGradingListState(search))));
+};
+
+export type GradingCourseListProps = ScreenIslandProps & {
+  /** Where a row leads: the grading page (default), the setting page, the setup page or the view. */
+  target?: GradingTarget;
+};
+
+/** The grading list island, inside its IslandRoot. */
+export default function GradingCourseList({ target = "grading", search, ...root }: GradingCourseListProps) {
+  return (
+    <IslandRoot {...root}>
+      <GradingCourseListScreen target={target} search={search} />
+    </IslandRoot>
+  );
+}
+
+function columns(target: GradingTarget): DataTableColumn<GradingCourse>[] {
+  return [
+    { id: "code", header: m.grading_col_course_code(), cell: (c) => c.courseCode },
+    {
+      id: "course",
+      header: m.grading_col_course(),
+      rowHeader: true,
+      cell: (c) => (
+        <a className={styles.link} href={targetLink(target, c.id)}>
+          {c.courseName}
+        </a>
+      ),
+    },
+    { id: "section", header: m.grading_col_section(), cell: (c) => c.section },
+    { id: "term", header: m.grading_filter_term(), cell: (c) => c.term },
+    { id: "batch", header: m.grading_filter_batch(), cell: (c) => c.batch },
+    { id: "campus", header: m.grading_filter_campus(), cell: (c) => c.campus },
+    { id: "students", header: m.grading_col_students(), align: "end", cell: (c) => c.students },
+    {
+      id: "type",
+      header: m.grading_type_label(),
+      cell: (c) => (c.typeOfGrading === "Absolute" ? m.grading_type_absolute() : m.grading_type_relative()),
+    },
+    { id: "status", header: m.grading_status_label(), cell: (c) => statusLabel(c.status) },
+    {
+      id: "actions",
+      header: m.grading_col_actions(),
+      cell: (c) => (
+        <span className={styles.actions}>
+          <a
+            className={styles.link}
+            href={gradingLinks.setup(c.id)}
+            aria-label={m.grading_setup_of({ name: `${c.courseName} ${c.section}` })}
+          >
+            {m.grading_setup_link()}
+          </a>
+          <a
+            className={styles.link}
+            href={gradingLinks.view(c.id)}
+            aria-label={m.grading_view_of({ name: `${c.courseName} ${c.section}` })}
+          >
+            {m.grading_view_link()}
+          </a>
+        </span>
+      ),
+    },
+  ];
+}
+
+/**
+ * The course offerings to grade (spec §2 /app/exams/grading; §7 GradingCourseDetails; §3 grading
+ * filters course, status, term, batch, examCycle, campus): paged on the server 10, 25 or 50 a page,
+ * 'No Data' when empty; each course links to its grading page (or, with `target`, to the page the
+ * entry point is about), with links to its setup and read-only view. State lives in the address.
+ */
+export function GradingCourseListScreen({ target, search }: { target: GradingTarget; search: string }) {
+  const api = useApi();
+  const [state, navigate] = useUrlState(search, parseGradingListState, serializeGradingListState);
+  const [typed, setTyped] = useState<Record<TextFilter, string>>(() => ({
+    course: state.course,
+    term: state.term,
+    batch: state.batch,
+    examCycle: state.examCycle,
+    campus: state.campus,
+  }));
+  const list = useQuery({
+    ...gradingCoursesQueryOptions(api, toGradingCoursesRequest(state)),
+    placeholderData: keepPreviousData,
+  });
+  const cols = useMemo(() => columns(target), [target]);
+  const label: Record<TextFilter, string> = {
+    course: m.grading_filter_course(),
+    term: m.grading_filter_term(),
+    batch: m.grading_filter_batch(),
+    examCycle: m.grading_filter_exam_cycle(),
+    campus: m.grading_filter_campus(),
+  };
+  return (
+    <div className={styles.screen}>
+      <form
+        className={styles.filters}
+        aria-label={m.grading_filters()}
+        onSubmit={(event) => {
+          event.preventDefault();
+          navigate({ ...state, ...typed, page: 1 });
+        }}
+      >
+        {TEXT_FILTERS.map((k) => (
+          <TextField
+            key={k}
+            className={styles.filterField}
+            label={label[k]}
+            name={k}
+            value={typed[k]}
+            onChange={(v) => setTyped((t) => ({ ...t, [k]: v }))}
+            maxLength={200}
+          />
+        ))}
+        <Select
+          className={styles.filterField}
+          label={m.grading_status_label()}
+          placeholder={m.grading_status_all()}
+          options={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+          value={state.status}
+          onChange={(v) => navigate({ ...state, ...typed, status: v as GradingListState["status"], page: 1 })}
+        />
+        <Button type="submit">{m.grading_search()}</Button>
+      </form>
+      <PagedTable
+        query={list}
+        rows={(data) => data.courses}
+        state={state}
+        navigate={navigate}
+        pageSizes={COURSE_PAGE_SIZES}
+        pagerLabels={pagerLabels()}
+        errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
+        caption={m.grading_courses_table()}
+        columns={cols}
+        getRowId={(c) => c.id}
+        emptyText={m.grading_no_data()}
+        loadingLabel={m.grading_loading()}
+      />
+    </div>
+  );
+}
