@@ -86,6 +86,11 @@ async function signedInPages(page: Page): Promise<string[]> {
     `/app/exams/invigilationProctoring/${exam}`,
     `/app/exams/invigilationProctoring/invigilationAssign?examId=${exam}`,
     "/app/exams/seatingPlan",
+    "/app/batches",
+    "/app/add-program",
+    "/app/term-subjects",
+    "/app/faculty-management",
+    "/app/faculty-details",
     "/no-such-page",
   ];
 }

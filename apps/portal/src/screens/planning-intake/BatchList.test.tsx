@@ -42,7 +42,12 @@ function batchApi(fail = false) {
     "POST /api/salesforce/CurrentPageFilter": (_r, body) => {
       bodies.push(body as Record<string, unknown>);
       return fail
-        ? json(400, { success: false, errorMessage: "count must be one of 10, 25, 50, 1000 (All)", field: "count", rule: "custom" })
+        ? json(400, {
+            success: false,
+            errorMessage: "count must be one of 10, 25, 50, 1000 (All)",
+            field: "count",
+            rule: "custom",
+          })
         : json(200, { success: true, batchList: [ROW], noOfRecords: 1 });
     },
   });
@@ -76,7 +81,9 @@ describe("List of Batches", () => {
     expect(
       within(table).getByRole("link", { name: "View Details of MBA JAN 2026 Mumbai" }).getAttribute("href"),
     ).toBe("/app/academicCalendar?intakeId=i0000000-0000-4000-8000-000000000001");
-    expect(screen.getByRole("link", { name: "Add New Intake" }).getAttribute("href")).toBe("/app/add-program");
+    expect(screen.getByRole("link", { name: "Add New Intake" }).getAttribute("href")).toBe(
+      "/app/add-program",
+    );
     // The server's answer was used: no list call from the browser.
     expect(calls.slice(before).filter((c) => c.path.endsWith("CurrentPageFilter"))).toEqual([]);
     await expectNoAxeViolations(container);
@@ -97,12 +104,24 @@ describe("List of Batches", () => {
     await waitFor(() => expect(screen.getByLabelText("Batch")).toHaveProperty("value", "2026"));
     fireEvent.change(screen.getByLabelText("Batch"), { target: { value: "2025" } });
     await waitFor(() =>
-      expect(bodies.at(-1)).toMatchObject({ program: "MBA", batch: 2025, intake: "", campus: "", termStatus: "" }),
+      expect(bodies.at(-1)).toMatchObject({
+        program: "MBA",
+        batch: 2025,
+        intake: "",
+        campus: "",
+        termStatus: "",
+      }),
     );
     expect(window.location.search).toBe("?program=MBA&batch=2025");
     fireEvent.change(screen.getByLabelText("Academic Program"), { target: { value: "EMBA" } });
     await waitFor(() =>
-      expect(bodies.at(-1)).toMatchObject({ program: "EMBA", batch: "", intake: "", campus: "", termStatus: "" }),
+      expect(bodies.at(-1)).toMatchObject({
+        program: "EMBA",
+        batch: "",
+        intake: "",
+        campus: "",
+        termStatus: "",
+      }),
     );
     fireEvent.click(screen.getByRole("button", { name: "Clear All" }));
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ program: "", pageNo: 1 }));

@@ -30,8 +30,16 @@ describe("batch filters as the list applies them (spec §4)", () => {
     ["program", "EMBA", { program: "EMBA", batch: "", intake: "", campus: "", termStatus: "" }],
     ["batch", "2027", { program: "MBA", batch: "2027", intake: "", campus: "", termStatus: "" }],
     ["intake", "JUL", { program: "MBA", batch: "2026", intake: "JUL", campus: "", termStatus: "" }],
-    ["campus", "Dubai", { program: "MBA", batch: "2026", intake: "JAN", campus: "Dubai", termStatus: "Ongoing" }],
-    ["termStatus", "Upcoming", { program: "MBA", batch: "2026", intake: "JAN", campus: "Mumbai", termStatus: "Upcoming" }],
+    [
+      "campus",
+      "Dubai",
+      { program: "MBA", batch: "2026", intake: "JAN", campus: "Dubai", termStatus: "Ongoing" },
+    ],
+    [
+      "termStatus",
+      "Upcoming",
+      { program: "MBA", batch: "2026", intake: "JAN", campus: "Mumbai", termStatus: "Upcoming" },
+    ],
   ])("changing %s to %s", (key, value, expected) => {
     const next = changeBatchListFilter(FULL, key as "program", value);
     expect(next).toEqual({ ...expected, page: 1, pageSize: 25 });
@@ -129,7 +137,10 @@ describe("attachment type (spec §5)", () => {
 describe("selection kept in navigation and session storage (spec §2)", () => {
   it("prefers the address, else the stored selection", () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     storeSelection(storage, { program: "MBA", year: "2026", intake: "JAN", programPlanId: "p1" });
     const stored = readStoredSelection(storage);
     expect(stored).toMatchObject({ program: "MBA", year: "2026", intake: "JAN", programPlanId: "p1" });
