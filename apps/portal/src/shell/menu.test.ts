@@ -25,10 +25,18 @@ describe("visibleMenu", () => {
     }
   });
 
-  it("offers the administrator Home, Dashboard and Exam > the exam schedule screens and Question papers", () => {
+  it("offers the administrator Home, Dashboard, the planning screens and Exam > the exam schedule screens and Question papers", () => {
     const visible = visibleMenu(["admin"]);
-    expect(visible.map((e) => e.id)).toEqual(["home", "dashboard", "exam"]);
-    expect(visible[2]?.children?.map((e) => [e.id, e.href])).toEqual([
+    expect(visible.map((e) => e.id)).toEqual(["home", "dashboard", "academics", "faculty", "exam"]);
+    expect(visible.find((e) => e.id === "academics")?.children?.map((e) => [e.id, e.href])).toEqual([
+      ["batches", "/app/batches"],
+      ["term-subjects", "/app/term-subjects"],
+      ["add-program", "/app/add-program"],
+    ]);
+    expect(visible.find((e) => e.id === "faculty")?.children?.map((e) => [e.id, e.href])).toEqual([
+      ["faculty-management", "/app/faculty-management"],
+    ]);
+    expect(visible.find((e) => e.id === "exam")?.children?.map((e) => [e.id, e.href])).toEqual([
       ["exam-dashboard", "/app/exams/examDashboard"],
       ["exam-setup", "/app/exams/ExamSetup"],
       ["exam-timetable", "/app/exam/examTimetable"],
@@ -55,12 +63,13 @@ describe("visibleMenu", () => {
   });
 
   const ids = (roles: string[]) => flatten(visibleMenu(roles)).map((e) => e.id);
+  const PLANNING_IDS = ["academics", "batches", "term-subjects", "add-program", "faculty", "faculty-management"];
 
   it.each([
-    // The exam office sees the same built screens as the administrator today: all of them are exam screens.
-    ["exam_office", ids(["admin"])],
-    // No planning screen is built yet: the academic office sees Home only.
-    ["academic_office", ["home"]],
+    // The exam office sees the administrator's built screens but the planning ones.
+    ["exam_office", ids(["admin"]).filter((id) => !PLANNING_IDS.includes(id))],
+    // The academic office sees Home and the planning screens built so far.
+    ["academic_office", ["home", ...PLANNING_IDS]],
     // A role the portal does not know sees nothing (such a user cannot sign in anyway).
     ["staff", []],
   ])("shows %s only the entries its role allows", (role, expected) => {
@@ -134,6 +143,13 @@ it("shows each role only the home cards its roles allow", () => {
   ];
   expect(cards(["admin"])).toHaveLength(AVAILABLE_SCREENS.length + HOME_MODULES.length);
   expect(cards(["exam_office"])).toEqual(["dashboard", "question-papers"]);
-  expect(cards(["academic_office"])).toEqual(["events", "time-table", "academics-planner"]);
+  expect(cards(["academic_office"])).toEqual([
+    "batches",
+    "add-program",
+    "faculty-management",
+    "events",
+    "time-table",
+    "academics-planner",
+  ]);
   expect(cards([])).toEqual([]);
 });
