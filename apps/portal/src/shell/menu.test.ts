@@ -63,7 +63,14 @@ describe("visibleMenu", () => {
   });
 
   const ids = (roles: string[]) => flatten(visibleMenu(roles)).map((e) => e.id);
-  const PLANNING_IDS = ["academics", "batches", "term-subjects", "add-program", "faculty", "faculty-management"];
+  const PLANNING_IDS = [
+    "academics",
+    "batches",
+    "term-subjects",
+    "add-program",
+    "faculty",
+    "faculty-management",
+  ];
 
   it.each([
     // The exam office sees the administrator's built screens but the planning ones.

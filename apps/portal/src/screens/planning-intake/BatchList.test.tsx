@@ -54,7 +54,7 @@ function batchApi(fail = false) {
   return { ...api, bodies };
 }
 
-describe("List of Batches", () => {
+describe("List of Batches", { timeout: 30_000 }, () => {
   it("shows every column, links View Details to the academic calendar and renders the first page from the server", async () => {
     const { fetch, calls } = batchApi();
     const firstQueries = await serverFirstQueries(fetch, "/app/batches", batchListFirstQuery);
@@ -62,7 +62,7 @@ describe("List of Batches", () => {
     const { container } = render(
       <BatchList locale="en" search="" fetch={fetch} navigate={vi.fn()} firstQueries={firstQueries} />,
     );
-    const table = await screen.findByRole("table", { name: "List of Batches" });
+    const table = await screen.findByRole("table", { name: "List of Batches" }, { timeout: 10_000 });
     const headers = within(table)
       .getAllByRole("columnheader")
       .map((h) => h.textContent);
@@ -87,7 +87,7 @@ describe("List of Batches", () => {
     // The server's answer was used: no list call from the browser.
     expect(calls.slice(before).filter((c) => c.path.endsWith("CurrentPageFilter"))).toEqual([]);
     await expectNoAxeViolations(container);
-  }, 20_000);
+  });
 
   it("applies the §4 reset rules: a new batch clears intake, campus and term status; a new program clears all", async () => {
     const { fetch, bodies } = batchApi();
@@ -100,7 +100,7 @@ describe("List of Batches", () => {
         navigate={vi.fn()}
       />,
     );
-    await screen.findByRole("table", { name: "List of Batches" });
+    await screen.findByRole("table", { name: "List of Batches" }, { timeout: 10_000 });
     await waitFor(() => expect(screen.getByLabelText("Batch")).toHaveProperty("value", "2026"));
     fireEvent.change(screen.getByLabelText("Batch"), { target: { value: "2025" } });
     await waitFor(() =>
@@ -130,7 +130,7 @@ describe("List of Batches", () => {
   it("empties the list and offers Try again when the list cannot be loaded", async () => {
     const { fetch } = batchApi(true);
     render(<BatchList locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
-    expect(await screen.findByText(/count must be one of/)).toBeTruthy();
+    expect(await screen.findByText(/count must be one of/, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole("table", { name: "List of Batches" })).toBeNull();
   });
 });
