@@ -48,7 +48,7 @@ const signIns = new Map<string, number>();
 
 /**
  * Signs `email` in through the login screen (spec Login: email, Request OTP, the code) and waits for
- * /app. Throws at once, naming the limit, when the stories would sign one user in more often than
+ * the landing page: /app/add-program for the academic office, /app for the others. Throws at once, naming the limit, when the stories would sign one user in more often than
  * {@link SIGN_INS_PER_USER} times (the stories run in one worker, so this count covers the run).
  */
 export async function signIn(page: Page, email: string): Promise<void> {
@@ -68,7 +68,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
   const code = await readLatestOtp(page, email);
   await otpField.fill(code);
   await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/\/app\/?$/);
+  await page.waitForURL(/\/app(\/add-program)?\/?$/);
 }
 
 /** Number of mails to `email` in the development outbox. */

@@ -140,6 +140,11 @@ async function planningPages(page: Page): Promise<string[]> {
     "/app/current-programmes",
     `/app/current-programmes/${intakeId}/details`,
     `/app/academicCalendar?intakeId=${intakeId}`,
+    "/app/batches",
+    "/app/add-program",
+    "/app/term-subjects",
+    "/app/faculty-management",
+    "/app/faculty-details",
   ];
 }
 

@@ -25,15 +25,21 @@ describe("visibleMenu", () => {
     }
   });
 
-  it("offers the administrator Home, Dashboard, Academics > the planning screens and Exam > the exam screens, Question papers and the results screens", () => {
+  it("offers the administrator Home, Dashboard, Academics > the planning screens, Faculty and Exam > the exam screens, Question papers and the results screens", () => {
     const visible = visibleMenu(["admin"]);
-    expect(visible.map((e) => e.id)).toEqual(["home", "dashboard", "academics", "exam"]);
-    expect(visible[2]?.children?.map((e) => [e.id, e.href])).toEqual([
+    expect(visible.map((e) => e.id)).toEqual(["home", "dashboard", "academics", "faculty", "exam"]);
+    expect(visible.find((e) => e.id === "academics")?.children?.map((e) => [e.id, e.href])).toEqual([
       ["academics-planner", "/app/academics-planner"],
+      ["batches", "/app/batches"],
+      ["term-subjects", "/app/term-subjects"],
       ["current-programmes", "/app/current-programmes"],
+      ["add-program", "/app/add-program"],
       ["academic-calendar", "/app/academicCalendar"],
     ]);
-    expect(visible[3]?.children?.map((e) => [e.id, e.href])).toEqual([
+    expect(visible.find((e) => e.id === "faculty")?.children?.map((e) => [e.id, e.href])).toEqual([
+      ["faculty-management", "/app/faculty-management"],
+    ]);
+    expect(visible.find((e) => e.id === "exam")?.children?.map((e) => [e.id, e.href])).toEqual([
       ["exam-dashboard", "/app/exams/examDashboard"],
       ["exam-setup", "/app/exams/ExamSetup"],
       ["exam-timetable", "/app/exam/examTimetable"],
@@ -69,20 +75,23 @@ describe("visibleMenu", () => {
   });
 
   const ids = (roles: string[]) => flatten(visibleMenu(roles)).map((e) => e.id);
+  const PLANNING_IDS = [
+    "academics",
+    "academics-planner",
+    "batches",
+    "term-subjects",
+    "current-programmes",
+    "add-program",
+    "academic-calendar",
+    "faculty",
+    "faculty-management",
+  ];
 
   it.each([
     // The exam office sees the administrator's built screens but the planning ones.
-    [
-      "exam_office",
-      ids(["admin"]).filter(
-        (id) => !["academics", "academics-planner", "current-programmes", "academic-calendar"].includes(id),
-      ),
-    ],
-    // The academic office sees Home and the planning screens.
-    [
-      "academic_office",
-      ["home", "academics", "academics-planner", "current-programmes", "academic-calendar"],
-    ],
+    ["exam_office", ids(["admin"]).filter((id) => !PLANNING_IDS.includes(id))],
+    // The academic office sees Home and the planning screens built so far.
+    ["academic_office", ["home", ...PLANNING_IDS]],
     // A role the portal does not know sees nothing (such a user cannot sign in anyway).
     ["staff", []],
   ])("shows %s only the entries its role allows", (role, expected) => {
@@ -165,9 +174,12 @@ it("shows each role only the home cards its roles allow", () => {
   ]);
   expect(cards(["academic_office"])).toEqual([
     "academics-planner",
+    "batches",
+    "add-program",
     "term-planner",
     "current-programmes",
     "academic-calendar",
+    "faculty-management",
     "events",
     "time-table",
     "academics-planner",

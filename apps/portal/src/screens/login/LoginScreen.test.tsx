@@ -122,7 +122,7 @@ describe("Login (spec §2, §5, §8)", () => {
     expect(localStorage.getItem(STORAGE_KEYS.loggedIn)).toBe("true");
     expect(localStorage.getItem(STORAGE_KEYS.name)).toBe("Asha Verma");
     expect(localStorage.getItem(STORAGE_KEYS.id)).toBe(USER_ID);
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/app"));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/app/after-sign-in"));
   });
 
   it("offers Resend OTP at 0:00, which requests a new code and restarts the countdown", async () => {
@@ -149,7 +149,7 @@ describe("Login (spec §2, §5, §8)", () => {
     expect(calls.filter((c) => c.path.endsWith("/AdminOtp/verifyLink"))).toEqual([
       expect.objectContaining({ body: { link: GOOD_LINK } }),
     ]);
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/app"));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/app/after-sign-in"));
     cleanup();
     localStorage.clear();
 

@@ -18,10 +18,10 @@ import * as styles from "./login.css.ts";
 import { createDebouncedAction, formatCountdown, secondsLeft, signInErrorText } from "./login-logic.ts";
 
 /**
- * Where a signed-in user lands. The spec sends the user to /app/add-program, which is not built
- * yet; until it is, sign-in lands on the /app home portal.
+ * Where a signed-in user lands: /app/after-sign-in sends the academic office on to /app/add-program
+ * (spec: after sign-in the user goes to add-program) and the others to the /app home portal.
  */
-const AFTER_SIGN_IN = "/app";
+const AFTER_SIGN_IN = "/app/after-sign-in";
 
 /**
  * The sign-in island (spec §2 Login, §5, §8, §9), inside its IslandRoot. `link` is the token of a

@@ -1,0 +1,237 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, json } from "../../shell/test-api.ts";
+import { resetScreen, signedIn } from "../exams/test-support.tsx";
+import FacultyInvitation from "./FacultyInvitation.tsx";
+import TermSubjects from "./TermSubjects.tsx";
+
+beforeEach(signedIn);
+afterEach(() => {
+  resetScreen();
+  sessionStorage.clear();
+});
+
+const MBA = "a0000000-0000-4000-8000-000000000001";
+const COURSE = "b0000000-0000-4000-8000-000000000009";
+const SUBJECT = "d0000000-0000-4000-8000-000000000001";
+const SECTION = "e0000000-0000-4000-8000-000000000001";
+const F1 = "f0000000-0000-4000-8000-000000000001";
+const F2 = "f0000000-0000-4000-8000-000000000002";
+const faculty = (id: string, name: string) => ({
+  id,
+  name,
+  designation: "Professor",
+  photo: "",
+  phone: "+91 9800000000",
+  email: `${name.split(" ")[0]?.toLowerCase()}@university.example`,
+  type: "Core",
+  association: "Internal",
+  location: "Mumbai",
+  locationPreference: ["Mumbai", "Dubai"],
+  availability: "Monday-Friday 8:30 AM - 5:30 PM",
+  visits: [],
+  subjects: "Business Statistics",
+  subjectList: [{ label: "Business Statistics", rating: 4.5, batch: "MBA 2025" }],
+  rating: 4.5,
+});
+
+function subjectsApi(saveStatus = 200) {
+  return fakeApi({
+    "GET /api/salesforce/AcademicProgramsName": () =>
+      json(200, {
+        success: true,
+        "Academic Program": [{ id: MBA, name: "MBA", code: "MBA", terms: "[]" }],
+        Campus: [],
+        Courses: [{ label: "Marketing", value: COURSE, credit: 3, id: COURSE, courseId: "BUS109" }],
+      }),
+    "GET /api/salesforce/CourseVersionData": () =>
+      json(200, {
+        success: true,
+        message: "",
+        intakeId: "90000000-0000-4000-8000-000000000001",
+        batchName: "MBA DEC 2040 Mumbai",
+        programPlanId: "p0000000-0000-4000-8000-000000000001",
+        terms: [{ id: "t1", name: "Term 1", startDate: "03/12/2040", endDate: "01/06/2041", version: 1 }],
+        data: {
+          "Term 1": [
+            {
+              id: SUBJECT,
+              termId: "t1",
+              courseName: "Business Statistics",
+              courseId: "BUS101",
+              courseRecordId: "b0000000-0000-4000-8000-000000000001",
+              credit: 3,
+              startDate: "03/12/2040",
+              endDate: "01/06/2041",
+              section: "A",
+              faculty: "",
+              sections: [
+                {
+                  id: SECTION,
+                  courseOfferingSectionId: "A",
+                  courseOfferingCapacity: 40,
+                  courseVersionId: SUBJECT,
+                  facultyId: null,
+                  facultyName: null,
+                  version: 3,
+                },
+              ],
+              version: 1,
+            },
+          ],
+        },
+      }),
+    "POST /api/salesforce/createCourseVersion": () =>
+      saveStatus === 200
+        ? json(200, { success: true, message: "Subject added" })
+        : json(saveStatus, { success: false, errorMessage: "This subject is in the term already" }),
+    "GET /api/salesforce/FacultyList": () =>
+      json(200, {
+        success: true,
+        faculty: [faculty(F1, "Asha Rao"), faculty(F2, "Ravi Kumar")],
+        noOfRecords: 2,
+      }),
+    "POST /api/salesforce/FacultyCourseAssociation": () =>
+      json(200, { success: true, message: "Faculty assigned" }),
+    "POST /api/salesforce/facultyOnboarding/sendEmail": () =>
+      json(200, { success: true, message: "Mail sent", invitationId: "x", sent: 1 }),
+  });
+}
+
+describe("Term-Wise Subject List", { timeout: 30_000 }, () => {
+  it("keeps one add or edit open at a time, posts the new subject with dd/mm/yyyy dates and stores the selection", async () => {
+    const { fetch, calls } = subjectsApi();
+    render(
+      <TermSubjects
+        locale="en"
+        search="?program=MBA&year=2040&intake=DEC"
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    await screen.findByText("Business Statistics", {}, { timeout: 10_000 });
+    const add = screen.getByRole("button", { name: "Add Subjects" });
+    fireEvent.click(add);
+    expect(add).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: "Edit Business Statistics" })).toHaveProperty("disabled", true);
+    fireEvent.change(screen.getAllByLabelText("Subject").at(-1)!, { target: { value: COURSE } });
+    expect(screen.getByText("BUS109")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith("createCourseVersion"))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith("createCourseVersion"))?.body).toMatchObject({
+      CourseVersion: { termName: "Term 1", courseId: COURSE, startDate: "03/12/2040", endDate: "01/06/2041" },
+    });
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Add Subjects" })).toHaveProperty("disabled", false),
+    );
+    expect(sessionStorage.getItem("program")).toBe("MBA");
+    expect(sessionStorage.getItem("programPlanId")).toBe("p0000000-0000-4000-8000-000000000001");
+    expect(screen.getByRole("link", { name: "Next" }).getAttribute("href")).toBe(
+      "/app/add-activity?program=MBA&year=2040&intake=DEC",
+    );
+  });
+
+  it("alerts 'Failed to add. Please try again.' and leaves edit mode when the save fails", async () => {
+    const { fetch } = subjectsApi(409);
+    render(
+      <TermSubjects
+        locale="en"
+        search="?program=MBA&year=2040&intake=DEC"
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    await screen.findByText("Business Statistics", {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole("button", { name: "Add Subjects" }));
+    fireEvent.change(screen.getAllByLabelText("Subject").at(-1)!, { target: { value: COURSE } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Failed to add. Please try again.")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Add Subjects" })).toHaveProperty("disabled", false),
+    );
+  });
+
+  it("enables Choose Curriculum Version only when program, intake and year are set", async () => {
+    const { fetch } = subjectsApi();
+    render(<TermSubjects locale="en" search="?program=MBA&year=2040" fetch={fetch} navigate={vi.fn()} />);
+    await screen.findByText("Business Statistics", {}, { timeout: 10_000 });
+    const choose = screen.getByRole("button", { name: "Choose Curriculum Version" });
+    expect(choose).toHaveProperty("disabled", true);
+    fireEvent.change(screen.getByLabelText("Intake"), { target: { value: "DEC" } });
+    await waitFor(() => expect(choose).toHaveProperty("disabled", false));
+    // A new program resets year and intake (spec §4).
+    fireEvent.change(screen.getByLabelText("Academic Program"), { target: { value: "" } });
+    await waitFor(() => expect(screen.getByLabelText("Year")).toHaveProperty("value", ""));
+  });
+
+  it("lets a section have one faculty member: a second is refused with 'Only 1 faculty can be selected'", async () => {
+    const { fetch, calls } = subjectsApi();
+    render(
+      <TermSubjects
+        locale="en"
+        search="?program=MBA&year=2040&intake=DEC"
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Faculty of Business Statistics" }, { timeout: 10_000 }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Select Faculty" });
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Add Faculty Asha Rao" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add Faculty Ravi Kumar" }));
+    expect(await screen.findByText("Only 1 faculty can be selected")).toBeTruthy();
+    expect(within(dialog).getByRole("link", { name: "Invite Faculty" }).getAttribute("href")).toBe(
+      "/app/faculty-management",
+    );
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith("FacultyCourseAssociation"))?.body).toEqual({
+        courseOfferingId: SECTION,
+        facultyIds: [F1],
+        version: 3,
+      }),
+    );
+  });
+});
+
+describe("Faculty Invitation", { timeout: 30_000 }, () => {
+  it("refuses an attachment that is not doc, docx, pdf or an image, and sends with a pdf", async () => {
+    const { fetch, calls } = subjectsApi();
+    render(<FacultyInvitation locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select Asha Rao" }, { timeout: 10_000 }));
+    fireEvent.click(screen.getByRole("button", { name: "Send Email" }));
+    const dialog = await screen.findByRole("dialog", { name: "Send Email" });
+    fireEvent.change(within(dialog).getByLabelText(/^Subject/), { target: { value: "Teaching in 2040" } });
+    const file = within(dialog).getByLabelText(/Attachment/);
+    fireEvent.change(file, { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    expect(await within(dialog).findByText("Please Select Only Doc ,Pdf and Image")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect(calls.some((c) => c.path.endsWith("sendEmail"))).toBe(false);
+    fireEvent.change(file, {
+      target: { files: [new File(["%PDF"], "invite.pdf", { type: "application/pdf" })] },
+    });
+    await waitFor(() =>
+      expect(within(dialog).queryByText("Please Select Only Doc ,Pdf and Image")).toBeNull(),
+    );
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith("sendEmail"))?.body).toEqual({
+        kind: "email",
+        facultyIds: [F1],
+        subject: "Teaching in 2040",
+        body: "",
+        attachment: { fileName: "invite.pdf", contentBase64: btoa("%PDF") },
+      }),
+    );
+  });
+
+  it("opens the rating of a faculty member from the stored data", async () => {
+    const { fetch } = subjectsApi();
+    render(<FacultyInvitation locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
+    fireEvent.click((await screen.findAllByRole("button", { name: "4.5 / 5" }, { timeout: 10_000 }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Rating" });
+    expect(within(dialog).getByRole("img", { name: "4.5 of 5 stars" })).toBeTruthy();
+    expect(within(dialog).getByText(/MBA 2025/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+import { expect, test } from "@playwright/test";
+import { ACADEMIC_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } from "./helpers.ts";
+
+/**
+ * The academic office plans a new intake (academic-planning.md §2): it lands on Add
+ * Intake/Specialization after sign-in, creates the intake, imports the curriculum on the Term-Wise
+ * Subject List, adds a section and gives it its faculty member, then invites a faculty member with an
+ * attachment and finds the mail with that attachment in the development outbox.
+ */
+test("the academic office creates an intake, plans its subjects and invites faculty", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, ACADEMIC_OFFICE_EMAIL);
+  await expect(page).toHaveURL(/\/app\/add-program$/);
+  await waitForIslands(page);
+
+  // Add Intake/Specialization: the filter component, then the FILTER dialog.
+  const programme = "Master of Business Administration";
+  await page.getByLabel("Academic Program").selectOption({ label: programme });
+  await page.getByLabel("Year").selectOption("2040");
+  await page.getByLabel("Intake").selectOption("DEC");
+  await page.getByRole("button", { name: "FILTER" }).click();
+  const filter = page.getByRole("dialog", { name: "FILTER" });
+  await filter.getByLabel("Semester").selectOption("2");
+  await filter.getByLabel("Start date").fill("2040-12-03");
+  await filter.getByLabel("End date").fill("2041-11-29");
+  await filter.getByLabel("Select City").selectOption({ index: 1 });
+  await filter.getByLabel("Total Section").selectOption("1");
+  await expectNoAxeViolations(page);
+  await filter.getByRole("button", { name: "Submit" }).click();
+  await page.waitForURL(/\/app\/add-activity\?/);
+  expect(new URL(page.url()).searchParams.get("intake")).toBe("DEC");
+
+  // The batches list shows it, after a reload from the server.
+  await page.goto("/app/batches?batch=2040&intake=DEC");
+  await waitForIslands(page);
+  await expect(page.getByRole("table", { name: "List of Batches" }).getByText(programme)).toBeVisible();
+
+  // Term-Wise Subject List: import the master curriculum.
+  await page.goto(`/app/term-subjects?program=${encodeURIComponent(programme)}&year=2040&intake=DEC`);
+  await waitForIslands(page);
+  await page.getByRole("button", { name: "Choose Curriculum Version" }).click();
+  const master = page.getByRole("dialog", { name: "Master Subject Import" });
+  await master.getByRole("button", { name: "Import" }).click();
+  await expect(master).toBeHidden();
+  const sectionButton = page.getByRole("button", { name: /^Sections of / }).first();
+  await expect(sectionButton).toBeVisible();
+
+  // Select Section: none yet; Add gives Section A, then Section B (letters in order).
+  await sectionButton.click();
+  const sections = page.getByRole("dialog", { name: "Select Section" });
+  await expect(sections.getByText("No Sections Found")).toBeVisible();
+  const sectionNames = sections.getByRole("textbox", { name: "Section", exact: true });
+  for (const [letter, strength] of [
+    ["A", "40"],
+    ["B", "35"],
+  ] as const) {
+    await sections.getByRole("button", { name: "Add" }).click();
+    await expect(sectionNames.last()).toHaveValue(`Section ${letter}`);
+    await sections.getByRole("textbox", { name: "Section strength" }).last().fill(strength);
+    await sections.getByRole("button", { name: "Save" }).last().click();
+    await expect(sections.getByRole("radio", { name: `Section ${letter}` })).toBeEnabled();
+  }
+  await sections.getByRole("button", { name: "Close" }).first().click();
+  await expect(page.getByRole("button", { name: /^Sections of / }).first()).toHaveText("A, B");
+
+  // Select Faculty: one faculty member for section A; a second one is refused.
+  await page
+    .getByRole("button", { name: /^Faculty of / })
+    .first()
+    .click();
+  const facultyDialog = page.getByRole("dialog", { name: "Select Faculty" });
+  const addButtons = facultyDialog.getByRole("button", { name: /^Add Faculty / });
+  await addButtons.first().click();
+  await addButtons.nth(1).click();
+  await expect(page.getByText("Only 1 faculty can be selected").first()).toBeVisible();
+  await facultyDialog.getByRole("button", { name: "Save" }).click();
+  await expect(facultyDialog).toBeHidden();
+  await expect(page.getByRole("button", { name: /^Faculty of / }).first()).not.toHaveText("Select Faculty");
+
+  // Faculty Invitation: Send Invite with an attachment; the mail carries it.
+  await page.goto("/app/faculty-management");
+  await waitForIslands(page);
+  const firstRow = page.getByRole("table", { name: "Faculty" }).getByRole("row").nth(1);
+  const email = (await firstRow.getByRole("cell").nth(2).textContent())?.trim() ?? "";
+  expect(email).toContain("@");
+  await firstRow.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Send Invite", exact: true }).click();
+  const invite = page.getByRole("dialog", { name: "Send Invite" });
+  await invite.getByLabel("Subject").fill("Visiting faculty invitation 2040");
+  await invite.getByLabel("Body").fill("We would be glad to have you teach in the DEC 2040 intake.");
+  await invite.getByLabel("Attachment").setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("not allowed"),
+  });
+  await expect(invite.getByText("Please Select Only Doc ,Pdf and Image")).toBeVisible();
+  await invite.getByLabel("Attachment").setInputFiles({
+    name: "invitation.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n% invitation\n"),
+  });
+  await invite.getByRole("button", { name: "Send" }).click();
+  await expect(invite).toBeHidden();
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+      const body = (await answer.json()) as {
+        mails: Array<{ subject: string; attachments: Array<{ filename: string }> }>;
+      };
+      return body.mails.find((mail) => mail.subject === "Visiting faculty invitation 2040")?.attachments[0]
+        ?.filename;
+    })
+    .toBe("invitation.pdf");
+});
