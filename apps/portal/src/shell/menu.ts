@@ -526,14 +526,6 @@ export const AVAILABLE_SCREENS: readonly ModuleCard[] = [
     roles: EXAM,
   },
   {
-    id: "academics-planner",
-    title: m.menu_academics_planner,
-    text: m.home_planning_text,
-    href: "/app/academics-planner",
-    built: true,
-    roles: ACADEMIC,
-  },
-  {
     id: "batches",
     title: m.intake_menu_batches,
     text: m.intake_home_batches_text,
