@@ -32,6 +32,8 @@ describe("grading queries", () => {
       course: "fin",
       term: "",
       batch: "",
+      examCycle: "",
+      campus: "",
       status: "",
       pageNo: 1,
       count: 25,
