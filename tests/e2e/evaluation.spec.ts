@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { EXAM_OFFICE_EMAIL, expectNoAxeViolations, signIn } from "./helpers.ts";
+import { demoExamCycle, EXAM_OFFICE_EMAIL, expectNoAxeViolations, signIn } from "./helpers.ts";
 
 /**
  * The exam office assigns evaluators to an exam and records their answers: from the evaluation list
@@ -64,7 +64,7 @@ async function addEvaluator(page: Page, candidate: Candidate): Promise<void> {
 test("assign evaluators, record their answers and change a student's eligibility", async ({ page }) => {
   await signIn(page, EXAM_OFFICE_EMAIL);
   const { examCycles } = await getJson<{ examCycles: ExamCycle[] }>(page, "/api/sf/exam/examCycles");
-  const cycle = examCycles[0]!;
+  const cycle = demoExamCycle(examCycles);
   const { timetable } = await getJson<{ timetable: TimetableRow[] }>(
     page,
     `/api/salesforce/TimeTable?examCycleId=${cycle.id}&count=10`,

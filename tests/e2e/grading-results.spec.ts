@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { EXAM_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } from "./helpers.ts";
+import { expectNoAxeViolations, RESULTS_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
 
 /**
  * The exam office grades a course offering: on a student's components page a mark above the total
@@ -60,7 +60,7 @@ test("marks entered and uploaded, results published with mails, a published grad
   page,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page, EXAM_OFFICE_EMAIL);
+  await signIn(page, RESULTS_OFFICE_EMAIL);
   // The demo's draft offering with components (a grading setting, version above 0), found page by page.
   let course: Course | undefined;
   for (let pageNo = 1; !course; pageNo++) {
@@ -201,7 +201,7 @@ test("marks entered and uploaded, results published with mails, a published grad
   await expect(entry).toContainText(`finalGrade: ${target.finalGrade}`);
   await expect(entry).toContainText(`finalGrade: ${lower}`);
   await expect(entry).toContainText("reason: Board decision");
-  await expect(entry).toContainText(EXAM_OFFICE_EMAIL);
+  await expect(entry).toContainText(RESULTS_OFFICE_EMAIL);
   await expect(audit.getByRole("row").filter({ hasText: "Results published" })).toHaveCount(1);
   await expectNoAxeViolations(page);
 });
@@ -210,7 +210,7 @@ test("promotion criteria: a new criterion is checked in the browser, saved, and 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, EXAM_OFFICE_EMAIL);
+  await signIn(page, RESULTS_OFFICE_EMAIL);
   await page.goto("/app/exam/promotionCriteria");
   await waitForIslands(page);
   await expect(page.getByRole("table", { name: "Promotion criteria" })).toBeVisible();

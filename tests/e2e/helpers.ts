@@ -9,8 +9,22 @@ export const STAFF_EMAIL = "staff@university.example";
  * the question-paper stories only.
  */
 export const EXAM_OFFICE_EMAIL = "exams@university.example";
+/**
+ * The demo's results officer, a second exam office user: the grading stories sign in as this account,
+ * so the exam office's sign-ins stay within the limit per email.
+ */
+export const RESULTS_OFFICE_EMAIL = "results@university.example";
 /** The demo's academic office user: the planning areas only, no exam screens. */
 export const ACADEMIC_OFFICE_EMAIL = "academic@university.example";
+/** The demo's current exam cycle, the one with the upcoming timetabled exams (server demo/seed.ts). */
+export const DEMO_EXAM_CYCLE = "Nov 2026 End Term";
+
+/** The demo's current exam cycle among `cycles` (GET /sf/exam/examCycles); fails the story when missing. */
+export function demoExamCycle<C extends { name: string }>(cycles: readonly C[]): C {
+  const cycle = cycles.find((c) => c.name === DEMO_EXAM_CYCLE);
+  expect(cycle, `the demo's exam cycle ${DEMO_EXAM_CYCLE}`).toBeDefined();
+  return cycle as C;
+}
 
 type OutboxMail = { id: string; to: string; subject: string; text: string; createdAt: string };
 

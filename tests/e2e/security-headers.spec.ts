@@ -10,7 +10,14 @@
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { ACADEMIC_OFFICE_EMAIL, ADMIN_EMAIL, EXAM_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
+import {
+  ACADEMIC_OFFICE_EMAIL,
+  ADMIN_EMAIL,
+  demoExamCycle,
+  EXAM_OFFICE_EMAIL,
+  signIn,
+  waitForIslands,
+} from "./helpers.ts";
 
 type Violation = { directive: string; blocked: string; sample: string; page: string };
 
@@ -41,11 +48,11 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
 
 /** Every page under apps/portal/src/pages behind sign-in, with ids from the demo data. */
 async function signedInPages(page: Page): Promise<string[]> {
-  const { examCycles } = await getJson<{ examCycles: Array<{ id: string }> }>(
+  const { examCycles } = await getJson<{ examCycles: Array<{ id: string; name: string }> }>(
     page,
     "/api/sf/exam/examCycles",
   );
-  const cycle = examCycles[0]!.id;
+  const cycle = demoExamCycle(examCycles).id;
   const { timetable: exams } = await getJson<{ timetable: Array<{ id: string; students: number }> }>(
     page,
     `/api/salesforce/TimeTable?examCycleId=${cycle}&count=100`,

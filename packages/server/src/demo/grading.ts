@@ -1,8 +1,9 @@
 /**
- * Demo grading data: two course offerings with components, sub-components, marks for every enrolled
- * student and a grading setting, and one Default promotion criterion, so the grading screens show
- * real records. Offering 1 (by course code, term, section) is graded Absolute and still a Draft;
- * offering 2 is graded Relative and Published (grades locked). Marks are deterministic.
+ * Demo grading data: three course offerings with components, sub-components, marks for every
+ * enrolled student and a grading setting, and one Default promotion criterion, so the grading screens
+ * show real records. Offerings 1 and 3 (by course code, term, section) are graded Absolute and still
+ * Drafts (one to publish, one to set up, as staff would); offering 2 is graded Relative and
+ * Published (grades locked). Marks are deterministic.
  */
 import { DEFAULT_GRADE_BANDS } from "@portal/domain";
 import { and, asc, count, eq, gte } from "drizzle-orm";
@@ -49,7 +50,7 @@ export const DEMO_PROMOTION_CRITERIA = "Default promotion";
 
 const DEMO_ACTOR: AuditActor = { id: null, email: "demo" };
 
-/** Adds the grading demo inside the demo load's transaction `tx`. Returns the two offerings' ids. */
+/** Adds the grading demo inside the demo load's transaction `tx`. Returns the three offerings' ids. */
 export async function loadGradingDemo(tx: Executor, at: Date): Promise<string[]> {
   const random = createRandom(20_261_123);
   const candidates = await tx
@@ -61,10 +62,10 @@ export async function loadGradingDemo(tx: Executor, at: Date): Promise<string[]>
     .groupBy(courseOffering.id, course.code, term.name, courseOffering.section)
     .having(gte(count(), 5))
     .orderBy(asc(course.code), asc(term.name), asc(courseOffering.section))
-    .limit(2);
+    .limit(3);
   const ids = candidates.map((c) => c.id);
   for (const [n, id] of ids.entries()) {
-    const type = n === 0 ? "Absolute" : "Relative";
+    const type = n === 1 ? "Relative" : "Absolute";
     await tx.insert(gradingSetting).values({ courseOfferingId: id, typeOfGrading: type });
     await tx
       .insert(gradeRange)

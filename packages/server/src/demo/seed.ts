@@ -65,6 +65,12 @@ export const DEMO_EXAM_OFFICE = {
   name: "Ravi Menon",
   role: ROLE_EXAM_OFFICE,
 } as const;
+/** The exam office's results officer (grading, marks, publishing): the exam areas only. */
+export const DEMO_RESULTS_OFFICE = {
+  email: "results@university.example",
+  name: "Kavita Rao",
+  role: ROLE_EXAM_OFFICE,
+} as const;
 /** The academic office's registrar: the planning areas only. */
 export const DEMO_ACADEMIC_OFFICE = {
   email: "academic@university.example",
@@ -490,6 +496,7 @@ export async function loadDemoData(
       { ...DEMO_ADMIN, id: randomUUID() },
       { ...DEMO_STAFF, id: randomUUID() },
       { ...DEMO_EXAM_OFFICE, id: randomUUID() },
+      { ...DEMO_RESULTS_OFFICE, id: randomUUID() },
       { ...DEMO_ACADEMIC_OFFICE, id: randomUUID() },
     ];
     await tx.insert(adminUser).values(users.map(({ id, name, email }) => ({ id, name, email })));
@@ -497,7 +504,8 @@ export async function loadDemoData(
     await loadPlanningDemo(tx);
     const gradingAt = new Date(Date.UTC(2026, 10, 1));
     const graded = await loadGradingDemo(tx, gradingAt);
-    await loadRevaluationDemo(ctx, tx, graded, DEMO_PAST_EXAM_CYCLE, gradingAt);
+    // The revaluation requests are on the first two graded offerings; the third stays a plain Draft.
+    await loadRevaluationDemo(ctx, tx, graded.slice(0, 2), DEMO_PAST_EXAM_CYCLE, gradingAt);
     return true;
   });
 }
