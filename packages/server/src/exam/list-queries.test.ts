@@ -112,7 +112,10 @@ describe.each(testTargets())("list queries on $name", (target) => {
     expect(idsPlan, idsPlan).toMatch(/(Index|Recheck) Cond: \(course_offering_id = ANY/);
     const rowsPlan = await planOf(api, target.name, rows);
     expect(rowsPlan, rowsPlan).not.toMatch(/Seq Scan on question_paper\b/);
-    expect(rowsPlan, rowsPlan).toMatch(/(Index|Recheck) Cond: \(id = ANY/);
+    // The page's papers come by index: through the primary key (Index or Recheck Cond on the ids) or,
+    // as PostgreSQL sometimes prefers with fresh statistics, an index scan filtered by the ids.
+    expect(rowsPlan, rowsPlan).toMatch(/(Index|Recheck) Cond: \(id = ANY|Filter: \(id = ANY/);
+    expect(rowsPlan, rowsPlan).toMatch(/(Index Scan|Bitmap Heap Scan)( using \w+)? on question_paper\b/);
   });
 
   it("reads any StudentData page with the same few statements, whatever its depth and size", async () => {
