@@ -11,7 +11,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { ConflictNotice } from "../ConflictNotice.tsx";
 import { QueryError } from "../exams/shared.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "./grading.css.ts";
@@ -25,7 +24,7 @@ import {
   toBandDraft,
 } from "./grading-setup.ts";
 import { MasterComponentEditor } from "./MasterComponentEditor.tsx";
-import { apiErrorText } from "./shared.tsx";
+import { apiErrorText, SaveOutcome } from "./shared.tsx";
 
 /** What the grade range form holds: the chosen grading type, both band lists, the reason. */
 export type RangeFormValues = {
@@ -324,18 +323,7 @@ function RangeForm({
                     ) : null
                   }
                 </form.Subscribe>
-                {save.isError && isVersionConflict(save.error) ? (
-                  <ConflictNotice
-                    onReload={async () => {
-                      await onReload();
-                      save.reset();
-                    }}
-                  />
-                ) : save.isError ? (
-                  <p role="alert" className={styles.formError}>
-                    {m.grading_failed_save()} {translateGradingMessage(apiErrorText(save.error))}
-                  </p>
-                ) : null}
+                <SaveOutcome save={save} onReload={onReload} />
                 <div className={styles.actions}>
                   <Button type="submit" loading={save.isPending} disabled={open !== null}>
                     {m.grading_save_ranges()}

@@ -12,7 +12,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { ConflictNotice } from "../ConflictNotice.tsx";
 import { QueryError } from "../exams/shared.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "./grading.css.ts";
@@ -29,7 +28,7 @@ import {
   weightSum,
   withSubCount,
 } from "./grading-setup.ts";
-import { apiErrorText } from "./shared.tsx";
+import { apiErrorText, SaveOutcome } from "./shared.tsx";
 
 export type MasterComponentEditorProps = { courseOfferingId: string; onSaved?: (() => void) | undefined };
 
@@ -298,18 +297,7 @@ function ComponentForm({
           ) : null
         }
       </form.Subscribe>
-      {save.isError && isVersionConflict(save.error) ? (
-        <ConflictNotice
-          onReload={async () => {
-            await onReload();
-            save.reset();
-          }}
-        />
-      ) : save.isError ? (
-        <p role="alert" className={styles.formError}>
-          {m.grading_failed_save()} {translateGradingMessage(apiErrorText(save.error))}
-        </p>
-      ) : null}
+      <SaveOutcome save={save} onReload={onReload} />
       <div className={styles.actions}>
         <Button loading={save.isPending} onClick={() => void form.handleSubmit()}>
           {m.grading_save_components()}
