@@ -8,7 +8,8 @@ import { expectNoAxeViolations, RESULTS_OFFICE_EMAIL, signIn, waitForIslands } f
  * histogram, the student table paged 5 by default), sets up a new component in Edit Grading Details
  * (Master Component), is refused while the weights do not total 100, saves once they do, then
  * switches Select Grading from Absolute to Relative and saves. After a reload the page shows the
- * grades the server recomputed, the same as the API's, and they are not the Absolute ones.
+ * grades the server recomputed, the same as the API's, and they are not the Absolute ones. Last, a
+ * student's final grade is lowered with a penalty (Edit, Done) and kept by the header's Save.
  */
 
 type Course = {
@@ -24,7 +25,7 @@ type Scores = {
   typeOfGrading: string;
   noOfRecords: number;
   statistics: { mean: number; standardDeviation: number; size: number };
-  students: Array<{ studentName: string; CalculatedGrade: string }>;
+  students: Array<{ studentName: string; CalculatedGrade: string; penality: string }>;
 };
 
 async function scores(page: Page, id: string): Promise<Scores> {
@@ -124,4 +125,29 @@ test("sets up components and switches Absolute to Relative; the reloaded page sh
   const grades = await shownGrades(page);
   expect(grades).toEqual(after.students.map((s) => s.CalculatedGrade));
   expect(grades).not.toEqual(before.students.map((s) => s.CalculatedGrade));
+
+  // Edit a student's grade: Done keeps it on the page, the header's Save stores it.
+  const target = after.students.find((st) => st.CalculatedGrade !== "F" && st.penality === "")!;
+  expect(target, "a student above F without a penalty").toBeDefined();
+  const lower = { A: "B", B: "C", C: "F" }[target.CalculatedGrade as "A" | "B" | "C"];
+  const table = page.getByRole("table", { name: "Students and their grades" });
+  await table.getByRole("button", { name: `Edit the grades of ${target.studentName}` }).click();
+  const gradeDialog = page.getByRole("dialog", { name: `Grade of ${target.studentName}` });
+  await gradeDialog.getByLabel("Final Grade").selectOption(lower);
+  await gradeDialog.getByLabel("Penalty").fill("Missed the viva");
+  await gradeDialog.getByRole("button", { name: "Done" }).click();
+  await expect(gradeDialog).toBeHidden();
+  await expect(table.getByRole("row").filter({ hasText: target.studentName })).toContainText(
+    `${lower} (not saved)`,
+  );
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Grades saved: 1")).toBeVisible();
+  await page.reload();
+  await waitForIslands(page);
+  const saved = page
+    .getByRole("table", { name: "Students and their grades" })
+    .getByRole("row")
+    .filter({ hasText: target.studentName });
+  await expect(saved).toContainText("Missed the viva");
+  await expect(saved).not.toContainText("not saved");
 });

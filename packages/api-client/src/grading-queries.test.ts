@@ -44,6 +44,12 @@ describe("grading queries", () => {
     expect(JSON.parse(seen[1]?.body ?? "")).toEqual({ gradingId: "o1" });
     await run(componentMarksQueryOptions(api, "o1", { studentId: "s1" }));
     expect(seen[2]?.url).toBe("/api/sf/exam/coursecomponent/o1?studentId=s1");
+    // A page of students is its own cache entry under the offering's scores key and asks the server for that page.
+    const page2 = subjectScoresQueryOptions(api, "o1", { pageNo: 2, count: 25 });
+    expect(page2.queryKey.slice(0, 4)).toEqual(gradingKeys.scores("o1"));
+    expect(page2.queryKey).not.toEqual(scores.queryKey);
+    await run(page2);
+    expect(JSON.parse(seen[3]?.body ?? "")).toEqual({ gradingId: "o1", pageNo: 2, count: 25 });
   });
 
   it("reads an offering's audit under its offering key, so a grading write of that offering refreshes it", async () => {

@@ -124,15 +124,32 @@ export function gradingCoursesQueryOptions(api: ApiClient, request: GradingCours
   });
 }
 
+/** One page of SubjectScores' students: `count` 5, 10, 25 or 0 for All (spec §9 student grade table). */
+export type SubjectScoresPage = { pageNo: number; count: 0 | 5 | 10 | 25 };
+
+/** The smallest SubjectScores page, for screens that show the header and statistics but no student table. */
+export const SCORES_HEADER_PAGE: SubjectScoresPage = { pageNo: 1, count: 5 };
+
 /**
- * POST /salesforce/SubjectScores: the grading page of a course offering (grading id): statistics,
- * bands, components and each student's marks, total (percent), calculated and final grade. ApiError 404.
+ * POST /salesforce/SubjectScores: the grading page of a course offering (grading id): header,
+ * statistics, bands, `classTotals` (the whole class, for the histogram) and the students of `page`
+ * (default All). Keyed under `gradingKeys.scores(gradingId)`, so invalidating that refreshes every page.
+ * ApiError 404 for an unknown course offering.
  */
-export function subjectScoresQueryOptions(api: ApiClient, gradingId: string) {
+export function subjectScoresQueryOptions(
+  api: ApiClient,
+  gradingId: string,
+  page: SubjectScoresPage = { pageNo: 1, count: 0 },
+) {
   return queryOptions({
-    queryKey: gradingKeys.scores(gradingId),
+    queryKey: [...gradingKeys.scores(gradingId), page.count === 0 ? "all" : page] as const,
     queryFn: async ({ signal }) =>
-      unwrap(await api.POST("/salesforce/SubjectScores", { body: { gradingId }, signal })),
+      unwrap(
+        await api.POST("/salesforce/SubjectScores", {
+          body: page.count === 0 ? { gradingId } : { gradingId, pageNo: page.pageNo, count: page.count },
+          signal,
+        }),
+      ),
   });
 }
 

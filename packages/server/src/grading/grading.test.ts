@@ -59,6 +59,8 @@ type Scores = {
   status: string;
   typeOfGrading: string;
   statistics: { mean: number; standardDeviation: number; size: number };
+  classTotals: number[];
+  noOfRecords: number;
   components: Component[];
   students: ScoreRow[];
 };
@@ -139,6 +141,25 @@ describe.each(testTargets())("grading API ($name)", (target) => {
       const g = stored.find((x) => x.studentId === row.StudentId);
       expect([g?.calculatedGrade, g?.totalPercent]).toEqual([row.CalculatedGrade, row.TotalMarksObtained]);
     }
+  });
+
+  it("pages the students on the server while the statistics and class totals stay the whole class's", async () => {
+    const all = await scores(draft.id);
+    expect(all.classTotals).toEqual(
+      all.students.map((r) => Math.round(r.TotalMarksObtained * 100) / 100).sort((a, b) => a - b),
+    );
+    const res = await api.call("POST", "/api/salesforce/SubjectScores", {
+      headers,
+      body: { gradingId: draft.id, pageNo: 2, count: 5 },
+    });
+    expect(res.status).toBe(200);
+    const page = res.body as Scores;
+    expect(page.students.map((r) => r.StudentId)).toEqual(all.students.slice(5, 10).map((r) => r.StudentId));
+    expect([page.noOfRecords, page.statistics, page.classTotals]).toEqual([
+      all.students.length,
+      all.statistics,
+      all.classTotals,
+    ]);
   });
 
   it("serves the class's results from memory only while nothing they read has changed, whoever wrote it", async () => {

@@ -276,10 +276,19 @@ export async function getSubjectScores(
     status: setup.status,
     version: setup.version,
     statistics,
+    classTotals: classTotals(all),
     gradeRanges: setup.bands[setup.typeOfGrading].map((b) => ({ ...b })),
     components: componentsWire(setup),
     students: shown.map((r) => toScoreRow(setup, r)),
   };
+}
+
+/**
+ * Every student's weighted total (percent, 2 decimals) in ascending order: what the mark histogram
+ * draws while the table shows one page. Sorted so the answer says nothing about who scored what.
+ */
+function classTotals(all: readonly StudentResult[]): number[] {
+  return all.map((r) => Math.round(r.total * 100) / 100).sort((a, b) => a - b);
 }
 
 // ---------------------------------------------------------------- grade ranges

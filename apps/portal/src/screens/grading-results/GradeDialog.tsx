@@ -1,4 +1,9 @@
-import { gradingKeys, type StudentScoreRow, saveStudentGradesMutationOptions } from "@portal/api-client";
+import {
+  gradingKeys,
+  type StudentGradeSaveItem,
+  type StudentScoreRow,
+  saveStudentGradesMutationOptions,
+} from "@portal/api-client";
 import {
   finalGradeProblem,
   GRADE_LETTERS,
@@ -63,17 +68,25 @@ type GradeForm = { finalGrade: GradeLetter; penalty: string; reason: string };
  * for the reason of the change, which the audit keeps with the grades before and after. Saves with
  * the row's current version; a stale one shows ConflictNotice, whose Reload keeps what was typed.
  * A refused save shows 'Failed to add. Please try again.' with the server's reason (spec §8).
+ *
+ * With `onDone` the dialog saves nothing: Done hands the checked item (same rules) to the caller,
+ * which keeps it until its own Save (the grading page's header Save); `staged` is that caller's
+ * earlier item for the row, shown instead of the stored grade.
  */
 export function GradeDialog({
   courseOfferingId,
   row,
   onClose,
   onReload,
+  onDone,
+  staged,
 }: {
   courseOfferingId: string;
   row: StudentScoreRow & { id: string };
   onClose: () => void;
   onReload: () => Promise<unknown>;
+  onDone?: (item: StudentGradeSaveItem) => void;
+  staged?: StudentGradeSaveItem;
 }) {
   const api = useApi();
   const toast = useToast();
@@ -96,25 +109,29 @@ export function GradeDialog({
   });
   const form = useForm({
     defaultValues: {
-      finalGrade: row.finalGrade as GradeLetter,
-      penalty: row.penality,
-      reason: "",
+      finalGrade: (staged?.finalGrade ?? row.finalGrade) as GradeLetter,
+      penalty: staged?.penality ?? row.penality,
+      reason: staged?.reason ?? "",
     } as GradeForm,
     validators: { onChange: schema, onSubmit: schema },
     onSubmit: ({ value }) => {
       const parsed = schema.parse(value);
       setFailure(null);
-      save.mutate([
-        {
-          id: row.id,
-          CalculatedGrade: row.CalculatedGrade,
-          penality: parsed.penalty,
-          finalGrade: parsed.finalGrade,
-          // The version of the row as last loaded: after a Reload this is the fresh one.
-          version: version.current,
-          reason: parsed.reason,
-        },
-      ]);
+      const item: StudentGradeSaveItem = {
+        id: row.id,
+        CalculatedGrade: row.CalculatedGrade,
+        penality: parsed.penalty,
+        finalGrade: parsed.finalGrade,
+        // The version of the row as last loaded: after a Reload this is the fresh one.
+        version: version.current,
+        reason: parsed.reason,
+      };
+      if (onDone) {
+        onDone(item);
+        onClose();
+      } else {
+        save.mutate([item]);
+      }
     },
   });
   return (
@@ -133,7 +150,7 @@ export function GradeDialog({
             {m.gres_cancel()}
           </Button>
           <Button type="submit" form="grade-form" loading={save.isPending}>
-            {m.gres_save()}
+            {onDone ? m.gres_done() : m.gres_save()}
           </Button>
         </>
       }

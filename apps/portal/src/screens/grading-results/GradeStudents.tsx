@@ -3,6 +3,7 @@ import {
   gradingKeys,
   type StudentScoreRow,
   type SubjectScores,
+  type SubjectScoresPage,
   sendMarksMutationOptions,
   subjectScoresQueryOptions,
 } from "@portal/api-client";
@@ -18,7 +19,7 @@ import {
   type PageSize,
   StatusChip,
 } from "@portal/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
@@ -38,6 +39,11 @@ import { errorText, OfferingSelect, offeringChoicesFirstQuery, QueryError } from
 /** spec §9: the student grade table pages 5, 10, 25 or All, 5 first. */
 export const GRADE_PAGE_SIZES: readonly PageSize[] = [5, 10, 25, "all"];
 
+/** The SubjectScores page of the grade table's page and size (All is count 0); the first is page 1 of 5. */
+export function gradePage(page: number, pageSize: PageSize): SubjectScoresPage {
+  return pageSize === "all" ? { pageNo: 1, count: 0 } : { pageNo: page, count: pageSize as 5 | 10 | 25 };
+}
+
 /** The /app/gradeStudents island (`?courseOfferingId=`), inside its IslandRoot. */
 export default function GradeStudents({ search, ...root }: ScreenIslandProps) {
   return (
@@ -55,7 +61,9 @@ export const gradeStudentsFirstQuery: FirstQuery = async (context) => {
   const { courseOfferingId } = parseResultsState(context.search);
   await Promise.all([
     offeringChoicesFirstQuery(context),
-    courseOfferingId ? context.fetch(subjectScoresQueryOptions(context.api, courseOfferingId)) : null,
+    courseOfferingId
+      ? context.fetch(subjectScoresQueryOptions(context.api, courseOfferingId, gradePage(1, 5)))
+      : null,
     courseOfferingId ? context.fetch(gradingAuditQueryOptions(context.api, courseOfferingId)) : null,
   ]);
 };
@@ -101,10 +109,14 @@ function OfferingResults({
   courseOfferingId: string;
   api: ReturnType<typeof useApi>;
 }) {
-  const scores = useQuery(subjectScoresQueryOptions(api, courseOfferingId));
   const [editing, setEditing] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(5);
+  // The server pages the students; the summary and statistics are the whole class's.
+  const scores = useQuery({
+    ...subjectScoresQueryOptions(api, courseOfferingId, gradePage(page, pageSize)),
+    placeholderData: keepPreviousData,
+  });
   const columns = useMemo(() => gradeColumns((row) => setEditing(row.id)), []);
   if (scores.isPending) return <Loader label={m.gres_loading()} />;
   if (scores.isError) {
@@ -112,10 +124,10 @@ function OfferingResults({
   }
   const data = scores.data;
   const students = data.students;
-  const size = pageSize === "all" ? Math.max(1, students.length) : pageSize;
-  const pageCount = Math.max(1, Math.ceil(students.length / size));
+  const size = pageSize === "all" ? Math.max(1, data.noOfRecords) : (pageSize as number);
+  const pageCount = Math.max(1, Math.ceil(data.noOfRecords / size));
   const current = Math.min(page, pageCount);
-  const shown = students.slice((current - 1) * size, current * size);
+  const shown = students;
   const editingRow = students.find((s) => s.id !== null && s.id === editing) ?? null;
   return (
     <>
@@ -131,7 +143,7 @@ function OfferingResults({
       <Pager
         page={current}
         pageSize={pageSize}
-        total={students.length}
+        total={data.noOfRecords}
         pageSizes={GRADE_PAGE_SIZES}
         onPageChange={setPage}
         onPageSizeChange={(next) => {

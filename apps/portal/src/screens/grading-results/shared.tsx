@@ -1,6 +1,7 @@
 import {
   type GradingAuditEntry,
   gradingCoursesQueryOptions,
+  SCORES_HEADER_PAGE,
   subjectScoresQueryOptions,
 } from "@portal/api-client";
 import { Select } from "@portal/ui";
@@ -30,7 +31,10 @@ export function OfferingSelect({ value, onChange }: { value: string; onChange: (
   const api = useApi();
   const courses = useQuery(gradingCoursesQueryOptions(api, OFFERING_CHOICES_REQUEST));
   // The chosen offering may lie past the list's first 100: its own scores (the screen's query) name it.
-  const chosen = useQuery({ ...subjectScoresQueryOptions(api, value), enabled: value !== "" });
+  const chosen = useQuery({
+    ...subjectScoresQueryOptions(api, value, SCORES_HEADER_PAGE),
+    enabled: value !== "",
+  });
   const listed = courses.data?.courses ?? [];
   const extra =
     chosen.data && !listed.some((c) => c.id === value)

@@ -86,8 +86,16 @@ function totalOf(s: Student): number {
   return Math.round((((a ?? 0) / 20) * 50 + ((b ?? 0) / 20) * 50) * 100) / 100;
 }
 
-/** The SubjectScores answer of the fake state. */
-export function scoresOf(state: FakeState): SubjectScores {
+/** The SubjectScores answer of the fake state: the students of page `pageNo` of `count` (0 = all), like the server. */
+export function scoresOf(state: FakeState, page: { pageNo?: number; count?: number } = {}): SubjectScores {
+  const all = scoresOfAll(state);
+  const count = page.count ?? 0;
+  const pageNo = page.pageNo ?? 1;
+  return count === 0 ? all : { ...all, students: all.students.slice((pageNo - 1) * count, pageNo * count) };
+}
+
+function scoresOfAll(state: FakeState): SubjectScores {
+  const totals = state.students.map(totalOf);
   return {
     success: true,
     noOfRecords: state.students.length,
@@ -106,6 +114,7 @@ export function scoresOf(state: FakeState): SubjectScores {
     status: state.status,
     version: state.version,
     statistics: { mean: 61, standardDeviation: 11.56, size: state.students.length },
+    classTotals: [...totals].sort((a, b) => a - b),
     gradeRanges: [],
     components: [
       {
@@ -230,7 +239,8 @@ export function gradingApi(state: FakeState = makeState(), options: { conflictOn
   const api = fakeApi({
     "POST /api/salesforce/GradingCourseDetails": () =>
       json(200, { success: true, courses: [{ ...COURSE, status: state.status }], noOfRecords: 1 }),
-    "POST /api/salesforce/SubjectScores": () => json(200, scoresOf(state)),
+    "POST /api/salesforce/SubjectScores": (_r, body) =>
+      json(200, scoresOf(state, body as { pageNo?: number; count?: number })),
     "GET /api/sf/exam/grading/audit/a0000000-0000-4000-8000-000000000001": () =>
       json(200, { success: true, courseOfferingId: OFFERING_ID, entries: state.audit }),
     [`GET /api/sf/exam/coursecomponent/${OFFERING_ID}`]: (request) => {

@@ -36,10 +36,14 @@ function student(i: number, total: number) {
   };
 }
 
-function scoresApi() {
+/** A fake API paging SubjectScores like the server; `grades` answers GradeAllocationSetup. */
+function scoresApi(grades: (body: unknown) => Response = () => json(200, { success: true, grades: [] })) {
   return fakeApi({
-    "POST /api/salesforce/SubjectScores": () =>
-      json(200, {
+    "POST /api/salesforce/GradeAllocationSetup": (_r, body) => grades(body),
+    "POST /api/salesforce/SubjectScores": (_r, body) => {
+      const { pageNo = 1, count = 0 } = body as { pageNo?: number; count?: number };
+      const students = TOTALS.map((t, i) => student(i, t));
+      return json(200, {
         success: true,
         noOfRecords: TOTALS.length,
         course: {
@@ -55,10 +59,12 @@ function scoresApi() {
         status: "Draft",
         version: 2,
         statistics: { mean: 65.32, standardDeviation: 19.87, size: TOTALS.length },
+        classTotals: [...TOTALS].sort((a, b) => a - b),
         gradeRanges: DEFAULT_GRADE_BANDS.Absolute,
         components: [],
-        students: TOTALS.map((t, i) => student(i, t)),
-      }),
+        students: count === 0 ? students : students.slice((pageNo - 1) * count, pageNo * count),
+      });
+    },
   });
 }
 
@@ -83,8 +89,9 @@ describe("GradingPage", () => {
       `/app/exams/grading/details/${OFFERING}`,
       gradingPageFirstQuery(OFFERING),
     );
+    // The server pages the students: the first query asks for the first 5 only.
     expect(calls.map((c) => [c.path, c.body])).toEqual([
-      ["/api/salesforce/SubjectScores", { gradingId: OFFERING }],
+      ["/api/salesforce/SubjectScores", { gradingId: OFFERING, pageNo: 1, count: 5 }],
     ]);
     calls.length = 0;
     const { container } = render(
@@ -144,12 +151,109 @@ describe("GradingPage", () => {
     ]);
     expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
     await expectNoAxeViolations(container);
+    expect(calls.filter((c) => c.path === "/api/salesforce/SubjectScores")).toEqual([]);
 
     fireEvent.change(screen.getByLabelText("Rows per page"), { target: { value: "all" } });
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(8));
     expect(window.location.search).toBe("?pageSize=all");
     expect(within(table).getByText("Late submission")).toBeTruthy();
-    expect(calls.filter((c) => c.path === "/api/salesforce/SubjectScores")).toEqual([]);
+    expect(calls.filter((c) => c.path === "/api/salesforce/SubjectScores").map((c) => c.body)).toEqual([
+      { gradingId: OFFERING },
+    ]);
+  }, 30_000);
+
+  it("keeps grade changes made with Edit across pages until Save sends them all in one call", async () => {
+    const { fetch, calls } = scoresApi();
+    render(
+      <GradingPage
+        locale="en"
+        search=""
+        courseOfferingId={OFFERING}
+        signedIn
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    const table = await screen.findByRole("table", { name: "Students and their grades" });
+    await within(table).findByText("Student 0");
+    const save = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    // Student 1 (84, A): down to B needs a penalty; Done keeps the change on the page, nothing is sent.
+    fireEvent.click(within(table).getByRole("button", { name: "Edit the grades of Student 1" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Final Grade"), { target: { value: "B" } });
+    fireEvent.change(within(dialog).getByLabelText("Penalty"), { target: { value: "Late project" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(within(table).getByText("B (not saved)")).toBeTruthy();
+    expect(screen.getByTestId("grading-save-note").textContent).toContain("Changes not saved yet: 1");
+    expect(calls.filter((c) => c.path === "/api/salesforce/GradeAllocationSetup")).toEqual([]);
+
+    // On the next page, Student 5 (49.5, C) goes to F with a penalty too.
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    await within(table).findByText("Student 5");
+    fireEvent.click(within(table).getByRole("button", { name: "Edit the grades of Student 5" }));
+    const second = await screen.findByRole("dialog");
+    fireEvent.change(within(second).getByLabelText("Final Grade"), { target: { value: "F" } });
+    fireEvent.change(within(second).getByLabelText("Penalty"), { target: { value: "Absent" } });
+    fireEvent.click(within(second).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.path === "/api/salesforce/GradeAllocationSetup").map((c) => c.body),
+      ).toEqual([
+        [
+          {
+            id: "g1",
+            CalculatedGrade: "A",
+            penality: "Late project",
+            finalGrade: "B",
+            version: 1,
+            reason: "",
+          },
+          { id: "g5", CalculatedGrade: "C", penality: "Absent", finalGrade: "F", version: 1, reason: "" },
+        ],
+      ]),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId("grading-save-note").textContent).not.toContain("not saved"),
+    );
+  }, 30_000);
+
+  it("keeps the changes and shows the reason when Save is refused", async () => {
+    const { fetch } = scoresApi(() =>
+      json(400, {
+        success: false,
+        errorMessage: "The final grade cannot be higher than the calculated grade",
+      }),
+    );
+    render(
+      <GradingPage
+        locale="en"
+        search=""
+        courseOfferingId={OFFERING}
+        signedIn
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    const table = await screen.findByRole("table", { name: "Students and their grades" });
+    await within(table).findByText("Student 2");
+    fireEvent.click(within(table).getByRole("button", { name: "Edit the grades of Student 2" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Final Grade"), { target: { value: "C" } });
+    fireEvent.change(within(dialog).getByLabelText("Penalty"), { target: { value: "Copying" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Failed to add. Please try again.");
+    expect(alert.textContent).toContain("cannot be higher");
+    expect(within(table).getByText("C (not saved)")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(false);
   }, 30_000);
 
   it("read-only (GradingView): no Edit Grading Details, Save or Edit column", async () => {

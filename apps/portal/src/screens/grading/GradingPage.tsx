@@ -1,13 +1,31 @@
-import { type StudentScoreRow, type SubjectScores, subjectScoresQueryOptions } from "@portal/api-client";
+import {
+  gradingKeys,
+  type StudentGradeSaveItem,
+  type StudentScoreRow,
+  type SubjectScores,
+  type SubjectScoresPage,
+  saveStudentGradesMutationOptions,
+  subjectScoresQueryOptions,
+} from "@portal/api-client";
 import type { GradeBand } from "@portal/domain";
 import { Button, ButtonLink, DataTable, type DataTableColumn, Dialog, Pager, pageRange } from "@portal/ui";
-import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
-import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { pagerLabels } from "../exams/labels.ts";
+import {
+  type FirstQuery,
+  IslandRoot,
+  type ScreenIslandProps,
+  useApi,
+  useToast,
+} from "../../shell/IslandRoot.tsx";
+import { ConflictNotice } from "../ConflictNotice.tsx";
+import { errorText, pagerLabels } from "../exams/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
+import { GradeDialog } from "../grading-results/GradeDialog.tsx";
+import { isVersionConflict } from "../row-edit.ts";
+import * as screenStyles from "../screen.css.ts";
 import { GradingSettingTabs } from "./GradingSettingTabs.tsx";
 import * as styles from "./grading.css.ts";
 import { MarkHistogram } from "./MarkHistogram.tsx";
@@ -29,6 +47,11 @@ export function parseStudentTableState(search: string): StudentTableState {
     : 5;
   const page = Math.max(1, Math.trunc(Number(q.get("page") ?? "1")) || 1);
   return { page, pageSize };
+}
+
+/** The SubjectScores page a table state asks the server for (All is count 0). */
+export function scoresPageOf(state: StudentTableState): SubjectScoresPage {
+  return state.pageSize === "all" ? { pageNo: 1, count: 0 } : { pageNo: state.page, count: state.pageSize };
 }
 
 /** Writes the table state into the address, keeping `courseOfferingId` when the page has it. */
@@ -69,13 +92,13 @@ export default function GradingPage({
 
 /**
  * The first query of the grading page, run on the server: POST SubjectScores of the course offering
- * (the path's id, else `?courseOfferingId=`): header, statistics, bands and every student (the table
- * pages 5, 10, 25 or All in the browser; the histogram needs the whole class).
+ * (the path's id, else `?courseOfferingId=`) for the address's page (`?page=&pageSize=`, default the
+ * first 5): header, statistics, bands, the class's totals for the histogram and that page's students.
  */
 export function gradingPageFirstQuery(courseOfferingId = ""): FirstQuery {
   return async ({ api, search, fetch }) => {
     const id = courseOfferingId || courseOfferingIdOf(search);
-    if (id) await fetch(subjectScoresQueryOptions(api, id));
+    if (id) await fetch(subjectScoresQueryOptions(api, id, scoresPageOf(parseStudentTableState(search))));
   };
 }
 
@@ -87,7 +110,21 @@ export function componentCell(row: StudentScoreRow, componentName: string): stri
   return c ? fixed2(c.marksObtained) : "—";
 }
 
-function studentColumns(courseOfferingId: string, readOnly: boolean): DataTableColumn<StudentScoreRow>[] {
+/** Grade changes made with Edit and kept until the header's Save, by student grade id. */
+type StagedGrades = ReadonlyMap<string, StudentGradeSaveItem>;
+
+/** A cell's value with its unsaved change: "B (not saved)" while a staged change differs from the stored one. */
+function stagedCell(stored: string, staged: string | undefined): string {
+  if (staged === undefined || staged === stored) return stored || "—";
+  return m.grading_unsaved_value({ value: staged || "—" });
+}
+
+function studentColumns(
+  courseOfferingId: string,
+  readOnly: boolean,
+  staged: StagedGrades,
+  onEdit: (row: StudentScoreRow & { id: string }) => void,
+): DataTableColumn<StudentScoreRow>[] {
   const columns: DataTableColumn<StudentScoreRow>[] = [
     {
       id: "student",
@@ -113,22 +150,44 @@ function studentColumns(courseOfferingId: string, readOnly: boolean): DataTableC
     },
     { id: "total", header: m.grading_col_total(), align: "end", cell: (r) => fixed2(r.TotalMarksObtained) },
     { id: "calculated", header: m.grading_col_calculated(), cell: (r) => r.CalculatedGrade },
-    { id: "penalty", header: m.grading_col_penalty(), cell: (r) => r.penality || "—" },
-    { id: "final", header: m.grading_col_final(), cell: (r) => r.finalGrade },
+    {
+      id: "penalty",
+      header: m.grading_col_penalty(),
+      cell: (r) => stagedCell(r.penality, r.id ? staged.get(r.id)?.penality : undefined),
+    },
+    {
+      id: "final",
+      header: m.grading_col_final(),
+      cell: (r) => stagedCell(r.finalGrade, r.id ? staged.get(r.id)?.finalGrade : undefined),
+    },
   ];
   if (!readOnly) {
     columns.push({
       id: "edit",
       header: m.grading_col_edit(),
-      cell: (r) => (
-        <a
-          className={styles.link}
-          href={gradingLinks.studentDetails(courseOfferingId, r.StudentId)}
-          aria-label={m.grading_edit_student({ name: r.studentName })}
-        >
-          {m.grading_edit()}
-        </a>
-      ),
+      // A stored grade is edited here and saved with the header's Save; a student without one yet
+      // (no marks stored) is edited on their own page.
+      cell: (r) => {
+        const id = r.id;
+        return id ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={m.grading_edit_student({ name: r.studentName })}
+            onClick={() => onEdit({ ...r, id })}
+          >
+            {m.grading_edit()}
+          </Button>
+        ) : (
+          <a
+            className={styles.link}
+            href={gradingLinks.studentDetails(courseOfferingId, r.StudentId)}
+            aria-label={m.grading_edit_student({ name: r.studentName })}
+          >
+            {m.grading_edit()}
+          </a>
+        );
+      },
     });
   }
   return columns;
@@ -153,13 +212,20 @@ export function GradingPageScreen({
   search: string;
 }) {
   const api = useApi();
-  const scores = useQuery({
-    ...subjectScoresQueryOptions(api, courseOfferingId),
-    enabled: courseOfferingId !== "",
-  });
   const [state, navigate] = useUrlState(search, parseStudentTableState, serializeStudentTableState);
+  // The server pages the students; statistics and the histogram's totals are always the whole class's.
+  const scores = useQuery({
+    ...subjectScoresQueryOptions(api, courseOfferingId, scoresPageOf(state)),
+    enabled: courseOfferingId !== "",
+    placeholderData: keepPreviousData,
+  });
   const [settingOpen, setSettingOpen] = useState(false);
-  const columns = useMemo(() => studentColumns(courseOfferingId, readOnly), [courseOfferingId, readOnly]);
+  const grades = useStagedGrades(courseOfferingId);
+  const [editing, setEditing] = useState<(StudentScoreRow & { id: string }) | null>(null);
+  const columns = useMemo(
+    () => studentColumns(courseOfferingId, readOnly, grades.staged, setEditing),
+    [courseOfferingId, readOnly, grades.staged],
+  );
 
   if (courseOfferingId === "") {
     return (
@@ -172,11 +238,10 @@ export function GradingPageScreen({
     return <QueryError error={scores.error} onRetry={() => void scores.refetch()} />;
   }
   const data: SubjectScores | undefined = scores.data;
-  const students = data?.students ?? [];
-  const { pageCount } = pageRange(state.page, state.pageSize, students.length);
+  const shown = data?.students ?? [];
+  const total = data?.noOfRecords ?? 0;
+  const { pageCount } = pageRange(state.page, state.pageSize, total);
   const page = Math.min(state.page, pageCount);
-  const shown =
-    state.pageSize === "all" ? students : students.slice((page - 1) * state.pageSize, page * state.pageSize);
   const bands: GradeBand[] = (data?.gradeRanges ?? []) as GradeBand[];
 
   return (
@@ -206,7 +271,13 @@ export function GradingPageScreen({
           )}
           <ButtonLink href={gradingLinks.list()}>{m.grading_back()}</ButtonLink>
           {readOnly ? null : (
-            <Button variant="secondary" disabled aria-describedby="grading-save-note">
+            <Button
+              variant="secondary"
+              disabled={grades.staged.size === 0}
+              loading={grades.saving}
+              aria-describedby="grading-save-note"
+              onClick={grades.save}
+            >
               {m.grading_save()}
             </Button>
           )}
@@ -215,10 +286,20 @@ export function GradingPageScreen({
       {readOnly ? (
         <p className={styles.muted}>{m.grading_read_only_note()}</p>
       ) : (
-        <p id="grading-save-note" className={styles.muted}>
-          {m.grading_save_note()}
+        <p id="grading-save-note" className={styles.muted} data-testid="grading-save-note">
+          {grades.staged.size === 0
+            ? m.grading_save_note()
+            : m.grading_unsaved_count({ count: grades.staged.size })}
         </p>
       )}
+      {grades.failure && isVersionConflict(grades.failure) ? (
+        <ConflictNotice onReload={grades.reload} />
+      ) : grades.failure ? (
+        <div role="alert" className={screenStyles.errorBox}>
+          <p className={screenStyles.errorText}>{m.gres_failed_to_add()}</p>
+          <p className={screenStyles.errorText}>{errorText(grades.failure)}</p>
+        </div>
+      ) : null}
       {data ? (
         <>
           <ul className={styles.stats} aria-label={m.grading_statistics()}>
@@ -251,11 +332,7 @@ export function GradingPageScreen({
               <span className={styles.statValue}>{statusLabel(data.status)}</span>
             </li>
           </ul>
-          <MarkHistogram
-            totals={students.map((s) => s.TotalMarksObtained)}
-            bands={bands}
-            typeOfGrading={data.typeOfGrading}
-          />
+          <MarkHistogram totals={data.classTotals} bands={bands} typeOfGrading={data.typeOfGrading} />
         </>
       ) : null}
       <DataTable<StudentScoreRow>
@@ -265,7 +342,7 @@ export function GradingPageScreen({
         data={shown}
         getRowId={(r) => r.StudentId}
         emptyText={m.grading_no_data()}
-        loading={scores.isPending}
+        loading={scores.isPending || scores.isPlaceholderData}
         loadingLabel={m.grading_loading()}
         maxHeight="900px"
       />
@@ -273,11 +350,21 @@ export function GradingPageScreen({
         <Pager<StudentPageSize>
           page={page}
           pageSize={state.pageSize}
-          total={students.length}
+          total={total}
           pageSizes={STUDENT_PAGE_SIZES}
           onPageChange={(p) => navigate({ ...state, page: p })}
           onPageSizeChange={(pageSize) => navigate({ page: 1, pageSize })}
           labels={pagerLabels()}
+        />
+      ) : null}
+      {editing ? (
+        <GradeDialog
+          courseOfferingId={courseOfferingId}
+          row={editing}
+          staged={grades.staged.get(editing.id)}
+          onDone={grades.stage}
+          onClose={() => setEditing(null)}
+          onReload={() => scores.refetch()}
         />
       ) : null}
       {readOnly ? null : (
@@ -294,6 +381,63 @@ export function GradingPageScreen({
       )}
     </div>
   );
+}
+
+/**
+ * The grading page's unsaved grade changes (spec §2 Grading: Edit per student, one Save in the
+ * header; §7 student grade save): `stage` keeps a checked change (the grade dialog's Done) across
+ * pages until `save` sends every change in one GradeAllocationSetup call, which the server applies
+ * in one transaction or not at all. A refused save keeps the changes and shows why; after a stale
+ * version (409) `reload` takes every staged row's fresh version and calculated grade, so the next
+ * Save sends what was typed over what is stored now. Leaving the page with unsaved changes asks first.
+ */
+function useStagedGrades(courseOfferingId: string) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [staged, setStaged] = useState<StagedGrades>(new Map());
+  const [failure, setFailure] = useState<unknown>(null);
+  const mutation = useMutation({
+    ...saveStudentGradesMutationOptions(api),
+    onSuccess: async () => {
+      toast.success(m.grading_grades_saved({ count: staged.size }));
+      setStaged(new Map());
+      await queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) });
+    },
+    onError: setFailure,
+  });
+  useEffect(() => {
+    if (staged.size === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [staged]);
+  return {
+    staged,
+    failure,
+    saving: mutation.isPending,
+    stage: (item: StudentGradeSaveItem) => {
+      setFailure(null);
+      setStaged((before) => new Map(before).set(item.id, item));
+    },
+    save: () => {
+      setFailure(null);
+      mutation.mutate([...staged.values()]);
+    },
+    reload: async () => {
+      await queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) });
+      const all = await queryClient.fetchQuery(subjectScoresQueryOptions(api, courseOfferingId));
+      setStaged((before) => {
+        const fresh = new Map<string, StudentGradeSaveItem>();
+        for (const [id, item] of before) {
+          const row = all.students.find((s) => s.id === id);
+          fresh.set(id, row ? { ...item, version: row.version, CalculatedGrade: row.CalculatedGrade } : item);
+        }
+        return fresh;
+      });
+      setFailure(null);
+    },
+  };
 }
 
 /** The grading status in the page's language (Draft, Acknowledged, Published). */

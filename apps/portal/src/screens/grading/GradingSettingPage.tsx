@@ -1,4 +1,4 @@
-import { subjectScoresQueryOptions } from "@portal/api-client";
+import { SCORES_HEADER_PAGE, subjectScoresQueryOptions } from "@portal/api-client";
 import { ButtonLink } from "@portal/ui";
 import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
@@ -14,7 +14,7 @@ import { courseOfferingIdOf, gradingLinks } from "./routes.ts";
  */
 export const gradingSettingFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
   const id = courseOfferingIdOf(search);
-  if (id) await fetch(subjectScoresQueryOptions(api, id));
+  if (id) await fetch(subjectScoresQueryOptions(api, id, SCORES_HEADER_PAGE));
 };
 
 /** The setting page island (`?courseOfferingId=`), inside its IslandRoot. */
@@ -33,7 +33,7 @@ export default function GradingSettingPage({ search, ...root }: ScreenIslandProp
  */
 export function GradingSettingPageScreen({ courseOfferingId }: { courseOfferingId: string }) {
   const api = useApi();
-  const scores = useQuery(subjectScoresQueryOptions(api, courseOfferingId));
+  const scores = useQuery(subjectScoresQueryOptions(api, courseOfferingId, SCORES_HEADER_PAGE));
   if (scores.isError && !scores.data) {
     return <QueryError error={scores.error} onRetry={() => void scores.refetch()} />;
   }
