@@ -16,6 +16,7 @@ import {
   gradeBandsProblem,
   gradeClass,
   gradePointAverage,
+  PROMOTION_MESSAGES,
   percentiles,
   promotionStatus,
   relativeGrades,
@@ -24,6 +25,7 @@ import {
   ZComponents,
   ZGradeBands,
   ZMark,
+  ZPromotionCriteria,
 } from "./index.ts";
 
 /** `n` non-negative integers totalling 100. */
@@ -409,5 +411,45 @@ describe("grading tables", () => {
       ]),
     ).toBe(3.5);
     expect(gradePointAverage([])).toBe(0);
+  });
+});
+
+describe("promotion criteria rules", () => {
+  const valid = {
+    name: "Standard promotion",
+    recordType: "Default",
+    criteriaType: "Promotion",
+    minGradePoints: 2,
+    maxFailedCourses: 1,
+    minAttendancePercent: 75,
+  };
+  const messages = (value: unknown) =>
+    ZPromotionCriteria.safeParse(value).error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+
+  it("accepts a criterion inside every range", () => {
+    expect(messages(valid)).toEqual([]);
+  });
+
+  it("answers each field's own message whether the value is missing, out of range or not whole", () => {
+    expect(messages({ ...valid, minGradePoints: 12 })).toEqual([
+      ["minGradePoints", PROMOTION_MESSAGES.minGradePoints],
+    ]);
+    expect(messages({ ...valid, minGradePoints: Number.NaN })).toEqual([
+      ["minGradePoints", PROMOTION_MESSAGES.minGradePoints],
+    ]);
+    expect(messages({ ...valid, maxFailedCourses: 1.5 })).toEqual([
+      ["maxFailedCourses", PROMOTION_MESSAGES.maxFailedCourses],
+    ]);
+    expect(messages({ ...valid, maxFailedCourses: 51 })).toEqual([
+      ["maxFailedCourses", PROMOTION_MESSAGES.maxFailedCourses],
+    ]);
+    expect(messages({ ...valid, minAttendancePercent: -1 })).toEqual([
+      ["minAttendancePercent", PROMOTION_MESSAGES.minAttendancePercent],
+    ]);
+    expect(messages({ ...valid, name: "  " })).toEqual([["name", PROMOTION_MESSAGES.name]]);
+    expect(messages({ ...valid, name: "x".repeat(201) })).toEqual([["name", PROMOTION_MESSAGES.nameLength]]);
+    expect(messages({ ...valid, recordType: "Other" })).toEqual([
+      ["recordType", PROMOTION_MESSAGES.recordType],
+    ]);
   });
 });

@@ -500,21 +500,35 @@ export const ZMarksSendState = z.enum(MARKS_SEND_STATES, { error: "state must be
 export const CRITERIA_RECORD_TYPES = ["Master", "Default"] as const;
 export const CRITERIA_TYPES = ["Promotion", "Probation"] as const;
 
-/** A promotion criterion: minimum grade points (0..10), most failed courses, minimum attendance percent. */
+/** The promotion criterion rules' messages, one per field: the form shows them and the server answers them. */
+export const PROMOTION_MESSAGES = {
+  name: "name is required",
+  nameLength: "name must be at most 200 characters",
+  recordType: "recordType must be Master or Default",
+  criteriaType: `criteriaType must be ${CRITERIA_TYPES.join(" or ")}`,
+  minGradePoints: "minGradePoints must be a number from 0 to 10",
+  maxFailedCourses: "maxFailedCourses must be a whole number from 0 to 50",
+  minAttendancePercent: "minAttendancePercent must be a number from 0 to 100",
+} as const;
+
+/** A number field whose every failure (not a number, out of range, not whole) says `message`. */
+function boundedNumber(min: number, max: number, message: string, whole = false) {
+  const number = z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
+  return whole ? number.int({ error: message }) : number;
+}
+
+/** A promotion criterion: minimum grade points (0..10), most failed courses (0..50), minimum attendance percent. */
 export const ZPromotionCriteria = z.object({
-  name: z.string({ error: "name is required" }).trim().min(1, { error: "name is required" }).max(200),
-  recordType: z.enum(CRITERIA_RECORD_TYPES, { error: "recordType must be Master or Default" }),
-  criteriaType: z.enum(CRITERIA_TYPES, { error: `criteriaType must be ${CRITERIA_TYPES.join(" or ")}` }),
-  minGradePoints: z.number({ error: "minGradePoints must be a number from 0 to 10" }).min(0).max(10),
-  maxFailedCourses: z
-    .number({ error: "maxFailedCourses must be a whole number from 0 to 50" })
-    .int()
-    .min(0)
-    .max(50),
-  minAttendancePercent: z
-    .number({ error: "minAttendancePercent must be a number from 0 to 100" })
-    .min(0)
-    .max(100),
+  name: z
+    .string({ error: PROMOTION_MESSAGES.name })
+    .trim()
+    .min(1, { error: PROMOTION_MESSAGES.name })
+    .max(200, { error: PROMOTION_MESSAGES.nameLength }),
+  recordType: z.enum(CRITERIA_RECORD_TYPES, { error: PROMOTION_MESSAGES.recordType }),
+  criteriaType: z.enum(CRITERIA_TYPES, { error: PROMOTION_MESSAGES.criteriaType }),
+  minGradePoints: boundedNumber(0, 10, PROMOTION_MESSAGES.minGradePoints),
+  maxFailedCourses: boundedNumber(0, 50, PROMOTION_MESSAGES.maxFailedCourses, true),
+  minAttendancePercent: boundedNumber(0, 100, PROMOTION_MESSAGES.minAttendancePercent),
 });
 export type PromotionCriteria = z.output<typeof ZPromotionCriteria>;
 

@@ -53,8 +53,19 @@ describe("PromotionCriteria", () => {
       });
       fireEvent.change(within(dialog).getByLabelText(/^Minimum attendance/), { target: { value: "70" } });
       fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-      expect(await within(dialog).findByText("minGradePoints must be a number from 0 to 10")).toBeTruthy();
+      expect(
+        await within(dialog).findByText("Minimum grade points must be a number from 0 to 10"),
+      ).toBeTruthy();
+      expect(
+        within(dialog).getByText("Maximum failed courses must be a whole number from 0 to 50"),
+      ).toBeTruthy();
       expect(calls.some((c) => c.path === "/api/salesforce/createCriteriaWithFilter")).toBe(false);
+      // Out of range says the same readable rule, not the schema library's wording.
+      fireEvent.change(within(dialog).getByLabelText(/^Minimum grade points/), { target: { value: "12" } });
+      expect(
+        await within(dialog).findByText("Minimum grade points must be a number from 0 to 10"),
+      ).toBeTruthy();
+      expect(within(dialog).queryByText(/Too big/)).toBeNull();
       fireEvent.change(within(dialog).getByLabelText(/^Minimum grade points/), { target: { value: "1.5" } });
       fireEvent.change(within(dialog).getByLabelText(/^Maximum failed courses/), { target: { value: "2" } });
       fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));

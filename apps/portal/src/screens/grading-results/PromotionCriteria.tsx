@@ -7,7 +7,12 @@ import {
   promotionQueryOptions,
   savePromotionCriterionMutationOptions,
 } from "@portal/api-client";
-import { CRITERIA_RECORD_TYPES, CRITERIA_TYPES, ZPromotionCriteria } from "@portal/domain";
+import {
+  CRITERIA_RECORD_TYPES,
+  CRITERIA_TYPES,
+  PROMOTION_MESSAGES,
+  ZPromotionCriteria,
+} from "@portal/domain";
 import { Button, DataTable, type DataTableColumn, Dialog, Select, StatusChip } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -18,7 +23,7 @@ import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
-import { BoundSelect, BoundTextField } from "../form-field.tsx";
+import { BoundSelect, BoundTextField, type MessageTranslations } from "../form-field.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
 import * as styles from "./grading-results.css.ts";
@@ -245,6 +250,19 @@ export const ZCriterionForm = z
   }))
   .pipe(ZPromotionCriteria);
 
+/** The promotion criterion rules' messages (the domain's, as the server answers them) in the user's language. */
+export function criterionTranslations(): MessageTranslations {
+  return {
+    [PROMOTION_MESSAGES.name]: m.gres_msg_crit_name,
+    [PROMOTION_MESSAGES.nameLength]: m.gres_msg_crit_name_length,
+    [PROMOTION_MESSAGES.recordType]: m.gres_msg_crit_record_type,
+    [PROMOTION_MESSAGES.criteriaType]: m.gres_msg_crit_type,
+    [PROMOTION_MESSAGES.minGradePoints]: m.gres_msg_crit_min_gp,
+    [PROMOTION_MESSAGES.maxFailedCourses]: m.gres_msg_crit_max_failed,
+    [PROMOTION_MESSAGES.minAttendancePercent]: m.gres_msg_crit_min_attendance,
+  };
+}
+
 function CriterionDialog({
   criterion,
   onClose,
@@ -258,6 +276,7 @@ function CriterionDialog({
   const toast = useToast();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<unknown>(null);
+  const translations = criterionTranslations();
   const latest = useRef(criterion);
   latest.current = criterion;
   const save = useMutation({
@@ -320,7 +339,15 @@ function CriterionDialog({
         }}
       >
         <form.Field name="name">
-          {(field) => <BoundTextField field={field} label={m.gres_crit_name()} maxLength={200} required />}
+          {(field) => (
+            <BoundTextField
+              field={field}
+              label={m.gres_crit_name()}
+              maxLength={200}
+              required
+              translations={translations}
+            />
+          )}
         </form.Field>
         <form.Field name="recordType">
           {(field) => (
@@ -328,6 +355,7 @@ function CriterionDialog({
               field={field}
               label={m.gres_crit_record_type()}
               options={CRITERIA_RECORD_TYPES.map((t) => ({ value: t, label: recordTypeLabel(t) }))}
+              translations={translations}
             />
           )}
         </form.Field>
@@ -337,22 +365,41 @@ function CriterionDialog({
               field={field}
               label={m.gres_crit_type()}
               options={CRITERIA_TYPES.map((t) => ({ value: t, label: criteriaTypeLabel(t) }))}
+              translations={translations}
             />
           )}
         </form.Field>
         <form.Field name="minGradePoints">
           {(field) => (
-            <BoundTextField field={field} label={m.gres_crit_min_gp()} inputMode="decimal" required />
+            <BoundTextField
+              field={field}
+              label={m.gres_crit_min_gp()}
+              inputMode="decimal"
+              required
+              translations={translations}
+            />
           )}
         </form.Field>
         <form.Field name="maxFailedCourses">
           {(field) => (
-            <BoundTextField field={field} label={m.gres_crit_max_failed()} inputMode="numeric" required />
+            <BoundTextField
+              field={field}
+              label={m.gres_crit_max_failed()}
+              inputMode="numeric"
+              required
+              translations={translations}
+            />
           )}
         </form.Field>
         <form.Field name="minAttendancePercent">
           {(field) => (
-            <BoundTextField field={field} label={m.gres_crit_min_attendance()} inputMode="decimal" required />
+            <BoundTextField
+              field={field}
+              label={m.gres_crit_min_attendance()}
+              inputMode="decimal"
+              required
+              translations={translations}
+            />
           )}
         </form.Field>
       </form>
