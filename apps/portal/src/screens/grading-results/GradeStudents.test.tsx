@@ -237,9 +237,18 @@ describe("GradeStudents", () => {
   it(
     "asks for a course offering first",
     async () => {
-      const { fetch } = gradingApi();
+      const { fetch, calls } = gradingApi();
       renderScreen(fetch, "");
       expect(await screen.findByText("Select a course offering to see its students.")).toBeTruthy();
+      const choice = screen.getByLabelText("Course offering") as HTMLSelectElement;
+      await waitFor(() => expect(choice.textContent).toContain("FIN101"));
+      // Past the first 100 offerings: the search narrows the choices on the server.
+      fireEvent.change(screen.getByLabelText("Find a course (code or name)"), { target: { value: "MKT" } });
+      await waitFor(() => expect(choice.textContent).not.toContain("FIN101"));
+      const asked = calls
+        .filter((c) => c.path === "/api/salesforce/GradingCourseDetails")
+        .map((c) => c.body as { course: string; count: number });
+      expect(asked.map((b) => [b.course, b.count])).toContainEqual(["MKT", 100]);
     },
     SLOW,
   );

@@ -4,8 +4,9 @@ import {
   SCORES_HEADER_PAGE,
   subjectScoresQueryOptions,
 } from "@portal/api-client";
-import { Select } from "@portal/ui";
-import { useQuery } from "@tanstack/react-query";
+import { Select, TextField } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
@@ -17,6 +18,12 @@ export { QueryError } from "../exams/shared.tsx";
 /** The course offerings a results screen offers (the grading list's first 100, by course and section). */
 export const OFFERING_CHOICES_REQUEST = { count: 100 } as const;
 
+/** The choices for the search text: offerings whose course code or name contains it, the first 100. */
+export function offeringChoicesRequest(search: string) {
+  const course = search.trim();
+  return course === "" ? OFFERING_CHOICES_REQUEST : { ...OFFERING_CHOICES_REQUEST, course };
+}
+
 /** First query part shared by the results screens: the course offering choices. */
 export const offeringChoicesFirstQuery: FirstQuery = async ({ api, fetch }) => {
   await fetch(gradingCoursesQueryOptions(api, OFFERING_CHOICES_REQUEST));
@@ -24,12 +31,20 @@ export const offeringChoicesFirstQuery: FirstQuery = async ({ api, fetch }) => {
 
 /**
  * The course offering choice of a results screen: "<code> <name> – <section> (<term>)" for each
- * offering of the grading list (its first 100, plus the chosen one); `onChange` gets the chosen
- * offering's id ("" for none).
+ * offering of the grading list, plus the chosen one. A search field beside it narrows the list on
+ * the server by course code or name, so every offering can be reached however many there are (the
+ * list shows 100 at a time and says so when there are more); `onChange` gets the chosen offering's
+ * id ("" for none).
  */
 export function OfferingSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const api = useApi();
-  const courses = useQuery(gradingCoursesQueryOptions(api, OFFERING_CHOICES_REQUEST));
+  const [search, setSearch] = useState("");
+  const deferred = useDeferredValue(search);
+  const courses = useQuery({
+    ...gradingCoursesQueryOptions(api, offeringChoicesRequest(deferred)),
+    placeholderData: keepPreviousData,
+  });
+  const more = (courses.data?.noOfRecords ?? 0) - (courses.data?.courses.length ?? 0);
   // The chosen offering may lie past the list's first 100: its own scores (the screen's query) name it.
   const chosen = useQuery({
     ...subjectScoresQueryOptions(api, value, SCORES_HEADER_PAGE),
@@ -58,15 +73,27 @@ export function OfferingSelect({ value, onChange }: { value: string; onChange: (
     }),
   }));
   return (
-    <Select
-      className={screenStyles.filterField}
-      label={m.gres_course_offering()}
-      placeholder={m.gres_select_offering()}
-      options={options}
-      value={value}
-      disabled={courses.isPending}
-      onChange={onChange}
-    />
+    <>
+      <TextField
+        className={screenStyles.filterField}
+        label={m.gres_find_offering()}
+        type="search"
+        inputMode="search"
+        maxLength={100}
+        value={search}
+        onChange={setSearch}
+        helper={more > 0 ? m.gres_find_offering_more({ count: more }) : undefined}
+      />
+      <Select
+        className={screenStyles.filterField}
+        label={m.gres_course_offering()}
+        placeholder={m.gres_select_offering()}
+        options={options}
+        value={value}
+        disabled={courses.isPending}
+        onChange={onChange}
+      />
+    </>
   );
 }
 

@@ -237,8 +237,14 @@ export function gradingApi(state: FakeState = makeState(), options: { conflictOn
     return false;
   };
   const api = fakeApi({
-    "POST /api/salesforce/GradingCourseDetails": () =>
-      json(200, { success: true, courses: [{ ...COURSE, status: state.status }], noOfRecords: 1 }),
+    // Like the server: `course` keeps offerings whose code or name contains it (any case).
+    "POST /api/salesforce/GradingCourseDetails": (_r, body) => {
+      const find = ((body as { course?: string }).course ?? "").toLowerCase();
+      const courses = [{ ...COURSE, status: state.status }].filter((c) =>
+        `${c.courseCode} ${c.courseName}`.toLowerCase().includes(find),
+      );
+      return json(200, { success: true, courses, noOfRecords: courses.length });
+    },
     "POST /api/salesforce/SubjectScores": (_r, body) =>
       json(200, scoresOf(state, body as { pageNo?: number; count?: number })),
     "GET /api/sf/exam/grading/audit/a0000000-0000-4000-8000-000000000001": () =>
