@@ -15,3 +15,4 @@ export * from "./question-paper.ts";
 export * from "./revaluation.ts";
 export * from "./roles.ts";
 export * from "./seating.ts";
+export * from "./scheduling.ts";
