@@ -129,6 +129,38 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
     return res.body;
   }
 
+  it("the demo's sessions keep the conflict rules and show on their faculty's calendar", async () => {
+    const [stats] = await rows<{
+      events: number;
+      facultyClashes: number;
+      roomClashes: number;
+      tooSmall: number;
+    }>(
+      api.ctx.db,
+      sql`select (select count(*)::int from scheduled_event where created_by = 'demo') as events,
+          (select count(*)::int from scheduled_event_faculty a join scheduled_event_faculty b
+            on a.faculty_id = b.faculty_id and a.event_id < b.event_id and a.starts_at < b.ends_at and b.starts_at < a.ends_at) as "facultyClashes",
+          (select count(*)::int from scheduled_event a join scheduled_event b
+            on a.facility_id = b.facility_id and a.id < b.id and a.starts_at < b.ends_at and b.starts_at < a.ends_at) as "roomClashes",
+          (select count(*)::int from scheduled_event e join facility f on f.id = e.facility_id
+            join course_offering o on o.id = e.course_offering_id where f.capacity < o.capacity) as "tooSmall"`,
+    );
+    expect(stats).toEqual({ events: expect.any(Number), facultyClashes: 0, roomClashes: 0, tooSmall: 0 });
+    expect(Number(stats?.events)).toBeGreaterThan(10);
+    const [first] = await rows<{ facultyId: string; day: string }>(
+      api.ctx.db,
+      sql`select b.faculty_id as "facultyId", to_char(e.starts_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as day
+          from scheduled_event e join scheduled_event_faculty b on b.event_id = e.id
+          where e.created_by = 'demo' order by e.starts_at, e.id limit 1`,
+    );
+    const cal = await get(
+      `/api/salesforce/FacultyBookingsData?contactId=${first?.facultyId}&from=${first?.day}&to=${first?.day}`,
+    );
+    expect(cal.events).toEqual(
+      expect.arrayContaining([expect.objectContaining({ eventType: "session", sessionName: "Lecture 1" })]),
+    );
+  });
+
   it("books a session with faculty and a room, and every read shows it", async () => {
     const made = await create({
       facultyId: `${fx.faculty[0]};${fx.faculty[1]}`,
