@@ -10,4 +10,5 @@ export * from "./grading-queries.ts";
 export * from "./planning-queries.ts";
 export * from "./queries.ts";
 export * from "./revaluation-queries.ts";
+export * from "./scheduling-queries.ts";
 export * from "./seating-queries.ts";

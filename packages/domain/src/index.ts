@@ -14,4 +14,5 @@ export * from "./planning.ts";
 export * from "./question-paper.ts";
 export * from "./revaluation.ts";
 export * from "./roles.ts";
+export * from "./scheduling.ts";
 export * from "./seating.ts";

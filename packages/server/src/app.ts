@@ -19,6 +19,7 @@ import { apiSecurityHeaders } from "./http/security-headers.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
 import { planningRoutes } from "./planning/routes.ts";
 import { revaluationRoutes } from "./revaluation/routes.ts";
+import { schedulingRoutes } from "./scheduling/routes.ts";
 
 /** Largest accepted request body: 1 MB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -168,6 +169,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", planningRoutes(ctx));
   app.route("/", gradingRoutes(ctx));
   app.route("/", revaluationRoutes(ctx));
+  app.route("/", schedulingRoutes(ctx));
 
   return app;
 }

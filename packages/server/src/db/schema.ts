@@ -1283,3 +1283,72 @@ export const moderation = pgTable(
   },
   (t) => [index("moderation_offering_idx").on(t.courseOfferingId)],
 );
+
+// ---------------------------------------------------------------- scheduling and bookings
+
+export const SCHEDULED_EVENT_KIND_VALUES = ["session", "activity", "reference", "exam"] as const;
+
+/**
+ * A timed event of a term's schedule (exam-management-and-shell.md "Exam planning scheduler", §3
+ * planner event; academic-planning.md §3 calendar event): a class session, an activity, a reference
+ * (all-day, from midnight to midnight, books nothing) or an exam, of a subject (`termSubjectId`)
+ * and section (`courseOfferingId`), optionally of a planner activity; it books one facility and up
+ * to three faculty (`scheduled_event_faculty`). Conflict rules are checked in the writing
+ * transaction under row locks on the booked contact and facility rows (scheduling/bookings.ts).
+ */
+export const scheduledEvent = pgTable(
+  "scheduled_event",
+  {
+    id: id(),
+    termId: uuid("term_id")
+      .notNull()
+      .references(() => term.id),
+    kind: text("kind", { enum: SCHEDULED_EVENT_KIND_VALUES }).notNull(),
+    /** Session name shown on the calendars (e.g. "Lecture 3"); "" = the kind's default. */
+    name: text("name").notNull().default(""),
+    /** Exams: MidTerm, EndTerm or Retest (spec §9). */
+    examType: text("exam_type", { enum: ["MidTerm", "EndTerm", "Retest"] }),
+    termSubjectId: uuid("term_subject_id").references(() => termSubject.id, { onDelete: "cascade" }),
+    courseOfferingId: uuid("course_offering_id").references(() => courseOffering.id, { onDelete: "cascade" }),
+    plannerActivityId: uuid("planner_activity_id").references(() => plannerActivity.id, {
+      onDelete: "set null",
+    }),
+    facilityId: uuid("facility_id").references(() => facility.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    createdBy: text("created_by").notNull().default(""),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("scheduled_event_term_idx").on(t.termId, t.startsAt),
+    index("scheduled_event_facility_idx").on(t.facilityId, t.startsAt),
+    index("scheduled_event_offering_idx").on(t.courseOfferingId, t.startsAt),
+    check("scheduled_event_times_ck", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * A faculty member booked on a scheduled event (at most three, positions 1-3). The event's times are
+ * copied here so a faculty member's overlapping bookings are found through one index.
+ */
+export const scheduledEventFaculty = pgTable(
+  "scheduled_event_faculty",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => scheduledEvent.id, { onDelete: "cascade" }),
+    facultyId: uuid("faculty_id")
+      .notNull()
+      .references(() => contact.id),
+    position: smallint("position").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("scheduled_event_faculty_uq").on(t.eventId, t.facultyId),
+    uniqueIndex("scheduled_event_faculty_position_uq").on(t.eventId, t.position),
+    index("scheduled_event_faculty_time_idx").on(t.facultyId, t.startsAt),
+    check("scheduled_event_faculty_position_ck", sql`${t.position} between 1 and 3`),
+  ],
+);

@@ -39,6 +39,7 @@ import { renderQuestionPaperPdf } from "./pdf.ts";
 import { loadPlanningDemo } from "./planning.ts";
 import { createRandom, type Random } from "./random.ts";
 import { loadRevaluationDemo } from "./revaluation.ts";
+import { loadSchedulingDemo } from "./scheduling.ts";
 
 /** How much demo data to make: `full` for the portal, `small` for fast tests. */
 export type DemoSize = "full" | "small";
@@ -502,6 +503,7 @@ export async function loadDemoData(
     await tx.insert(adminUser).values(users.map(({ id, name, email }) => ({ id, name, email })));
     await tx.insert(userRole).values(users.map((u) => ({ userId: u.id, roleId: roleId(u.role) })));
     await loadPlanningDemo(tx);
+    await loadSchedulingDemo(tx);
     const gradingAt = new Date(Date.UTC(2026, 10, 1));
     const graded = await loadGradingDemo(tx, gradingAt);
     // The revaluation requests are on the first two graded offerings; the third stays a plain Draft.

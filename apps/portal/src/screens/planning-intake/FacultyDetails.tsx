@@ -53,6 +53,9 @@ export function FacultyDetailsScreen({ search }: { search: string }) {
       <FacultyInfo kind="rating" faculty={f} />
       <h3 className={styles.sectionTitle}>{m.intake_location()}</h3>
       <FacultyInfo kind="location" faculty={f} />
+      <a className={styles.link} href={`/app/faculty-calendar?contactId=${encodeURIComponent(f.id)}`}>
+        {m.sched_faculty_calendar_title()}
+      </a>
       <a className={styles.link} href={planningLinks.facultyInvitation()}>
         {m.intake_back_to_faculty()}
       </a>

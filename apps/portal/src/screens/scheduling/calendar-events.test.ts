@@ -1,0 +1,46 @@
+import type { CalendarEvent } from "@portal/api-client";
+import { describe, expect, it } from "vitest";
+import { initialRange, readAddress, toCalendarInputs, visibleRange, wallTime } from "./calendar-events.ts";
+
+const NOW = Date.parse("2026-11-18T06:00:00Z"); // a Wednesday in Asia/Kolkata
+const ID = "a005e585-fe52-46c4-aba2-4bf3a36435b3";
+
+describe("faculty calendar address and ranges", () => {
+  it("reads contactId and date, falling back to today for a bad date and '' for a bad id", () => {
+    expect(readAddress(`?contactId=${ID}&date=2026-12-31`, NOW)).toEqual({
+      contactId: ID,
+      date: "2026-12-31",
+    });
+    expect(readAddress("?contactId=x&date=31-12-2026", NOW)).toEqual({ contactId: "", date: "2026-11-18" });
+  });
+  it("opens on the Monday-to-Sunday week, across a year end too", () => {
+    expect(initialRange("2026-11-18")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
+    expect(initialRange("2027-01-01")).toEqual({ from: "2026-12-28", to: "2027-01-03" });
+  });
+  it("turns the view's exclusive end into the last day shown", () => {
+    expect(visibleRange("2026-11-16T00:00:00+05:30", "2026-11-23T00:00:00+05:30")).toEqual({
+      from: "2026-11-16",
+      to: "2026-11-22",
+    });
+    expect(visibleRange("2026-11-18", "2026-11-19")).toEqual({ from: "2026-11-18", to: "2026-11-18" });
+  });
+  it("shows events at Asia/Kolkata wall time, titled course - session", () => {
+    expect(wallTime("2026-11-16T03:30:00.000Z")).toBe("2026-11-16T09:00:00");
+    const event = {
+      id: "e1",
+      courseName: "Marketing",
+      sessionName: "Lecture 1",
+      startDate: "2026-11-16T03:30:00.000Z",
+      endDate: "2026-11-16T05:00:00.000Z",
+    } as CalendarEvent;
+    expect(toCalendarInputs([event])).toEqual([
+      {
+        id: "e1",
+        title: "Marketing - Lecture 1",
+        start: "2026-11-16T09:00:00",
+        end: "2026-11-16T10:30:00",
+        extendedProps: { event },
+      },
+    ]);
+  });
+});

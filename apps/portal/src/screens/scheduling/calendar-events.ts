@@ -1,0 +1,59 @@
+import type { CalendarEvent } from "@portal/api-client";
+import { addDays, instantToLocal, todayIn, weekStart } from "@portal/domain";
+
+/** What the faculty calendar's address names: `?contactId=<faculty id>&date=<YYYY-MM-DD>`. */
+export type FacultyCalendarAddress = { contactId: string; date: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reads the address; a missing or malformed value is "" (contact) or today (date, `now` in ms). */
+export function readAddress(search: string, now: number): FacultyCalendarAddress {
+  const params = new URLSearchParams(search);
+  const contactId = params.get("contactId") ?? "";
+  const date = params.get("date") ?? "";
+  return {
+    contactId: UUID.test(contactId) ? contactId : "",
+    date: ISO_DATE.test(date) && !Number.isNaN(Date.parse(date)) ? date : todayIn(now),
+  };
+}
+
+/** The Monday-to-Sunday range the calendar opens on (it starts in the week view, academic-planning §2). */
+export function initialRange(date: string): { from: string; to: string } {
+  const from = weekStart(date);
+  return { from, to: addDays(from, 6) };
+}
+
+/**
+ * The day range (YYYY-MM-DD) of the calendar's visible dates: FullCalendar's start and exclusive
+ * end (ISO strings of the view, local wall time) as first and last day.
+ */
+export function visibleRange(startStr: string, endStr: string): { from: string; to: string } {
+  return { from: startStr.slice(0, 10), to: addDays(endStr.slice(0, 10), -1) };
+}
+
+/** An event for FullCalendar, at the institution's wall time (Asia/Kolkata) whatever the browser's zone. */
+export type CalendarInput = {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  extendedProps: { event: CalendarEvent };
+};
+
+/** Wall-time ISO ("YYYY-MM-DDTHH:MM:00") of an instant in Asia/Kolkata. */
+export function wallTime(instant: string): string {
+  const local = instantToLocal(instant);
+  return `${local.date}T${local.time}:00`;
+}
+
+/** The calendar's events: title "course - session", times as Asia/Kolkata wall time. */
+export function toCalendarInputs(events: readonly CalendarEvent[]): CalendarInput[] {
+  return events.map((e) => ({
+    id: e.id,
+    title: `${e.courseName} - ${e.sessionName}`,
+    start: wallTime(e.startDate),
+    end: wallTime(e.endDate),
+    extendedProps: { event: e },
+  }));
+}

@@ -1,0 +1,131 @@
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import type { ApiClient } from "./client.ts";
+import { unwrap } from "./errors.ts";
+import type { operations } from "./generated/schema.ts";
+import type { JsonAnswer, JsonBody } from "./operation-types.ts";
+
+/*
+ * Scheduling and bookings: openapi/scheduling.yaml. Event times on the wire are instants ending in
+ * Z; day ranges (`from`, `to`) are YYYY-MM-DD in Asia/Kolkata, at most 62 days.
+ */
+
+/** Answer of GET /salesforce/SchedulerData: term, course versions with sections, tree, activities, references, resources. */
+export type SchedulerData = JsonAnswer<"getSchedulerData">;
+/** Query of GET /salesforce/SessionData. */
+export type SessionDataQuery = operations["getSessionData"]["parameters"]["query"];
+/** Answer of GET /salesforce/SessionData. */
+export type SessionData = JsonAnswer<"getSessionData">;
+/** One scheduled event (spec §3 planner event). */
+export type PlannerEvent = SessionData["events"][number];
+/** Query of GET /salesforce/FacultyBookingsData. */
+export type FacultyBookingsQuery = NonNullable<operations["getFacultyBookings"]["parameters"]["query"]>;
+/** Answer of GET /salesforce/FacultyBookingsData: a faculty member's calendar. */
+export type FacultyBookings = JsonAnswer<"getFacultyBookings">;
+/** One event of the faculty calendar or the time table (academic-planning §3 calendar event). */
+export type CalendarEvent = FacultyBookings["events"][number];
+/** Query of GET /salesforce/FacilityBookingData. */
+export type FacilityBookingsQuery = operations["getFacilityBookings"]["parameters"]["query"];
+/** Answer of GET /salesforce/FacilityBookingData: the booked slots of a facility. */
+export type FacilityBookings = JsonAnswer<"getFacilityBookings">;
+/** Query of GET /salesforce/SessionTimeTable. */
+export type TimeTableQuery = operations["getSessionTimeTable"]["parameters"]["query"];
+/** Answer of GET /salesforce/SessionTimeTable: one week of a programme's intake. */
+export type WeeklyTimeTable = JsonAnswer<"getSessionTimeTable">;
+/** Body of POST /salesforce/createFacilityFacultyBooking and /salesforce/createSession (Create or Delete). */
+export type BookingOperationRequest = JsonBody<"createFacilityFacultyBooking">;
+/** Body of POST /salesforce/validateSession. */
+export type ValidateSessionRequest = JsonBody<"validateSession">;
+/** Answer of POST /salesforce/validateSession. */
+export type ValidateSessionAnswer = JsonAnswer<"validateSession">;
+
+/** Query keys of the scheduling calls; `schedulingKeys.all` prefixes every one (invalidate after a booking). */
+export const schedulingKeys = {
+  all: ["scheduling"] as const,
+  scheduler: (termId: string) => ["scheduling", "scheduler", termId] as const,
+  sessions: (query: SessionDataQuery) => ["scheduling", "sessions", query] as const,
+  facultyBookings: (query: FacultyBookingsQuery) => ["scheduling", "facultyBookings", query] as const,
+  facilityBookings: (query: FacilityBookingsQuery) => ["scheduling", "facilityBookings", query] as const,
+  timeTable: (query: TimeTableQuery) => ["scheduling", "timeTable", query] as const,
+  resources: (campusId: string) => ["scheduling", "resources", campusId] as const,
+};
+
+/** GET /salesforce/SchedulerData: the scheduler's load of a term. ApiError 404 unknown term. */
+export function schedulerDataQueryOptions(api: ApiClient, termId: string) {
+  return queryOptions({
+    queryKey: schedulingKeys.scheduler(termId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/salesforce/SchedulerData", { params: { query: { termId } }, signal })),
+  });
+}
+
+/** GET /salesforce/SessionData: a term's events in a day range (≤ 62 days). ApiError 400 range, 404 term. */
+export function sessionDataQueryOptions(api: ApiClient, query: SessionDataQuery) {
+  return queryOptions({
+    queryKey: schedulingKeys.sessions(query),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/salesforce/SessionData", { params: { query }, signal })),
+  });
+}
+
+/** GET /salesforce/FacultyBookingsData: a faculty member's events in a day range (the faculty calendar). */
+export function facultyBookingsQueryOptions(api: ApiClient, query: FacultyBookingsQuery) {
+  return queryOptions({
+    queryKey: schedulingKeys.facultyBookings(query),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/salesforce/FacultyBookingsData", { params: { query }, signal })),
+  });
+}
+
+/** GET /salesforce/FacilityBookingData: a facility's booked slots in a day range (Booked Slots dialog). */
+export function facilityBookingsQueryOptions(api: ApiClient, query: FacilityBookingsQuery) {
+  return queryOptions({
+    queryKey: schedulingKeys.facilityBookings(query),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/salesforce/FacilityBookingData", { params: { query }, signal })),
+  });
+}
+
+/** GET /salesforce/SessionTimeTable: the week holding `date` of a programme's intake, with its neighbours. */
+export function timeTableQueryOptions(api: ApiClient, query: TimeTableQuery) {
+  return queryOptions({
+    queryKey: schedulingKeys.timeTable(query),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/salesforce/SessionTimeTable", { params: { query }, signal })),
+  });
+}
+
+/** GET /salesforce/FacilityFacultyAllData: faculty, facilities (of a campus, "" = all), activity types. */
+export function resourcesQueryOptions(api: ApiClient, campusId = "") {
+  return queryOptions({
+    queryKey: schedulingKeys.resources(campusId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/salesforce/FacilityFacultyAllData", {
+          params: { query: campusId ? { campusId } : {} },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** Mutations of the scheduling calls; invalidate `schedulingKeys.all` on success. */
+export const schedulingMutations = {
+  /**
+   * POST /salesforce/createFacilityFacultyBooking: Operation Create (201, 'Created Successfully') or
+   * Delete (200, 'Deleted successfully'). ApiError 409 booking_conflict names the clash
+   * ('Faculty is allocated on another class on same time-slot'), 400 a rule, 404 an unknown id.
+   */
+  booking: (api: ApiClient) =>
+    mutationOptions({
+      mutationKey: ["scheduling", "booking"],
+      mutationFn: async (body: BookingOperationRequest) =>
+        unwrap(await api.POST("/salesforce/createFacilityFacultyBooking", { body })),
+    }),
+  /** POST /salesforce/validateSession: would this booking be accepted? (valid, or the refusal). */
+  validate: (api: ApiClient) =>
+    mutationOptions({
+      mutationKey: ["scheduling", "validate"],
+      mutationFn: async (body: ValidateSessionRequest) =>
+        unwrap(await api.POST("/salesforce/validateSession", { body })),
+    }),
+};

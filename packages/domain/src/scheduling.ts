@@ -1,0 +1,352 @@
+/**
+ * Rules of scheduling and bookings (exam-management-and-shell.md "Exam planning scheduler", §3
+ * planner event and resources, §5 create exam / exam reference, §7 booking calls, §8 snackbars, §9;
+ * academic-planning.md Time Table, Faculty calendar, §3 calendar event, §4 week navigation): event
+ * kinds, resource types, the spec's messages, Monday-based week navigation, the conversion between
+ * local date-times and the instants ending in Z that the booking calls send, and the zod schemas of
+ * the booking calls (the browser and the server check the same rules). Pure, no I/O.
+ */
+import { Temporal } from "temporal-polyfill";
+import { z } from "zod";
+import { EXAM_TIME_ZONE } from "./constants.ts";
+import { isIsoDate } from "./exam-timetable.ts";
+import { ZId } from "./planning.ts";
+
+/** Kinds of a scheduled event (spec §3 planner event eventType). */
+export const EVENT_KINDS = ["session", "activity", "reference", "exam"] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+/** Resource types of the scheduler's toggle (spec §9). */
+export const RESOURCE_TYPES = ["faculty", "facility"] as const;
+/** Event filters of the scheduler's toggle (spec §9: reference, session, all). */
+export const EVENT_FILTERS = ["reference", "session", "all"] as const;
+/** The tree's marker for events without a subject or section (spec §9). */
+export const UNASSIGNED = "Unassigned";
+/** At most three faculty per activity in the scheduler (spec §9). */
+export const MAX_FACULTY_PER_EVENT = 3;
+/** Exam types in planning (spec §9). */
+export const PLANNING_EXAM_TYPES = ["MidTerm", "EndTerm", "Retest"] as const;
+/** Longest range one read of events may span, in days (a term of 5,000 sessions stays fast). */
+export const MAX_EVENT_RANGE_DAYS = 62;
+/** Most occurrences one booking with selected weekdays may create. */
+export const MAX_OCCURRENCES = 200;
+/** Weekday names of `daySelected`, Monday first (ISO weekday 1..7). */
+export const WEEKDAY_NAMES = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
+
+/**
+ * Texts of the scheduler (spec §5, §8), spelled exactly as written, and the ones the spec leaves
+ * open (facility clash, capacity, term and holiday refusals), chosen here.
+ */
+export const SCHEDULING_MESSAGES = {
+  /** §5 timetable swap; a faculty member booked twice in overlapping time. */
+  facultyClash: "Faculty is allocated on another class on same time-slot",
+  /** Not in the spec: a facility booked twice in overlapping time. */
+  facilityClash: "Facility is booked for another class on same time-slot",
+  /** §8 */
+  deleted: "Deleted successfully",
+  /** §8 */
+  created: "Created Successfully",
+  /** §8 */
+  errorSaving: "Error saving details",
+  /** §5, §8 */
+  selectTerm: "Select term to create any activity",
+  /** §5 faculty of one activity */
+  tooManyFaculty: `At most ${MAX_FACULTY_PER_EVENT} faculty can be selected`,
+  /** End not after start. */
+  endBeforeStart: "End must be after start",
+} as const;
+
+/** Not in the spec: a room too small for the section (its strength). */
+export function capacityMessage(facilityCapacity: number, sectionStrength: number): string {
+  return `Facility capacity ${facilityCapacity} is less than the section strength ${sectionStrength}`;
+}
+/** Not in the spec: a day outside the term (dates shown DD-MM-YYYY). */
+export function outsideTermMessage(termStart: string, termEnd: string): string {
+  return `Must be within the term (${displayDate(termStart)} to ${displayDate(termEnd)})`;
+}
+/** Not in the spec: a day that is a holiday of the intake or its campus. */
+export function holidayMessage(isoDate: string): string {
+  return `${displayDate(isoDate)} is a holiday`;
+}
+/** §5 delete confirmation 'Are you sure you want to delete {activity} ?' (space before '?' kept). */
+export function deleteConfirmation(activity: string): string {
+  return `Are you sure you want to delete ${activity} ?`;
+}
+
+function displayDate(iso: string): string {
+  const [y, m, d] = iso.split("-");
+  return `${d}-${m}-${y}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Week navigation (academic-planning.md §4: weeks are Monday based; moves by end or start of week ± 2 days)
+
+/** Monday of the week of `isoDate`. */
+export function weekStart(isoDate: string): string {
+  const d = Temporal.PlainDate.from(isoDate);
+  return d.subtract({ days: d.dayOfWeek - 1 }).toString();
+}
+/** Sunday of the week of `isoDate`. */
+export function weekEnd(isoDate: string): string {
+  return Temporal.PlainDate.from(weekStart(isoDate)).add({ days: 6 }).toString();
+}
+/** The week of `isoDate`: Monday to Sunday, and its seven days. */
+export function weekOf(isoDate: string): { start: string; end: string; days: string[] } {
+  const start = weekStart(isoDate);
+  const first = Temporal.PlainDate.from(start);
+  const days = Array.from({ length: 7 }, (_, i) => first.add({ days: i }).toString());
+  return { start, end: days[6] as string, days };
+}
+/** Next week (its Monday): the end of this week plus 2 days, as the spec moves. */
+export function nextWeek(isoDate: string): string {
+  return weekStart(Temporal.PlainDate.from(weekEnd(isoDate)).add({ days: 2 }).toString());
+}
+/** Previous week (its Monday): the start of this week minus 2 days, as the spec moves. */
+export function previousWeek(isoDate: string): string {
+  return weekStart(Temporal.PlainDate.from(weekStart(isoDate)).subtract({ days: 2 }).toString());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Local date-times and instants ending in Z
+
+/** True for "HH:MM" (00:00-23:59). */
+export function isLocalTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+}
+
+/**
+ * The instant (ISO string ending in Z, milliseconds included) of a local date (YYYY-MM-DD) and
+ * time (HH:MM) in `timeZone` (default Asia/Kolkata, the institution's and the exams' zone). A time
+ * skipped by a daylight-saving change is moved forward (Temporal's "compatible").
+ */
+export function localToInstant(isoDate: string, time: string, timeZone: string = EXAM_TIME_ZONE): string {
+  const zdt = Temporal.PlainDateTime.from(`${isoDate}T${time}`).toZonedDateTime(timeZone);
+  return zdt.toInstant().toString({ smallestUnit: "millisecond" });
+}
+
+/** The local date (YYYY-MM-DD) and time (HH:MM) in `timeZone` of an instant string (Z or offset). */
+export function instantToLocal(
+  instant: string,
+  timeZone: string = EXAM_TIME_ZONE,
+): { date: string; time: string } {
+  const zdt = Temporal.Instant.from(instant).toZonedDateTimeISO(timeZone);
+  return {
+    date: zdt.toPlainDate().toString(),
+    time: `${String(zdt.hour).padStart(2, "0")}:${String(zdt.minute).padStart(2, "0")}`,
+  };
+}
+
+/** An instant string normalised to UTC with milliseconds ("...T04:30:00.000Z"). */
+export function toZ(instant: string): string {
+  return Temporal.Instant.from(instant).toString({ smallestUnit: "millisecond" });
+}
+
+/** Start of an exam on its date at its local start time in Asia/Kolkata (spec §9), as a Z instant. */
+export function examStartInstant(examDate: string, startTime: string): string {
+  return localToInstant(examDate, startTime, EXAM_TIME_ZONE);
+}
+
+/**
+ * A reference activity's date as sent: the date at a fixed midnight, "YYYY-MM-DDT00:00:00.000Z"
+ * (spec §9: exam dates for reference activities are sent at a fixed midnight time). The calendar
+ * date is kept whatever the viewer's time zone.
+ */
+export function referenceMidnight(isoDate: string): string {
+  if (!isIsoDate(isoDate)) throw new RangeError(`Not a date: ${isoDate}`);
+  return `${isoDate}T00:00:00.000Z`;
+}
+
+/** The local dates (YYYY-MM-DD, `timeZone`) an interval [start, end) touches, in order. */
+export function datesTouched(start: string, end: string, timeZone: string = EXAM_TIME_ZONE): string[] {
+  const first = Temporal.PlainDate.from(instantToLocal(start, timeZone).date);
+  // The end is exclusive: an event ending at midnight does not touch the next day.
+  const lastInstant = Temporal.Instant.from(end).subtract({ milliseconds: 1 });
+  const last = Temporal.PlainDate.from(instantToLocal(lastInstant.toString(), timeZone).date);
+  const days: string[] = [];
+  for (let d = first; Temporal.PlainDate.compare(d, last) <= 0; d = d.add({ days: 1 })) {
+    days.push(d.toString());
+  }
+  return days;
+}
+
+/**
+ * The occurrences of a booking (spec §7 daySelected): without selected weekdays, the one interval
+ * start..end; with them, one interval per local date from the start's date to the end's date whose
+ * weekday is selected, each from the start's local time to the end's local time. Dates in `skip`
+ * (holidays) are left out. Instants are Z strings.
+ */
+export function bookingOccurrences(
+  start: string,
+  end: string,
+  weekdays: readonly number[],
+  options: { timeZone?: string; skip?: ReadonlySet<string> } = {},
+): Array<{ start: string; end: string }> {
+  const tz = options.timeZone ?? EXAM_TIME_ZONE;
+  if (weekdays.length === 0) return [{ start: toZ(start), end: toZ(end) }];
+  const from = instantToLocal(start, tz);
+  const to = instantToLocal(end, tz);
+  const out: Array<{ start: string; end: string }> = [];
+  const last = Temporal.PlainDate.from(to.date);
+  for (
+    let d = Temporal.PlainDate.from(from.date);
+    Temporal.PlainDate.compare(d, last) <= 0;
+    d = d.add({ days: 1 })
+  ) {
+    if (!weekdays.includes(d.dayOfWeek)) continue;
+    const day = d.toString();
+    if (options.skip?.has(day)) continue;
+    out.push({ start: localToInstant(day, from.time, tz), end: localToInstant(day, to.time, tz) });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// zod schemas of the booking calls
+
+/** An instant string as the booking calls send it: a date-time ending in Z. */
+export const ZInstantZ = z
+  .string({ error: "Required" })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/, {
+    error: "Must be a date-time ending in Z, e.g. 2026-11-16T03:30:00.000Z",
+  })
+  .refine(
+    (v) => {
+      try {
+        Temporal.Instant.from(v.length === 17 ? `${v.slice(0, 16)}:00Z` : v);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: "Not a real date-time" },
+  )
+  .transform((v) => toZ(v.length === 17 ? `${v.slice(0, 16)}:00Z` : v));
+
+const optionalId = z
+  .union([z.literal(""), z.null(), ZId])
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** `facultyId` of the booking payload: up to three ids joined by ';' (or an array), duplicates dropped. */
+export const ZFacultyIds = z
+  .union([z.string().max(200), z.array(z.string().max(60)).max(10)])
+  .optional()
+  .transform((v) => {
+    const parts = (Array.isArray(v) ? v : (v ?? "").split(";")).map((s) => s.trim()).filter(Boolean);
+    return [...new Set(parts)];
+  })
+  .pipe(z.array(ZId).max(MAX_FACULTY_PER_EVENT, { error: SCHEDULING_MESSAGES.tooManyFaculty }));
+
+/** `daySelected`: weekday names joined by ';' (Monday..Sunday, or Mon..Sun), as ISO weekdays 1..7. */
+export const ZDaySelected = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((v, ctx) => {
+    const days: number[] = [];
+    for (const raw of (v ?? "")
+      .split(";")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      const i = WEEKDAY_NAMES.findIndex(
+        (n) => n.toLowerCase() === raw.toLowerCase() || n.slice(0, 3).toLowerCase() === raw.toLowerCase(),
+      );
+      if (i < 0) {
+        ctx.addIssue({ code: "custom", message: `Unknown weekday "${raw.slice(0, 20)}"` });
+        return z.NEVER;
+      }
+      if (!days.includes(i + 1)) days.push(i + 1);
+    }
+    return days.sort();
+  });
+
+/** activityType of the booking payload: the event kind, written as the spec's event types. */
+export const ZEventKind = z
+  .string({ error: "Required" })
+  .trim()
+  .transform((v) => v.toLowerCase())
+  .pipe(z.enum(EVENT_KINDS, { error: `activityType must be one of ${EVENT_KINDS.join(", ")}` }));
+
+/**
+ * The FacilityFacultyBooking of a Create (spec §7): term, up to three faculty (';'), a facility,
+ * selected weekdays (';'), subject (courseVersionId), section (courseOfferingId), planner activity,
+ * kind (activityType), start and end as date-times ending in Z; plus an optional session name and,
+ * for exams, the type of exam. Rules the schema sees: end after start; a session or exam needs a
+ * section; an exam its type, faculty and facility (§5 create exam); a reference a subject and no
+ * faculty or facility (§5 exam reference dialog).
+ */
+export const ZBookingCreate = z
+  .object({
+    termId: z.union([ZId, z.literal("")], { error: SCHEDULING_MESSAGES.selectTerm }).refine((v) => v !== "", {
+      error: SCHEDULING_MESSAGES.selectTerm,
+    }),
+    facultyId: ZFacultyIds,
+    facilityId: optionalId,
+    daySelected: ZDaySelected,
+    courseVersionId: optionalId,
+    courseOfferingId: optionalId,
+    academicPlannerActivityId: optionalId,
+    activityType: ZEventKind,
+    sessionName: z.string().trim().max(200).optional().default(""),
+    examType: z.enum(PLANNING_EXAM_TYPES).optional(),
+    startDate: ZInstantZ,
+    endDate: ZInstantZ,
+  })
+  .superRefine((b, ctx) => {
+    if (Date.parse(b.endDate) <= Date.parse(b.startDate)) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: SCHEDULING_MESSAGES.endBeforeStart });
+    }
+    if ((b.activityType === "session" || b.activityType === "exam") && !b.courseOfferingId) {
+      ctx.addIssue({ code: "custom", path: ["courseOfferingId"], message: "Section is required" });
+    }
+    if (b.activityType === "exam") {
+      if (!b.examType)
+        ctx.addIssue({ code: "custom", path: ["examType"], message: "Type of exam is required" });
+      if (b.facultyId.length === 0)
+        ctx.addIssue({ code: "custom", path: ["facultyId"], message: "Faculty is required" });
+      if (!b.facilityId)
+        ctx.addIssue({ code: "custom", path: ["facilityId"], message: "Facility is required" });
+    }
+    if (b.activityType === "reference") {
+      if (!b.courseVersionId)
+        ctx.addIssue({ code: "custom", path: ["courseVersionId"], message: "Subject is required" });
+      if (b.facultyId.length > 0 || b.facilityId)
+        ctx.addIssue({
+          code: "custom",
+          path: ["facultyId"],
+          message: "A reference books no faculty or facility",
+        });
+    }
+  });
+export type BookingCreate = z.output<typeof ZBookingCreate>;
+
+/** The booking operation (spec §7): Create with the booking, or Delete naming the event and its version. */
+export const ZBookingOperation = z.discriminatedUnion("Operation", [
+  z.object({ Operation: z.literal("Create"), FacilityFacultyBooking: ZBookingCreate }),
+  z.object({
+    Operation: z.literal("Delete"),
+    FacilityFacultyBooking: z.object({ id: ZId, version: z.number().int().min(0).max(2_147_483_647) }),
+  }),
+]);
+export type BookingOperation = z.output<typeof ZBookingOperation>;
+
+/** A range of days (YYYY-MM-DD, both included) of an events read: at most {@link MAX_EVENT_RANGE_DAYS}. */
+export const ZDayRange = z
+  .object({
+    from: z.string().refine(isIsoDate, { error: "from must be a date YYYY-MM-DD" }),
+    to: z.string().refine(isIsoDate, { error: "to must be a date YYYY-MM-DD" }),
+  })
+  .superRefine((r, ctx) => {
+    const days = Temporal.PlainDate.from(r.from).until(Temporal.PlainDate.from(r.to)).days;
+    if (days < 0) ctx.addIssue({ code: "custom", path: ["to"], message: "to must not be before from" });
+    if (days > MAX_EVENT_RANGE_DAYS)
+      ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_EVENT_RANGE_DAYS} days at once` });
+  });

@@ -1,0 +1,460 @@
+import {
+  ACTIVITY_TYPES,
+  addDays,
+  EVENT_KINDS,
+  instantToLocal,
+  localToInstant,
+  nextWeek,
+  PLANNING_MESSAGES,
+  previousWeek,
+  UNASSIGNED,
+  weekOf,
+} from "@portal/domain";
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../db/client.ts";
+import { notFound, rows } from "../planning/common.ts";
+import { findProgramme, resolveIntake } from "../planning/subjects.ts";
+
+/** A day range (YYYY-MM-DD, both included) as instants: from local midnight of `from` to that after `to`. */
+function rangeInstants(from: string, to: string): { start: string; end: string } {
+  return { start: localToInstant(from, "00:00"), end: localToInstant(addDays(to, 1), "00:00") };
+}
+
+type EventRow = {
+  id: string;
+  kind: string;
+  name: string;
+  examType: string | null;
+  termId: string;
+  startsAt: string;
+  endsAt: string;
+  courseVersionId: string | null;
+  courseOfferingId: string | null;
+  courseId: string | null;
+  courseCode: string | null;
+  courseName: string | null;
+  section: string | null;
+  sectionFacultyId: string | null;
+  sectionFacultyName: string | null;
+  plannerActivityId: string | null;
+  plannerActivityName: string | null;
+  facilityId: string | null;
+  facilityName: string | null;
+  faculty: Array<{ id: string; name: string }> | string;
+  version: number;
+};
+
+/** Events with everything the calendars show, `where` on scheduled_event e, ordered by start. */
+async function eventRows(db: Executor, where: SQL, limit = 5000): Promise<EventRow[]> {
+  const found = await rows<EventRow>(
+    db,
+    sql`select e.id, e.kind, e.name, e.exam_type as "examType", e.term_id as "termId",
+        to_char(e.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startsAt",
+        to_char(e.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "endsAt",
+        e.term_subject_id as "courseVersionId", e.course_offering_id as "courseOfferingId",
+        c.id as "courseId", c.code as "courseCode", c.name as "courseName", o.section,
+        o.faculty_id as "sectionFacultyId",
+        case when sf.id is null then null else sf.first_name || ' ' || sf.last_name end as "sectionFacultyName",
+        e.planner_activity_id as "plannerActivityId", pa.name as "plannerActivityName",
+        e.facility_id as "facilityId", fa.name as "facilityName",
+        coalesce((select json_agg(json_build_object('id', f.id, 'name', f.first_name || ' ' || f.last_name) order by b.position)
+          from scheduled_event_faculty b join contact f on f.id = b.faculty_id where b.event_id = e.id), '[]'::json) as faculty,
+        e.version
+        from scheduled_event e
+        left join term_subject ts on ts.id = e.term_subject_id
+        left join course_offering o on o.id = e.course_offering_id
+        left join course c on c.id = coalesce(ts.course_id, o.course_id)
+        left join contact sf on sf.id = o.faculty_id
+        left join planner_activity pa on pa.id = e.planner_activity_id
+        left join facility fa on fa.id = e.facility_id
+        where ${where}
+        order by e.starts_at, e.id limit ${limit}`,
+  );
+  return found.map((r) => ({
+    ...r,
+    faculty: typeof r.faculty === "string" ? (JSON.parse(r.faculty) as EventRow["faculty"]) : r.faculty,
+  }));
+}
+
+function facultyOf(r: EventRow): Array<{ id: string; name: string }> {
+  return r.faculty as Array<{ id: string; name: string }>;
+}
+
+/** A kind's default session name when the event has none. */
+function eventName(r: EventRow): string {
+  if (r.name) return r.name;
+  if (r.kind === "exam") return r.examType ? `${r.examType} Exam` : "Exam";
+  if (r.plannerActivityName) return r.plannerActivityName;
+  return r.kind.charAt(0).toUpperCase() + r.kind.slice(1);
+}
+
+/**
+ * The planner event of spec §3 (exam-management-and-shell.md): eventType, activity (the name),
+ * startDate/endDate (Z instants), startTime/endTime (HH:MM, Asia/Kolkata), FacilityBooking,
+ * FacultyBooking (up to three), SubjectPlanner, academicPlannerActivityId, faculty1..3 Name/Id,
+ * subjectId, id, courseOfferingId, courseId, plus examType and version.
+ */
+export function plannerEvent(r: EventRow) {
+  const faculty = facultyOf(r);
+  const start = instantToLocal(r.startsAt);
+  const end = instantToLocal(r.endsAt);
+  return {
+    id: r.id,
+    eventType: r.kind,
+    activity: eventName(r),
+    examType: r.examType,
+    startDate: r.startsAt,
+    endDate: r.endsAt,
+    startTime: start.time,
+    endTime: end.time,
+    FacilityBooking: r.facilityId ? { facilityId: r.facilityId, facilityName: r.facilityName ?? "" } : null,
+    FacultyBooking: faculty.map((f) => ({ contactId: f.id, facultyId: f.id, facultyName: f.name })),
+    SubjectPlanner: {
+      courseVersionId: r.courseVersionId,
+      courseOfferingId: r.courseOfferingId,
+      courseName: r.courseName ?? UNASSIGNED,
+      courseOfferingSectionId: r.section ?? UNASSIGNED,
+    },
+    academicPlannerActivityId: r.plannerActivityId,
+    faculty1Id: faculty[0]?.id ?? null,
+    faculty1Name: faculty[0]?.name ?? null,
+    faculty2Id: faculty[1]?.id ?? null,
+    faculty2Name: faculty[1]?.name ?? null,
+    faculty3Id: faculty[2]?.id ?? null,
+    faculty3Name: faculty[2]?.name ?? null,
+    subjectId: r.courseVersionId,
+    courseOfferingId: r.courseOfferingId,
+    courseId: r.courseId,
+    version: r.version,
+  };
+}
+
+type TermInfo = {
+  id: string;
+  name: string;
+  intakeId: string;
+  campusId: string;
+  startDate: string;
+  endDate: string;
+};
+
+async function termInfo(db: Executor, termId: string, field = "termId"): Promise<TermInfo> {
+  const [t] = await rows<TermInfo>(
+    db,
+    sql`select t.id, t.name, t.intake_id as "intakeId", i.campus_id as "campusId",
+        to_char(t.start_date, 'YYYY-MM-DD') as "startDate", to_char(t.end_date, 'YYYY-MM-DD') as "endDate"
+        from term t join intake i on i.id = t.intake_id where t.id = ${termId}`,
+  );
+  if (!t) throw notFound("term", field);
+  return t;
+}
+
+/**
+ * Scheduler load by term (spec §7 Scheduler loads; §3 term option, course version and tree,
+ * resources): the term (TermRecordId, Semester = its name, dates YYYY-MM-DD), its course versions
+ * (subjects) with their sections (id, courseSectionId, strength, section faculty) and Required /
+ * Allocated counts (Required: class sessions the activity dialog planned, per activity type;
+ * Allocated: scheduled events per kind; each with Total), the course tree (courseName →
+ * courseOffering named by courseSectionId), the planner activities and the references (planner
+ * activities marked reference), and the resources: faculty (id, facultyName) and the facilities of
+ * the intake's campus (id, facilityName, facilityCapacity). Events are read by range (SessionData).
+ */
+export async function schedulerData(db: Executor, termId: string) {
+  const t = await termInfo(db, termId);
+  const subjects = await rows<{ id: string; courseId: string; courseName: string; courseCode: string }>(
+    db,
+    sql`select ts.id, c.id as "courseId", c.name as "courseName", c.code as "courseCode"
+        from term_subject ts join course c on c.id = ts.course_id where ts.term_id = ${t.id} order by c.name`,
+  );
+  const sections = await rows<{
+    id: string;
+    courseId: string;
+    section: string;
+    capacity: number;
+    facultyId: string | null;
+    facultyName: string | null;
+  }>(
+    db,
+    sql`select o.id, o.course_id as "courseId", o.section, o.capacity, o.faculty_id as "facultyId",
+        case when f.id is null then null else f.first_name || ' ' || f.last_name end as "facultyName"
+        from course_offering o left join contact f on f.id = o.faculty_id where o.term_id = ${t.id} order by o.section`,
+  );
+  const required = await rows<{ subjectId: string; category: string; n: number }>(
+    db,
+    sql`select a.term_subject_id as "subjectId", a.activity_type as category, count(s.id)::int as n
+        from section_activity a join class_session s on s.section_activity_id = a.id
+        where a.term_id = ${t.id} group by a.term_subject_id, a.activity_type`,
+  );
+  const allocated = await rows<{ subjectId: string; category: string; n: number }>(
+    db,
+    sql`select term_subject_id as "subjectId", kind as category, count(*)::int as n
+        from scheduled_event where term_id = ${t.id} and term_subject_id is not null group by term_subject_id, kind`,
+  );
+  const counts = (list: typeof required, subjectId: string) => {
+    const out: Record<string, number> = {};
+    let total = 0;
+    for (const r of list.filter((x) => x.subjectId === subjectId)) {
+      out[r.category] = Number(r.n);
+      total += Number(r.n);
+    }
+    return { ...out, Total: total };
+  };
+  const courseVersions = subjects.map((s) => ({
+    id: s.id,
+    courseId: s.courseId,
+    courseCode: s.courseCode,
+    courseName: s.courseName,
+    courseOffering: sections
+      .filter((o) => o.courseId === s.courseId)
+      .map((o) => ({
+        id: o.id,
+        courseSectionId: o.section,
+        courseOfferingCapacity: Number(o.capacity),
+        facultyId: o.facultyId,
+        facultyName: o.facultyName,
+      })),
+    Required: counts(required, s.id),
+    Allocated: counts(allocated, s.id),
+  }));
+  const activities = await rows<{
+    id: string;
+    activity: string;
+    activityType: string;
+    startDate: string;
+    endDate: string;
+    isReference: boolean;
+    courseVersionId: string | null;
+    subject: string | null;
+  }>(
+    db,
+    sql`select a.id, a.name as activity, a.activity_type as "activityType",
+        to_char(a.start_date, 'YYYY-MM-DD') as "startDate", to_char(a.end_date, 'YYYY-MM-DD') as "endDate",
+        a.is_reference as "isReference", a.term_subject_id as "courseVersionId", c.name as subject
+        from planner_activity a left join term_subject ts on ts.id = a.term_subject_id left join course c on c.id = ts.course_id
+        where a.term_id = ${t.id} order by a.start_date, a.name`,
+  );
+  const resources = await facilityFacultyAll(db, t.campusId);
+  return {
+    term: {
+      TermRecordId: t.id,
+      Semester: t.name,
+      intakeId: t.intakeId,
+      startDate: t.startDate,
+      endDate: t.endDate,
+    },
+    courseVersions,
+    tree: courseVersions.map((v) => ({
+      courseName: v.courseName,
+      courseVersionId: v.id,
+      courseOffering: v.courseOffering.map((o) => ({ id: o.id, name: o.courseSectionId })),
+    })),
+    activities: activities
+      .filter((a) => !a.isReference)
+      .map((a) => ({ ...a, subject: a.subject ?? UNASSIGNED })),
+    references: activities
+      .filter((a) => a.isReference)
+      .map((a) => ({ ...a, subject: a.subject ?? UNASSIGNED })),
+    faculty: resources.faculty,
+    facilities: resources.facilities,
+  };
+}
+
+/**
+ * Faculty, facility and activity type lists (spec §7 "Faculty, facility, activity types";
+ * FacilityFacultyAllData): every faculty member (id, facultyName, by name, at most 2,000), the
+ * facilities of a campus (all when `campusId` is null; id, facilityName, facilityCapacity), the
+ * activity types and the event kinds.
+ */
+export async function facilityFacultyAll(db: Executor, campusId: string | null) {
+  const faculty = await rows<{ id: string; facultyName: string }>(
+    db,
+    sql`select id, first_name || ' ' || last_name as "facultyName" from contact where kind = 'faculty'
+        order by first_name, last_name, id limit 2000`,
+  );
+  const facilities = await rows<{ id: string; facilityName: string; facilityCapacity: number }>(
+    db,
+    sql`select id, name as "facilityName", capacity as "facilityCapacity" from facility
+        where ${campusId ? sql`campus_id = ${campusId}` : sql`true`} order by name limit 2000`,
+  );
+  return {
+    faculty,
+    facilities: facilities.map((f) => ({ ...f, facilityCapacity: Number(f.facilityCapacity) })),
+    activityTypes: [...ACTIVITY_TYPES],
+    eventTypes: [...EVENT_KINDS],
+  };
+}
+
+/**
+ * Faculty and facilities free for a whole interval (spec §7 FacilityFacultyAvailableData): those
+ * with no booking overlapping [startDate, endDate) (Z instants); facilities of `campusId` when given.
+ */
+export async function facilityFacultyAvailable(
+  db: Executor,
+  q: { startDate: string; endDate: string; campusId: string | null },
+) {
+  const all = await facilityFacultyAll(db, q.campusId);
+  const busyFaculty = await rows<{ id: string }>(
+    db,
+    sql`select distinct faculty_id as id from scheduled_event_faculty
+        where starts_at < ${q.endDate}::timestamptz and ends_at > ${q.startDate}::timestamptz`,
+  );
+  const busyRooms = await rows<{ id: string }>(
+    db,
+    sql`select distinct facility_id as id from scheduled_event where facility_id is not null
+        and starts_at < ${q.endDate}::timestamptz and ends_at > ${q.startDate}::timestamptz`,
+  );
+  const fb = new Set(busyFaculty.map((r) => r.id));
+  const rb = new Set(busyRooms.map((r) => r.id));
+  return {
+    faculty: all.faculty.filter((f) => !fb.has(f.id)),
+    facilities: all.facilities.filter((f) => !rb.has(f.id)),
+  };
+}
+
+/**
+ * Sessions of a term in a day range (spec §7 SessionData; Scheduler loads "sessions by term"):
+ * every scheduled event of the term (all kinds, or `kind`) starting before the range ends and
+ * ending after it starts, optionally of one section, as planner events, by start. The range is at
+ * most 62 days (checked at the boundary), so a term of thousands of sessions is read a window at a
+ * time through the (term, start) index.
+ */
+export async function termSessions(
+  db: Executor,
+  q: { termId: string; from: string; to: string; courseOfferingId?: string; kind?: string },
+) {
+  await termInfo(db, q.termId);
+  const r = rangeInstants(q.from, q.to);
+  const found = await eventRows(
+    db,
+    sql`e.term_id = ${q.termId} and e.starts_at < ${r.end}::timestamptz and e.ends_at > ${r.start}::timestamptz
+        and e.starts_at > ${r.start}::timestamptz - interval '62 days'
+        ${q.courseOfferingId ? sql`and e.course_offering_id = ${q.courseOfferingId}` : sql``}
+        ${q.kind ? sql`and e.kind = ${q.kind}` : sql``}`,
+  );
+  return { from: q.from, to: q.to, events: found.map(plannerEvent) };
+}
+
+/**
+ * Booked slots of a facility (spec §7 FacilityBookingData, "Facility booked slots"): every event
+ * booking it within the day range: id, activityType (the kind), startDate, endDate (Z), course
+ * name, section and session name. 404 unknown facility.
+ */
+export async function facilityBookings(db: Executor, q: { facilityId: string; from: string; to: string }) {
+  const [room] = await rows<{ id: string; name: string; capacity: number }>(
+    db,
+    sql`select id, name, capacity from facility where id = ${q.facilityId}`,
+  );
+  if (!room) throw notFound("facility", "facilityId");
+  const r = rangeInstants(q.from, q.to);
+  const found = await eventRows(
+    db,
+    sql`e.facility_id = ${q.facilityId} and e.starts_at < ${r.end}::timestamptz and e.ends_at > ${r.start}::timestamptz
+        and e.starts_at > ${r.start}::timestamptz - interval '62 days'`,
+  );
+  return {
+    facility: { id: room.id, facilityName: room.name, facilityCapacity: Number(room.capacity) },
+    from: q.from,
+    to: q.to,
+    slots: found.map((e) => ({
+      id: e.id,
+      activityType: e.kind,
+      activity: eventName(e),
+      courseName: e.courseName ?? UNASSIGNED,
+      section: e.section ?? UNASSIGNED,
+      startDate: e.startsAt,
+      endDate: e.endsAt,
+    })),
+  };
+}
+
+/**
+ * A faculty member's calendar (spec §7 FacultyBookingsData; academic-planning.md §7 "Faculty
+ * calendar events by contact id", §3 calendar event): the events booking the contact within the day
+ * range: id, sessionName, courseName, courseId (course code), courseOfferingId, termId, contactId and
+ * contactName (the faculty member asked about), facultyName (the section's faculty, null when none),
+ * booking.facultyName (the faculty booked on the event, joined ', '), startDate, endDate (Z). 404
+ * when the contact is not a faculty member.
+ */
+export async function facultyBookings(db: Executor, q: { contactId: string; from: string; to: string }) {
+  const [who] = await rows<{ id: string; name: string }>(
+    db,
+    sql`select id, first_name || ' ' || last_name as name from contact where id = ${q.contactId} and kind = 'faculty'`,
+  );
+  if (!who) throw notFound("faculty member", "contactId");
+  const r = rangeInstants(q.from, q.to);
+  const found = await eventRows(
+    db,
+    sql`e.id in (select b.event_id from scheduled_event_faculty b where b.faculty_id = ${q.contactId}
+          and b.starts_at < ${r.end}::timestamptz and b.ends_at > ${r.start}::timestamptz
+          and b.starts_at > ${r.start}::timestamptz - interval '62 days')`,
+  );
+  return {
+    contactId: who.id,
+    contactName: who.name,
+    from: q.from,
+    to: q.to,
+    events: found.map((e) => calendarEvent(e, who)),
+  };
+}
+
+/** The calendar event of academic-planning.md §3. */
+function calendarEvent(e: EventRow, who: { id: string; name: string } | null) {
+  const booked = facultyOf(e);
+  return {
+    id: e.id,
+    eventType: e.kind,
+    sessionName: eventName(e),
+    courseName: e.courseName ?? UNASSIGNED,
+    courseId: e.courseCode,
+    courseOfferingId: e.courseOfferingId,
+    section: e.section,
+    termId: e.termId,
+    contactId: who?.id ?? booked[0]?.id ?? null,
+    contactName: who?.name ?? booked[0]?.name ?? null,
+    facultyName: e.sectionFacultyName,
+    booking: { facultyName: booked.length > 0 ? booked.map((f) => f.name).join(", ") : null },
+    facilityName: e.facilityName,
+    startDate: e.startsAt,
+    endDate: e.endsAt,
+  };
+}
+
+/**
+ * The weekly time table (academic-planning.md Time Table, §4 week navigation): the week (Monday to
+ * Sunday) holding `date`, with the Mondays of the previous and next week, and the events of the
+ * intake's terms (programme by name, code or id; intake month and year, else its latest intake;
+ * optionally one term by name) in that week, as calendar events. `message` 'No Data Found' when the
+ * week has none.
+ */
+export async function weeklyTimeTable(
+  db: Executor,
+  q: { programName: string; intake?: string; year?: number; termName?: string; date: string },
+) {
+  const prog = await findProgramme(db, q.programName);
+  if (!prog) throw notFound("programme", "programName");
+  const week = weekOf(q.date);
+  const nav = {
+    weekStart: week.start,
+    weekEnd: week.end,
+    previousWeek: previousWeek(q.date),
+    nextWeek: nextWeek(q.date),
+  };
+  const found = await resolveIntake(db, prog.id, q.intake, q.year);
+  if (!found)
+    return { message: PLANNING_MESSAGES.noDataFound, intakeId: null, batchName: "", ...nav, events: [] };
+  const r = rangeInstants(week.start, week.end);
+  const events = await eventRows(
+    db,
+    sql`e.term_id in (select id from term where intake_id = ${found.id}
+          ${q.termName ? sql`and name = ${q.termName}` : sql``})
+        and e.starts_at < ${r.end}::timestamptz and e.ends_at > ${r.start}::timestamptz
+        and e.starts_at > ${r.start}::timestamptz - interval '62 days'`,
+  );
+  return {
+    message: events.length === 0 ? PLANNING_MESSAGES.noDataFound : "",
+    intakeId: found.id,
+    batchName: found.name,
+    ...nav,
+    events: events.map((e) => calendarEvent(e, null)),
+  };
+}
