@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { answerSheetFileProblem } from "./AnswerSheet.tsx";
+import { parseRequestListState, serializeRequestListState } from "./list-state.ts";
+import { adjustmentOf } from "./ModerationDetails.tsx";
+import { parseModerationListState, serializeModerationListState } from "./ModerationList.tsx";
+
+describe("revaluation screen rules", () => {
+  it("pages the lists 25, 50 or 100 (default 25) and keeps defaults out of the address", () => {
+    expect(parseRequestListState("")).toEqual({ page: 1, pageSize: 25 });
+    expect(parseRequestListState("?page=3&pageSize=100")).toEqual({ page: 3, pageSize: 100 });
+    expect(parseRequestListState("?page=-1&pageSize=10")).toEqual({ page: 1, pageSize: 25 });
+    expect(serializeRequestListState({ page: 1, pageSize: 25 })).toBe("");
+    expect(serializeRequestListState({ page: 2, pageSize: 50 })).toBe("?page=2&pageSize=50");
+    expect(parseModerationListState("?course=FIN&page=2")).toEqual({ page: 2, pageSize: 25, course: "FIN" });
+    expect(serializeModerationListState({ page: 1, pageSize: 25, course: "Financial" })).toBe(
+      "?course=Financial",
+    );
+  });
+
+  it("takes only PDF answer sheets of at most 700 KB", () => {
+    expect(answerSheetFileProblem({ name: "sheet.pdf", size: 1000, type: "application/pdf" })).toBeNull();
+    expect(answerSheetFileProblem({ name: "sheet.PDF", size: 1000, type: "" })).toBeNull();
+    expect(answerSheetFileProblem({ name: "sheet.png", size: 1000, type: "image/png" })).toBe(
+      "Only PDF files can be uploaded",
+    );
+    expect(answerSheetFileProblem({ name: "sheet.pdf", size: 700 * 1024 + 1, type: "application/pdf" })).toBe(
+      "The file is larger than 700 KB",
+    );
+  });
+
+  it("checks a moderation adjustment against the total marks before any call", () => {
+    expect(adjustmentOf({ kind: "add", marks: "2", factor: "", offset: "" }, 60)).toEqual({
+      adjustment: { kind: "add", marks: 2 },
+    });
+    expect(adjustmentOf({ kind: "scale", marks: "", factor: "1.1", offset: "" }, 60)).toEqual({
+      adjustment: { kind: "scale", factor: 1.1, offset: 0 },
+    });
+    expect(adjustmentOf({ kind: "add", marks: "80", factor: "", offset: "" }, 60)).toEqual({
+      problem: "marks must be between -60 and 60",
+    });
+    expect(adjustmentOf({ kind: "scale", marks: "", factor: "3", offset: "0" }, 60)).toEqual({
+      problem: "factor must be at most 2",
+    });
+    expect("problem" in adjustmentOf({ kind: "add", marks: "", factor: "", offset: "" }, 60)).toBe(true);
+  });
+});
