@@ -555,6 +555,20 @@ export const ZSectionFaculty = z.object({
   version: z.number().int().min(0).max(2_147_483_647),
 });
 
+/**
+ * Class room of a section (§2 Select Class Room/Faculty): a room (facility) of the intake's campus,
+ * or null to clear it; the section's version as read.
+ */
+export const ZSectionRoom = z.object({
+  courseOfferingId: ZId,
+  roomId: ZId.nullable(),
+  version: z.number().int().min(0).max(2_147_483_647),
+});
+
+/** The Type filter of Current Programmes (§2; §9 types Type 1, Type 2). */
+export const PROGRAMME_TYPES = ["Type 1", "Type 2"] as const;
+export type ProgrammeType = (typeof PROGRAMME_TYPES)[number];
+
 /** Planner activity add/update (§7): dates DD/MM/YYYY; required activity, start, end (§5). */
 export const ZPlannerActivity = z
   .object({
