@@ -7,7 +7,7 @@ import {
   sectionsQueryOptions,
   type TermSubjectRow,
 } from "@portal/api-client";
-import { PLANNING_MESSAGES, ZId } from "@portal/domain";
+import { PLANNING_MESSAGES, ZId, ZSectionStrengthText } from "@portal/domain";
 import { Button, Dialog, TextField } from "@portal/ui";
 import { useForm, useStore } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -16,13 +16,13 @@ import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { errorText } from "../exams/labels.ts";
-import { BoundSelect } from "../form-field.tsx";
+import { BoundSelect, BoundTextField } from "../form-field.tsx";
 import * as styles from "../screen.css.ts";
 import { FacultyTable } from "./FacultyTable.tsx";
 import { planningMessages } from "./messages.ts";
 import { isRefusal, RefusalNotice } from "./refusal.tsx";
 import { planningLinks } from "./routes.ts";
-import { chooseFaculty, nextSectionLabel, strengthNumber } from "./state.ts";
+import { chooseFaculty, nextSectionLabel } from "./state.ts";
 
 type DraftSection = { key: string; letter: string; strength: string; row: SectionRow | null };
 
@@ -85,13 +85,9 @@ export function SelectSectionDialog({ subject, onClose }: { subject: TermSubject
     setRefused(null);
     await queryClient.invalidateQueries({ queryKey: planningKeys.all });
   };
-  const onSave = (r: DraftSection) => {
-    const capacity = strengthNumber(r.strength);
-    if (capacity === null) {
-      toast.error(m.intake_strength_invalid());
-      return;
-    }
-    void run(
+  const onSave = (r: DraftSection, strength: string) => {
+    const capacity = Number(strength.trim());
+    return run(
       r.row
         ? {
             Operation: "Update",
@@ -165,22 +161,62 @@ export function SelectSectionDialog({ subject, onClose }: { subject: TermSubject
                 onChange={() => {}}
                 readOnly
               />
-              <TextField
-                label={m.intake_section_strength()}
-                inputMode="numeric"
-                value={r.strength}
-                onChange={(value) =>
-                  setRows(shown.map((x) => (x.key === r.key ? { ...x, strength: value } : x)))
-                }
+              <StrengthForm
+                initial={r.strength}
+                saving={save.isPending}
+                onSave={(strength) => onSave(r, strength)}
               />
-              <Button size="sm" variant="primary" loading={save.isPending} onClick={() => onSave(r)}>
-                {m.intake_save()}
-              </Button>
             </li>
           ))}
         </ul>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * One section's strength (spec §5: free text sent as a number) as a TanStack Form over the domain's
+ * ZSectionStrengthText, so the dialog refuses what the server would; Save sends it through `onSave`.
+ * What was typed stays in the field across a reload of the sections.
+ */
+function StrengthForm({
+  initial,
+  saving,
+  onSave,
+}: {
+  initial: string;
+  saving: boolean;
+  onSave: (strength: string) => Promise<unknown>;
+}) {
+  const schema = z.object({ strength: ZSectionStrengthText });
+  const form = useForm({
+    defaultValues: { strength: initial },
+    validators: { onChange: schema, onSubmit: schema },
+    onSubmit: ({ value }) => onSave(value.strength),
+  });
+  return (
+    <form
+      className={styles.filters}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="strength">
+        {(field) => (
+          <BoundTextField
+            field={field}
+            label={m.intake_section_strength()}
+            inputMode="numeric"
+            translations={planningMessages()}
+          />
+        )}
+      </form.Field>
+      <Button size="sm" variant="primary" type="submit" loading={saving}>
+        {m.intake_save()}
+      </Button>
+    </form>
   );
 }
 
@@ -228,9 +264,13 @@ export function SelectFacultyDialog({
   const [picked, setPicked] = useState<FacultyRow[]>([]);
   const [refused, setRefused] = useState<unknown>(null);
   const translations = planningMessages();
-  const first = subject.sections[0];
+  // Stable defaults (the first section and its room), so a re-render never resets the choice.
+  const [defaults] = useState(() => ({
+    sectionId: subject.sections[0]?.id ?? "",
+    roomId: subject.sections[0]?.roomId ?? "",
+  }));
   const form = useForm({
-    defaultValues: { sectionId: first?.id ?? "", roomId: first?.roomId ?? "" },
+    defaultValues: defaults,
     validators: { onChange: ZSectionChoice, onSubmit: ZSectionChoice },
     onSubmit: async ({ value }) => {
       const section = sections.find((s) => s.id === value.sectionId);

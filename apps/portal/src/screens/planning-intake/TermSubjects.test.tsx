@@ -104,6 +104,27 @@ function subjectsApi(save?: () => Response, subjectVersion = { now: 1 }) {
       save
         ? save()
         : json(200, { success: true, message: "Subject added", courseVersionId: SUBJECT, version: 1 }),
+    "GET /api/salesforce/CourseOfferingData": () =>
+      json(200, {
+        success: true,
+        message: "",
+        sections: [
+          {
+            id: SECTION,
+            courseOfferingSectionId: "A",
+            courseOfferingCapacity: 40,
+            courseVersionId: SUBJECT,
+            facultyId: null,
+            facultyName: null,
+            roomId: ROOM2,
+            roomCode: "MUM-R102",
+            roomName: "Mumbai Room 102",
+            version: 3,
+          },
+        ],
+      }),
+    "POST /api/salesforce/CourseOfferingData": () =>
+      json(200, { success: true, message: "Section updated", sections: [] }),
     "GET /api/salesforce/ClassRooms": (request) =>
       new URL(request.url).searchParams.get("intakeId") === INTAKE
         ? json(200, {
@@ -132,6 +153,18 @@ function subjectsApi(save?: () => Response, subjectVersion = { now: 1 }) {
       json(200, { success: true, message: "Faculty assigned" }),
     "POST /api/salesforce/facultyOnboarding/sendEmail": () =>
       json(200, { success: true, message: "Mail sent", invitationId: "x", sent: 1 }),
+  });
+}
+
+/**
+ * Adds a faculty member in the dialog's faculty table. The table's rows are drawn again when the
+ * dialog's fresh sections arrive, so the click is repeated (choosing the same member twice is one
+ * choice, spec §4) until the chosen faculty line names them.
+ */
+async function pickFaculty(dialog: HTMLElement, name: string) {
+  await waitFor(() => {
+    fireEvent.click(within(dialog).getByRole("button", { name: `Add Faculty ${name}` }));
+    expect(within(dialog).getByText(/Chosen faculty/).textContent).toContain(name);
   });
 }
 
@@ -283,7 +316,7 @@ describe("Term-Wise Subject List", { timeout: 30_000 }, () => {
     const room = within(dialog).getByLabelText(/^Class Room/);
     expect(room).toHaveProperty("value", ROOM2);
     fireEvent.change(room, { target: { value: ROOM1 } });
-    fireEvent.click(await within(dialog).findByRole("button", { name: "Add Faculty Asha Rao" }));
+    await pickFaculty(dialog, "Asha Rao");
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() =>
       expect(calls.find((c) => c.path.endsWith("FacultyCourseAssociation"))?.body).toEqual({
@@ -297,6 +330,43 @@ describe("Term-Wise Subject List", { timeout: 30_000 }, () => {
       roomId: ROOM1,
       version: 3,
     });
+  });
+
+  it("checks a section's strength with the domain's rule before sending it as a number with its version", async () => {
+    const { fetch, calls } = subjectsApi();
+    render(
+      <TermSubjects
+        locale="en"
+        search="?program=MBA&year=2040&intake=DEC"
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Sections of Business Statistics" }, { timeout: 10_000 }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Select Section" });
+    const strength = await within(dialog).findByRole("textbox", { name: "Section strength" });
+    expect(strength).toHaveProperty("value", "40");
+    fireEvent.change(strength, { target: { value: "forty" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(
+      await within(dialog).findByText("Section strength must be a whole number from 1 to 10000"),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST" && c.path.endsWith("CourseOfferingData"))).toBe(false);
+    fireEvent.change(strength, { target: { value: "45" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST" && c.path.endsWith("CourseOfferingData"))?.body).toEqual({
+        Operation: "Update",
+        CourseOffering: {
+          courseOfferingId: SECTION,
+          courseVersionId: SUBJECT,
+          courseOfferingCapacity: 45,
+          version: 3,
+        },
+      }),
+    );
   });
 
   it("enables Choose Curriculum Version only when program, intake and year are set", async () => {
@@ -326,7 +396,7 @@ describe("Term-Wise Subject List", { timeout: 30_000 }, () => {
       await screen.findByRole("button", { name: "Faculty of Business Statistics" }, { timeout: 10_000 }),
     );
     const dialog = await screen.findByRole("dialog", { name: "Select Faculty" });
-    fireEvent.click(await within(dialog).findByRole("button", { name: "Add Faculty Asha Rao" }));
+    await pickFaculty(dialog, "Asha Rao");
     fireEvent.click(within(dialog).getByRole("button", { name: "Add Faculty Ravi Kumar" }));
     expect(await screen.findByText("Only 1 faculty can be selected")).toBeTruthy();
     expect(within(dialog).getByRole("link", { name: "Invite Faculty" }).getAttribute("href")).toBe(
