@@ -3,8 +3,10 @@ import { ACADEMIC_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } 
 
 /**
  * The academic office plans a new intake (academic-planning.md §2): it lands on Add
- * Intake/Specialization after sign-in, creates the intake, imports the curriculum on the Term-Wise
- * Subject List, adds a section and gives it its faculty member, then invites a faculty member with an
+ * Intake/Specialization after sign-in, creates the intake with one section per subject (Total
+ * Section), finds the curriculum's subjects with Section A on the Term-Wise Subject List (an import
+ * adds nothing more), adds Section B, gives Section A its faculty member and a class room of the
+ * campus (shown in the details popover after a reload), then invites a faculty member with an
  * attachment and finds the mail with that attachment in the development outbox.
  */
 test("the academic office creates an intake, plans its subjects and invites faculty", async ({ page }) => {
@@ -35,7 +37,8 @@ test("the academic office creates an intake, plans its subjects and invites facu
   await waitForIslands(page);
   await expect(page.getByRole("table", { name: "List of Batches" }).getByText(programme)).toBeVisible();
 
-  // Term-Wise Subject List: import the master curriculum.
+  // Term-Wise Subject List: the intake's curriculum is there with Section A (Total Section 1); an
+  // import of the master curriculum finds nothing more to add.
   await page.goto(`/app/term-subjects?program=${encodeURIComponent(programme)}&year=2040&intake=DEC`);
   await waitForIslands(page);
   await page.getByRole("button", { name: "Choose Curriculum Version" }).click();
@@ -43,17 +46,14 @@ test("the academic office creates an intake, plans its subjects and invites facu
   await master.getByRole("button", { name: "Import" }).click();
   await expect(master).toBeHidden();
   const sectionButton = page.getByRole("button", { name: /^Sections of / }).first();
-  await expect(sectionButton).toBeVisible();
+  await expect(sectionButton).toHaveText("A");
 
-  // Select Section: none yet; Add gives Section A, then Section B (letters in order).
+  // Select Section: Section A from the intake's creation; Add gives Section B (letters in order).
   await sectionButton.click();
   const sections = page.getByRole("dialog", { name: "Select Section" });
-  await expect(sections.getByText("No Sections Found")).toBeVisible();
+  await expect(sections.getByRole("radio", { name: "Section A" })).toBeEnabled();
   const sectionNames = sections.getByRole("textbox", { name: "Section", exact: true });
-  for (const [letter, strength] of [
-    ["A", "40"],
-    ["B", "35"],
-  ] as const) {
+  for (const [letter, strength] of [["B", "35"]] as const) {
     await sections.getByRole("button", { name: "Add" }).click();
     await expect(sectionNames.last()).toHaveValue(`Section ${letter}`);
     await sections.getByRole("textbox", { name: "Section strength" }).last().fill(strength);
@@ -76,6 +76,21 @@ test("the academic office creates an intake, plans its subjects and invites facu
   await facultyDialog.getByRole("button", { name: "Save" }).click();
   await expect(facultyDialog).toBeHidden();
   await expect(page.getByRole("button", { name: /^Faculty of / }).first()).not.toHaveText("Select Faculty");
+
+  // Select Class Room/Faculty: Section A gets the campus's room ...-R101; the details popover shows
+  // it after a reload from the server.
+  await page.getByRole("button", { name: "Select Class Room/Faculty" }).first().click();
+  const roomDialog = page.getByRole("dialog", { name: "Select Class Room/Faculty" });
+  await roomDialog.getByLabel("Class Room").selectOption({ index: 1 });
+  await roomDialog.getByRole("button", { name: "Save" }).click();
+  await expect(roomDialog).toBeHidden();
+  await page.reload();
+  await waitForIslands(page);
+  await page
+    .getByRole("button", { name: /^Faculty & Class Room Details of / })
+    .first()
+    .click();
+  await expect(page.getByText(/Section A: .* · Class Room: [A-Z]{3}-R101 /)).toBeVisible();
 
   // Faculty Invitation: Send Invite with an attachment; the mail carries it.
   await page.goto("/app/faculty-management");

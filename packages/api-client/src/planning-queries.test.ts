@@ -3,6 +3,7 @@ import { createApiClient } from "./client.ts";
 import {
   batchListQueryOptions,
   campusHolidaysQueryOptions,
+  classRoomsQueryOptions,
   planningKeys,
   planningMutations,
   termSubjectsQueryOptions,
@@ -10,6 +11,21 @@ import {
 import { BASE, recordingFetch, run } from "./test-support.ts";
 
 describe("planning queries", () => {
+  it("asks the class rooms of an intake and sets a section's room (null clears it) at its version", async () => {
+    const { fetch, seen } = recordingFetch({ success: true, rooms: [] });
+    const api = createApiClient({ baseUrl: BASE, fetch });
+    const rooms = classRoomsQueryOptions(api, "i1");
+    expect(rooms.queryKey).toEqual(["planning", "classRooms", "i1"]);
+    await run(rooms);
+    const setRoom = planningMutations.setSectionRoom(api).mutationFn as (body: unknown) => Promise<unknown>;
+    await setRoom({ courseOfferingId: "o1", roomId: null, version: 4 });
+    expect(seen.map((s) => [s.method, s.url])).toEqual([
+      ["GET", "/api/salesforce/ClassRooms?intakeId=i1"],
+      ["POST", "/api/salesforce/ClassRoomAssociation"],
+    ]);
+    expect(JSON.parse(seen[1]?.body ?? "{}")).toEqual({ courseOfferingId: "o1", roomId: null, version: 4 });
+  });
+
   it("posts the batch filters with their defaults and shares a key for equal filters", async () => {
     const { fetch, seen } = recordingFetch({ success: true, batchList: [], noOfRecords: 0 });
     const api = createApiClient({ baseUrl: BASE, fetch });

@@ -32,6 +32,10 @@ export type TermSubjectRequest = JsonBody<"createCourseVersion">;
 export type SectionOperation = JsonBody<"saveSection">;
 /** Body of POST /salesforce/FacultyCourseAssociation (one faculty per section). */
 export type SectionFacultyRequest = JsonBody<"setSectionFaculty">;
+/** Body of POST /salesforce/ClassRoomAssociation (a section's class room, or null to clear it). */
+export type SectionRoomRequest = JsonBody<"setSectionRoom">;
+/** One class room (facility) of an intake's campus. */
+export type ClassRoomRow = JsonAnswer<"listClassRooms">["rooms"][number];
 /** Programme, intake month and year of a master import (subjects or planner). */
 export type IntakeRef = JsonBody<"importMasterSubjects">;
 /** Query of GET /salesforce/FacultyList: search, page, page size. */
@@ -92,6 +96,7 @@ export const planningKeys = {
   setup: () => ["planning", "setup"] as const,
   termSubjects: (query: TermSubjectsQuery) => ["planning", "termSubjects", query] as const,
   sections: (courseVersionId: string) => ["planning", "sections", courseVersionId] as const,
+  classRooms: (intakeId: string) => ["planning", "classRooms", intakeId] as const,
   masterSubjects: (programmeId: string) => ["planning", "masterSubjects", programmeId] as const,
   faculty: (query: FacultyListQuery) => ["planning", "faculty", query] as const,
   invitations: () => ["planning", "invitations"] as const,
@@ -103,6 +108,15 @@ export const planningKeys = {
   campusHolidays: (campusId: string, year: number | "") =>
     ["planning", "campusHolidays", campusId, year] as const,
 };
+
+/** GET /salesforce/ClassRooms: the class rooms (facilities) of the intake's campus, by code. ApiError 404 unknown intake. */
+export function classRoomsQueryOptions(api: ApiClient, intakeId: string) {
+  return queryOptions({
+    queryKey: planningKeys.classRooms(intakeId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/salesforce/ClassRooms", { params: { query: { intakeId } }, signal })),
+  });
+}
 
 /** GET /salesforce/CurrentPageFilter: programmes, years 2024-2040, JAN-DEC, campuses, term statuses. */
 export function batchFilterOptionsQueryOptions(api: ApiClient) {
@@ -273,6 +287,13 @@ export const planningMutations = {
       mutationKey: ["planning", "saveSection"],
       mutationFn: async (body: SectionOperation) =>
         unwrap(await api.POST("/salesforce/CourseOfferingData", { body })),
+    }),
+  /** POST /salesforce/ClassRoomAssociation: a section's class room (null clears it); 409 on a stale version. */
+  setSectionRoom: (api: ApiClient) =>
+    mutationOptions({
+      mutationKey: ["planning", "setSectionRoom"],
+      mutationFn: async (body: SectionRoomRequest) =>
+        unwrap(await api.POST("/salesforce/ClassRoomAssociation", { body })),
     }),
   /** POST /salesforce/FacultyCourseAssociation: the one faculty member of a section. */
   setSectionFaculty: (api: ApiClient) =>

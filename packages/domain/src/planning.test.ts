@@ -14,12 +14,15 @@ import {
   nextSectionLetter,
   PLANNING_MESSAGES,
   SECTION_LETTERS,
+  SECTION_STRENGTH_MESSAGE,
   splitIntoTerms,
   termStatusOn,
   toWireDate,
   weekOfTerm,
   ZActivityOperation,
   ZInvitation,
+  ZSectionRoom,
+  ZSectionStrengthText,
 } from "./index.ts";
 
 const MON_FRI = [1, 2, 3, 4, 5];
@@ -232,4 +235,36 @@ describe("terms of an intake", () => {
     ["2026-01-12", 2],
     ["2026-03-02", 9],
   ] as const)("%s is in week %i", (date, week) => expect(weekOfTerm("2026-01-05", date)).toBe(week));
+});
+
+describe("section strength as typed (§5 free text sent as a number)", () => {
+  it.each([
+    ["60", true],
+    [" 45 ", true],
+    ["1", true],
+    ["10000", true],
+    ["0", false],
+    ["10001", false],
+    ["4.5", false],
+    ["", false],
+    ["sixty", false],
+    ["-3", false],
+  ])("%j is %s", (text, valid) => {
+    const result = ZSectionStrengthText.safeParse(text);
+    expect(result.success).toBe(valid);
+    if (!result.success) expect(result.error.issues[0]?.message).toBe(SECTION_STRENGTH_MESSAGE);
+  });
+});
+
+describe("class room of a section (§2 Select Class Room/Faculty)", () => {
+  const section = "e0000000-0000-4000-8000-000000000001";
+  it.each([
+    [{ courseOfferingId: section, roomId: "a1000000-0000-4000-8000-000000000001", version: 3 }, true],
+    [{ courseOfferingId: section, roomId: null, version: 3 }, true],
+    [{ courseOfferingId: section, roomId: "R101", version: 3 }, false],
+    [{ courseOfferingId: section, version: 3 }, false],
+    [{ courseOfferingId: section, roomId: null, version: -1 }, false],
+  ])("%j is %s", (body, valid) => {
+    expect(ZSectionRoom.safeParse(body).success).toBe(valid);
+  });
 });

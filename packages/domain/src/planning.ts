@@ -555,6 +555,32 @@ export const ZSectionFaculty = z.object({
   version: z.number().int().min(0).max(2_147_483_647),
 });
 
+/**
+ * Class room of a section (§2 Select Class Room/Faculty): a room (facility) of the intake's campus,
+ * or null to clear it; the section's version as read.
+ */
+export const ZSectionRoom = z.object({
+  courseOfferingId: ZId,
+  roomId: ZId.nullable(),
+  version: z.number().int().min(0).max(2_147_483_647),
+});
+
+/** The Type filter of Current Programmes (§2; §9 types Type 1, Type 2). */
+export const PROGRAMME_TYPES = ["Type 1", "Type 2"] as const;
+export type ProgrammeType = (typeof PROGRAMME_TYPES)[number];
+
+/** The message of a section strength that is not a whole number 1..10000. */
+export const SECTION_STRENGTH_MESSAGE = "Section strength must be a whole number from 1 to 10000";
+/**
+ * §5 section strength as the Select Section dialog takes it: free text, sent as a number; the text
+ * must be a whole number from 1 to 10000 (the same bounds as the call's courseOfferingCapacity).
+ */
+export const ZSectionStrengthText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,5}$/, { error: SECTION_STRENGTH_MESSAGE })
+  .refine((v) => Number(v) >= 1 && Number(v) <= 10_000, { error: SECTION_STRENGTH_MESSAGE });
+
 /** Planner activity add/update (§7): dates DD/MM/YYYY; required activity, start, end (§5). */
 export const ZPlannerActivity = z
   .object({

@@ -389,6 +389,18 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     roles: ["admin", "academic_office"],
   },
   {
+    method: "GET",
+    path: "/salesforce/ClassRooms",
+    operationId: "listClassRooms",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "POST",
+    path: "/salesforce/ClassRoomAssociation",
+    operationId: "setSectionRoom",
+    roles: ["admin", "academic_office"],
+  },
+  {
     method: "POST",
     path: "/salesforce/FacultyCourseAssociation",
     operationId: "setSectionFaculty",

@@ -12,6 +12,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -91,8 +92,13 @@ export const academicProgramme = pgTable(
       .references(() => institution.id),
     code: text("code").notNull(),
     name: text("name").notNull(),
+    /** Programme type of the Current Programmes filter (spec §9 types "Type 1", "Type 2"); null = none. */
+    programmeType: text("programme_type", { enum: ["Type 1", "Type 2"] }),
   },
-  (t) => [uniqueIndex("academic_programme_code_uq").on(t.institutionId, t.code)],
+  (t) => [
+    uniqueIndex("academic_programme_code_uq").on(t.institutionId, t.code),
+    check("academic_programme_type_ck", sql`${t.programmeType} in ('Type 1', 'Type 2')`),
+  ],
 );
 
 /** A programme's curriculum version (EDA Program Plan). */
@@ -122,8 +128,17 @@ export const intake = pgTable(
     year: smallint("year").notNull(),
     /** Intake month JAN..DEC (spec §9). */
     month: text("month").notNull(),
+    /**
+     * The FILTER dialog's Total Section (1-26): sections A.. made for every subject placed in the
+     * intake's terms (at creation, by a later import or Add Subjects). Null: none made automatically.
+     */
+    sectionCount: smallint("section_count"),
   },
-  (t) => [uniqueIndex("intake_name_uq").on(t.name), index("intake_programme_idx").on(t.programmeId)],
+  (t) => [
+    uniqueIndex("intake_name_uq").on(t.name),
+    index("intake_programme_idx").on(t.programmeId),
+    check("intake_section_count_ck", sql`${t.sectionCount} between 1 and 26`),
+  ],
 );
 
 export const term = pgTable(
@@ -199,10 +214,14 @@ export const courseOffering = pgTable(
     section: text("section").notNull(),
     facultyId: uuid("faculty_id").references(() => contact.id),
     capacity: integer("capacity").notNull().default(120),
+    /** The section's class room (a facility of the intake's campus, Select Class Room/Faculty); null = none. */
+    roomId: uuid("room_id"),
     version: version(),
   },
   (t) => [
     uniqueIndex("course_offering_uq").on(t.courseId, t.termId, t.section),
+    foreignKey({ columns: [t.roomId], foreignColumns: [facility.id], name: "course_offering_room_fk" }),
+    index("course_offering_room_idx").on(t.roomId),
     index("course_offering_term_idx").on(t.termId),
     index("course_offering_faculty_idx").on(t.facultyId),
   ],

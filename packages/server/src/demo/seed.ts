@@ -224,11 +224,13 @@ export async function loadDemoData(
       code,
     }));
     await tx.insert(academicProgramme).values(
-      programmes.map((p) => ({
+      programmes.map((p, i) => ({
         id: p.id,
         institutionId,
         code: p.code,
         name: PROGRAMME_NAMES[p.code] ?? p.code,
+        // Current Programmes' Type filter (spec §9 Type 1, Type 2): MBA and GMBA Type 1, EMBA and PGPFMB Type 2.
+        programmeType: i % 2 === 0 ? ("Type 1" as const) : ("Type 2" as const),
       })),
     );
     await tx

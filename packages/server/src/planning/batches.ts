@@ -17,6 +17,7 @@ import { academicProgramme, campus, intake, programmePlan, term } from "../db/sc
 import { isUniqueViolation } from "../exam/versions.ts";
 import { ApiError } from "../http/errors.ts";
 import { notFound, rows, today } from "./common.ts";
+import { createDefaultSections } from "./subjects.ts";
 
 /** Batch list row (spec §3), one per intake; dates DD/MM/YYYY. */
 export type BatchRow = {
@@ -172,7 +173,10 @@ export async function setupOptions(db: Executor) {
  * createProgramBatchSpecialization (spec §2 Add Intake): in one transaction, a new intake of the
  * programme at the campus ("{code} {MON} {year} {campus}"), its own programme plan (a copy of the
  * programme's primary curriculum, so later curriculum changes do not move running batches) and its
- * terms ("Term 1".. `semesters`), which split the intake's span into equal parts. Audited.
+ * terms ("Term 1".. `semesters`), which split the intake's span into equal parts; the curriculum's
+ * subjects placed in those terms (the terms' dates) with `totalSections` sections each (A.., default
+ * strength). The intake keeps `totalSections` as its section count: subjects placed later (Master
+ * import, Add Subjects) get as many sections. Audited.
  * 404 unknown programme or campus; 409 `duplicate_intake` when that intake exists.
  */
 export async function createIntake(
@@ -210,6 +214,7 @@ export async function createIntake(
         name,
         year: input.year,
         month: input.intake,
+        sectionCount: input.totalSections,
       });
       const spans = splitIntoTerms(input.startDate, input.endDate, input.semesters);
       if (!spans) {
@@ -227,20 +232,41 @@ export async function createIntake(
         ...span,
       }));
       await tx.insert(term).values(terms);
+      // The terms' subjects: the intake's curriculum placed in its terms with the terms' dates.
+      const subjects = await rows<{ id: string }>(
+        tx,
+        sql`insert into term_subject (term_id, course_id, start_date, end_date)
+            select t.id, r.course_id, t.start_date, t.end_date
+            from term t join plan_requirement r on r.term_number = t.number and r.programme_plan_id = ${planId}
+            where t.intake_id = ${intakeId}
+            on conflict do nothing
+            returning id`,
+      );
+      const at = new Date(ctx.now());
       const after = {
         name,
         programmePlanId: planId,
+        sectionCount: input.totalSections,
+        subjects: subjects.length,
         terms: terms.map((t) => [t.name, t.startDate, t.endDate]),
       };
       await writeAudit(
         tx,
         user,
         [{ action: "create", entity: "intake", entityId: intakeId, before: null, after }],
-        new Date(ctx.now()),
+        at,
+      );
+      const sections = await createDefaultSections(
+        tx,
+        user,
+        subjects.map((x) => x.id),
+        at,
       );
       return {
         message: "Intake created",
         intakeId,
+        subjects: subjects.length,
+        sections,
         programPlanId: planId,
         batchName: name,
         terms: terms.map((t) => ({

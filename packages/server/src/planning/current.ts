@@ -12,18 +12,26 @@ const percent = (held: number, total: number) => (total === 0 ? 0 : Math.round((
 
 /**
  * Current Programmes (spec §2): intakes with a term running today, filtered by programme (name or
- * code), campus, current semester (term number) and a date window (the intake's span overlaps
+ * code), programme type (Type 1 or Type 2, §9; "" = any), campus, current semester (term number) and a date window (the intake's span overlaps
  * startDate..endDate, ISO), with progress = class sessions held (dated up to today) over all
  * sessions planned for the intake.
  */
 export async function listCurrentProgrammes(
   ctx: AppContext,
-  q: { program: string; campus: string; semester?: number; startDate?: string; endDate?: string },
+  q: {
+    program: string;
+    type?: string;
+    campus: string;
+    semester?: number;
+    startDate?: string;
+    endDate?: string;
+  },
 ) {
   const day = today(ctx);
   const found = await rows<{
     id: string;
     programName: string;
+    programmeType: string | null;
     batchName: string;
     campus: string;
     termId: string;
@@ -35,7 +43,7 @@ export async function listCurrentProgrammes(
     total: number;
   }>(
     ctx.db,
-    sql`select i.id, p.name as "programName", i.name as "batchName", c.name as campus, t.id as "termId", t.name as "termName",
+    sql`select i.id, p.name as "programName", p.programme_type as "programmeType", i.name as "batchName", c.name as campus, t.id as "termId", t.name as "termName",
         t.number as "termNumber", to_char(span.s, 'YYYY-MM-DD') as "startDate", to_char(span.e, 'YYYY-MM-DD') as "endDate",
         (select count(*)::int from class_session cs join course_offering o on o.id = cs.course_offering_id join term t3 on t3.id = o.term_id
            where t3.intake_id = i.id and cs.date <= ${day}::date) as held,
@@ -45,6 +53,7 @@ export async function listCurrentProgrammes(
         join term t on t.intake_id = i.id and ${day}::date between t.start_date and t.end_date
         cross join lateral (select min(t2.start_date) s, max(t2.end_date) e from term t2 where t2.intake_id = i.id) span
         where (${q.program} = '' or p.name = ${q.program} or p.code = ${q.program})
+          and (${q.type ?? ""} = '' or p.programme_type = ${q.type ?? ""})
           and (${q.campus} = '' or ${q.campus} = 'All' or c.name = ${q.campus})
           and (${q.semester ?? 0}::int = 0 or t.number = ${q.semester ?? 0}::int)
           and (${q.endDate ?? ""} = '' or span.s <= ${q.endDate ?? "9999-12-31"}::date)
@@ -57,6 +66,7 @@ export async function listCurrentProgrammes(
       return {
         id: r.id,
         programName: r.programName,
+        type: r.programmeType ?? "",
         batchName: r.batchName,
         campus: r.campus,
         currentTermId: r.termId,
@@ -75,9 +85,10 @@ export async function listCurrentProgrammes(
 
 /**
  * Current programme details (spec §2 Current Programmes, Term panels): per term its subjects (subject,
- * credits, dates DD/MM/YYYY, faculty of its sections, sessions held and planned, status percent and
+ * credits, dates DD/MM/YYYY, faculty of its sections, class rooms of its sections ("A: MUM-R101, B: ..",
+ * "" when none is chosen), sessions held and planned, status percent and
  * label, holidays within the subject's dates, version) and its workshops (section activities of type
- * Workshop). 404 unknown intake.
+ * Workshop, with their section's class room code or ""). 404 unknown intake.
  */
 export async function currentProgrammeDetails(ctx: AppContext, intakeId: string) {
   const day = today(ctx);
@@ -110,6 +121,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
     startDate: string;
     endDate: string;
     faculty: string | null;
+    classRoom: string | null;
     held: number;
     total: number;
     holidays: string[] | null;
@@ -120,6 +132,8 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
         to_char(ts.start_date, 'YYYY-MM-DD') as "startDate", to_char(ts.end_date, 'YYYY-MM-DD') as "endDate",
         (select string_agg(distinct f.first_name || ' ' || f.last_name, ', ') from course_offering o join contact f on f.id = o.faculty_id
            where o.term_id = ts.term_id and o.course_id = ts.course_id) as faculty,
+        (select string_agg(o.section || ': ' || r.code, ', ' order by o.section) from course_offering o join facility r on r.id = o.room_id
+           where o.term_id = ts.term_id and o.course_id = ts.course_id) as "classRoom",
         (select count(*)::int from class_session cs join section_activity a on a.id = cs.section_activity_id
            where a.term_subject_id = ts.id and cs.date <= ${day}::date) as held,
         (select count(*)::int from class_session cs join section_activity a on a.id = cs.section_activity_id
@@ -140,13 +154,15 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
     endDate: string;
     section: string;
     faculty: string;
+    classRoom: string | null;
     version: number;
   }>(
     ctx.db,
     sql`select a.id, a.term_id as "termId", c.name as subject, to_char(a.start_date, 'YYYY-MM-DD') as "startDate",
-        to_char(a.end_date, 'YYYY-MM-DD') as "endDate", o.section, f.first_name || ' ' || f.last_name as faculty, a.version
+        to_char(a.end_date, 'YYYY-MM-DD') as "endDate", o.section, f.first_name || ' ' || f.last_name as faculty, r.code as "classRoom", a.version
         from section_activity a join term t on t.id = a.term_id join term_subject ts on ts.id = a.term_subject_id
         join course c on c.id = ts.course_id join course_offering o on o.id = a.course_offering_id join contact f on f.id = a.faculty_id
+        left join facility r on r.id = o.room_id
         where t.intake_id = ${intakeId} and a.activity_type = 'Workshop' order by a.start_date`,
   );
   return {
@@ -176,6 +192,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
             startDate: toWireDate(s.startDate),
             endDate: toWireDate(s.endDate),
             faculty: s.faculty ?? "",
+            classRoom: s.classRoom ?? "",
             sessionsHeld: Number(s.held),
             sessionsPlanned: Number(s.total),
             status: progress,
@@ -186,7 +203,12 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
         }),
       workshops: workshops
         .filter((w) => w.termId === t.id)
-        .map((w) => ({ ...w, startDate: toWireDate(w.startDate), endDate: toWireDate(w.endDate) })),
+        .map((w) => ({
+          ...w,
+          classRoom: w.classRoom ?? "",
+          startDate: toWireDate(w.startDate),
+          endDate: toWireDate(w.endDate),
+        })),
     })),
   };
 }

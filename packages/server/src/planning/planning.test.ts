@@ -23,6 +23,8 @@ type Section = {
   courseOfferingCapacity: number;
   version: number;
   facultyId: string | null;
+  roomId: string | null;
+  roomCode: string | null;
 };
 type Body = Record<string, unknown> & {
   errorMessage?: string;
@@ -135,6 +137,7 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
       startDate: "04/01/2027",
       endDate: "31/12/2027",
       semesters: 2,
+      totalSections: 2,
     };
     await refused(
       400,
@@ -157,6 +160,15 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
     const created = await ok("POST", "/api/salesforce/createProgramBatchSpecialization", body);
     intakeId = created.intakeId as string;
     expect(created.batchName).toBe("MBA JAN 2027 Mumbai");
+    // The curriculum's 10 subjects are placed in the terms, each with Total Section (2) sections A, B.
+    expect(created).toMatchObject({ subjects: 10, sections: 20 });
+    const placed = (await subjectsOfNewIntake()).data;
+    expect(placed["Term 1"]).toHaveLength(5);
+    expect(
+      Object.values(placed)
+        .flat()
+        .every((s) => s.sections.map((x) => x.courseOfferingSectionId).join("") === "AB"),
+    ).toBe(true);
     expect(created.terms).toEqual([
       expect.objectContaining({ name: "Term 1", startDate: "04/01/2027", endDate: "03/07/2027" }),
       expect.objectContaining({ name: "Term 2", startDate: "04/07/2027", endDate: "31/12/2027" }),
@@ -188,8 +200,17 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
     }));
   });
 
-  it("imports the master curriculum into the terms and refuses an unknown programme", async () => {
-    expect((await subjectsOfNewIntake()).message).toBe(PLANNING_MESSAGES.noDataFound);
+  it("imports the master curriculum into the terms with the intake's default sections, and refuses an unknown programme", async () => {
+    expect((await subjectsOfNewIntake()).message).toBe("");
+    expect(
+      (await get(`/api/salesforce/CourseVersionData?programName=MBA&intake=FEB&year=2039`)).message,
+    ).toBe(PLANNING_MESSAGES.noDataFound);
+    // A subject taken out of the intake comes back with the next import, with sections A and B again.
+    const removed = (await subjectsOfNewIntake()).data["Term 2"]?.[0] as Subject;
+    await ok(
+      "DELETE",
+      `/api/salesforce/CourseVersionData?courseVersionId=${removed.id}&version=${removed.version}`,
+    );
     const master = await get(`/api/salesforce/MasterSubjects?academicProgramId=${mba.id}`);
     expect((master.data as unknown[]).length).toBe(4);
     await refused(404, "POST", "/api/salesforce/MasterSubjects", {
@@ -202,7 +223,7 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
       intake: "JAN",
       year: 2027,
     });
-    expect(imported.imported).toBe(10);
+    expect(imported).toMatchObject({ imported: 1, sections: 2 });
     const again = await ok("POST", "/api/salesforce/MasterSubjects", {
       academicProgramId: mba.id,
       intake: "JAN",
@@ -212,10 +233,17 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
     const { data } = await subjectsOfNewIntake();
     expect(Object.keys(data)).toEqual(["Term 1", "Term 2"]);
     expect(data["Term 1"]).toHaveLength(5);
+    const back = data["Term 2"]?.find((s) => s.courseName === removed.courseName);
+    expect(back?.sections.map((x) => x.courseOfferingSectionId)).toEqual(["A", "B"]);
   });
 
   it("adds sections A..Z in order, refuses a 27th, keeps one faculty per section and checks versions", async () => {
     const subject = (await subjectsOfNewIntake()).data["Term 1"]?.[0] as Subject;
+    // The intake's default sections go first, so this subject starts without sections.
+    await ok("POST", "/api/salesforce/CourseOfferingData", {
+      Operation: "Delete",
+      courseOfferingIds: subject.sections.map((x) => x.id),
+    });
     const create = (capacity: unknown) =>
       send("POST", "/api/salesforce/CourseOfferingData", {
         Operation: "Create",
@@ -275,6 +303,77 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
       },
     });
     expect((upd.sections as Section[])[1]?.courseOfferingCapacity).toBe(75);
+  });
+
+  it("gives a section a class room of the intake's campus, shows it, and refuses another campus's room unchanged", async () => {
+    const rooms = (await get(`/api/salesforce/ClassRooms?intakeId=${intakeId}`)).rooms as Array<{
+      id: string;
+      code: string;
+      capacity: number;
+    }>;
+    expect(rooms.map((r) => r.code)).toEqual([
+      "MUM-R101",
+      "MUM-R102",
+      "MUM-R103",
+      "MUM-R104",
+      "MUM-R105",
+      "MUM-R106",
+    ]);
+    await refused(404, "GET", `/api/salesforce/ClassRooms?intakeId=${UNKNOWN}`, undefined);
+    const subject = (await subjectsOfNewIntake()).data["Term 1"]?.[1] as Subject;
+    const section = subject.sections[0] as Section;
+    const room = rooms[0] as (typeof rooms)[number];
+    const url = "/api/salesforce/ClassRoomAssociation";
+    const [elsewhere] = (
+      (await api.ctx.db.execute(
+        sql`select f.id from facility f join campus c on c.id = f.campus_id where c.name = 'Dubai' limit 1`,
+      )) as unknown as { rows: Array<{ id: string }> }
+    ).rows;
+    await refused(
+      400,
+      "POST",
+      url,
+      { courseOfferingId: section.id, roomId: elsewhere?.id, version: section.version },
+      { rule: "other_campus", field: "roomId" },
+    );
+    await refused(404, "POST", url, {
+      courseOfferingId: section.id,
+      roomId: UNKNOWN,
+      version: section.version,
+    });
+    await refused(400, "POST", url, {
+      courseOfferingId: section.id,
+      roomId: "R101",
+      version: section.version,
+    });
+    const set = await ok("POST", url, {
+      courseOfferingId: section.id,
+      roomId: room.id,
+      version: section.version,
+    });
+    expect(set).toMatchObject({ roomId: room.id, version: section.version + 1 });
+    await refused(
+      409,
+      "POST",
+      url,
+      { courseOfferingId: section.id, roomId: null, version: section.version },
+      { errorCode: "version_conflict" },
+    );
+    const shown = (await get(`/api/salesforce/CourseOfferingData?courseVersionId=${subject.id}`))
+      .sections as Section[];
+    expect(shown[0]).toMatchObject({ roomId: room.id, roomCode: "MUM-R101" });
+    expect(shown[1]).toMatchObject({ roomId: null, roomCode: null });
+    const details = await get(`/api/salesforce/CurrentProgrammeDetails?id=${intakeId}`);
+    const row = (
+      details.terms as Array<{ subjects: Array<{ courseVersionId: string; classRoom: string }> }>
+    )[0]?.subjects.find((s) => s.courseVersionId === subject.id);
+    expect(row?.classRoom).toBe("A: MUM-R101");
+    const [audit] = (
+      (await api.ctx.db.execute(
+        sql`select count(*)::int as n from audit_log where entity = 'course_offering' and entity_id = ${section.id} and action = 'assign_room'`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows;
+    expect(audit?.n).toBe(1);
   });
 
   it("creates a section activity whose end date follows the working-day rule, and refuses bad input unchanged", async () => {
@@ -488,6 +587,24 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
   });
 
   it("shows current programmes with progress from the sessions held, and keeps the calendar", async () => {
+    // Type filter (spec §9 Type 1, Type 2): the demo's MBA and GMBA are Type 1, EMBA and PGPFMB Type 2.
+    const byType = async (type: string) =>
+      (
+        (await get(`/api/salesforce/CurrentProgrammes?type=${encodeURIComponent(type)}`))
+          .programmes as Array<{
+          programName: string;
+          type: string;
+        }>
+      ).map((p) => [p.programName, p.type]);
+    const type2 = await byType("Type 2");
+    expect(type2.length).toBeGreaterThan(0);
+    expect(type2.every(([, t]) => t === "Type 2")).toBe(true);
+    expect(type2.map(([name]) => name)).toContain(emba.name);
+    expect((await byType("Type 1")).map(([name]) => name)).not.toContain(emba.name);
+    expect((await byType("")).length).toBe(type2.length + (await byType("Type 1")).length);
+    await refused(400, "GET", "/api/salesforce/CurrentProgrammes?type=Type%203", undefined, {
+      field: "type",
+    });
     const list = await get("/api/salesforce/CurrentProgrammes?program=EMBA");
     const [row] = list.programmes as Array<{
       id: string;

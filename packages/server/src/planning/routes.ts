@@ -1,6 +1,7 @@
 import {
   ATTACHMENT_MAX_BYTES,
   INTAKE_MONTHS,
+  PROGRAMME_TYPES,
   ZActivityOperation,
   ZAddTermSubject,
   ZBatchListQuery,
@@ -15,6 +16,7 @@ import {
   ZPlannerClone,
   ZSectionFaculty,
   ZSectionOperation,
+  ZSectionRoom,
   ZTermDates,
 } from "@portal/domain";
 import { type Context, Hono } from "hono";
@@ -44,12 +46,14 @@ import {
 import {
   deleteTermSubject,
   importMasterSubjects,
+  listIntakeRooms,
   listSections,
   listTermSubjects,
   masterCurriculum,
   saveSection,
   saveTermSubject,
   setSectionFaculty,
+  setSectionRoom,
 } from "./subjects.ts";
 
 const program = z.string().trim().min(1, { error: "programName is required" }).max(200);
@@ -90,6 +94,7 @@ const ZInvitationBody = z.object({
 });
 const ZCurrentQuery = z.object({
   program: z.string().trim().max(200).default(""),
+  type: z.union([z.literal(""), z.enum(PROGRAMME_TYPES)]).default(""),
   campus: z.string().trim().max(200).default(""),
   semester: z.union([z.literal(""), z.coerce.number().int().min(1).max(12)]).optional(),
   startDate: z.union([z.literal(""), ZIsoDate]).optional(),
@@ -174,6 +179,15 @@ export function planningRoutes(ctx: AppContext): Hono<AppEnv> {
     return c.json({ success: true as const, ...(await setSectionFaculty(ctx, c.get("user"), input)) });
   });
 
+  app.get("/salesforce/ClassRooms", async (c) => {
+    const { intakeId } = parseOrThrow(ZCalendarQuery, c.req.query());
+    return c.json({ success: true as const, ...(await listIntakeRooms(ctx.db, intakeId)) });
+  });
+  app.post("/salesforce/ClassRoomAssociation", async (c) => {
+    const input = await body(c, ZSectionRoom);
+    return c.json({ success: true as const, ...(await setSectionRoom(ctx, c.get("user"), input)) });
+  });
+
   app.get("/salesforce/MasterSubjects", async (c) => {
     const { academicProgramId } = parseOrThrow(ZProgrammeQuery, c.req.query());
     return c.json({ success: true as const, ...(await masterCurriculum(ctx.db, academicProgramId)) });
@@ -242,6 +256,7 @@ export function planningRoutes(ctx: AppContext): Hono<AppEnv> {
       success: true as const,
       ...(await listCurrentProgrammes(ctx, {
         program: q.program,
+        type: q.type,
         campus: q.campus,
         semester: given(q.semester),
         startDate: given(q.startDate),

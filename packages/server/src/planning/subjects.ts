@@ -9,13 +9,14 @@ import {
   type ZIntakeRef,
   type ZSectionFaculty,
   type ZSectionOperation,
+  type ZSectionRoom,
 } from "@portal/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
-import { contact, courseOffering, termSubject } from "../db/schema.ts";
+import { contact, courseOffering, facility, termSubject } from "../db/schema.ts";
 import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
@@ -29,6 +30,10 @@ export type SectionRow = {
   courseVersionId: string;
   facultyId: string | null;
   facultyName: string | null;
+  /** The section's class room (a facility of the intake's campus), or nulls when none is chosen. */
+  roomId: string | null;
+  roomCode: string | null;
+  roomName: string | null;
   version: number;
 };
 
@@ -38,10 +43,12 @@ async function sectionsOf(db: Executor, termSubjectIds: string[]): Promise<Secti
     db,
     sql`select o.id, o.section as "courseOfferingSectionId", o.capacity as "courseOfferingCapacity",
         ts.id as "courseVersionId", o.faculty_id as "facultyId",
-        case when f.id is null then null else f.first_name || ' ' || f.last_name end as "facultyName", o.version
+        case when f.id is null then null else f.first_name || ' ' || f.last_name end as "facultyName",
+        o.room_id as "roomId", r.code as "roomCode", r.name as "roomName", o.version
         from term_subject ts
         join course_offering o on o.term_id = ts.term_id and o.course_id = ts.course_id
         left join contact f on f.id = o.faculty_id
+        left join facility r on r.id = o.room_id
         where ts.id in (${sql.join(
           termSubjectIds.map((id) => sql`${id}::uuid`),
           sql`, `,
@@ -170,8 +177,51 @@ function checkWithinTerm(t: TermInfo, startDate: string, endDate: string, prefix
 }
 
 /**
+ * Makes the intake's default sections (its Total Section count, `intake.section_count`: letters A..)
+ * for the given term subjects, in the caller's transaction, and writes their audit rows. A letter a
+ * subject has already is skipped; an intake without a count makes none. Returns the sections made.
+ */
+export async function createDefaultSections(
+  tx: Executor,
+  user: SessionUser,
+  termSubjectIds: string[],
+  at: Date,
+): Promise<number> {
+  if (termSubjectIds.length === 0) return 0;
+  const made = await rows<Record<string, unknown> & { id: string }>(
+    tx,
+    sql`insert into course_offering (course_id, term_id, section)
+        select ts.course_id, ts.term_id, chr(64 + n)
+        from term_subject ts join term t on t.id = ts.term_id join intake i on i.id = t.intake_id
+        cross join lateral generate_series(1, coalesce(i.section_count, 0)) n
+        where ts.id in (${sql.join(
+          termSubjectIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        order by ts.id, n
+        on conflict do nothing
+        returning id, course_id as "courseId", term_id as "termId", section, capacity, room_id as "roomId", version`,
+  );
+  if (made.length > 0) {
+    await writeAudit(
+      tx,
+      user,
+      made.map((row) => ({
+        action: "create",
+        entity: "course_offering",
+        entityId: row.id,
+        before: null,
+        after: row,
+      })),
+      at,
+    );
+  }
+  return made.length;
+}
+
+/**
  * Add term subject (spec §7 createCourseVersion): adds a course to a term of an intake with its
- * dates (within the term). With `courseVersionId` set (and `version`), updates that subject's dates
+ * dates (within the term), with the intake's default sections (Total Section, A..). With `courseVersionId` set (and `version`), updates that subject's dates
  * instead (409 on a stale version). Audited. 404 unknown intake, term or course; 409
  * `duplicate_subject` when the course is in the term already.
  */
@@ -217,6 +267,7 @@ export async function saveTermSubject(
         [{ action: "create", entity: "term_subject", entityId: row.id, before: null, after: row }],
         at,
       );
+      await createDefaultSections(tx, user, [row.id], at);
       return { message: "Subject added", courseVersionId: row.id, version: row.version };
     })
     .catch((err: unknown) => {
@@ -490,7 +541,8 @@ export async function masterCurriculum(db: Executor, programmeId: string) {
 /**
  * Master import of subjects (spec §7 MasterSubjects post, §4): copies the intake's curriculum (its own
  * programme plan, else the programme's primary one) into its terms by term number, with the terms'
- * dates; subjects already there are kept. One transaction, one audit row. 404 unknown programme or
+ * dates; subjects already there are kept. Each added subject gets the intake's default sections
+ * (Total Section, A..). One transaction, audited. 404 unknown programme or
  * intake.
  */
 export async function importMasterSubjects(
@@ -516,6 +568,13 @@ export async function importMasterSubjects(
           on conflict do nothing
           returning id`,
     );
+    const at = new Date(ctx.now());
+    const sections = await createDefaultSections(
+      tx,
+      user,
+      added.map((a) => a.id),
+      at,
+    );
     await writeAudit(
       tx,
       user,
@@ -525,11 +584,82 @@ export async function importMasterSubjects(
           entity: "intake",
           entityId: found.id,
           before: null,
-          after: { subjectsAdded: added.length },
+          after: { subjectsAdded: added.length, sectionsAdded: sections },
         },
       ],
+      at,
+    );
+    return { message: `${added.length} subjects imported`, imported: added.length, sections };
+  });
+}
+
+/** A class room (facility) of a campus, as the Select Class Room/Faculty dialog lists it. */
+export type RoomRow = { id: string; code: string; name: string; capacity: number };
+
+/**
+ * Class rooms of an intake (spec §2 Select Class Room/Faculty): the facilities of the intake's
+ * campus, by code. 404 unknown intake.
+ */
+export async function listIntakeRooms(db: Executor, intakeId: string) {
+  const [i] = await rows<{ campusId: string }>(
+    db,
+    sql`select campus_id as "campusId" from intake where id = ${intakeId}`,
+  );
+  if (!i) throw notFound("intake", "intakeId");
+  const rooms = await rows<RoomRow>(
+    db,
+    sql`select id, code, name, capacity from facility where campus_id = ${i.campusId} order by code limit 500`,
+  );
+  return { rooms: rooms.map((r) => ({ ...r, capacity: Number(r.capacity) })) };
+}
+
+/**
+ * Class room of a section (spec §2 Select Class Room/Faculty): sets (or with null clears) the room
+ * of a section. The room must be a facility of the campus of the section's intake (400 rule
+ * `other_campus`). 404 unknown section or room; 409 on a stale version. Audited.
+ */
+export async function setSectionRoom(
+  ctx: AppContext,
+  user: SessionUser,
+  input: z.output<typeof ZSectionRoom>,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(courseOffering)
+      .where(eq(courseOffering.id, input.courseOfferingId));
+    if (!before) throw notFound("section", "courseOfferingId");
+    if (input.roomId !== null) {
+      const [room] = await tx
+        .select({ id: facility.id, campusId: facility.campusId })
+        .from(facility)
+        .where(eq(facility.id, input.roomId));
+      if (!room) throw notFound("class room", "roomId");
+      const [own] = await rows<{ campusId: string }>(
+        tx,
+        sql`select i.campus_id as "campusId" from term t join intake i on i.id = t.intake_id where t.id = ${before.termId}`,
+      );
+      if (room.campusId !== own?.campusId) {
+        throw ruleError("The class room is not on the intake's campus", "roomId", "other_campus");
+      }
+    }
+    const [after] = await tx
+      .update(courseOffering)
+      .set({ roomId: input.roomId, version: sql`${courseOffering.version} + 1` })
+      .where(and(eq(courseOffering.id, input.courseOfferingId), eq(courseOffering.version, input.version)))
+      .returning();
+    if (!after) throw versionConflict("This section", "version");
+    await writeAudit(
+      tx,
+      user,
+      [{ action: "assign_room", entity: "course_offering", entityId: after.id, before, after }],
       new Date(ctx.now()),
     );
-    return { message: `${added.length} subjects imported`, imported: added.length };
+    return {
+      message: input.roomId === null ? "Class room removed" : "Class room assigned",
+      courseOfferingId: after.id,
+      roomId: after.roomId,
+      version: after.version,
+    };
   });
 }

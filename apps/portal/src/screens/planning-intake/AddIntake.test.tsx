@@ -102,7 +102,7 @@ describe("Add Intake/Specialization", { timeout: 30_000 }, () => {
     expect(sessionStorage.getItem("academicTerm")).toBe("Term 1");
   });
 
-  it("shows the server's refusal and stays, keeping what was typed", async () => {
+  it("shows a 409 (the intake exists) in the FILTER dialog and stays, keeping what was typed", async () => {
     const navigate = vi.fn();
     const { fetch } = intakeApi(() =>
       json(409, {
@@ -113,7 +113,16 @@ describe("Add Intake/Specialization", { timeout: 30_000 }, () => {
     );
     render(<AddIntake locale="en" search="" fetch={fetch} navigate={navigate} />);
     await fillAndSubmit();
-    expect(await screen.findByText("This intake exists already")).toBeTruthy();
+    // The 409 is shown in the FILTER dialog as an alert (not a passing toast).
+    const dialog = screen.getByRole("dialog", { name: "FILTER" });
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole("alert")
+          .some((a) => a.textContent === "This intake exists already"),
+      ).toBe(true),
+    );
+    expect(screen.getAllByText("This intake exists already")).toHaveLength(1);
     expect(navigate).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/Select City/)).toHaveProperty("value", MUMBAI);
   });

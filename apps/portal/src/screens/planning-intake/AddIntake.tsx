@@ -34,6 +34,7 @@ import { errorText } from "../exams/labels.ts";
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
 import * as styles from "../screen.css.ts";
 import { planningMessages } from "./messages.ts";
+import { isRefusal, RefusalNotice } from "./refusal.tsx";
 import { planningLinks } from "./routes.ts";
 import { sessionStore, storeSelection, wireToDisplay } from "./state.ts";
 
@@ -91,8 +92,9 @@ export function toCreateIntakeRequest(v: IntakeForm) {
  * list popover shows the chosen city's holidays of that year, with Ignore Holidays opening the Ignore
  * Holiday dialog (a checkbox list). Submitting creates the intake with its programme plan and terms
  * in one call (createProgramBatchSpecialization), stores the selection in session storage and goes
- * to /app/add-activity with the filters (and the ignored holidays). A refused create (e.g. the intake
- * exists) shows the server's message and keeps what was typed.
+ * to /app/add-activity with the filters (and the ignored holidays). Creating the intake also places
+ * its curriculum's subjects in the terms with Total Section sections each (A..). A 409 (the intake
+ * exists already) shows in the dialog (RefusalNotice), keeping what was typed.
  */
 export function AddIntakeScreen() {
   const api = useApi();
@@ -104,6 +106,8 @@ export function AddIntakeScreen() {
   const [filterOpen, setFilterOpen] = useState(false);
   const [ignoreOpen, setIgnoreOpen] = useState(false);
   const [ignored, setIgnored] = useState<string[]>([]);
+  // A 409 (the intake exists already) shown in the FILTER dialog, with what was typed kept.
+  const [refused, setRefused] = useState<unknown>(null);
   const translations = planningMessages();
   const form = useForm({
     defaultValues: {
@@ -118,6 +122,7 @@ export function AddIntakeScreen() {
     } as IntakeForm,
     validators: { onChange: ZIntakeForm, onSubmit: ZIntakeForm },
     onSubmit: async ({ value }) => {
+      setRefused(null);
       const body = toCreateIntakeRequest(value);
       // The server's own rule for the call (same schema), so the browser refuses what it would refuse.
       const check = ZCreateIntake.safeParse(body);
@@ -154,7 +159,8 @@ export function AddIntakeScreen() {
           }),
         );
       } catch (error) {
-        toast.error(errorText(error));
+        if (isRefusal(error)) setRefused(error);
+        else toast.error(errorText(error));
       }
     },
   });
@@ -267,6 +273,12 @@ export function AddIntakeScreen() {
           </div>
         }
       >
+        {refused ? (
+          <RefusalNotice
+            error={refused}
+            onReload={() => queryClient.invalidateQueries({ queryKey: planningKeys.all })}
+          />
+        ) : null}
         <form
           className={styles.screen}
           onSubmit={(event) => {

@@ -39,6 +39,7 @@ import {
 import { errorText } from "../exams/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
 import * as styles from "../screen.css.ts";
+import { isRefusal, RefusalNotice } from "./refusal.tsx";
 import { planningLinks } from "./routes.ts";
 import { SelectFacultyDialog, SelectSectionDialog } from "./SectionDialogs.tsx";
 import {
@@ -95,8 +96,11 @@ type Open =
  * terms and refreshes the list. One expandable panel per term with Subject, Subject Code, Credits,
  * Start Date, End Date, Section, Faculty, Action; Add Subjects adds an unsaved row (disabled while a
  * row is added or edited), Save posts it, revert drops it; a failure alerts 'Failed to add. Please
- * try again.' and leaves edit mode. Section and Faculty open Select Section and Select Faculty; the
- * action column opens Select Class Room/Faculty and the Faculty & Class Room Details popover. Next
+ * try again.' and leaves edit mode, except a 409 (stale version, subject in the term already),
+ * shown above the terms while the row keeps what was typed. Section and Faculty open Select Section
+ * and Select Faculty; the action column opens Select Class Room/Faculty (faculty and class room of a
+ * section, rooms of the intake's campus) and the Faculty & Class Room Details popover (per section
+ * its faculty member, strength and class room). Next
  * goes to /app/add-activity. Program, year and intake live in the address and in session storage
  * (with the program plan, its id and the first term).
  */
@@ -124,6 +128,8 @@ export function TermSubjectsScreen({ search }: { search: string }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const [importOpen, setImportOpen] = useState(false);
+  // A 409 of the subject save (stale version, subject in the term already): the row stays open.
+  const [refused, setRefused] = useState<unknown>(null);
 
   useEffect(() => {
     const data = subjects.data;
@@ -141,11 +147,16 @@ export function TermSubjectsScreen({ search }: { search: string }) {
     });
   }, [selection, subjects.data]);
 
+  const stopEditing = () => {
+    setEditing(null);
+    setRefused(null);
+  };
+
   const select = (key: "program" | "year" | "intake") => (value: string) => {
     const next = changePlanningSelection({ ...EMPTY_PLANNING_SELECTION, ...selection }, key, value);
     const s = { program: next.program, year: next.year, intake: next.intake };
     setSelection(s);
-    setEditing(null);
+    stopEditing();
     window.history.replaceState(null, "", `${window.location.pathname}${selectionSearch(s)}`);
   };
 
@@ -175,10 +186,16 @@ export function TermSubjectsScreen({ search }: { search: string }) {
       toast.error(m.intake_provide_all_details());
       return;
     }
+    setRefused(null);
     try {
       const answer = await saveSubject.mutateAsync(body as Parameters<typeof saveSubject.mutateAsync>[0]);
       toast.success(answer.message);
-    } catch {
+    } catch (error) {
+      if (isRefusal(error)) {
+        // Shown above the terms; the row keeps what was typed (Reload, then Save again).
+        setRefused(error);
+        return;
+      }
       toast.error(m.intake_failed_to_add());
     }
     setEditing(null);
@@ -289,7 +306,7 @@ export function TermSubjectsScreen({ search }: { search: string }) {
             >
               {m.intake_save()}
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => setEditing(null)}>
+            <Button size="sm" variant="secondary" onClick={stopEditing}>
               {m.intake_revert()}
             </Button>
           </div>
@@ -330,7 +347,8 @@ export function TermSubjectsScreen({ search }: { search: string }) {
                     <li key={s.id}>
                       {m.intake_section_name({ letter: s.courseOfferingSectionId })}:{" "}
                       {s.facultyName ?? m.intake_no_faculty()} ({m.intake_section_strength()}{" "}
-                      {s.courseOfferingCapacity})
+                      {s.courseOfferingCapacity}) · {m.intake_class_room()}:{" "}
+                      {s.roomCode ? `${s.roomCode} ${s.roomName ?? ""}`.trim() : m.intake_no_class_room()}
                     </li>
                   ))}
                 </ul>
@@ -385,6 +403,15 @@ export function TermSubjectsScreen({ search }: { search: string }) {
       ) : (
         <>
           {data.batchName && <p className={styles.muted}>{data.batchName}</p>}
+          {refused ? (
+            <RefusalNotice
+              error={refused}
+              onReload={async () => {
+                await queryClient.invalidateQueries({ queryKey: planningKeys.all });
+                setRefused(null);
+              }}
+            />
+          ) : null}
           {data.terms.map((t) => {
             const rows = [...(data.data[t.name] ?? [])];
             if (editing && editing.term === t.name && editing.id === null) {
@@ -467,6 +494,8 @@ export function TermSubjectsScreen({ search }: { search: string }) {
       {open?.kind === "room" && (
         <SelectFacultyDialog
           subject={open.subject}
+          intakeId={data?.intakeId ?? null}
+          withRoom
           title={m.intake_select_room_faculty()}
           onClose={() => setOpen(null)}
         />

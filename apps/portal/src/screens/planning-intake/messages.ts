@@ -1,4 +1,4 @@
-import { PLANNING_MESSAGES } from "@portal/domain";
+import { PLANNING_MESSAGES, SECTION_STRENGTH_MESSAGE } from "@portal/domain";
 import { m } from "../../lib/i18n.ts";
 import type { MessageTranslations } from "../form-field.tsx";
 
@@ -8,6 +8,7 @@ export function planningMessages(): MessageTranslations {
     [PLANNING_MESSAGES.fieldCannotBeEmpty]: m.intake_field_cannot_be_empty,
     [PLANNING_MESSAGES.onlyOneFaculty]: m.intake_only_one_faculty,
     [PLANNING_MESSAGES.attachmentType]: m.intake_attachment_type,
+    [SECTION_STRENGTH_MESSAGE]: m.intake_strength_invalid,
     "End date must be after the start date": m.intake_end_after_start,
     "Date must be a real date written YYYY-MM-DD": m.intake_date_invalid,
   };

@@ -58,8 +58,10 @@ type WorkshopRow = Term["workshops"][number];
  * TZ, faculty, class room, status as a progress bar from sessions held, holiday, actions; Add
  * Subjects adds a row saved with POST createCourseVersion, one add or edit at a time, §4) and its
  * WorkShops table (Add workshop opens the activity dialog with type Workshop), and the holiday list
- * popover of the intake's academic calendar. Start and end time, TZ, class room and facility are
- * not stored by the API yet: their cells read 'Not scheduled'.
+ * popover of the intake's academic calendar. Class room shows the rooms chosen for the subject's
+ * sections ("A: MUM-R101, B: MUM-R102"; a workshop, its section's room), 'No class room' when none
+ * is chosen (Select Class Room/Faculty). Start and end time, TZ and a workshop's facility are not
+ * stored: their cells read 'Not scheduled'.
  */
 export function CurrentProgrammeDetailsScreen({ intakeId }: { intakeId: string }) {
   const api = useApi();
@@ -244,6 +246,8 @@ function TermPanel({
     await queryClient.invalidateQueries({ queryKey: planningKeys.all });
   };
   const notScheduled = () => <span className={styles.termDates}>{m.planning_not_scheduled()}</span>;
+  const classRoom = (room: string) =>
+    room === "" ? <span className={styles.termDates}>{m.planning_no_class_room()}</span> : room;
   const editing = (r: SubjectRow | null) =>
     draft !== null && (r === null ? draft.id === null : draft.id === r.courseVersionId);
   const subjectColumns: DataTableColumn<{ row: SubjectRow | null }>[] = [
@@ -306,7 +310,11 @@ function TermPanel({
     { id: "endTime", header: m.planning_col_end_time(), cell: ({ row: r }) => (r ? notScheduled() : null) },
     { id: "tz", header: m.planning_col_tz(), cell: ({ row: r }) => (r ? notScheduled() : null) },
     { id: "faculty", header: m.planning_faculty(), cell: ({ row: r }) => r?.faculty ?? "" },
-    { id: "room", header: m.planning_col_class_room(), cell: ({ row: r }) => (r ? notScheduled() : null) },
+    {
+      id: "room",
+      header: m.planning_col_class_room(),
+      cell: ({ row: r }) => (r ? classRoom(r.classRoom) : null),
+    },
     {
       id: "status",
       header: m.planning_col_status(),
@@ -361,7 +369,7 @@ function TermPanel({
     { id: "endTime", header: m.planning_col_end_time(), cell: notScheduled },
     { id: "tz", header: m.planning_col_tz(), cell: notScheduled },
     { id: "facility", header: m.planning_col_facility(), cell: notScheduled },
-    { id: "room", header: m.planning_col_class_room(), cell: notScheduled },
+    { id: "room", header: m.planning_col_class_room(), cell: (w) => classRoom(w.classRoom) },
     {
       id: "action",
       header: m.planning_col_action(),

@@ -10,6 +10,7 @@ afterEach(resetScreen);
 const row = (id: string, programName: string, progress: number) => ({
   id,
   programName,
+  type: programName === "MBA" ? "Type 1" : "Type 2",
   batchName: `${programName} 2026 Mumbai`,
   campus: "Mumbai",
   currentTermId: "a0000000-0000-4000-8000-000000000009",
@@ -78,13 +79,19 @@ describe("CurrentProgrammes (spec §2 Current Programmes, §4 progress)", { time
     );
   });
 
-  it("filters through the Filter dialog: Program Module, dates, Current Semester and Campus go to the server", async () => {
+  it("filters through the Filter dialog: Program Module, Type, dates, Current Semester and Campus go to the server", async () => {
     const { fetch, queries } = currentApi();
     render(<CurrentProgrammes locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
     fireEvent.click(await screen.findByRole("button", { name: "Filter" }));
     const dialog = await screen.findByRole("dialog", { name: "Filter" });
     await within(dialog).findByRole("option", { name: "MBA" });
     fireEvent.change(within(dialog).getByLabelText(/^Program Module/), { target: { value: "MBA" } });
+    expect(
+      within(within(dialog).getByLabelText(/^Type/))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All", "Type 1", "Type 2"]);
+    fireEvent.change(within(dialog).getByLabelText(/^Type/), { target: { value: "Type 2" } });
     fireEvent.change(within(dialog).getByLabelText(/^Current Semester/), { target: { value: "2" } });
     fireEvent.change(within(dialog).getByLabelText(/^Campus/), { target: { value: "Mumbai" } });
     fireEvent.change(within(dialog).getByLabelText(/^Start Date/), { target: { value: "2026-12-01" } });
@@ -95,9 +102,12 @@ describe("CurrentProgrammes (spec §2 Current Programmes, §4 progress)", { time
     fireEvent.click(within(dialog).getByRole("button", { name: "Apply" }));
     await waitFor(() =>
       expect(queries.at(-1)).toBe(
-        "?program=MBA&campus=Mumbai&semester=2&startDate=2026-12-01&endDate=2027-01-31",
+        "?program=MBA&type=Type%202&campus=Mumbai&semester=2&startDate=2026-12-01&endDate=2027-01-31",
       ),
     );
-    expect(await screen.findByRole("button", { name: "Filter (5)" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Filter (6)" })).toBeTruthy();
+    // Each row shows its programme's type.
+    const table = screen.getByRole("table", { name: "Current Programmes" });
+    expect(within(table).getByRole("cell", { name: "Type 2" })).toBeTruthy();
   }, 30_000);
 });

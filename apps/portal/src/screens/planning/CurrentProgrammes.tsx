@@ -5,7 +5,7 @@ import {
   currentProgrammesQueryOptions,
   planningSetupQueryOptions,
 } from "@portal/api-client";
-import { isIsoDate, SEMESTER_OPTIONS } from "@portal/domain";
+import { isIsoDate, PROGRAMME_TYPES, type ProgrammeType, SEMESTER_OPTIONS } from "@portal/domain";
 import { Button, DataTable, type DataTableColumn, Dialog } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -20,7 +20,7 @@ import * as styles from "./planning.css.ts";
 import { ProgressCell } from "./progress.tsx";
 import { planningLinks } from "./routes.ts";
 
-/** The Current Programmes island (/app/current-programmes?program=&campus=&semester=&startDate=&endDate=). */
+/** The Current Programmes island (/app/current-programmes?program=&type=&campus=&semester=&startDate=&endDate=). */
 export default function CurrentProgrammes({ search, ...root }: ScreenIslandProps) {
   return (
     <IslandRoot {...root}>
@@ -29,15 +29,26 @@ export default function CurrentProgrammes({ search, ...root }: ScreenIslandProps
   );
 }
 
-type Filters = { program: string; campus: string; semester: string; startDate: string; endDate: string };
+type Filters = {
+  program: string;
+  type: "" | ProgrammeType;
+  campus: string;
+  semester: string;
+  startDate: string;
+  endDate: string;
+};
+
+const NO_FILTERS: Filters = { program: "", type: "", campus: "", semester: "", startDate: "", endDate: "" };
 
 /** The filters in the address; unknown values dropped. */
 export function parseCurrentFilters(search: string): Filters {
   const p = new URLSearchParams(search);
   const date = (v: string | null) => (v && isIsoDate(v) ? v : "");
   const semester = p.get("semester") ?? "";
+  const type = p.get("type") ?? "";
   return {
     program: (p.get("program") ?? "").slice(0, 200),
+    type: (PROGRAMME_TYPES as readonly string[]).includes(type) ? (type as ProgrammeType) : "",
     campus: (p.get("campus") ?? "").slice(0, 200),
     semester: /^[1-9]$/.test(semester) ? semester : "",
     startDate: date(p.get("startDate")),
@@ -54,6 +65,7 @@ function serializeCurrentFilters(f: Filters): string {
 function toQuery(f: Filters): CurrentProgrammesQuery {
   return {
     program: f.program,
+    type: f.type,
     campus: f.campus,
     semester: f.semester,
     startDate: f.startDate,
@@ -72,6 +84,7 @@ export const currentProgrammesFirstQuery: FirstQuery = async ({ api, search, fet
 const ZFilters = z
   .object({
     program: z.string(),
+    type: z.union([z.literal(""), z.enum(PROGRAMME_TYPES)]),
     campus: z.string(),
     semester: z.string(),
     startDate: z.string().refine((v) => v === "" || isIsoDate(v)),
@@ -85,7 +98,8 @@ const ZFilters = z
 /**
  * Current Programmes (spec academic-planning.md §2 Current Programmes, §4 schedule progress): the
  * intakes with a term running today (GET /salesforce/CurrentProgrammes), filtered through the Filter
- * dialog (Program Module, Start date, End date, Current Semester, Campus), each with its current
+ * dialog (Program Module, Type (the programme's type, Type 1 or Type 2 of §9), Start date, End date,
+ * Current Semester, Campus), each with its type, current
  * term, dates and progress from the class sessions held (0% 'Not yet started', above 0% 'Ongoing',
  * a progress bar), linking to its details.
  */
@@ -109,6 +123,7 @@ export function CurrentProgrammesScreen({ search }: { search: string }) {
         </a>
       ),
     },
+    { id: "type", header: m.planning_type(), cell: (r) => r.type },
     { id: "batch", header: m.planning_batch(), cell: (r) => r.batchName },
     { id: "campus", header: m.planning_campus(), cell: (r) => r.campus },
     { id: "semester", header: m.planning_current_semester(), cell: (r) => r.currentSemester },
@@ -198,6 +213,16 @@ function FilterForm({
           />
         )}
       </form.Field>
+      <form.Field name="type">
+        {(field) => (
+          <BoundSelect
+            field={field}
+            label={m.planning_type()}
+            placeholder={m.planning_all()}
+            options={PROGRAMME_TYPES.map((t) => ({ value: t, label: t }))}
+          />
+        )}
+      </form.Field>
       <form.Field name="startDate">
         {(field) => <BoundTextField field={field} type="date" label={m.planning_start_date()} />}
       </form.Field>
@@ -232,11 +257,7 @@ function FilterForm({
         )}
       </form.Field>
       <div className={styles.dialogActions}>
-        <Button
-          variant="secondary"
-          type="button"
-          onClick={() => onApply({ program: "", campus: "", semester: "", startDate: "", endDate: "" })}
-        >
+        <Button variant="secondary" type="button" onClick={() => onApply(NO_FILTERS)}>
           {m.planning_clear_all()}
         </Button>
         <Button variant="primary" type="submit">
