@@ -5,6 +5,7 @@ export * from "./eligibility.ts";
 export * from "./email.ts";
 export * from "./email-schema.ts";
 export * from "./evaluation.ts";
+export * from "./exam-cycle.ts";
 export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
 export * from "./grading.ts";
