@@ -9,6 +9,7 @@ export * from "./exam-cycle.ts";
 export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
 export * from "./grading.ts";
+export * from "./iso-date.ts";
 export * from "./messages.ts";
 export * from "./otp.ts";
 export * from "./planning.ts";
