@@ -42,12 +42,6 @@ export function isIsoDate(value: string): boolean {
   }
 }
 
-/** "YYYY-MM-DD" shown as DD-MM-YYYY (spec §9 display date). */
-export function formatIsoDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split("-");
-  return `${d}-${m}-${y}`;
-}
-
 /** Today's date (YYYY-MM-DD) in `timeZone` (default Asia/Kolkata) at epoch milliseconds `now`. */
 export function todayIn(now: number, timeZone: string = EXAM_TIME_ZONE): string {
   return Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(timeZone).toPlainDate().toString();

@@ -1,6 +1,8 @@
 import { ApiError } from "@portal/api-client";
 import { useQuery } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IslandRoot, useApi, useConfig } from "./IslandRoot.tsx";
@@ -29,6 +31,21 @@ function Papers() {
     return <p>{`error ${papers.error.message} ${status}`}</p>;
   }
   return papers.data ? <p>{`rows ${(papers.data as string[]).join(", ")}`}</p> : <p>pending</p>;
+}
+
+/** A screen with a button, a text field and a select; the button counts its clicks. */
+function Controls() {
+  const [clicks, setClicks] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setClicks((n) => n + 1)}>{`clicked ${clicks}`}</button>
+      <input aria-label="Search" />
+      <select aria-label="Exam cycle">
+        <option>Nov 2026 End Term</option>
+      </select>
+      <a href="/app/exams/seatingPlan">Seating Plan</a>
+    </>
+  );
 }
 
 function Boom(): never {
@@ -183,6 +200,33 @@ describe("IslandRoot", () => {
       </IslandRoot>,
     );
     expect(html).toContain("error Exam cycle not found 404");
+  });
+
+  it("keeps the server's controls disabled until hydrated, then enables them with their handlers", async () => {
+    const { fetch, calls } = fakeApi();
+    const island = (
+      <IslandRoot locale="en" config={TEST_CONFIG} signedIn fetch={fetch} navigate={vi.fn()}>
+        <Controls />
+      </IslandRoot>
+    );
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(island);
+    document.body.append(container);
+    const button = screen.getByRole("button", { name: "clicked 0" });
+    const controls = [button, screen.getByRole("textbox"), screen.getByRole("combobox")];
+    // The server's HTML: every control disabled, so nothing is clicked, typed or chosen into the void.
+    for (const control of controls) expect(control.matches(":disabled"), control.tagName).toBe(true);
+    expect(screen.getByRole("link", { name: "Seating Plan" }).getAttribute("href")).toBe(
+      "/app/exams/seatingPlan",
+    );
+    const root = await act(async () => hydrateRoot(container, island));
+    // Hydrated: the same elements, enabled, and the button's handler works.
+    for (const control of controls) expect(control.matches(":disabled"), control.tagName).toBe(false);
+    act(() => button.click());
+    expect(button.textContent).toBe("clicked 1");
+    expect(calls).toEqual([]);
+    act(() => root.unmount());
+    container.remove();
   });
 
   it("still sends a browser without the login flag to login when the server had a user (spec §2)", async () => {

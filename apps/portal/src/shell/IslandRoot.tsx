@@ -17,6 +17,7 @@ import {
   useEffect,
   useMemo,
   useState,
+  useSyncExternalStore,
 } from "react";
 import { m } from "../lib/i18n.ts";
 import { type FirstQueryState, seedFirstQueries } from "./first-query-state.ts";
@@ -51,6 +52,21 @@ export function useConfig(): PublicConfig {
 /** The page's interface language (en, de or hi), as the server rendered it. */
 export function useLocale(): Locale {
   return useContext(LocaleContext);
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether the island runs in the browser with its handlers attached: false on the server and while
+ * React hydrates the server's HTML (so both render alike), true from the render after hydration (and
+ * at once when the island mounts without server HTML, as in tests).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 type Navigate = (url: string) => void;
@@ -127,6 +143,12 @@ export type ScreenIslandProps = Pick<
  * first query beside it (a {@link FirstQuery} using the screen's own `...QueryOptions` and address
  * parser), and in its page pass `{...await islandProps(Astro, thatFirstQuery)}` to the island, which
  * hands them to IslandRoot. The server then renders the rows and the browser does not ask again.
+ *
+ * Inert until hydrated: the server's HTML shows the screen's controls before their handlers exist,
+ * and a click, a typed letter or a chosen option there would be lost (or, in a form, sent natively).
+ * So the island sits in a borderless `<fieldset disabled>` (laid out as if absent) until it has
+ * hydrated: its buttons, inputs and selects show and act disabled, and are enabled with their
+ * handlers. Links keep working: they navigate without script.
  */
 export function IslandRoot({
   locale,
@@ -145,26 +167,29 @@ export function IslandRoot({
   });
   const makeClient = useMemo(() => clientFactory({ fetch, navigate }), [fetch, navigate]);
   const bootstrapApi = useMemo(() => makeClient(DEFAULT_API_BASE), [makeClient]);
+  const hydrated = useHydrated();
   return (
-    <LocaleContext.Provider value={locale}>
-      <NavigateContext.Provider value={navigate}>
-        <ErrorBoundary>
-          <QueryClientProvider client={queryClient}>
-            <LazyToastProvider closeLabel={m.shell_dismiss()}>
-              <ConfigGate
-                bootstrapApi={bootstrapApi}
-                makeClient={makeClient}
-                requireLogin={requireLogin}
-                signedIn={signedIn}
-                initialConfig={config ?? undefined}
-              >
-                {children}
-              </ConfigGate>
-            </LazyToastProvider>
-          </QueryClientProvider>
-        </ErrorBoundary>
-      </NavigateContext.Provider>
-    </LocaleContext.Provider>
+    <fieldset className={styles.controls} disabled={!hydrated} aria-busy={hydrated ? undefined : true}>
+      <LocaleContext.Provider value={locale}>
+        <NavigateContext.Provider value={navigate}>
+          <ErrorBoundary>
+            <QueryClientProvider client={queryClient}>
+              <LazyToastProvider closeLabel={m.shell_dismiss()}>
+                <ConfigGate
+                  bootstrapApi={bootstrapApi}
+                  makeClient={makeClient}
+                  requireLogin={requireLogin}
+                  signedIn={signedIn}
+                  initialConfig={config ?? undefined}
+                >
+                  {children}
+                </ConfigGate>
+              </LazyToastProvider>
+            </QueryClientProvider>
+          </ErrorBoundary>
+        </NavigateContext.Provider>
+      </LocaleContext.Provider>
+    </fieldset>
   );
 }
 

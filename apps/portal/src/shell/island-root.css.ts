@@ -11,3 +11,9 @@ export const configError = style({
 });
 
 export const fallback = style({ margin: vars.space.lg });
+
+/**
+ * The fieldset that keeps an island's controls disabled until it has hydrated: no box of its own, so
+ * the island lays out as if it were not there.
+ */
+export const controls = style({ display: "contents", border: 0, margin: 0, padding: 0, minWidth: 0 });

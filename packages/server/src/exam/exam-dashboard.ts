@@ -1,4 +1,4 @@
-import { todayIn } from "@portal/domain";
+import { defaultExamCycle, todayIn } from "@portal/domain";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { cachedReadModel } from "../db/read-model-cache.ts";
@@ -59,7 +59,8 @@ export type ExamDashboard = {
 /**
  * The exam dashboard of a cycle: its exams, periods, students, seating and invigilation progress and
  * the clash counts. Without an id: the cycle holding the next exam from today (Asia/Kolkata), else
- * the latest cycle; 404 when there is none or the id is unknown. Served from the never-stale
+ * the newest cycle that has exams (`defaultExamCycle`, as the exam lists default), else the newest;
+ * 404 when there is none or the id is unknown. Served from the never-stale
  * read-model cache, since the whole office opens it all day and it only changes with the data.
  */
 export async function getExamDashboard(
@@ -89,7 +90,7 @@ async function computeExamDashboard(
       .where(sql`${exam.examDate} >= ${today}`)
       .orderBy(asc(exam.examDate), asc(exam.startTime))
       .limit(1);
-    cycle = cycles.find((c) => c.id === next?.id) ?? cycles[0];
+    cycle = cycles.find((c) => c.id === next?.id) ?? defaultExamCycle(cycles);
   }
   if (!cycle) throw new ApiError(404, "No such exam cycle", { errorCode: "not_found", field: "examCycleId" });
 

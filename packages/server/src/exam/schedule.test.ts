@@ -16,6 +16,7 @@ import {
 } from "../db/schema.ts";
 import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { getExamDashboard } from "./exam-dashboard.ts";
 
 type Row = {
   id: string;
@@ -169,6 +170,24 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
     const pastDash = await get<Dashboard>(`/api/sf/exam/examDashboard?examCycleId=${past.id}`);
     expect(pastDash.examCycle.name).toBe(DEMO_PAST_EXAM_CYCLE);
     expect(pastDash.summary.completedExams).toBe(past.exams);
+  });
+
+  it("shows the newest cycle that has exams when no exam lies ahead, passing over a newer empty cycle", async () => {
+    const [empty] = await api.ctx.db
+      .insert(examCycle)
+      .values({ name: "Jan 2031 Retest", examType: "Retest", startDate: "2031-01-05", endDate: "2031-01-09" })
+      .returning({ id: examCycle.id });
+    try {
+      const cycles = (await get<{ examCycles: Cycle[] }>("/api/sf/exam/examCycles")).examCycles;
+      expect(cycles[0]?.id, "the empty cycle is the newest").toBe(empty?.id);
+      const newestWithExams = cycles.find((c) => c.exams > 0);
+      // After every exam of the data (a fixed day in 2030), so no cycle holds a next exam.
+      const dash = await getExamDashboard(api.ctx.db, Date.parse("2030-06-01T06:00:00Z"), "");
+      expect(dash.examCycle.id).toBe(newestWithExams?.id);
+      expect(dash.summary.exams).toBeGreaterThan(0);
+    } finally {
+      if (empty) await api.ctx.db.delete(examCycle).where(eq(examCycle.id, empty.id));
+    }
   });
 
   it("pages the timetable and filters it by course", async () => {

@@ -1,10 +1,13 @@
-import { type PublicConfig, type StudentRiskExam, studentRiskDataQueryOptions } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
+import {
+  examCyclesQueryOptions,
+  type StudentRiskExam,
+  studentRiskDataQueryOptions,
+} from "@portal/api-client";
 import { type DataTableColumn, StatTile, StatTileGroup } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import * as styles from "../evaluation/evaluation.css.ts";
 import { displayDate, errorText, pagerLabels } from "../evaluation/labels.ts";
 import { QueryError } from "../evaluation/QueryError.tsx";
@@ -14,22 +17,39 @@ import { PagedTable } from "../PagedTable.tsx";
 import { SearchForm } from "../SearchForm.tsx";
 import { eligibilityText, progressText } from "./labels.ts";
 import { studentStatusLink } from "./routes.ts";
-import { ELIGIBILITY_PAGE_SIZES, parseOverviewState, serializeOverviewState } from "./state.ts";
+import {
+  ELIGIBILITY_PAGE_SIZES,
+  type OverviewState,
+  parseOverviewState,
+  serializeOverviewState,
+} from "./state.ts";
 
-export type StudentEligibilityProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=&search=&page=&pageSize=`). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+/** The island's props; `search` is `?cycle=&search=&page=&pageSize=`. */
+export type StudentEligibilityProps = ScreenIslandProps;
 
 /** The student eligibility overview island (/app/exam/studentEligibility), inside its IslandRoot. */
-export default function StudentEligibility({ locale, search, ...rest }: StudentEligibilityProps) {
+export default function StudentEligibility({ search, ...root }: StudentEligibilityProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <StudentEligibilityScreen search={search} />
     </IslandRoot>
   );
+}
+
+/**
+ * The student eligibility page's first query, run on the server by its page: the address's page of
+ * exams with their eligibility counts and the cycles of the cycle filter.
+ */
+export const studentEligibilityFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
+  await Promise.all([
+    fetch(studentRiskDataQueryOptions(api, riskDataRequest(parseOverviewState(search)))),
+    fetch(examCyclesQueryOptions(api)),
+  ]);
+};
+
+/** The StudentRiskData request of an overview state (cycle, course search, page). */
+function riskDataRequest(state: OverviewState) {
+  return { examCycleId: state.cycle, search: state.search, pageNo: state.page, count: state.pageSize };
 }
 
 function overviewColumns(): DataTableColumn<StudentRiskExam>[] {
@@ -86,12 +106,7 @@ export function StudentEligibilityScreen({ search }: { search: string }) {
   const [state, navigate] = useUrlState(search, parseOverviewState, serializeOverviewState);
   const columns = useMemo(overviewColumns, []);
   const query = useQuery({
-    ...studentRiskDataQueryOptions(api, {
-      examCycleId: state.cycle,
-      search: state.search,
-      pageNo: state.page,
-      count: state.pageSize,
-    }),
+    ...studentRiskDataQueryOptions(api, riskDataRequest(state)),
     placeholderData: keepPreviousData,
   });
   const totals = query.data?.totals;

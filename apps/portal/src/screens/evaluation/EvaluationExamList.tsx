@@ -1,31 +1,29 @@
-import type { EvaluationOverviewExam, PublicConfig } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
+import type { EvaluationOverviewExam } from "@portal/api-client";
 import type { DataTableColumn } from "@portal/ui";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps } from "../../shell/IslandRoot.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
-import { ExamPageGrid, openColumn } from "./ExamPageGrid.tsx";
+import { ExamPageGrid, examPageGridFirstQuery, openColumn } from "./ExamPageGrid.tsx";
 import * as styles from "./evaluation.css.ts";
 import { deadlineText, displayDate, orNa } from "./labels.ts";
 import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
 import { evaluationLinks } from "./routes.ts";
 
-export type EvaluationExamListProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=&page=&pageSize=`). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+/** The island's props; `search` is `?cycle=&page=&pageSize=`. */
+export type EvaluationExamListProps = ScreenIslandProps;
 
 /** The evaluation list island (/app/exams/evaluation), inside its IslandRoot. */
-export default function EvaluationExamList({ locale, search, ...rest }: EvaluationExamListProps) {
+export default function EvaluationExamList({ search, ...root }: EvaluationExamListProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <EvaluationExamListScreen search={search} />
     </IslandRoot>
   );
 }
+
+/** The evaluation list page's first query (its first page of exams and the cycles), run by its page. */
+export const evaluationExamListFirstQuery: FirstQuery = examPageGridFirstQuery;
 
 function listColumns(): DataTableColumn<EvaluationOverviewExam>[] {
   return [

@@ -1,29 +1,27 @@
-import type { EvaluationOverviewExam, PublicConfig } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
+import type { EvaluationOverviewExam } from "@portal/api-client";
 import type { DataTableColumn } from "@portal/ui";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps } from "../../shell/IslandRoot.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
-import { ExamPageGrid, openColumn } from "./ExamPageGrid.tsx";
+import { ExamPageGrid, examPageGridFirstQuery, openColumn } from "./ExamPageGrid.tsx";
 import { deadlineText, displayDate } from "./labels.ts";
 import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
 
-export type EvaluationPlanProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=&page=&pageSize=`). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+/** The island's props; `search` is `?cycle=&page=&pageSize=`. */
+export type EvaluationPlanProps = ScreenIslandProps;
 
 /** The evaluation plan island (/app/exams/evaluvationPlan), inside its IslandRoot. */
-export default function EvaluationPlan({ locale, search, ...rest }: EvaluationPlanProps) {
+export default function EvaluationPlan({ search, ...root }: EvaluationPlanProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <EvaluationPlanScreen search={search} />
     </IslandRoot>
   );
 }
+
+/** The evaluation plan page's first query (its first page of exams and the cycles), run by its page. */
+export const evaluationPlanFirstQuery: FirstQuery = examPageGridFirstQuery;
 
 /** Where an exam's plan stands: no active evaluator yet, waiting for answers, or ready (all accepted). */
 function planText({ requested, accepted }: EvaluationOverviewExam["summary"]): string {

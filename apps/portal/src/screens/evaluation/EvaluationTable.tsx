@@ -1,14 +1,14 @@
 import {
   type EvaluationAssignmentRow,
   evaluationAssignmentsQueryOptions,
-  type PublicConfig,
+  examCyclesQueryOptions,
 } from "@portal/api-client";
-import { EVALUATOR_STATUSES, evaluatorStatusLabel, type Locale, showsReasonMarker } from "@portal/domain";
+import { EVALUATOR_STATUSES, evaluatorStatusLabel, showsReasonMarker } from "@portal/domain";
 import { type DataTableColumn, Select, StatusChip, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../exams/shared.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
@@ -29,26 +29,48 @@ import {
 import {
   EVALUATION_PAGE_SIZES,
   type EvaluationFilters,
+  type EvaluationListState,
   parseEvaluationListState,
   serializeEvaluationListState,
 } from "./list-state.ts";
 import { QueryError } from "./QueryError.tsx";
 import { ReasonMarker } from "./ReasonMarker.tsx";
 
-export type EvaluationTableProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=&page=&pageSize=&date=&deadline=&faculty=&allocatedTo=&status=`). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+/** The island's props; `search` is `?cycle=&page=&pageSize=&date=&deadline=&faculty=&allocatedTo=&status=`. */
+export type EvaluationTableProps = ScreenIslandProps;
 
 /** The evaluation table island (/app/exams/evaluation/evaluationTable), inside its IslandRoot. */
-export default function EvaluationTable({ locale, search, ...rest }: EvaluationTableProps) {
+export default function EvaluationTable({ search, ...root }: EvaluationTableProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <EvaluationTableScreen search={search} />
     </IslandRoot>
   );
+}
+
+/**
+ * The evaluation table page's first query, run on the server by its page: the address's page of
+ * evaluator assignments (with its filters) and the cycles of the cycle filter.
+ */
+export const evaluationTableFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
+  await Promise.all([
+    fetch(evaluationAssignmentsQueryOptions(api, assignmentsRequest(parseEvaluationListState(search)))),
+    fetch(examCyclesQueryOptions(api)),
+  ]);
+};
+
+/** The evaluator assignments request of a list state (cycle, filters, page). */
+function assignmentsRequest(state: EvaluationListState) {
+  return {
+    examCycleId: state.cycle,
+    dateOfExam: state.date,
+    deadline: state.deadline,
+    subjectFaculty: state.faculty,
+    allocatedTo: state.allocatedTo,
+    status: state.status,
+    pageNo: state.page,
+    count: state.pageSize,
+  };
 }
 
 function tableColumns(): DataTableColumn<EvaluationAssignmentRow>[] {
@@ -95,16 +117,7 @@ export function EvaluationTableScreen({ search }: { search: string }) {
   const api = useApi();
   const [state, navigate] = useUrlState(search, parseEvaluationListState, serializeEvaluationListState);
   const query = useQuery({
-    ...evaluationAssignmentsQueryOptions(api, {
-      examCycleId: state.cycle,
-      dateOfExam: state.date,
-      deadline: state.deadline,
-      subjectFaculty: state.faculty,
-      allocatedTo: state.allocatedTo,
-      status: state.status,
-      pageNo: state.page,
-      count: state.pageSize,
-    }),
+    ...evaluationAssignmentsQueryOptions(api, assignmentsRequest(state)),
     placeholderData: keepPreviousData,
   });
   const columns = useMemo(tableColumns, []);

@@ -1,16 +1,36 @@
-import { type EvaluationOverviewExam, evaluationOverviewQueryOptions } from "@portal/api-client";
+import {
+  type EvaluationOverviewExam,
+  evaluationOverviewQueryOptions,
+  examCyclesQueryOptions,
+} from "@portal/api-client";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { m } from "../../lib/i18n.ts";
-import { useApi } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, useApi } from "../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../exams/shared.tsx";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./evaluation.css.ts";
 import { errorText, pagerLabels } from "./labels.ts";
-import { EVALUATION_PAGE_SIZES, type EvaluationListState } from "./list-state.ts";
+import { EVALUATION_PAGE_SIZES, type EvaluationListState, parseEvaluationListState } from "./list-state.ts";
 import { QueryError } from "./QueryError.tsx";
 import { evaluationLinks } from "./routes.ts";
+
+/** The evaluation overview request of a list state (cycle and page). */
+function overviewRequest(state: EvaluationListState) {
+  return { examCycleId: state.cycle, pageNo: state.page, count: state.pageSize };
+}
+
+/**
+ * The first query of an {@link ExamPageGrid} page (the evaluation list and plan), run on the server
+ * by its page: the address's page of the evaluation overview and the cycles of the cycle filter.
+ */
+export const examPageGridFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
+  await Promise.all([
+    fetch(evaluationOverviewQueryOptions(api, overviewRequest(parseEvaluationListState(search)))),
+    fetch(examCyclesQueryOptions(api)),
+  ]);
+};
 
 /**
  * A cycle's exams, one page at a time, each with its evaluation figures, from one call (GET
@@ -35,11 +55,7 @@ export function ExamPageGrid({
 }) {
   const api = useApi();
   const query = useQuery({
-    ...evaluationOverviewQueryOptions(api, {
-      examCycleId: state.cycle,
-      pageNo: state.page,
-      count: state.pageSize,
-    }),
+    ...evaluationOverviewQueryOptions(api, overviewRequest(state)),
     placeholderData: keepPreviousData,
   });
   return (

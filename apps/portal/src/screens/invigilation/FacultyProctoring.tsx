@@ -1,14 +1,9 @@
-import {
-  facultyProctoringQueryOptions,
-  type InvigilationNotification,
-  type PublicConfig,
-} from "@portal/api-client";
-import type { Locale } from "@portal/domain";
+import { facultyProctoringQueryOptions, type InvigilationNotification } from "@portal/api-client";
 import { DataTable, type DataTableColumn, Loader } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { ListPager, useLastPageWhenShrunk } from "../PagedTable.tsx";
 import {
   CycleSelect,
@@ -19,25 +14,33 @@ import {
   QueryError,
   serializeCycleListState,
   timeWithDuration,
-  useUrlState,
+  useCycleUrlState,
+  withListCycle,
 } from "../seating/common.tsx";
 import * as styles from "../seating/seating.css.ts";
 
-export type FacultyProctoringProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=&page=&pageSize=`; the page counts faculty members). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+/** The island's props; `search` is `?cycle=&page=&pageSize=` (the page counts faculty members). */
+export type FacultyProctoringProps = ScreenIslandProps;
 
 /** The faculty proctoring island (/app/exam/faculty-Proctoring), inside its IslandRoot. */
-export default function FacultyProctoring({ locale, search, ...rest }: FacultyProctoringProps) {
+export default function FacultyProctoring({ search, ...root }: FacultyProctoringProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <FacultyProctoringScreen search={search} />
     </IslandRoot>
   );
 }
+
+/**
+ * The faculty proctoring page's first query, run on the server by its page: the cycles and the
+ * address's page of faculty members of the cycle shown (the address's, else the default one).
+ */
+export const facultyProctoringFirstQuery: FirstQuery = async (context) => {
+  const { cycle, page, pageSize } = parseCycleListState(context.search);
+  await withListCycle(context, cycle, (examCycle) =>
+    context.fetch(facultyProctoringQueryOptions(context.api, { examCycle, pageNo: page, count: pageSize })),
+  );
+};
 
 function dutyColumns(): DataTableColumn<InvigilationNotification>[] {
   return [
@@ -62,7 +65,7 @@ function dutyColumns(): DataTableColumn<InvigilationNotification>[] {
  */
 export function FacultyProctoringScreen({ search }: { search: string }) {
   const api = useApi();
-  const [state, navigate] = useUrlState(search, parseCycleListState, serializeCycleListState);
+  const [state, navigate] = useCycleUrlState(search, parseCycleListState, serializeCycleListState);
   const list = useQuery({
     ...facultyProctoringQueryOptions(api, {
       examCycle: state.cycle,
@@ -73,10 +76,7 @@ export function FacultyProctoringScreen({ search }: { search: string }) {
     placeholderData: keepPreviousData,
   });
   useLastPageWhenShrunk(list, state, navigate);
-  const onCycle = useCallback(
-    (cycle: string, isDefault: boolean) => navigate({ ...state, cycle, page: 1 }, isDefault),
-    [navigate, state],
-  );
+  const onCycle = useCallback((cycle: string) => navigate({ ...state, cycle, page: 1 }), [navigate, state]);
   const columns = useMemo(dutyColumns, []);
   const groups = list.data?.faculty ?? [];
 

@@ -1,27 +1,22 @@
-import type { ExamTimetableRow, PublicConfig } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
+import type { ExamTimetableRow } from "@portal/api-client";
 import type { DataTableColumn } from "@portal/ui";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps } from "../../shell/IslandRoot.tsx";
-import { CycleExamList } from "../seating/CycleExamList.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps } from "../../shell/IslandRoot.tsx";
+import { CycleExamList, cycleExamListFirstQuery } from "../seating/CycleExamList.tsx";
 import { seatingLinks } from "../seating/routes.ts";
 import * as styles from "../seating/seating.css.ts";
 
-export type InvigilationExamListProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=&page=&pageSize=`). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+/** The island's props; `search` is `?cycle=&page=&pageSize=`. */
+export type InvigilationExamListProps = ScreenIslandProps;
 
 /**
  * The invigilation list island (/app/exams/invigilationProctoring and /app/exam/invigilationProctoring):
  * the exams of a cycle with their invigilation status (invigilators assigned of those needed) and a
  * link to each exam's assignment page.
  */
-export default function InvigilationExamList({ locale, search, ...rest }: InvigilationExamListProps) {
+export default function InvigilationExamList({ search, ...root }: InvigilationExamListProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <CycleExamList search={search} caption={m.invig_exams_table()} extraColumns={invigilationColumns} />
     </IslandRoot>
   );
@@ -57,3 +52,6 @@ function StatusCell({ row }: { row: ExamTimetableRow }) {
     <>{needed === 0 ? m.invig_status_unseated({ assigned }) : m.invig_status_value({ assigned, needed })}</>
   );
 }
+
+/** The invigilation list page's first query (the cycles and the first page of the cycle shown), run by its page. */
+export const invigilationExamListFirstQuery: FirstQuery = cycleExamListFirstQuery;

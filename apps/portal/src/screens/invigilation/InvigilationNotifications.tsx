@@ -2,15 +2,20 @@ import {
   type InvigilationNotification,
   invigilationKeys,
   invigilationNotificationsQueryOptions,
-  type PublicConfig,
   sendInvigilationNotificationsMutationOptions,
 } from "@portal/api-client";
-import { formatDisplayDate, type Locale } from "@portal/domain";
+import { formatDisplayDate } from "@portal/domain";
 import { Button, Checkbox, type DataTableColumn, Select, StatusChip, visuallyHidden } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import {
+  type FirstQuery,
+  IslandRoot,
+  type ScreenIslandProps,
+  useApi,
+  useToast,
+} from "../../shell/IslandRoot.tsx";
 import { useCellContext } from "../cell-context.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import {
@@ -21,7 +26,8 @@ import {
   pagerLabels,
   QueryError,
   timeWithDuration,
-  useUrlState,
+  useCycleUrlState,
+  withListCycle,
 } from "../seating/common.tsx";
 import * as styles from "../seating/seating.css.ts";
 import {
@@ -32,25 +38,30 @@ import {
   toNotificationsQuery,
 } from "./notification-state.ts";
 
-export type InvigilationNotificationsProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=&notified=&page=&pageSize=`). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+/** The island's props; `search` is `?cycle=&notified=&page=&pageSize=`. */
+export type InvigilationNotificationsProps = ScreenIslandProps;
 
 /** The invigilation notification island (/app/exams/invigilationProctoringNotification). */
-export default function InvigilationNotifications({
-  locale,
-  search,
-  ...rest
-}: InvigilationNotificationsProps) {
+export default function InvigilationNotifications({ search, ...root }: InvigilationNotificationsProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <InvigilationNotificationsScreen search={search} />
     </IslandRoot>
   );
 }
+
+/**
+ * The notification page's first query, run on the server by its page: the cycles and the address's
+ * page of duties of the cycle shown (the address's, else the default one).
+ */
+export const invigilationNotificationsFirstQuery: FirstQuery = async (context) => {
+  const state = parseDutyListState(context.search);
+  await withListCycle(context, state.cycle, (cycle) =>
+    context.fetch(
+      invigilationNotificationsQueryOptions(context.api, toNotificationsQuery({ ...state, cycle })),
+    ),
+  );
+};
 
 type Selection = {
   selected: ReadonlySet<string>;
@@ -75,7 +86,7 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [state, navigate] = useUrlState(search, parseDutyListState, serializeDutyListState);
+  const [state, navigate] = useCycleUrlState(search, parseDutyListState, serializeDutyListState);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = useQuery({
     ...invigilationNotificationsQueryOptions(api, toNotificationsQuery(state)),
@@ -98,10 +109,7 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
     },
     [navigate],
   );
-  const onCycle = useCallback(
-    (cycle: string, isDefault: boolean) => refilter({ ...state, cycle, page: 1 }, isDefault),
-    [refilter, state],
-  );
+  const onCycle = useCallback((cycle: string) => refilter({ ...state, cycle, page: 1 }), [refilter, state]);
   const rows = list.data?.notifications ?? [];
   const selection = useMemo<Selection>(
     () => ({

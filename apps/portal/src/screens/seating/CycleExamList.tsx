@@ -3,7 +3,7 @@ import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
-import { useApi } from "../../shell/IslandRoot.tsx";
+import { type FirstQuery, useApi } from "../../shell/IslandRoot.tsx";
 import { PagedTable } from "../PagedTable.tsx";
 import {
   CycleSelect,
@@ -14,7 +14,8 @@ import {
   QueryError,
   serializeCycleListState,
   timeWithDuration,
-  useUrlState,
+  useCycleUrlState,
+  withListCycle,
 } from "./common.tsx";
 import * as styles from "./seating.css.ts";
 
@@ -31,10 +32,22 @@ export function examColumns(): DataTableColumn<ExamTimetableRow>[] {
 }
 
 /**
+ * The first query of a {@link CycleExamList} page (the seating and invigilation lists), run on the
+ * server by its page: the cycles and the address's page of the cycle shown (the address's cycle,
+ * else the default one).
+ */
+export const cycleExamListFirstQuery: FirstQuery = async (context) => {
+  const { cycle, page, pageSize } = parseCycleListState(context.search);
+  await withListCycle(context, cycle, (examCycleId) =>
+    context.fetch(examTimetableQueryOptions(context.api, { examCycleId, pageNo: page, count: pageSize })),
+  );
+};
+
+/**
  * The exams of one exam cycle (GET /salesforce/TimeTable?examCycleId=, by date, time and course),
  * server paged 10, 25 or 50 a page, with the columns of {@link examColumns} and `extraColumns` (made
  * once per screen). Cycle and page live in the address (`?cycle=&page=&pageSize=`); without a cycle
- * the latest one is shown. 'No Record' when the cycle has no exams.
+ * the newest one that has exams is shown. 'No Record' when the cycle has no exams.
  */
 export function CycleExamList({
   search,
@@ -46,7 +59,7 @@ export function CycleExamList({
   extraColumns: () => DataTableColumn<ExamTimetableRow>[];
 }) {
   const api = useApi();
-  const [state, navigate] = useUrlState(search, parseCycleListState, serializeCycleListState);
+  const [state, navigate] = useCycleUrlState(search, parseCycleListState, serializeCycleListState);
   const columns = useMemo(() => [...examColumns(), ...extraColumns()], [extraColumns]);
   const list = useQuery({
     ...examTimetableQueryOptions(api, {
@@ -57,10 +70,7 @@ export function CycleExamList({
     enabled: state.cycle !== "",
     placeholderData: keepPreviousData,
   });
-  const onCycle = useCallback(
-    (cycle: string, isDefault: boolean) => navigate({ ...state, cycle, page: 1 }, isDefault),
-    [navigate, state],
-  );
+  const onCycle = useCallback((cycle: string) => navigate({ ...state, cycle, page: 1 }), [navigate, state]);
 
   return (
     <div className={styles.screen}>

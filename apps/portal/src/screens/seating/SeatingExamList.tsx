@@ -1,23 +1,18 @@
-import type { ExamTimetableRow, PublicConfig } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
+import type { ExamTimetableRow } from "@portal/api-client";
 import type { DataTableColumn } from "@portal/ui";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps } from "../../shell/IslandRoot.tsx";
-import { CycleExamList } from "./CycleExamList.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps } from "../../shell/IslandRoot.tsx";
+import { CycleExamList, cycleExamListFirstQuery } from "./CycleExamList.tsx";
 import { seatingLinks } from "./routes.ts";
 import * as styles from "./seating.css.ts";
 
-export type SeatingExamListProps = {
-  locale: Locale;
-  /** The request's query string (`?cycle=&page=&pageSize=`). */
-  search: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+/** The island's props; `search` is `?cycle=&page=&pageSize=`. */
+export type SeatingExamListProps = ScreenIslandProps;
 
 /** The seating plan list island (/app/exams/seatingPlan), inside its IslandRoot. */
-export default function SeatingExamList({ locale, search, ...rest }: SeatingExamListProps) {
+export default function SeatingExamList({ search, ...root }: SeatingExamListProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <CycleExamList search={search} caption={m.seat_exams_table()} extraColumns={seatingColumns} />
     </IslandRoot>
   );
@@ -41,3 +36,6 @@ function seatingColumns(): DataTableColumn<ExamTimetableRow>[] {
     },
   ];
 }
+
+/** The seating plan list page's first query (the cycles and the first page of the cycle shown), run by its page. */
+export const seatingExamListFirstQuery: FirstQuery = cycleExamListFirstQuery;

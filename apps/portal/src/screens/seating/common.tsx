@@ -1,9 +1,10 @@
 import { ApiError, examCyclesQueryOptions, type SeatingExamHeader } from "@portal/api-client";
-import { formatIsoDate } from "@portal/domain";
+import { defaultExamCycle, formatIsoDate } from "@portal/domain";
 import { Button, type PagerLabels, Select } from "@portal/ui";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
+import type { FirstQueryContext } from "../../shell/first-query-state.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
 import * as styles from "./seating.css.ts";
 
@@ -86,31 +87,67 @@ export function useUrlState<S>(
 }
 
 /**
- * The exam cycle choice (GET /sf/exam/examCycles, latest first). While `value` is "" the latest cycle
- * is chosen for the user once the list arrives (`onChange(id, true)`), so the screen always shows one
- * cycle's data.
+ * A list state with an exam cycle (`parse` and `serialize` as for {@link useUrlState}) whose cycle
+ * falls back to the default when the address names none: the newest cycle that has exams
+ * (`defaultExamCycle` over GET /sf/exam/examCycles, latest first). The returned state's `cycle` is
+ * the cycle shown ("" only while the cycles load or when there are none), and the default is
+ * written into the address, replacing its entry. The first query resolves the same default
+ * ({@link withListCycle}), so the server renders the rows the browser then keeps.
  */
-export function CycleSelect({
-  value,
-  onChange,
-}: {
-  value: string;
-  onChange: (cycleId: string, isDefault: boolean) => void;
-}) {
+export function useCycleUrlState<S extends { cycle: string }>(
+  search: string,
+  parse: (search: string) => S,
+  serialize: (state: S) => string,
+): [S, (next: S, replace?: boolean) => void] {
+  const api = useApi();
+  const [addressed, navigate] = useUrlState(search, parse, serialize);
+  const cycles = useQuery(examCyclesQueryOptions(api));
+  const fallback = defaultExamCycle(cycles.data?.examCycles ?? [])?.id ?? "";
+  const state = useMemo(
+    () => (addressed.cycle === "" && fallback !== "" ? { ...addressed, cycle: fallback } : addressed),
+    [addressed, fallback],
+  );
+  useEffect(() => {
+    if (addressed.cycle === "" && fallback !== "") navigate({ ...addressed, cycle: fallback }, true);
+  }, [addressed, fallback, navigate]);
+  return [state, navigate];
+}
+
+/**
+ * The first query of a list of one exam cycle: the cycles (for the cycle choice) and `list` of the
+ * cycle shown, the address's `cycle` or else the default ({@link useCycleUrlState}). Without a cycle
+ * in the address the list waits for the cycles; with none at all it is not fetched.
+ */
+export async function withListCycle(
+  { api, fetch }: FirstQueryContext,
+  cycle: string,
+  list: (cycleId: string) => Promise<unknown>,
+): Promise<void> {
+  const cycles = fetch(examCyclesQueryOptions(api));
+  if (cycle !== "") {
+    await Promise.all([cycles, list(cycle)]);
+    return;
+  }
+  const shown = defaultExamCycle((await cycles)?.examCycles ?? [])?.id;
+  if (shown) await list(shown);
+}
+
+/**
+ * The exam cycle choice (GET /sf/exam/examCycles, latest first) of a screen that always shows one
+ * cycle: `value` is the cycle shown ({@link useCycleUrlState} fills in the default), "" while the
+ * cycles load.
+ */
+export function CycleSelect({ value, onChange }: { value: string; onChange: (cycleId: string) => void }) {
   const api = useApi();
   const cycles = useQuery(examCyclesQueryOptions(api));
   const list = cycles.data?.examCycles ?? [];
-  const first = list[0]?.id ?? "";
-  useEffect(() => {
-    if (value === "" && first !== "") onChange(first, true);
-  }, [value, first, onChange]);
   return (
     <Select
       className={styles.filterField}
       label={m.seat_cycle_label()}
       options={list.map((cycle) => ({ value: cycle.id, label: cycle.name }))}
       value={value}
-      onChange={(id) => onChange(id, false)}
+      onChange={onChange}
       {...(value === "" ? { placeholder: cycles.isError ? m.seat_no_data() : m.seat_loading() } : {})}
       placeholderSelectable={false}
       disabled={cycles.isPending || list.length === 0}
