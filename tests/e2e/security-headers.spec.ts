@@ -9,7 +9,7 @@
  */
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import {
   ACADEMIC_OFFICE_EMAIL,
   ADMIN_EMAIL,
@@ -46,8 +46,15 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Every page under apps/portal/src/pages behind sign-in, with ids from the demo data. */
-async function signedInPages(page: Page): Promise<string[]> {
+/** The exam office's screens, by area, with ids from the demo data. */
+type ExamArea =
+  | "home and question papers"
+  | "exam operations"
+  | "grading and results"
+  | "revaluation, retest and moderation";
+
+/** Every page under apps/portal/src/pages behind the exam office's sign-in, by area, with ids from the demo data. */
+async function signedInPages(page: Page): Promise<Record<ExamArea, string[]>> {
   const { examCycles } = await getJson<{ examCycles: Array<{ id: string; name: string }> }>(
     page,
     "/api/sf/exam/examCycles",
@@ -80,53 +87,94 @@ async function signedInPages(page: Page): Promise<string[]> {
   );
   const { studentId, ComponentName } = marks.components[0]!;
   const studentDetails = `/app/exam/grading/details/${offering}/studentdetails/${studentId}`;
-  return [
-    "/app",
-    "/dashboard",
-    `/app/gradeStudents?courseOfferingId=${offering}`,
-    studentDetails,
-    `${studentDetails}/${encodeURIComponent(ComponentName)}`,
-    `/app/grading/studentsBySection?courseOfferingId=${offering}`,
-    `/app/grading/studentsByComponent?courseOfferingId=${offering}&componentName=${encodeURIComponent(ComponentName)}`,
-    `/app/grading/studentsBySubComponent?courseOfferingId=${offering}`,
-    `/app/grading/studentreport?courseOfferingId=${offering}&studentId=${studentId}`,
-    "/app/exam/promotionCriteria",
-    "/app/exam/examTimetable",
-    "/app/exam/faculty-Proctoring",
-    "/app/exam/invigilationProctoring",
-    "/app/exam/questionPaper",
-    `/app/exam/questionPaper/chat-history/${paper}`,
-    `/app/exam/questionPaper/question-paper-view/${paper}`,
-    `/app/exam/seatingPlan/${exam}`,
-    `/app/exam/studentEligibility?cycle=${cycle}`,
-    `/app/exams/EvaluationAssignment?examId=${exam}`,
-    "/app/exams/ExamSetup",
-    `/app/exams/ExamSetup/ExamTimeTableDetails?id=${exam}`,
-    `/app/exams/ExamSetup/student-status?id=${exam}`,
-    `/app/exams/ExamSetup/seatingPlan/arrangement/${exam}`,
-    "/app/exams/Upcoming?days=90",
-    "/app/exams/completedExams",
-    "/app/exams/evaluvationPlan",
-    "/app/exams/examDashboard",
-    "/app/exams/invigilationProctoringNotification",
-    "/app/exams/evaluation",
-    `/app/exams/evaluation/${exam}`,
-    `/app/exams/evaluation/evaluationTable?cycle=${cycle}`,
-    "/app/exams/invigilationProctoring",
-    `/app/exams/invigilationProctoring/${exam}`,
-    `/app/exams/invigilationProctoring/invigilationAssign?examId=${exam}`,
-    "/app/exams/seatingPlan",
-    "/app/exams/grading",
-    `/app/exams/grading/details/${offering}`,
-    `/app/exam/grading?courseOfferingId=${offering}`,
-    "/app/exams/grading/gradingSetting",
-    `/app/exams/grading/gradingSetting?courseOfferingId=${offering}`,
-    "/app/grading-setup",
-    `/app/grading-setup?courseOfferingId=${offering}`,
-    "/app/exams/GradingView",
-    `/app/exams/GradingView?courseOfferingId=${offering}`,
-    "/no-such-page",
-  ];
+  const origin = { origin: new URL(page.url()).origin };
+  const reval = await page.request.post("/api/salesforce/RetestRevaluationDetails", {
+    data: { type: "Revaluation", pageNo: 1, count: 25 },
+    headers: origin,
+  });
+  expect(reval.status()).toBe(200);
+  const revalExam = ((await reval.json()) as { rows: Array<{ id: string; courseOfferingId: string }> })
+    .rows[0]!;
+  const retest = await page.request.post("/api/salesforce/RetestRevaluationDetails", {
+    data: { type: "Retest", pageNo: 1, count: 25 },
+    headers: origin,
+  });
+  expect(retest.status()).toBe(200);
+  const retestExam = ((await retest.json()) as { rows: Array<{ id: string }> }).rows[0]!.id;
+  const students = await page.request.post("/api/salesforce/ReetstData", {
+    data: { CourseId: revalExam.id, type: "Revaluation" },
+    headers: origin,
+  });
+  expect(students.status()).toBe(200);
+  const request = ((await students.json()) as { StudentList: Array<{ id: string }> }).StudentList[0]!.id;
+  return {
+    "home and question papers": [
+      "/app",
+      "/dashboard",
+      "/app/exam/questionPaper",
+      `/app/exam/questionPaper/chat-history/${paper}`,
+      `/app/exam/questionPaper/question-paper-view/${paper}`,
+      "/no-such-page",
+    ],
+    "exam operations": [
+      "/app/exam/examTimetable",
+      "/app/exam/faculty-Proctoring",
+      "/app/exam/invigilationProctoring",
+      `/app/exam/seatingPlan/${exam}`,
+      `/app/exam/studentEligibility?cycle=${cycle}`,
+      `/app/exams/EvaluationAssignment?examId=${exam}`,
+      "/app/exams/ExamSetup",
+      `/app/exams/ExamSetup/ExamTimeTableDetails?id=${exam}`,
+      `/app/exams/ExamSetup/student-status?id=${exam}`,
+      `/app/exams/ExamSetup/seatingPlan/arrangement/${exam}`,
+      "/app/exams/Upcoming?days=90",
+      "/app/exams/completedExams",
+      "/app/exams/evaluvationPlan",
+      "/app/exams/examDashboard",
+      "/app/exams/invigilationProctoringNotification",
+      "/app/exams/evaluation",
+      `/app/exams/evaluation/${exam}`,
+      `/app/exams/evaluation/evaluationTable?cycle=${cycle}`,
+      "/app/exams/invigilationProctoring",
+      `/app/exams/invigilationProctoring/${exam}`,
+      `/app/exams/invigilationProctoring/invigilationAssign?examId=${exam}`,
+      "/app/exams/seatingPlan",
+    ],
+    "grading and results": [
+      `/app/gradeStudents?courseOfferingId=${offering}`,
+      studentDetails,
+      `${studentDetails}/${encodeURIComponent(ComponentName)}`,
+      `/app/grading/studentsBySection?courseOfferingId=${offering}`,
+      `/app/grading/studentsByComponent?courseOfferingId=${offering}&componentName=${encodeURIComponent(ComponentName)}`,
+      `/app/grading/studentsBySubComponent?courseOfferingId=${offering}`,
+      `/app/grading/studentreport?courseOfferingId=${offering}&studentId=${studentId}`,
+      "/app/exam/promotionCriteria",
+      "/app/exams/grading",
+      `/app/exams/grading/details/${offering}`,
+      `/app/exam/grading?courseOfferingId=${offering}`,
+      "/app/exams/grading/gradingSetting",
+      `/app/exams/grading/gradingSetting?courseOfferingId=${offering}`,
+      "/app/grading-setup",
+      `/app/grading-setup?courseOfferingId=${offering}`,
+      "/app/exams/GradingView",
+      `/app/exams/GradingView?courseOfferingId=${offering}`,
+    ],
+    "revaluation, retest and moderation": [
+      "/app/exam/revaluationRetest",
+      `/app/exam/revaluation/${revalExam.id}`,
+      `/app/exam/revaluation/requestStudentQuestionPaper/${request}`,
+      "/app/exam/retest",
+      `/app/exam/retest/${retestExam}`,
+      "/app/exam/moderation",
+      `/app/exam/moderation/details/${revalExam.courseOfferingId}`,
+      "/app/exams/requests",
+      "/app/exams/requests/revaluation",
+      `/app/exams/requests/RevaluationView/${revalExam.id}`,
+      `/app/exams/requests/AnswerSheetView?id=${revalExam.id}`,
+      `/app/exams/requests/RevaluationAssign?id=${revalExam.id}`,
+      `/app/exams/requests/RetestView?id=${retestExam}`,
+    ],
+  };
 }
 
 /** The academic planning pages (academic office), with an intake of the demo data. */
@@ -152,6 +200,7 @@ async function planningPages(page: Page): Promise<string[]> {
     "/app/term-subjects",
     "/app/faculty-management",
     "/app/faculty-details",
+    "/app/faculty-calendar",
   ];
 }
 
@@ -178,64 +227,110 @@ async function checkScreen(page: Page, path: string): Promise<void> {
   }
 }
 
-test("every screen runs under the Content-Security-Policy without a violation", async ({ page, context }) => {
-  // A cap, not a wait: about fifty pages on a shared 2-core machine.
-  test.setTimeout(480_000);
-  let violations: string[] = [];
-  await context.addInitScript(recordViolations);
-  page.on("console", (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+/**
+ * The exam office's screens, one test per area on one signed-in page (one sign-in for them all): a
+ * failure names its area, and each test's cap is its own. The first test also shows the watch works.
+ */
+test.describe
+  .serial("every exam office screen runs under the Content-Security-Policy without a violation", () => {
+    let context: BrowserContext;
+    let page: Page;
+    let violations: string[] = [];
+    let pages: Record<ExamArea, string[]>;
+
+    /** Moves the page's recorded violation events into `violations` (and clears them there). */
+    const collect = async () => {
+      const seen = await page
+        .evaluate(() => window.__cspViolations?.splice(0) ?? [])
+        .catch(() => [] as Violation[]);
+      for (const v of seen) violations.push(`event on ${v.page}: ${v.directive} ${v.blocked} ${v.sample}`);
+    };
+
+    /** Opens every page of `area` and expects no violation on any. */
+    const checkArea = async (area: ExamArea) => {
+      violations = [];
+      for (const path of pages[area]) {
+        await checkScreen(page, path);
+        await collect();
+      }
+    };
+
+    test.beforeAll(async ({ browser }, testInfo) => {
+      context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+      await context.addInitScript(recordViolations);
+      // Reports the browser sends itself (report-uri), including those of workers.
+      context.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/csp-report") {
+          violations.push(`report: ${request.postData() ?? ""}`);
+        }
+      });
+      page = await context.newPage();
+      page.on("console", (message) => {
+        if (/Content[- ]Security[- ]Policy/i.test(message.text()))
+          violations.push(`console: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => violations.push(`page error: ${error.message}`));
+    });
+
+    test.afterAll(async () => {
+      await context?.close();
+    });
+
+    test("the watch sees an injected script three ways; the login screen and sign-in raise none", async () => {
+      test.setTimeout(120_000);
+      await page.goto("/login");
+      await waitForIslands(page);
+      await page.evaluate(() => {
+        const script = document.createElement("script");
+        script.textContent = "document.body.dataset.injected = 'ran'";
+        document.head.append(script);
+      });
+      await collect();
+      await expect
+        .poll(() => ["event", "console", "report"].filter((k) => violations.some((v) => v.startsWith(k))))
+        .toEqual(["event", "console", "report"]);
+      expect(await page.evaluate(() => document.body.dataset.injected)).toBeUndefined();
+      violations = [];
+
+      // Signed out: the login screen.
+      await checkScreen(page, "/login");
+      await collect();
+      await signIn(page, EXAM_OFFICE_EMAIL);
+      await collect();
+      pages = await signedInPages(page);
+      expect(violations).toEqual([]);
+    });
+
+    test("home, dashboard and question papers (the paper drawn by pdf.js and its worker)", async () => {
+      // Caps, not waits: about a dozen pages each on a shared 2-core machine.
+      test.setTimeout(180_000);
+      await checkArea("home and question papers");
+      const paperView = pages["home and question papers"].find((p) => p.includes("question-paper-view"))!;
+      await page.goto(paperView);
+      await expect(page.locator("canvas").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await collect();
+      expect(violations).toEqual([]);
+    });
+
+    test("exam operations: timetable, seating, invigilation, evaluation, eligibility", async () => {
+      test.setTimeout(240_000);
+      await checkArea("exam operations");
+      expect(violations).toEqual([]);
+    });
+
+    test("grading and results", async () => {
+      test.setTimeout(240_000);
+      await checkArea("grading and results");
+      expect(violations).toEqual([]);
+    });
+
+    test("revaluation, retest and moderation", async () => {
+      test.setTimeout(240_000);
+      await checkArea("revaluation, retest and moderation");
+      expect(violations).toEqual([]);
+    });
   });
-  // Reports the browser sends itself (report-uri), including those of workers.
-  context.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/api/csp-report") {
-      violations.push(`report: ${request.postData() ?? ""}`);
-    }
-  });
-  page.on("pageerror", (error) => violations.push(`page error: ${error.message}`));
-  /** Moves the page's recorded violation events into `violations` (and clears them there). */
-  const collect = async () => {
-    const seen = await page
-      .evaluate(() => window.__cspViolations?.splice(0) ?? [])
-      .catch(() => [] as Violation[]);
-    for (const v of seen) violations.push(`event on ${v.page}: ${v.directive} ${v.blocked} ${v.sample}`);
-  };
-
-  // The watch works: a script injected into the login screen is blocked and seen three ways.
-  await page.goto("/login");
-  await waitForIslands(page);
-  await page.evaluate(() => {
-    const script = document.createElement("script");
-    script.textContent = "document.body.dataset.injected = 'ran'";
-    document.head.append(script);
-  });
-  await collect();
-  await expect
-    .poll(() => ["event", "console", "report"].filter((k) => violations.some((v) => v.startsWith(k))))
-    .toEqual(["event", "console", "report"]);
-  expect(await page.evaluate(() => document.body.dataset.injected)).toBeUndefined();
-  violations = [];
-
-  // Signed out: the login screen.
-  await checkScreen(page, "/login");
-  await collect();
-  await signIn(page, EXAM_OFFICE_EMAIL);
-  await collect();
-
-  const pages = await signedInPages(page);
-  for (const path of pages) {
-    await checkScreen(page, path);
-    await collect();
-  }
-  // The question paper view renders a PDF with pdf.js and its worker: wait for a page canvas.
-  const paperView = pages.find((p) => p.includes("question-paper-view"))!;
-  await page.goto(paperView);
-  await expect(page.locator("canvas").first()).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  await collect();
-
-  expect(violations).toEqual([]);
-});
 
 test("the planning screens run under the Content-Security-Policy without a violation", async ({
   page,
