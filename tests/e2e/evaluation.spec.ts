@@ -62,6 +62,8 @@ async function addEvaluator(page: Page, candidate: Candidate): Promise<void> {
 }
 
 test("assign evaluators, record their answers and change a student's eligibility", async ({ page }) => {
+  // A cap, not a wait: a dozen pages, each hydrated before it is used, on a shared 2-core machine.
+  test.setTimeout(180_000);
   await signIn(page, EXAM_OFFICE_EMAIL);
   const { examCycles } = await getJson<{ examCycles: ExamCycle[] }>(page, "/api/sf/exam/examCycles");
   const cycle = demoExamCycle(examCycles);

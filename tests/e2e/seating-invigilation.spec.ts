@@ -75,6 +75,8 @@ async function examsAtTheSameTime(page: Page): Promise<[TimetableRow, TimetableR
 }
 
 test("seat the students of an exam and assign its invigilators", async ({ page }) => {
+  // A cap, not a wait: a dozen pages, each hydrated before it is used, on a shared 2-core machine.
+  test.setTimeout(180_000);
   await signIn(page, EXAM_OFFICE_EMAIL);
   const [exam, twin] = await examsAtTheSameTime(page);
 
