@@ -16,7 +16,6 @@ import {
   useApi,
   useToast,
 } from "../../shell/IslandRoot.tsx";
-import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
 import { errorText } from "../evaluation/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
@@ -26,6 +25,7 @@ import { CreateRetestDialog } from "./CreateRetestDialog.tsx";
 import { decisionText, marksText } from "./labels.ts";
 import { RequestHeader } from "./RevaluationStudents.tsx";
 import { revaluationLinks } from "./routes.ts";
+import { SaveNotice } from "./SaveNotice.tsx";
 
 /** One retest request as the student list shows it. */
 export type RetestRow = Extract<RequestStudents["StudentList"][number], { retestExamId: unknown }>;
@@ -273,12 +273,7 @@ export function RetestStudentsScreen({ examId, backHref }: { examId: string; bac
           {m.reval_selected_count({ count: String(chosen.length), accepted: String(accepted.length) })}
         </span>
       </div>
-      {conflicts.size > 0 ? <ConflictNotice onReload={reload} /> : null}
-      {failure && conflicts.size === 0 ? (
-        <p role="alert" className={styles.errorBox} data-testid="save-failure">
-          {m.reval_not_saved({ message: failure })}
-        </p>
-      ) : null}
+      <SaveNotice conflicted={conflicts.size > 0} failure={failure} onReload={reload} />
       <EditorContext.Provider value={editor}>
         <DataTable<RetestRow>
           caption={m.reval_students_table()}

@@ -19,7 +19,6 @@ import {
   useApi,
   useToast,
 } from "../../shell/IslandRoot.tsx";
-import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
 import { errorField, errorText } from "../evaluation/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
@@ -27,6 +26,7 @@ import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
 import { decisionText, marksText } from "./labels.ts";
 import { revaluationLinks } from "./routes.ts";
+import { SaveNotice } from "./SaveNotice.tsx";
 
 /** One revaluation request as the student list shows it. */
 export type RevaluationRow = Extract<RequestStudents["StudentList"][number], { RevalutionStatus: unknown }>;
@@ -566,12 +566,7 @@ export function RevaluationStudentsScreen({
           </a>
         </nav>
       ) : null}
-      {conflicts.size > 0 ? <ConflictNotice onReload={reload} /> : null}
-      {failure && conflicts.size === 0 ? (
-        <p role="alert" className={styles.errorBox} data-testid="save-failure">
-          {m.reval_not_saved({ message: failure })}
-        </p>
-      ) : null}
+      <SaveNotice conflicted={conflicts.size > 0} failure={failure} onReload={reload} />
       <EditorContext.Provider value={editor}>
         <DataTable<RevaluationRow>
           caption={m.reval_students_table()}
