@@ -1,5 +1,6 @@
 import { ApiError } from "@portal/api-client";
 import { useCallback, useMemo, useState } from "react";
+import { m } from "../lib/i18n.ts";
 
 /**
  * Whether a refused save was refused because someone else changed the record since it was read
@@ -7,6 +8,19 @@ import { useCallback, useMemo, useState } from "react";
  */
 export function isVersionConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.errorCode === "version_conflict";
+}
+
+/**
+ * The note under a row's Edit/Done/Revert (RowEditActions `note`) for a {@link useRowEdit} table:
+ * "not saved" while the row keeps a draft whose save failed, with the Reload hint when it failed on a
+ * stale version; undefined otherwise.
+ */
+export function unsavedNote(
+  edit: { kept: ReadonlyMap<string, unknown>; conflicts: ReadonlySet<string> },
+  id: string,
+): string | undefined {
+  if (!edit.kept.has(id)) return undefined;
+  return edit.conflicts.has(id) ? m.row_unsaved_conflict() : m.row_unsaved();
 }
 
 /** A row's draft as its inputs hold it, with the messages to show under them. */

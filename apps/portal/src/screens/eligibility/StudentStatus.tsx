@@ -27,7 +27,7 @@ import { QueryError } from "../evaluation/QueryError.tsx";
 import { evaluationLinks } from "../evaluation/routes.ts";
 import { useUrlState } from "../exams/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
-import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
+import { isVersionConflict, type OpenDraft, unsavedNote, useRowEdit } from "../row-edit.ts";
 import { SearchForm } from "../SearchForm.tsx";
 import { attendanceText, documentText, eligibilityText, eligibilityTone, progressText } from "./labels.ts";
 import { eligibilityOverviewLink } from "./routes.ts";
@@ -191,13 +191,7 @@ function EditCell({ row }: { row: StudentStatusRow }) {
         doneName: m.elig_done_label({ name }),
         revertName: m.elig_revert_label({ name }),
       }}
-      note={
-        editor.kept.has(row.id)
-          ? editor.conflicts.has(row.id)
-            ? m.row_unsaved_conflict()
-            : m.row_unsaved()
-          : undefined
-      }
+      note={unsavedNote(editor, row.id)}
       onEdit={() => editor.start(row)}
       onDone={() => editor.done(row)}
       onRevert={editor.revert}

@@ -5,7 +5,7 @@ import {
   updateRetestsMutationOptions,
 } from "@portal/api-client";
 import { RETEST_ACCEPT_LABELS, type RetestAcceptLabel } from "@portal/domain";
-import { Button, ButtonLink, DataTable, type DataTableColumn, RowEditActions, StatusChip } from "@portal/ui";
+import { Button, ButtonLink, DataTable, type DataTableColumn, StatusChip } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -23,6 +23,7 @@ import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
 import { CreateRetestDialog } from "./CreateRetestDialog.tsx";
 import { decisionText, marksText } from "./labels.ts";
+import { RequestEditActions } from "./RequestEditActions.tsx";
 import { RequestHeader } from "./RevaluationStudents.tsx";
 import { revaluationLinks } from "./routes.ts";
 import { SaveNotice } from "./SaveNotice.tsx";
@@ -124,33 +125,7 @@ function SelectCell({ row }: { row: RetestRow }) {
 }
 
 function EditCell({ row }: { row: RetestRow }) {
-  const editor = useEditor();
-  const name = row.StudentName;
-  return (
-    <RowEditActions
-      editing={editor.editing?.id === row.id}
-      saving={editor.saving}
-      editDisabled={editor.editing !== null || row.state === "Scheduled"}
-      labels={{
-        edit: m.reval_edit(),
-        done: m.reval_done(),
-        revert: m.reval_revert(),
-        editName: m.reval_edit_of({ name }),
-        doneName: m.reval_done_of({ name }),
-        revertName: m.reval_revert_of({ name }),
-      }}
-      note={
-        editor.kept.has(row.id)
-          ? editor.conflicts.has(row.id)
-            ? m.row_unsaved_conflict()
-            : m.row_unsaved()
-          : undefined
-      }
-      onEdit={() => editor.start(row)}
-      onDone={() => editor.done(row)}
-      onRevert={editor.revert}
-    />
-  );
+  return <RequestEditActions editor={useEditor()} row={row} disabled={row.state === "Scheduled"} />;
 }
 
 function retestColumns(): DataTableColumn<RetestRow>[] {

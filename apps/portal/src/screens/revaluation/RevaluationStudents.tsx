@@ -8,7 +8,7 @@ import {
   updateRevaluationsMutationOptions,
 } from "@portal/api-client";
 import { REVALUATION_ACCEPT_LABELS, REVALUATION_STATUS_LABELS } from "@portal/domain";
-import { ButtonLink, DataTable, type DataTableColumn, RowEditActions, StatusChip } from "@portal/ui";
+import { ButtonLink, DataTable, type DataTableColumn, StatusChip } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -25,6 +25,7 @@ import { QueryError } from "../exams/shared.tsx";
 import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
 import { decisionText, marksText } from "./labels.ts";
+import { RequestEditActions } from "./RequestEditActions.tsx";
 import { revaluationLinks } from "./routes.ts";
 import { SaveNotice } from "./SaveNotice.tsx";
 
@@ -324,33 +325,7 @@ function StatusCell({ row }: { row: RevaluationRow }) {
 }
 
 function EditCell({ row }: { row: RevaluationRow }) {
-  const editor = useEditor();
-  const name = row.StudentName;
-  return (
-    <RowEditActions
-      editing={editor.editing?.id === row.id}
-      saving={editor.saving}
-      editDisabled={editor.editing !== null}
-      labels={{
-        edit: m.reval_edit(),
-        done: m.reval_done(),
-        revert: m.reval_revert(),
-        editName: m.reval_edit_of({ name }),
-        doneName: m.reval_done_of({ name }),
-        revertName: m.reval_revert_of({ name }),
-      }}
-      note={
-        editor.kept.has(row.id)
-          ? editor.conflicts.has(row.id)
-            ? m.row_unsaved_conflict()
-            : m.row_unsaved()
-          : undefined
-      }
-      onEdit={() => editor.start(row)}
-      onDone={() => editor.done(row)}
-      onRevert={editor.revert}
-    />
-  );
+  return <RequestEditActions editor={useEditor()} row={row} />;
 }
 
 function MarksCell({ row }: { row: RevaluationRow }) {
