@@ -10,7 +10,7 @@ import {
 import type { GradeBand } from "@portal/domain";
 import { Button, ButtonLink, DataTable, type DataTableColumn, Dialog, Pager, pageRange } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import {
   type FirstQuery,
@@ -24,7 +24,7 @@ import { errorText, pagerLabels } from "../exams/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
 import { GradeDialog } from "../grading-results/GradeDialog.tsx";
-import { isVersionConflict } from "../row-edit.ts";
+import { isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
 import { GradingSettingTabs } from "./GradingSettingTabs.tsx";
 import * as styles from "./grading.css.ts";
@@ -221,10 +221,10 @@ export function GradingPageScreen({
   });
   const [settingOpen, setSettingOpen] = useState(false);
   const grades = useStagedGrades(courseOfferingId);
-  const [editing, setEditing] = useState<(StudentScoreRow & { id: string }) | null>(null);
+  const { staged, edit } = grades;
   const columns = useMemo(
-    () => studentColumns(courseOfferingId, readOnly, grades.staged, setEditing),
-    [courseOfferingId, readOnly, grades.staged],
+    () => studentColumns(courseOfferingId, readOnly, staged, edit),
+    [courseOfferingId, readOnly, staged, edit],
   );
 
   if (courseOfferingId === "") {
@@ -357,13 +357,13 @@ export function GradingPageScreen({
           labels={pagerLabels()}
         />
       ) : null}
-      {editing ? (
+      {grades.editing ? (
         <GradeDialog
           courseOfferingId={courseOfferingId}
-          row={editing}
-          staged={grades.staged.get(editing.id)}
+          row={grades.editing}
+          staged={staged.get(grades.editing.id)}
           onDone={grades.stage}
-          onClose={() => setEditing(null)}
+          onClose={grades.close}
           onReload={() => scores.refetch()}
         />
       ) : null}
@@ -395,13 +395,15 @@ function useStagedGrades(courseOfferingId: string) {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [staged, setStaged] = useState<StagedGrades>(new Map());
+  // The row open in the grade dialog is the edit's draft; Done's items are its pending changes.
+  const rows = useStagedRowEdit<StudentScoreRow & { id: string }, null, StudentGradeSaveItem>();
+  const staged: StagedGrades = rows.pending;
   const [failure, setFailure] = useState<unknown>(null);
   const mutation = useMutation({
     ...saveStudentGradesMutationOptions(api),
     onSuccess: async () => {
       toast.success(m.grading_grades_saved({ count: staged.size }));
-      setStaged(new Map());
+      rows.clearPending();
       await queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) });
     },
     onError: setFailure,
@@ -412,13 +414,19 @@ function useStagedGrades(courseOfferingId: string) {
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [staged]);
+  const { open } = rows;
+  const edit = useCallback((row: StudentScoreRow & { id: string }) => open(row.id, row, null), [open]);
   return {
     staged,
     failure,
     saving: mutation.isPending,
+    /** The row open in the grade dialog, or null. */
+    editing: rows.editing?.draft ?? null,
+    edit,
+    close: rows.close,
     stage: (item: StudentGradeSaveItem) => {
       setFailure(null);
-      setStaged((before) => new Map(before).set(item.id, item));
+      rows.stage(item.id, item);
     },
     save: () => {
       setFailure(null);
@@ -427,14 +435,10 @@ function useStagedGrades(courseOfferingId: string) {
     reload: async () => {
       await queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) });
       const all = await queryClient.fetchQuery(subjectScoresQueryOptions(api, courseOfferingId));
-      setStaged((before) => {
-        const fresh = new Map<string, StudentGradeSaveItem>();
-        for (const [id, item] of before) {
-          const row = all.students.find((s) => s.id === id);
-          fresh.set(id, row ? { ...item, version: row.version, CalculatedGrade: row.CalculatedGrade } : item);
-        }
-        return fresh;
-      });
+      for (const [id, item] of staged) {
+        const row = all.students.find((s) => s.id === id);
+        if (row) rows.stage(id, { ...item, version: row.version, CalculatedGrade: row.CalculatedGrade });
+      }
       setFailure(null);
     },
   };
