@@ -1,6 +1,3 @@
-import { Temporal } from "temporal-polyfill";
-import { z } from "zod";
-
 /**
  * Exam eligibility of a student (spec §3 exam row fields eligibility_status, status,
  * document_submitted; §4 eligibility, status and document labels; §7 /sf/exam/studentStatus/{id},
@@ -70,17 +67,6 @@ export function isEligibilityStatus(value: string): value is EligibilityStatus {
   return (ELIGIBILITY_STATUSES as readonly string[]).includes(value);
 }
 
-/**
- * The exam row's status (spec §4): "Completed" once the exam date (YYYY-MM-DD) is before `today`
- * (YYYY-MM-DD, the date in Asia/Kolkata, e.g. from `todayIn(now)`), else "Pending" (the exam day
- * itself is still Pending).
- */
-export function examStatusFor(examDate: string, today: string): ExamProgressStatus {
-  return Temporal.PlainDate.compare(Temporal.PlainDate.from(examDate), Temporal.PlainDate.from(today)) < 0
-    ? "Completed"
-    : "Pending";
-}
-
 /** The document label of spec §4 for the enrolment's documents flag. */
 export function documentStatusFor(documentsSubmitted: boolean): DocumentStatus {
   return documentsSubmitted ? "Submitted" : "Not Submitted";
@@ -116,40 +102,3 @@ export function addToEligibilityCounts(
   const key = COUNT_KEY[status];
   return { ...counts, students: counts.students + n, [key]: counts[key] + n };
 }
-
-const requiredId = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
-    .min(1, { error: `${name} is required` })
-    .max(100, { error: `${name} is longer than 100 characters` });
-
-/**
- * One item of PATCH /sf/exam/update/eligibily: the office's decision on a student's eligibility for
- * an exam. `eligibility_status` is one of the four labels, or null to withdraw the decision (the
- * computed status applies again). "Not eligible" and "At Risk" need a non-empty reason (trimmed,
- * at most 500 characters); for other labels the reason is optional.
- */
-export const ZEligibilityUpdateItem = z
-  .object({
-    examId: requiredId("examId"),
-    studentId: requiredId("studentId"),
-    eligibility_status: z
-      .enum(ELIGIBILITY_STATUSES, {
-        error: `eligibility_status must be one of ${ELIGIBILITY_STATUSES.join(", ")}, or null`,
-      })
-      .nullable(),
-    reason: z
-      .string({ error: "reason must be text" })
-      .trim()
-      .max(REASON_MAX_LENGTH, { error: `reason is longer than ${REASON_MAX_LENGTH} characters` })
-      .default(""),
-  })
-  .refine(
-    (item) =>
-      item.eligibility_status === null ||
-      !eligibilityNeedsReason(item.eligibility_status) ||
-      item.reason !== "",
-    { error: 'A reason is required for "Not eligible" and "At Risk"', path: ["reason"] },
-  );
-export type EligibilityUpdateItem = z.output<typeof ZEligibilityUpdateItem>;

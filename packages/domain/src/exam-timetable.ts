@@ -1,6 +1,5 @@
-import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
-import { EXAM_TIME_ZONE } from "./constants.ts";
+import { isIsoDate } from "./iso-date.ts";
 
 /** Exam types of exam planning (spec §9). */
 export const EXAM_TYPES = ["MidTerm", "EndTerm", "Retest"] as const;
@@ -29,27 +28,6 @@ export function normalizeTime24(value: string): string | null {
     hours = (hours % 12) + (meridiem === "pm" ? 12 : 0);
   } else if (hours > 23) return null;
   return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
-}
-
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  try {
-    Temporal.PlainDate.from(value, { overflow: "reject" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Today's date (YYYY-MM-DD) in `timeZone` (default Asia/Kolkata) at epoch milliseconds `now`. */
-export function todayIn(now: number, timeZone: string = EXAM_TIME_ZONE): string {
-  return Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(timeZone).toPlainDate().toString();
-}
-
-/** `isoDate` moved by `days` (negative goes back). */
-export function addDays(isoDate: string, days: number): string {
-  return Temporal.PlainDate.from(isoDate).add({ days }).toString();
 }
 
 /** The spec's student to faculty ratio on the wire: "N:1" = one invigilator per N students. */

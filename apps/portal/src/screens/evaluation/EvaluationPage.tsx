@@ -4,10 +4,9 @@ import {
   type EvaluatorAssignment,
   evaluationKeys,
   evaluatorListQueryOptions,
-  type PublicConfig,
   recordEvaluatorAnswersMutationOptions,
 } from "@portal/api-client";
-import { evaluatorStatusLabel, type Locale, REASON_MAX_LENGTH, showsReasonMarker } from "@portal/domain";
+import { evaluatorStatusLabel, REASON_MAX_LENGTH, showsReasonMarker } from "@portal/domain";
 import {
   Button,
   ButtonLink,
@@ -24,7 +23,13 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import {
+  type FirstQuery,
+  IslandRoot,
+  type ScreenIslandProps,
+  useApi,
+  useToast,
+} from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { studentStatusLink } from "../eligibility/routes.ts";
 import { isVersionConflict } from "../row-edit.ts";
@@ -45,20 +50,27 @@ import { QueryError } from "./QueryError.tsx";
 import { ReasonMarker } from "./ReasonMarker.tsx";
 import { evaluationLinks } from "./routes.ts";
 
-export type EvaluationPageProps = {
-  locale: Locale;
+export type EvaluationPageProps = Omit<ScreenIslandProps, "search"> & {
   /** The exam's id (the route's {id}). */
   examId: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+  /** The request's query string; the page reads nothing from it. */
+  search?: string;
+};
 
 /** The Evaluation page island (/app/exams/evaluation/{id}), inside its IslandRoot. */
-export default function EvaluationPage({ locale, examId, ...rest }: EvaluationPageProps) {
+export default function EvaluationPage({ examId, search: _search, ...root }: EvaluationPageProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <EvaluationPageScreen examId={examId} />
     </IslandRoot>
   );
+}
+
+/** The Evaluation page's first query: the exam with its evaluators. Nothing for an empty id. */
+export function evaluationPageFirstQuery(examId: string): FirstQuery {
+  return async ({ api, fetch }) => {
+    if (examId !== "") await fetch(evaluatorListQueryOptions(api, examId));
+  };
 }
 
 /** What a row action asks for: the Reject dialog (reason) or the withdraw confirmation. */

@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
 import StudentEligibility, { studentEligibilityFirstQuery } from "../eligibility/StudentEligibility.tsx";
 import EvaluationExamList, { evaluationExamListFirstQuery } from "./EvaluationExamList.tsx";
+import EvaluationPage, { evaluationPageFirstQuery } from "./EvaluationPage.tsx";
 import EvaluationPlan, { evaluationPlanFirstQuery } from "./EvaluationPlan.tsx";
 import EvaluationTable, { evaluationTableFirstQuery } from "./EvaluationTable.tsx";
-import { evaluationApi, json, resetScreen, signedIn } from "./test-support.tsx";
+import { EXAM, evaluationApi, json, resetScreen, signedIn } from "./test-support.tsx";
 
 /*
  * The evaluation lists and the eligibility overview start from their page's first query: the first
@@ -104,6 +105,22 @@ describe("evaluation table first query", () => {
     calls.length = 0;
     render(<EvaluationTable search={search} firstQueries={firstQueries} {...islandProps(fetch)} />);
     expect(screen.getByText("No Record")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("evaluation page first query", () => {
+  it("renders the exam's evaluators from the server's first query and asks nothing on mount", async () => {
+    const { fetch, calls } = evaluationApi();
+    const firstQueries = await serverFirstQueries(
+      fetch,
+      `/app/exams/evaluation/${EXAM.id}`,
+      evaluationPageFirstQuery(EXAM.id),
+    );
+    expect(calls.map((c) => c.path)).toEqual([`/api/sf/exam/evaluatorList/${EXAM.id}`]);
+    calls.length = 0;
+    render(<EvaluationPage search="" examId={EXAM.id} firstQueries={firstQueries} {...islandProps(fetch)} />);
+    expect(screen.getByRole("table", { name: "Evaluators of the exam" })).toBeTruthy();
     expect(calls).toEqual([]);
   });
 });

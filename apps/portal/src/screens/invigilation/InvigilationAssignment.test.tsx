@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
 import {
   EXAM_ID,
   expectNoAxeViolations,
@@ -9,7 +10,7 @@ import {
   seatingApi,
   signedIn,
 } from "../seating/test-support.tsx";
-import InvigilationAssignment from "./InvigilationAssignment.tsx";
+import InvigilationAssignment, { invigilationAssignmentFirstQuery } from "./InvigilationAssignment.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);
@@ -33,6 +34,30 @@ async function assign(name: string, room: string) {
 }
 
 describe("InvigilationAssignment", () => {
+  it("renders the exam's faculty from the page's first query and asks nothing on mount", async () => {
+    const { fetch, calls } = seatingApi();
+    const firstQueries = await serverFirstQueries(
+      fetch,
+      `/app/exams/invigilationProctoring/${EXAM_ID}`,
+      invigilationAssignmentFirstQuery(EXAM_ID),
+    );
+    expect(calls.map((c) => c.path)).toEqual([`/api/sf/exam/invigilatorList/${EXAM_ID}`]);
+    calls.length = 0;
+    render(
+      <InvigilationAssignment
+        locale="en"
+        config={TEST_CONFIG}
+        signedIn
+        firstQueries={firstQueries}
+        examId={EXAM_ID}
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole("table", { name: "Invigilators" })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
   it("shows the spec's columns, 'Not Assigned' for an empty assignment, Back and a disabled Save", async () => {
     const { fetch } = seatingApi();
     const { container } = renderPage(fetch);

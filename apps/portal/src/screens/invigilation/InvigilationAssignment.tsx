@@ -3,10 +3,8 @@ import {
   type InvigilationFacultyRow,
   type InvigilationRoom,
   invigilatorListQueryOptions,
-  type PublicConfig,
   saveInvigilationMutationOptions,
 } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
 import {
   Button,
   ButtonLink,
@@ -20,7 +18,13 @@ import {
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createContext, type KeyboardEvent, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import {
+  type FirstQuery,
+  IslandRoot,
+  type ScreenIslandProps,
+  useApi,
+  useToast,
+} from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
 import { useReloadExamPlans } from "../exam-plans.ts";
@@ -36,20 +40,31 @@ import {
   saveItems,
 } from "./invigilation-edit.ts";
 
-export type InvigilationAssignmentProps = {
-  locale: Locale;
+export type InvigilationAssignmentProps = Omit<ScreenIslandProps, "search"> & {
   /** The exam's id (route parameter, or `?examId=` of the invigilationAssign route). */
   examId: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+  /** The request's query string; the screen reads the exam from `examId`, nothing else. */
+  search?: string;
+};
 
 /** The invigilation and proctoring assignment island, inside its IslandRoot. */
-export default function InvigilationAssignment({ locale, examId, ...rest }: InvigilationAssignmentProps) {
+export default function InvigilationAssignment({
+  examId,
+  search: _search,
+  ...root
+}: InvigilationAssignmentProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <InvigilationAssignmentScreen examId={examId} />
     </IslandRoot>
   );
+}
+
+/** The assignment page's first query: the exam's faculty and rooms. Nothing for an empty id. */
+export function invigilationAssignmentFirstQuery(examId: string): FirstQuery {
+  return async ({ api, fetch }) => {
+    if (examId !== "") await fetch(invigilatorListQueryOptions(api, examId));
+  };
 }
 
 type AssignEditor = {

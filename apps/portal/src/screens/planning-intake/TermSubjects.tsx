@@ -36,12 +36,12 @@ import {
   useApi,
   useToast,
 } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { errorText } from "../exams/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
 import * as styles from "../screen.css.ts";
 import { isRefusal, RefusalNotice } from "./refusal.tsx";
 import { planningLinks } from "./routes.ts";
-import { SelectFacultyDialog, SelectSectionDialog } from "./SectionDialogs.tsx";
 import {
   initialSelection,
   readStoredSelection,
@@ -51,6 +51,14 @@ import {
   wireToDisplay,
   wireToIso,
 } from "./state.ts";
+
+/** The section and faculty dialogs load when they open (shell/lazy-dialog.tsx). */
+const SelectSectionDialog = lazyDialog(() =>
+  import("./SectionDialogs.tsx").then((module) => module.SelectSectionDialog),
+);
+const SelectFacultyDialog = lazyDialog(() =>
+  import("./SectionDialogs.tsx").then((module) => module.SelectFacultyDialog),
+);
 
 /** The Term-Wise Subject List island (`/app/term-subjects?program=&year=&intake=`). */
 export default function TermSubjects({ search, ...root }: ScreenIslandProps) {

@@ -11,7 +11,6 @@ import {
   readStoredSelection,
   serializeBatchListState,
   storeSelection,
-  strengthNumber,
   toBatchListRequest,
 } from "./state.ts";
 
@@ -100,16 +99,6 @@ describe("section letters (spec §5)", () => {
   });
   it("gives none after Z", () => {
     expect(nextSectionLabel(sections("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))).toBeNull();
-  });
-  it.each([
-    ["40", 40],
-    [" 12 ", 12],
-    ["0", null],
-    ["4.5", null],
-    ["abc", null],
-    ["", null],
-  ])("strength %j is sent as %s", (text, n) => {
-    expect(strengthNumber(text)).toBe(n);
   });
 });
 

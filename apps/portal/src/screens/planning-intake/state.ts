@@ -196,14 +196,6 @@ export function attachmentProblem(fileName: string): string | null {
   return isAllowedAttachment(fileName) ? null : PLANNING_MESSAGES.attachmentType;
 }
 
-/** Strength typed as free text, sent as a number (spec §5): the number, or null when not a whole number 1..10000. */
-export function strengthNumber(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d{1,5}$/.test(t)) return null;
-  const n = Number(t);
-  return n >= 1 && n <= 10_000 ? n : null;
-}
-
 /** DD/MM/YYYY (wire) as ISO YYYY-MM-DD for a date field ("" when it is not one). */
 export function wireToIso(wire: string): string {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(wire);

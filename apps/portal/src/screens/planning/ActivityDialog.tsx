@@ -19,6 +19,7 @@ import { useApi } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { BoundSelect, BoundTextField, fieldErrorText, type MessageTranslations } from "../form-field.tsx";
 import { isVersionConflict } from "../row-edit.ts";
+import { activityTypeLabel } from "./activity-labels.ts";
 import * as styles from "./planning.css.ts";
 
 /** A subject of the term the dialog plans in, with its sections (spec §3 subject row, Section). */
@@ -424,21 +425,4 @@ function ActivityForm({
       </div>
     </form>
   );
-}
-
-/** The visible name of an activity type (spec §3 types). */
-export function activityTypeLabel(type: string): string {
-  const labels: Record<string, () => string> = {
-    Lecture: m.planning_type_lecture,
-    Exam: m.planning_type_exam,
-    Lab: m.planning_type_lab,
-    Tutorial: m.planning_type_tutorial,
-    Practical: m.planning_type_practical,
-    Workshop: m.planning_type_workshop,
-    Travel: m.planning_type_travel,
-    "Term Break": m.planning_type_term_break,
-    Holiday: m.planning_type_holiday,
-    Other: m.planning_type_other,
-  };
-  return labels[type]?.() ?? type;
 }

@@ -14,15 +14,21 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { isVersionConflict } from "../row-edit.ts";
-import { ActivityDialog, type DialogActivity } from "./ActivityDialog.tsx";
+import type { DialogActivity } from "./ActivityDialog.tsx";
 import { displayWire, isoOf } from "./dates.ts";
 import { useActivityDialogData } from "./dialog-data.ts";
 import * as styles from "./planning.css.ts";
 import { ProgressCell } from "./progress.tsx";
 import { planningLinks } from "./routes.ts";
 import { ActivityToastProvider } from "./toasts.tsx";
+
+/** The activity dialog loads when it opens (shell/lazy-dialog.tsx). */
+const ActivityDialog = lazyDialog(() =>
+  import("./ActivityDialog.tsx").then((module) => module.ActivityDialog),
+);
 
 export type CurrentProgrammeDetailsProps = ScreenIslandProps & { intakeId: string };
 

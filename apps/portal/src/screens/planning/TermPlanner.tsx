@@ -32,9 +32,11 @@ import { useState } from "react";
 import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
 import { BoundSelect, fieldErrorText } from "../form-field.tsx";
-import { ActivityDialog, activityTypeLabel, type DialogActivity } from "./ActivityDialog.tsx";
+import type { DialogActivity } from "./ActivityDialog.tsx";
+import { activityTypeLabel } from "./activity-labels.ts";
 import { displayWire, isoOf } from "./dates.ts";
 import { useActivityDialogData } from "./dialog-data.ts";
 import {
@@ -47,6 +49,11 @@ import {
 import * as styles from "./planning.css.ts";
 import { planningLinks } from "./routes.ts";
 import { ActivityToastProvider } from "./toasts.tsx";
+
+/** The activity dialog loads when it opens (shell/lazy-dialog.tsx). */
+const ActivityDialog = lazyDialog(() =>
+  import("./ActivityDialog.tsx").then((module) => module.ActivityDialog),
+);
 
 /** The Term Academic Planner island (/app/add-activity?program=&intake=&year=). */
 export default function TermPlanner({ search, ...root }: ScreenIslandProps) {

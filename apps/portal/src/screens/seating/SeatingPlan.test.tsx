@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import SeatingPlan from "./SeatingPlan.tsx";
+import { serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
+import SeatingPlan, { seatingPlanFirstQuery } from "./SeatingPlan.tsx";
 import {
   EXAM_ID,
   expectNoAxeViolations,
@@ -46,6 +47,33 @@ async function moveRavi(room: string, seat: string) {
 }
 
 describe("SeatingPlan", () => {
+  it("renders the arrangement from the page's first query and asks nothing on mount", async () => {
+    const { fetch, calls } = seatingApi();
+    const firstQueries = await serverFirstQueries(
+      fetch,
+      `/app/exam/seatingPlan/${EXAM_ID}`,
+      seatingPlanFirstQuery(EXAM_ID),
+    );
+    expect(loads(calls)).toHaveLength(1);
+    calls.length = 0;
+    render(
+      <SeatingPlan
+        locale="en"
+        config={TEST_CONFIG}
+        signedIn
+        firstQueries={firstQueries}
+        examId={EXAM_ID}
+        search=""
+        backHref="/app/exams/seatingPlan"
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    const table = screen.getByRole("table", { name: "Seating arrangement" });
+    expect(within(table).getByRole("row", { name: /Asha Rao/ })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
   it("shows the exam, rooms, sections and the arrangement with the spec's columns", async () => {
     const { fetch } = seatingApi();
     const { container } = renderPlan(fetch);

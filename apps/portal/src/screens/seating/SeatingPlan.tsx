@@ -1,7 +1,6 @@
 import {
   ApiError,
   generateSeatingPlanMutationOptions,
-  type PublicConfig,
   type SeatAssignment,
   type SeatingPlan as SeatingPlanAnswer,
   type SeatingRoomUse,
@@ -9,7 +8,6 @@ import {
   saveSeatingPlanMutationOptions,
   seatingPlanQueryOptions,
 } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
 import {
   Button,
   ButtonLink,
@@ -22,7 +20,13 @@ import {
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { createContext, type KeyboardEvent, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
-import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import {
+  type FirstQuery,
+  IslandRoot,
+  type ScreenIslandProps,
+  useApi,
+  useToast,
+} from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
 import { useReloadExamPlans } from "../exam-plans.ts";
@@ -50,24 +54,33 @@ import {
 } from "./seat-edit.ts";
 import * as styles from "./seating.css.ts";
 
-export type SeatingPlanProps = {
-  locale: Locale;
+/** The island's props; `search` is the arrangement's `?page=&pageSize=`. */
+export type SeatingPlanProps = ScreenIslandProps & {
   /** The exam's id (route parameter). */
   examId: string;
-  /** The request's query string (`?page=&pageSize=` of the arrangement). */
-  search: string;
   /** Where Back leads (the seating plan list or Exam Setup). */
   backHref: string;
-  config?: PublicConfig | null;
-} & Pick<IslandRootProps, "fetch" | "navigate">;
+};
 
 /** The seating plan island (/app/exam/seatingPlan/{id} and its Exam Setup twin), inside its IslandRoot. */
-export default function SeatingPlan({ locale, examId, search, backHref, ...rest }: SeatingPlanProps) {
+export default function SeatingPlan({ examId, search, backHref, ...root }: SeatingPlanProps) {
   return (
-    <IslandRoot locale={locale} {...rest}>
+    <IslandRoot {...root}>
       <SeatingPlanScreen examId={examId} search={search} backHref={backHref} />
     </IslandRoot>
   );
+}
+
+/**
+ * The seating plan page's first query: the exam's plan at the arrangement page the address names
+ * (the same parser as the screen's, so the keys match). Nothing for an empty id.
+ */
+export function seatingPlanFirstQuery(examId: string): FirstQuery {
+  return async ({ api, search, fetch }) => {
+    if (examId === "") return;
+    const paging = parseArrangementPaging(search);
+    await fetch(seatingPlanQueryOptions(api, examId, paging.page, paging.pageSize));
+  };
 }
 
 type ArrangementPaging = Paging<GridPageSize>;
