@@ -9,10 +9,11 @@ import { expectNoAxeViolations, RESULTS_OFFICE_EMAIL, signIn, waitForIslands } f
  * refuses empty fields, then schedules an accepted student in the demo's retest cycle; the new exam
  * is in that cycle's exam timetable. A course offering's sub-component is moderated: the preview
  * shows the distribution before and after, Apply with a reason keeps the moderation, listed after
- * a reload. Fixed dates: the demo's retest cycle "Dec 2026 Retest" (2026-12-07 to 2026-12-19).
+ * a reload; then one student's mark is set on its own (per student), kept after a reload. The new
+ * retest exam's seating plan has only the student it schedules. Fixed dates: the demo's retest cycle "Dec 2026 Retest" (2026-12-07 to 2026-12-19).
  */
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const RETEST_CYCLE = "Dec 2026 Retest";
 let context: BrowserContext;
@@ -138,6 +139,18 @@ test("a retest exam is created for an accepted student and is in the exam timeta
   await expect(
     page.getByRole("row").filter({ hasText: course }).filter({ hasText: "10-12-2026" }),
   ).toHaveCount(1);
+
+  // Its seating plan has only the one student it schedules, not the offering's whole enrolment.
+  const timetable = (await (
+    await page.request.get(`/api/salesforce/TimeTable?examCycleId=${cycle?.id}&count=100`)
+  ).json()) as { timetable: Array<{ id: string; dateOfExam: string; examType: string }> };
+  const retestExam = timetable.timetable.find(
+    (e) => e.dateOfExam === "2026-12-10" && e.examType === "Retest",
+  );
+  expect(retestExam, "the retest exam").toBeDefined();
+  await page.goto(`/app/exam/seatingPlan/${retestExam?.id}`);
+  await waitForIslands(page);
+  await expect(page.getByText("0 of 1 students seated, 1 not seated")).toBeVisible();
 });
 
 test("a course offering is moderated: preview, apply with a reason, listed after a reload", async () => {
@@ -189,4 +202,31 @@ test("a course offering is moderated: preview, apply with a reason, listed after
   await waitForIslands(page);
   await expect(page.getByTestId("moderation-history")).toContainText(reason);
   await expectNoAxeViolations(page);
+
+  // Per student: one student's new mark, previewed, applied with a reason, kept after a reload.
+  await page.getByRole("combobox", { name: "Adjustment" }).selectOption("individual");
+  const perStudent = page.getByTestId("moderation-students");
+  const first = perStudent.getByRole("row").nth(1);
+  const student = (await first.getByRole("rowheader").textContent())?.trim() ?? "";
+  const current = Number((await first.getByRole("cell").first().textContent())?.trim());
+  const target = current >= 1 ? current - 1 : current + 1;
+  await page.getByRole("textbox", { name: `New mark for ${student}` }).fill(String(target));
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("moderation-changes").getByRole("listitem")).toHaveCount(1);
+  const why = `Marked against the wrong key ${test.info().repeatEachIndex}`;
+  await page.getByLabel("Reason for the moderation").fill(why);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Moderation applied: 1 marks changed")).toBeVisible();
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByTestId("moderation-history")).toContainText(`${why} (1 marks changed)`);
+  await page.getByRole("combobox", { name: "Adjustment" }).selectOption("individual");
+  await expect(
+    page
+      .getByTestId("moderation-students")
+      .getByRole("row")
+      .filter({ hasText: student })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText(String(target));
 });

@@ -1,8 +1,11 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   emptyRetestExam,
+  MODERATION_SAMPLE_SIZE,
   markDistribution,
   moderateMark,
+  moderationSample,
   planRevaluationUpdate,
   RETEST_DURATIONS,
   RETEST_STATES,
@@ -221,5 +224,42 @@ describe("moderation", () => {
     expect(d).toMatchObject({ count: 6, lowest: 0, highest: 50, mean: 22.4 });
     expect(d.bands.map((b) => b.count)).toEqual([2, 1, 0, 0, 0, 1, 0, 0, 0, 2]);
     expect(markDistribution([], 50)).toMatchObject({ count: 0, mean: 0, lowest: null, highest: null });
+  });
+});
+
+describe("moderationSample", () => {
+  const cls = (marks: number[]) =>
+    marks.map((m, i) => ({ studentId: `s${String(i).padStart(3, "0")}`, marks: m }));
+
+  it("is the whole class, highest first, when it has at most ten marks", () => {
+    expect(moderationSample(cls([3, 9, 5])).map((m) => m.marks)).toEqual([9, 5, 3]);
+  });
+
+  it("spreads ten scripts over a large class, with the highest and the lowest mark", () => {
+    const marks = Array.from({ length: 91 }, (_, i) => i);
+    const sample = moderationSample(cls(marks));
+    expect(sample.map((m) => m.marks)).toEqual([90, 80, 70, 60, 50, 40, 30, 20, 10, 0]);
+  });
+
+  it("does not depend on the order the marks come in, and never repeats a student", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 0, maxLength: 60 }),
+        fc.integer(),
+        (marks, seed) => {
+          const all = cls(marks);
+          const shuffled = [...all].sort((a, b) => ((a.marks * 31 + seed) % 7) - ((b.marks * 31 + seed) % 7));
+          const sample = moderationSample(all);
+          expect(moderationSample(shuffled)).toEqual(sample);
+          expect(sample.length).toBe(Math.min(all.length, MODERATION_SAMPLE_SIZE));
+          expect(new Set(sample.map((m) => m.studentId)).size).toBe(sample.length);
+          if (all.length > 0) {
+            expect(sample[0]?.marks).toBe(Math.max(...marks));
+            expect(sample.at(-1)?.marks).toBe(Math.min(...marks));
+          }
+        },
+      ),
+      { numRuns: 300, seed: 20261124 },
+    );
   });
 });

@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { EXAM_TIME_ZONE } from "./constants.ts";
-import { isIsoDate, normalizeTime24 } from "./exam-timetable.ts";
+import { normalizeTime24 } from "./exam-timetable.ts";
+import { isIsoDate } from "./iso-date.ts";
 
 // ---------------------------------------------------------------- revaluation
 
@@ -377,4 +378,29 @@ export function markDistribution(marks: readonly number[], total: number): MarkD
     highest: marks.length ? Math.max(...marks) : null,
     bands,
   };
+}
+
+/** How many scripts the moderation sample holds at most (an exam board's usual ten). */
+export const MODERATION_SAMPLE_SIZE = 10;
+
+/**
+ * The scripts a moderator reviews (moderation details, "a sample of scripts"): the whole class when
+ * it has at most `size` marks, else `size` students spread evenly over the marks in descending
+ * order, always with the highest and the lowest mark, so the review sees the top, the bottom and
+ * the range between. Ties are ordered by student id, so the sample does not depend on the order
+ * the marks were given in. Returns the chosen marks, highest first.
+ */
+export function moderationSample<T extends { studentId: string; marks: number }>(
+  marks: readonly T[],
+  size: number = MODERATION_SAMPLE_SIZE,
+): T[] {
+  const sorted = [...marks].sort(
+    (a, b) => b.marks - a.marks || (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0),
+  );
+  if (sorted.length <= size) return sorted;
+  if (size <= 0) return [];
+  if (size === 1) return [sorted[0] as T];
+  const picked = new Set<number>();
+  for (let i = 0; i < size; i++) picked.add(Math.round((i * (sorted.length - 1)) / (size - 1)));
+  return [...picked].sort((a, b) => a - b).map((i) => sorted[i] as T);
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
+import { candidateSql } from "./candidates.ts";
 
 /** Two exams one student sits at overlapping times (same date, [start, start+duration) overlap). */
 export type StudentClash = {
@@ -67,7 +68,8 @@ async function rows(db: Executor, query: ReturnType<typeof sql>): Promise<Row[]>
 
 /**
  * The clash report of an exam cycle (issue: students with two exams at once, faculty in two places
- * at once, rooms over capacity). Times are compared as [date + start, + duration) on the local clock (Asia/Kolkata), so exams in
+ * at once, rooms over capacity). A student sits the exams they are candidates of (candidates.ts: a
+ * retest exam only its scheduled students). Times are compared as [date + start, + duration) on the local clock (Asia/Kolkata), so exams in
  * different periods that overlap, also across midnight, clash. Each section has its total and the first
  * `limit` items (0..500) by date and time. Counts only with `limit` 0 (the exam dashboard).
  */
@@ -82,7 +84,7 @@ export async function buildClashReport(
     sql`
     with se as (
       select en.student_id, e.id as exam_id, e.exam_date, ${s}
-      from exam e join enrolment en on en.course_offering_id = e.course_offering_id
+      from exam e join enrolment en on ${candidateSql("en", "e")}
       where e.exam_cycle_id = ${examCycleId}
     ), pairs as (
       select a.student_id, a.exam_id as a_exam, b.exam_id as b_exam, least(a.exam_date, b.exam_date) as exam_date, least(a.s, b.s) as s

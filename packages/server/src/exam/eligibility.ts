@@ -32,6 +32,7 @@ import {
 } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { candidateOf, candidateOfExamRow } from "./candidates.ts";
 import { isUniqueViolation, versionConflict } from "./versions.ts";
 
 /**
@@ -42,8 +43,7 @@ import { isUniqueViolation, versionConflict } from "./versions.ts";
  * unless the exam office recorded a decision (exam_eligibility), which then wins.
  */
 
-/** Enrolment status of a student who sits the exam of the course offering. */
-export const ENROLLED = "Enrolled";
+export { ENROLLED } from "./candidates.ts";
 
 /** Page sizes of the student status grid and the overview (spec §9 grid 10, 25, 50; 100 for "All"). */
 export const ELIGIBILITY_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -301,7 +301,7 @@ function countsOf(rows: Array<{ status: EligibilityStatus; n: number }>): Eligib
 /**
  * The student status screen of an exam (spec §7 GET /sf/exam/studentStatus/{id}): the exam header,
  * the counts per eligibility label over all its students (the summary cards; filters do not change
- * them), and one page of its students (enrolled in the exam's course offering), optionally only
+ * them), and one page of its students (its candidates, candidates.ts), optionally only
  * those holding one label and matching a search, ordered by name then id, with the number of
  * matches. 404 (field `id`) for an unknown exam.
  */
@@ -320,7 +320,7 @@ export async function getStudentStatus(
   students: StudentStatusRow[];
 }> {
   const info = await loadExamContext(db, examId, now);
-  const ofExam = and(eq(enrolment.courseOfferingId, info.courseOfferingId), eq(enrolment.status, ENROLLED));
+  const ofExam = candidateOf(info);
   const where = and(ofExam, ...studentConditions(filter));
   const [grouped, [total], rows] = await Promise.all([
     withStudentJoins(
@@ -348,7 +348,7 @@ export async function getStudentStatus(
   };
 }
 
-/** The rows of these students of an exam (those enrolled), keyed by student id. */
+/** The rows of these students of an exam (those who sit it, candidates.ts), keyed by student id. */
 async function studentRowsOf(
   db: Executor,
   info: ExamContext,
@@ -358,13 +358,7 @@ async function studentRowsOf(
   const rows = await withStudentJoins(
     db.select(studentColumns).from(enrolment).$dynamic(),
     sql`${info.id}::uuid`,
-  ).where(
-    and(
-      eq(enrolment.courseOfferingId, info.courseOfferingId),
-      eq(enrolment.status, ENROLLED),
-      inArray(enrolment.studentId, [...studentIds]),
-    ),
-  );
+  ).where(and(candidateOf(info), inArray(enrolment.studentId, [...studentIds])));
   return new Map(rows.map((r) => [r.id, toStudentRow(r, info.status)]));
 }
 
@@ -436,13 +430,7 @@ async function updateEligibilityIn(
       const [enrolled] = await tx
         .select({ id: enrolment.id })
         .from(enrolment)
-        .where(
-          and(
-            eq(enrolment.courseOfferingId, info.courseOfferingId),
-            eq(enrolment.studentId, item.studentId),
-            eq(enrolment.status, ENROLLED),
-          ),
-        )
+        .where(and(candidateOf(info), eq(enrolment.studentId, item.studentId)))
         .for("update");
       if (!enrolled) {
         const [student] = await tx
@@ -609,13 +597,7 @@ export async function getStudentRiskData(
       .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
       .innerJoin(course, eq(course.id, courseOffering.courseId));
   const studentsOfExams = <Q extends PgSelect>(query: Q) =>
-    withStudentJoins(
-      examJoins(query).innerJoin(
-        enrolment,
-        and(eq(enrolment.courseOfferingId, exam.courseOfferingId), eq(enrolment.status, ENROLLED)),
-      ),
-      exam.id,
-    );
+    withStudentJoins(examJoins(query).innerJoin(enrolment, candidateOfExamRow), exam.id);
   const totalsOf = () =>
     studentsOfExams(db.select({ status: effectiveEligibilitySql, n: count() }).from(exam).$dynamic())
       .where(where)
@@ -734,10 +716,7 @@ export async function listStudentEligibility(
   const rowsOf = <Q extends PgSelect>(query: Q, extra?: SQL) =>
     withStudentJoins(
       query
-        .innerJoin(
-          enrolment,
-          and(eq(enrolment.courseOfferingId, exam.courseOfferingId), eq(enrolment.status, ENROLLED)),
-        )
+        .innerJoin(enrolment, candidateOfExamRow)
         .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
         .innerJoin(course, eq(course.id, courseOffering.courseId)),
       exam.id,

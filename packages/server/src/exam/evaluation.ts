@@ -35,6 +35,7 @@ import {
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import type { Mail } from "../mail/mailer.ts";
+import { candidateOf, candidateOfExamRow } from "./candidates.ts";
 import {
   containsPattern,
   ENROLLED,
@@ -130,7 +131,7 @@ const personName = sql<string>`trim(${contact.firstName} || ' ' || ${contact.las
 
 /**
  * The exam's answer sheets: students seated for it in its exam period, per room; when nobody is
- * seated yet, its enrolled students (then no room has any).
+ * seated yet, the students who sit it (candidates.ts; then no room has any).
  */
 async function answerSheetsOf(
   db: Executor,
@@ -146,10 +147,7 @@ async function answerSheetsOf(
   const byRoom = new Map(seated.map((r) => [r.roomId, Number(r.n)]));
   const seatedTotal = [...byRoom.values()].reduce((a, b) => a + b, 0);
   if (seatedTotal > 0) return { total: seatedTotal, byRoom };
-  const [enrolled] = await db
-    .select({ n: count() })
-    .from(enrolment)
-    .where(and(eq(enrolment.courseOfferingId, info.courseOfferingId), eq(enrolment.status, ENROLLED)));
+  const [enrolled] = await db.select({ n: count() }).from(enrolment).where(candidateOf(info));
   return { total: enrolled?.n ?? 0, byRoom };
 }
 
@@ -158,9 +156,9 @@ const seatedOfExamSql = sql<number>`(select count(*)::int from ${seatAssignment}
 
 /**
  * The joined exam's answer sheets, the SQL twin of {@link answerSheetsOf}: the students seated for
- * it in its exam period, or its enrolled students while nobody is seated.
+ * it in its exam period, or the students who sit it (candidates.ts) while nobody is seated.
  */
-const examSheetsSql = sql<number>`coalesce(nullif(${seatedOfExamSql}, 0), (select count(*)::int from ${enrolment} where ${enrolment.courseOfferingId} = ${exam.courseOfferingId} and ${enrolment.status} = ${ENROLLED}))`;
+const examSheetsSql = sql<number>`coalesce(nullif(${seatedOfExamSql}, 0), (select count(*)::int from ${enrolment} where ${candidateOfExamRow}))`;
 
 /**
  * The answer sheets in the scope of the joined assignment: those seated in its room for the exam's

@@ -5,6 +5,7 @@ import { cachedReadModel } from "../db/read-model-cache.ts";
 import { exam, examCycle, importSource } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { candidateSql } from "./candidates.ts";
 import { buildClashReport } from "./clash-report.ts";
 
 /** An exam cycle as the exam screens list it (dates YYYY-MM-DD). */
@@ -103,8 +104,8 @@ async function computeExamDashboard(
     select
       (select count(*)::int from ex) as exams,
       (select count(*)::int from exam_period where exam_cycle_id = ${cycle.id}) as periods,
-      (select count(distinct en.student_id)::int from enrolment en join ex on ex.course_offering_id = en.course_offering_id) as students,
-      (select count(*)::int from enrolment en join ex on ex.course_offering_id = en.course_offering_id) as enrolments,
+      (select count(distinct en.student_id)::int from enrolment en join ex on ${candidateSql("en", "ex")}) as students,
+      (select count(*)::int from enrolment en join ex on ${candidateSql("en", "ex")}) as enrolments,
       (select count(*)::int from ex where exam_date >= ${today}) as upcoming,
       (select count(*)::int from ex where exam_date < ${today}) as completed,
       (select count(distinct facility_id)::int from seats) as rooms_used,

@@ -26,6 +26,7 @@ import {
 } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { RETEST_EXAM, scheduledInto } from "./candidates.ts";
 import { bumpSeatingVersion, ensureExamPeriod } from "./periods.ts";
 import { versionConflict } from "./versions.ts";
 
@@ -69,8 +70,8 @@ const invigilatorsAssigned = sql<number>`(select count(*)::int from ${invigilati
 const invigilatorsNeeded = sql<number>`(select coalesce(sum(ceil(r.n::numeric / ${exam.studentsPerInvigilator})), 0)::int
   from (select count(*) as n from ${seatAssignment} where ${seatAssignment.examId} = ${exam.id} group by ${seatAssignment.facilityId}) r)`;
 
-/** Enrolled students of the exam's course offering. */
-const studentCount = sql<number>`(select count(*)::int from ${enrolment} where ${enrolment.courseOfferingId} = ${exam.courseOfferingId})`;
+/** Students enrolled in the exam's course offering; of a retest exam, only those scheduled into it. */
+const studentCount = sql<number>`(select count(*)::int from ${enrolment} where ${enrolment.courseOfferingId} = ${exam.courseOfferingId} and (${exam.examType} <> ${RETEST_EXAM} or ${scheduledInto(exam.id, enrolment.studentId)}))`;
 
 function selectRows(db: Executor) {
   return db

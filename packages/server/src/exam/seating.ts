@@ -21,6 +21,7 @@ import {
 import { csvDocument } from "../http/csv.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { candidateOf, candidateOfExamRow } from "./candidates.ts";
 import { bumpSeatingVersion, ensureExamPeriod } from "./periods.ts";
 import { type CampusRoom, roomsOfCampus } from "./seating-rooms.ts";
 import { versionConflict } from "./versions.ts";
@@ -31,8 +32,6 @@ import { versionConflict } from "./versions.ts";
  * share that campus's rooms; a student holds one seat per period (seat_assignment keys).
  */
 
-/** Enrolment status of a student who sits the exam of the course offering. */
-const ENROLLED = "Enrolled";
 /** Rows per insert statement (keeps each statement well under PostgreSQL's parameter limit). */
 const INSERT_CHUNK = 1000;
 /** Seats written by one generation from which the table's planner statistics are refreshed. */
@@ -57,6 +56,8 @@ export type ExamHeader = {
 export type ExamInfo = ExamHeader & {
   examCycleId: string;
   courseOfferingId: string;
+  /** MidTerm, EndTerm or Retest: a retest exam is sat only by its scheduled students (candidates.ts). */
+  examType: string;
   campusId: string;
   campusName: string;
   studentsPerInvigilator: number;
@@ -119,6 +120,7 @@ export async function loadExams(db: Executor, ids: readonly string[]): Promise<M
       periodId: exam.examPeriodId,
       examCycleId: exam.examCycleId,
       courseOfferingId: exam.courseOfferingId,
+      examType: exam.examType,
       campusId: intake.campusId,
       campusName: campus.name,
       studentsPerInvigilator: exam.studentsPerInvigilator,
@@ -186,10 +188,10 @@ export async function roomsWithSeated(
 
 /**
  * The exams of the exam's period on its campus (they share its rooms), by course name and section,
- * each with its enrolled students and those seated for it. Without a period: the exam alone.
+ * each with its students (candidates.ts) and those seated for it. Without a period: the exam alone.
  */
 export async function periodSections(db: Executor, info: ExamInfo): Promise<SectionView[]> {
-  const students = sql<number>`(select count(*)::int from ${enrolment} where ${enrolment.courseOfferingId} = ${courseOffering.id} and ${enrolment.status} = ${ENROLLED})`;
+  const students = sql<number>`(select count(*)::int from ${enrolment} where ${candidateOfExamRow})`;
   const seated = sql<number>`(select count(*)::int from ${seatAssignment} where ${seatAssignment.examId} = ${exam.id} and ${seatAssignment.examPeriodId} = ${exam.examPeriodId})`;
   return db
     .select({
@@ -217,7 +219,7 @@ export async function periodSections(db: Executor, info: ExamInfo): Promise<Sect
 }
 
 /**
- * Adds to a query on enrolment the exam's students (enrolled in its course offering) with their
+ * Adds to a query on enrolment the exam's students (its candidates, candidates.ts) with their
  * contact and their seat for this exam in its period (seat and room columns null while unseated).
  */
 function withArrangement<Q extends PgSelect>(query: Q, info: ExamInfo): Q {
@@ -232,7 +234,7 @@ function withArrangement<Q extends PgSelect>(query: Q, info: ExamInfo): Q {
   query.innerJoin(contact, eq(contact.id, enrolment.studentId));
   query.leftJoin(seatAssignment, seatOfStudent);
   query.leftJoin(facility, eq(facility.id, seatAssignment.facilityId));
-  query.where(and(eq(enrolment.courseOfferingId, info.courseOfferingId), eq(enrolment.status, ENROLLED)));
+  query.where(candidateOf(info));
   return query;
 }
 
@@ -261,11 +263,11 @@ function toSeatView(info: ExamInfo, row: Omit<SeatView, "examId" | "courseName" 
 }
 
 /**
- * The exam's students (enrolled in its course offering) and those of them seated for it in its
+ * The exam's students (its candidates, candidates.ts) and those of them seated for it in its
  * period. Two counts from each side's own index, so that the plan does not hang on fresh statistics.
  */
 async function seatCounts(db: Executor, info: ExamInfo): Promise<{ total: number; seated: number }> {
-  const enrolled = and(eq(enrolment.courseOfferingId, info.courseOfferingId), eq(enrolment.status, ENROLLED));
+  const enrolled = candidateOf(info);
   const [[total], [seated]] = await Promise.all([
     db.select({ n: count() }).from(enrolment).where(enrolled),
     info.periodId
@@ -376,8 +378,8 @@ async function periodOf(tx: Executor, info: ExamInfo): Promise<string> {
 
 /**
  * Locks the period's row for the rest of the transaction (seating writes of one period run one at a
- * time) and drops its seats that no longer hold: the exam has left the period or the student is no
- * longer enrolled in the exam's course offering.
+ * time) and drops its seats that no longer hold: the exam has left the period or the student no
+ * longer sits the exam (candidates.ts).
  */
 async function lockPeriod(tx: Executor, periodId: string): Promise<void> {
   await tx.select({ id: examPeriod.id }).from(examPeriod).where(eq(examPeriod.id, periodId)).for("update");
@@ -386,8 +388,7 @@ async function lockPeriod(tx: Executor, periodId: string): Promise<void> {
     where ${seatAssignment.examPeriodId} = ${periodId}
       and not exists (
         select 1 from ${exam}
-        join ${enrolment} on ${enrolment.courseOfferingId} = ${exam.courseOfferingId}
-          and ${enrolment.studentId} = ${seatAssignment.studentId} and ${enrolment.status} = ${ENROLLED}
+        join ${enrolment} on ${enrolment.studentId} = ${seatAssignment.studentId} and ${candidateOfExamRow}
         where ${exam.id} = ${seatAssignment.examId} and ${exam.examPeriodId} = ${seatAssignment.examPeriodId}
       )`);
 }
@@ -444,21 +445,22 @@ export async function generateSeatingPlan(
       .innerJoin(campus, eq(campus.id, intake.campusId))
       .where(eq(exam.examPeriodId, periodId))
       .orderBy(asc(campus.name), asc(course.name), asc(courseOffering.section), asc(exam.id));
-    const offeringIds = [...new Set(exams.map((e) => e.courseOfferingId))];
+    // Each exam's candidates (candidates.ts): a retest exam only its scheduled students.
     const enrolled =
-      offeringIds.length === 0
+      exams.length === 0
         ? []
         : await tx
-            .select({ studentId: enrolment.studentId, offeringId: enrolment.courseOfferingId })
-            .from(enrolment)
+            .select({ studentId: enrolment.studentId, examId: exam.id })
+            .from(exam)
+            .innerJoin(enrolment, candidateOfExamRow)
             .innerJoin(contact, eq(contact.id, enrolment.studentId))
-            .where(and(inArray(enrolment.courseOfferingId, offeringIds), eq(enrolment.status, ENROLLED)))
+            .where(eq(exam.examPeriodId, periodId))
             .orderBy(asc(contact.lastName), asc(contact.firstName), asc(contact.id));
     const studentsOf = new Map<string, string[]>();
     for (const e of enrolled) {
-      const list = studentsOf.get(e.offeringId) ?? [];
+      const list = studentsOf.get(e.examId) ?? [];
       list.push(e.studentId);
-      studentsOf.set(e.offeringId, list);
+      studentsOf.set(e.examId, list);
     }
 
     const campuses = new Map<string, { name: string; exams: typeof exams }>();
@@ -475,7 +477,7 @@ export async function generateSeatingPlan(
       const campusRooms = await roomsOfCampus(tx, campusId);
       const groups = entry.exams.map((e) => {
         const students: string[] = [];
-        for (const s of studentsOf.get(e.courseOfferingId) ?? []) {
+        for (const s of studentsOf.get(e.id) ?? []) {
           if (seatedAnywhere.has(s)) clashes.push({ studentId: s, examId: e.id });
           else students.push(s);
         }
@@ -602,13 +604,7 @@ export async function moveSeats(
         : await tx
             .select({ id: enrolment.studentId })
             .from(enrolment)
-            .where(
-              and(
-                eq(enrolment.courseOfferingId, info.courseOfferingId),
-                eq(enrolment.status, ENROLLED),
-                inArray(enrolment.studentId, studentIds),
-              ),
-            );
+            .where(and(candidateOf(info), inArray(enrolment.studentId, studentIds)));
     const sits = new Set(sitting.map((s) => s.id));
     const rooms = new Map((await roomsOfCampus(tx, info.campusId)).map((r) => [r.id, r]));
     for (const [i, move] of moves.entries()) {

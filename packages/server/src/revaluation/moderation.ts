@@ -7,16 +7,25 @@
  * before and after, and the offering's grades are recomputed, in one transaction.
  */
 import { createHash } from "node:crypto";
-import { type ModerationAdjustment, markDistribution, moderateMark } from "@portal/domain";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { type ModerationAdjustment, markDistribution, moderateMark, moderationSample } from "@portal/domain";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
-import { contact, gradingComponent, gradingSubComponent, moderation, studentMark } from "../db/schema.ts";
+import {
+  answerSheet,
+  contact,
+  exam,
+  gradingComponent,
+  gradingSubComponent,
+  moderation,
+  studentMark,
+} from "../db/schema.ts";
 import { versionConflict } from "../exam/versions.ts";
 import { loadOffering, recomputeGrades } from "../grading/setup.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { answerSheetUrl } from "./answer-sheets.ts";
 
 /** A sub-component of course offering `offeringId` with its total marks; 400 naming `subComponentId` otherwise. */
 async function loadSubComponent(db: Executor, offeringId: string, subId: string) {
@@ -72,13 +81,35 @@ async function loadSubMarks(db: Executor, subId: string, lock = false) {
 /**
  * The mark distribution of a course offering's sub-component (spec moderation details): the
  * offering, the sub-component, `marksVersion` (the fingerprint of its marks' ids and versions, which
- * an apply sends back) and the distribution (count, mean, lowest, highest, ten bands of percent).
+ * an apply sends back), the distribution (count, mean, lowest, highest, ten bands of percent) and
+ * each student's mark by name (what a per-student adjustment starts from), and the sample of scripts
+ * to review (the domain's `moderationSample`: at most ten students spread over the marks, highest
+ * first) with each sampled student's uploaded answer sheets in the offering's exams (exam type and
+ * the PDF's address; none uploaded: an empty list).
  * 404 unknown offering; 400 unknown sub-component.
  */
 export async function getModeration(db: Executor, offeringId: string, subId: string) {
   const offering = await loadOffering(db, offeringId, "courseOfferingId");
   const sub = await loadSubComponent(db, offeringId, subId);
   const { rows, marksVersion } = await loadSubMarks(db, sub.id);
+  const sampled = moderationSample(rows);
+  const sheets =
+    sampled.length === 0
+      ? []
+      : await db
+          .select({ examId: answerSheet.examId, studentId: answerSheet.studentId, examType: exam.examType })
+          .from(answerSheet)
+          .innerJoin(exam, eq(exam.id, answerSheet.examId))
+          .where(
+            and(
+              eq(exam.courseOfferingId, offeringId),
+              inArray(
+                answerSheet.studentId,
+                sampled.map((r) => r.studentId),
+              ),
+            ),
+          )
+          .orderBy(asc(exam.examType), asc(answerSheet.examId));
   const history = await db
     .select()
     .from(moderation)
@@ -93,6 +124,15 @@ export async function getModeration(db: Executor, offeringId: string, subId: str
       rows.map((r) => r.marks),
       sub.totalMarks,
     ),
+    marks: rows.map((r) => ({ studentId: r.studentId, studentName: r.studentName, marks: r.marks })),
+    sample: sampled.map((r) => ({
+      studentId: r.studentId,
+      studentName: r.studentName,
+      marks: r.marks,
+      answerSheets: sheets
+        .filter((a) => a.studentId === r.studentId)
+        .map((a) => ({ examId: a.examId, examType: a.examType, url: answerSheetUrl(a.examId, r.studentId) })),
+    })),
     moderations: history.map((m) => ({
       id: m.id,
       adjustment: m.adjustment,

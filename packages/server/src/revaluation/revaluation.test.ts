@@ -1,3 +1,4 @@
+import { MODERATION_SAMPLE_SIZE, moderationSample } from "@portal/domain";
 import { and, asc, count, eq, inArray, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -659,6 +660,114 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
       409,
       "marksVersion",
     );
+  });
+
+  it("moderation sample: ten scripts spread over the marks, highest first, with the answer sheets uploaded for them", async () => {
+    const row = revalRows.find((r) => r.requests === 2) as ListRow;
+    const [sub] = await api.ctx.db
+      .select({ id: studentMark.subComponentId })
+      .from(studentMark)
+      .where(eq(studentMark.courseOfferingId, row.courseOfferingId))
+      .orderBy(asc(studentMark.subComponentId))
+      .limit(1);
+    const url = `/api/sf/exam/moderation/${row.courseOfferingId}?subComponentId=${sub?.id}`;
+    type Sample = Array<{
+      studentId: string;
+      marks: number;
+      answerSheets: Array<{ examId: string; examType: string; url: string }>;
+    }>;
+    const read = async () =>
+      (await api.call("GET", url, { headers })).body as {
+        marks: Array<{ studentId: string; studentName: string; marks: number }>;
+        sample: Sample;
+      };
+    const d = await read();
+    expect(d.sample.map((x) => x.studentId)).toEqual(moderationSample(d.marks).map((x) => x.studentId));
+    expect(d.sample.length).toBe(Math.min(d.marks.length, MODERATION_SAMPLE_SIZE));
+    expect(d.sample[0]?.marks).toBe(Math.max(...d.marks.map((x) => x.marks)));
+    // A sampled student without an answer sheet yet (other tests upload some).
+    const chosen = d.sample.find((x) => x.answerSheets.length === 0) as Sample[number];
+    expect(chosen).toBeDefined();
+
+    const [examRow] = await api.ctx.db
+      .select({ id: exam.id, examType: exam.examType })
+      .from(exam)
+      .where(eq(exam.courseOfferingId, row.courseOfferingId))
+      .orderBy(asc(exam.id))
+      .limit(1);
+    await api.ctx.db.insert(answerSheet).values({
+      examId: examRow?.id as string,
+      studentId: chosen.studentId,
+      documentKey: "answer-sheets/sample-test.pdf",
+      fileName: "sheet.pdf",
+      size: 10,
+      uploadedBy: "test",
+    });
+    const again = await read();
+    expect(again.sample.find((x) => x.studentId === chosen.studentId)?.answerSheets).toEqual([
+      {
+        examId: examRow?.id,
+        examType: examRow?.examType,
+        url: `/api/sf/exam/answerSheet/${examRow?.id}/${chosen.studentId}`,
+      },
+    ]);
+    const others = (sample: Sample) => sample.filter((x) => x.studentId !== chosen.studentId);
+    expect(others(again.sample)).toEqual(others(d.sample));
+  });
+
+  it("moderation per student: the details list each mark; an individual adjustment changes only the students named", async () => {
+    const row = revalRows.find((r) => r.requests === 2) as ListRow;
+    const [sub] = await api.ctx.db
+      .select({ id: studentMark.subComponentId })
+      .from(studentMark)
+      .where(eq(studentMark.courseOfferingId, row.courseOfferingId))
+      .orderBy(asc(studentMark.subComponentId))
+      .limit(1);
+    const url = `/api/sf/exam/moderation/${row.courseOfferingId}?subComponentId=${sub?.id}`;
+    const d = (await api.call("GET", url, { headers })).body as {
+      marksVersion: string;
+      subComponent: { totalMarks: number };
+      distribution: { count: number };
+      marks: Array<{ studentId: string; studentName: string; marks: number }>;
+    };
+    expect(d.marks).toHaveLength(d.distribution.count);
+    const stored = await api.ctx.db
+      .select({ studentId: studentMark.studentId, marks: studentMark.marksObtained })
+      .from(studentMark)
+      .where(eq(studentMark.subComponentId, sub?.id as string));
+    expect(new Map(d.marks.map((x) => [x.studentId, x.marks]))).toEqual(
+      new Map(stored.map((x) => [x.studentId, x.marks])),
+    );
+    const [first, second] = d.marks as [(typeof d.marks)[number], (typeof d.marks)[number]];
+    const target = first.marks === 1 ? 2 : 1;
+    const body = {
+      courseOfferingId: row.courseOfferingId,
+      subComponentId: sub?.id,
+      adjustment: { kind: "individual", marks: [{ studentId: first.studentId, marks: target }] },
+    };
+    await refused(
+      "POST",
+      "/api/sf/exam/moderation",
+      {
+        ...body,
+        adjustment: {
+          kind: "individual",
+          marks: [{ studentId: first.studentId, marks: d.subComponent.totalMarks + 1 }],
+        },
+      },
+      400,
+    );
+    const applied = await api.call("POST", "/api/sf/exam/moderation", {
+      headers,
+      body: { ...body, apply: true, reason: "Marked against the wrong key", marksVersion: d.marksVersion },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect((applied.body as { changes: Array<{ studentId: string; after: number }> }).changes).toMatchObject([
+      { studentId: first.studentId, after: target },
+    ]);
+    const again = (await api.call("GET", url, { headers })).body as typeof d;
+    expect(again.marks.find((x) => x.studentId === first.studentId)?.marks).toBe(target);
+    expect(again.marks.find((x) => x.studentId === second.studentId)?.marks).toBe(second.marks);
   });
 
   it("records new requests, refusing a duplicate, a student not enrolled and a sub-component without a mark", async () => {

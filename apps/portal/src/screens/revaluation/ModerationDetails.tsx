@@ -11,6 +11,7 @@ import { Button, ButtonLink, Select, TextField } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import {
   type FirstQuery,
@@ -21,6 +22,7 @@ import {
 } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { errorText } from "../evaluation/labels.ts";
+import { examTypeLabel } from "../exams/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
@@ -61,23 +63,68 @@ export function moderationDetailsFirstQuery(courseOfferingId: string): FirstQuer
   };
 }
 
+/** The form's values: the adjustment kind, its fields as typed, the new marks per student id, the reason. */
+export type ModerationFormValues = {
+  kind: ModerationAdjustment["kind"];
+  marks: string;
+  factor: string;
+  offset: string;
+  /** New mark per student id as typed; "" leaves the student's mark alone. */
+  individual: Record<string, string>;
+  reason: string;
+};
+
+/**
+ * The catalogue's text of a moderation limit broken (the domain's zModerationAdjustment issue, read
+ * by the field it names and the rule it breaks), so the limit reads in the user's language.
+ */
+export function moderationProblemText(
+  issue: z.core.$ZodIssue,
+  kind: ModerationAdjustment["kind"],
+  total: number,
+) {
+  const t = String(total);
+  const field = issue.path[0];
+  const perStudent = kind === "individual" && issue.path.length > 1;
+  if (issue.code === "invalid_type") return m.reval_limit_number();
+  if (perStudent)
+    return issue.code === "too_small" ? m.reval_limit_student_min() : m.reval_limit_student_max({ total: t });
+  if (kind === "individual") return m.reval_limit_student_none();
+  if (field === "factor")
+    return issue.code === "too_small" ? m.reval_limit_factor_min() : m.reval_limit_factor_max();
+  if (field === "offset") return m.reval_limit_offset({ total: t });
+  return m.reval_limit_marks({ total: t });
+}
+
 /** The adjustment the form describes, checked by the domain's rule (bounded by the total marks). */
 export function adjustmentOf(
-  value: { kind: "add" | "scale"; marks: string; factor: string; offset: string },
+  value: Omit<ModerationFormValues, "reason" | "individual"> & { individual?: Record<string, string> },
   total: number,
-): { adjustment: Extract<ModerationAdjustment, { kind: "add" | "scale" }> } | { problem: string } {
+): { adjustment: z.output<ReturnType<typeof zModerationAdjustment>> } | { problem: string } {
   const num = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
   const candidate =
     value.kind === "add"
       ? { kind: "add" as const, marks: num(value.marks) }
-      : {
-          kind: "scale" as const,
-          factor: num(value.factor),
-          offset: value.offset.trim() === "" ? 0 : num(value.offset),
-        };
+      : value.kind === "scale"
+        ? {
+            kind: "scale" as const,
+            factor: num(value.factor),
+            offset: value.offset.trim() === "" ? 0 : num(value.offset),
+          }
+        : {
+            kind: "individual" as const,
+            marks: Object.entries(value.individual ?? {})
+              .filter(([, text]) => text.trim() !== "")
+              .map(([studentId, text]) => ({ studentId, marks: num(text) })),
+          };
   const parsed = zModerationAdjustment(total).safeParse(candidate);
-  if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? m.shell_something_went_wrong() };
-  return { adjustment: parsed.data as Extract<ModerationAdjustment, { kind: "add" | "scale" }> };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      problem: issue ? moderationProblemText(issue, value.kind, total) : m.shell_something_went_wrong(),
+    };
+  }
+  return { adjustment: parsed.data };
 }
 
 /** The distribution before and after as a table: count, mean, lowest, highest, then the ten bands. */
@@ -124,13 +171,15 @@ export function DistributionTable({
   );
 }
 
-type FormValues = { kind: "add" | "scale"; marks: string; factor: string; offset: string; reason: string };
+type FormValues = ModerationFormValues;
 
 /**
  * Moderation of one course offering (spec §2 moderationDetails): choose a sub-component (the
  * offering's components), see its mark distribution (count, mean, lowest, highest, ten bands of
  * percent of the total; GET /sf/exam/moderation/{id}), describe an adjustment (add marks to every
- * mark, or scale: × factor + offset; capped at 0 and the total, the domain's zModerationAdjustment),
+ * mark, scale: × factor + offset, or per student: a new mark for each student chosen, typed beside
+ * their current mark; capped at 0 and the total, the domain's zModerationAdjustment, whose limits
+ * read from the catalogue),
  * Preview it (POST /sf/exam/moderation, apply false: before and after, each changed mark, nothing
  * written), then Apply with a reason (apply true with the marksVersion read: the marks are written,
  * the moderation kept with every mark before and after, grades recomputed). A mark changed since
@@ -168,7 +217,14 @@ export function ModerationDetailsScreen({
   const run = useMutation(moderateMutationOptions(api));
   const total = details.data?.subComponent.totalMarks ?? 0;
   const form = useForm({
-    defaultValues: { kind: "add", marks: "", factor: "1", offset: "0", reason: "" } as FormValues,
+    defaultValues: {
+      kind: "add",
+      marks: "",
+      factor: "1",
+      offset: "0",
+      individual: {},
+      reason: "",
+    } as FormValues,
     onSubmit: () => undefined,
   });
   const send = (apply: boolean) => {
@@ -273,6 +329,7 @@ export function ModerationDetailsScreen({
                 : m.reval_distribution_now()
             }
           />
+          <ScriptSample sample={data.sample} />
           <form
             noValidate
             className={styles.filters}
@@ -291,6 +348,7 @@ export function ModerationDetailsScreen({
                   options={[
                     { value: "add", label: m.reval_adjust_add() },
                     { value: "scale", label: m.reval_adjust_scale() },
+                    { value: "individual", label: m.reval_adjust_individual() },
                   ]}
                   onChange={(value) => field.handleChange(value as FormValues["kind"])}
                 />
@@ -309,6 +367,38 @@ export function ModerationDetailsScreen({
                       />
                     )}
                   </form.Field>
+                ) : kind === "individual" ? (
+                  <table data-testid="moderation-students">
+                    <caption>{m.reval_individual_caption()}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{m.reval_student_name()}</th>
+                        <th scope="col">{m.reval_current_mark()}</th>
+                        <th scope="col">{m.reval_new_mark()}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.marks.map((s) => (
+                        <tr key={s.studentId}>
+                          <th scope="row">{s.studentName}</th>
+                          <td>{marksText(s.marks)}</td>
+                          <td>
+                            <form.Field name={`individual.${s.studentId}`}>
+                              {(field) => (
+                                <input
+                                  className={styles.cellInputNarrow}
+                                  aria-label={m.reval_new_mark_of({ name: s.studentName })}
+                                  inputMode="decimal"
+                                  value={field.state.value ?? ""}
+                                  onChange={(event) => field.handleChange(event.target.value)}
+                                />
+                              )}
+                            </form.Field>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
                 ) : (
                   <>
                     <form.Field name="factor">
@@ -419,5 +509,63 @@ export function ModerationDetailsScreen({
         </>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The scripts to review (moderation details): the server's sample (at most ten students spread over
+ * the marks, highest first), each with its mark and a link to every answer sheet uploaded for the
+ * student in the offering's exams (named by exam type, opening the PDF), or 'Answer sheet is not
+ * available'.
+ */
+function ScriptSample({ sample }: { sample: ModerationDetailsAnswer["sample"] }) {
+  return (
+    <section aria-label={m.reval_sample_title()}>
+      <h2 className={styles.sectionTitle}>{m.reval_sample_title()}</h2>
+      <p className={styles.muted}>{m.reval_sample_hint()}</p>
+      {sample.length === 0 ? (
+        <p className={styles.muted}>{m.reval_sample_none()}</p>
+      ) : (
+        <table data-testid="moderation-sample">
+          <caption>{m.reval_sample_caption()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.reval_student_name()}</th>
+              <th scope="col">{m.reval_col_marks()}</th>
+              <th scope="col">{m.reval_sample_answer_sheets()}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sample.map((s) => (
+              <tr key={s.studentId}>
+                <th scope="row">{s.studentName}</th>
+                <td>{marksText(s.marks)}</td>
+                <td>
+                  {s.answerSheets.length === 0
+                    ? m.reval_answer_sheet_not_available()
+                    : s.answerSheets.map((a, i) => (
+                        <span key={a.examId}>
+                          {i > 0 ? ", " : null}
+                          <a
+                            className={styles.link}
+                            href={a.url}
+                            target="_blank"
+                            rel="noopener"
+                            aria-label={m.reval_sample_open_sheet({
+                              name: s.studentName,
+                              exam: examTypeLabel(a.examType),
+                            })}
+                          >
+                            {examTypeLabel(a.examType)}
+                          </a>
+                        </span>
+                      ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

@@ -15,24 +15,27 @@ export type RequestRowEditor<R> = {
 
 /**
  * Edit, Done and Revert of one request in a revaluation or retest student list (spec §4 edit, done,
- * revert), named by the student; "not saved" under a row whose save failed. `disabled` keeps Edit
- * off for a row that may no longer change (e.g. a scheduled retest).
+ * revert), named by the student; "not saved" under a row whose save failed. `final` keeps Edit off
+ * for a request the domain's transition table lets go nowhere (a completed or rejected revaluation,
+ * a scheduled retest; the server refuses such a change with illegal_transition), with the reason as
+ * the button's title.
  */
 export function RequestEditActions<R extends { id: string; StudentName: string }>({
   editor,
   row,
-  disabled = false,
+  final = false,
 }: {
   editor: RequestRowEditor<R>;
   row: R;
-  disabled?: boolean;
+  final?: boolean;
 }) {
   const name = row.StudentName;
   return (
     <RowEditActions
       editing={editor.editing?.id === row.id}
       saving={editor.saving}
-      editDisabled={editor.editing !== null || disabled}
+      editDisabled={editor.editing !== null || final}
+      editTitle={final ? m.reval_edit_final() : undefined}
       labels={{
         edit: m.reval_edit(),
         done: m.reval_done(),

@@ -113,4 +113,21 @@ describe("RetestStudents", () => {
     expect(await screen.findByText("Retest Exam Created Successfully")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create Retest Exam" })).toBeNull());
   });
+
+  it("a scheduled request's Edit is off with the reason as its title; a rejected one may still change", async () => {
+    const { fetch } = revaluationApi({
+      retests: [
+        retestRow({ state: "Scheduled", RevalAccept: "Accept", retestExamId: "x1" }),
+        retestRow({ id: "q2", StudentName: "Anil Kapoor", RevalAccept: "Reject", state: "Reject" }),
+      ],
+    });
+    renderList(fetch);
+    const table = await screen.findByRole("table", { name: "Students who asked" });
+    const rohan = await within(table).findByRole("row", { name: /Rohan Das/ });
+    const edit = within(rohan).getByRole("button", { name: "Edit the request of Rohan Das" });
+    expect((edit as HTMLButtonElement).disabled).toBe(true);
+    expect(edit.getAttribute("title")).toBe("This request is final: it can no longer be changed");
+    const anil = screen.getByRole("button", { name: "Edit the request of Anil Kapoor" }) as HTMLButtonElement;
+    expect([anil.disabled, anil.getAttribute("title")]).toEqual([false, null]);
+  });
 });

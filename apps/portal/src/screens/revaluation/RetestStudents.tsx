@@ -4,7 +4,7 @@ import {
   revaluationKeys,
   updateRetestsMutationOptions,
 } from "@portal/api-client";
-import { RETEST_ACCEPT_LABELS, type RetestAcceptLabel } from "@portal/domain";
+import { RETEST_ACCEPT_LABELS, RETEST_TRANSITIONS, type RetestAcceptLabel } from "@portal/domain";
 import { Button, ButtonLink, DataTable, type DataTableColumn, StatusChip } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useMemo, useState } from "react";
@@ -125,7 +125,9 @@ function SelectCell({ row }: { row: RetestRow }) {
 }
 
 function EditCell({ row }: { row: RetestRow }) {
-  return <RequestEditActions editor={useEditor()} row={row} disabled={row.state === "Scheduled"} />;
+  return (
+    <RequestEditActions editor={useEditor()} row={row} final={RETEST_TRANSITIONS[row.state].length === 0} />
+  );
 }
 
 function retestColumns(): DataTableColumn<RetestRow>[] {

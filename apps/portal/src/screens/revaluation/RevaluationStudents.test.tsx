@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { expectNoAxeViolations, resetScreen, signedIn } from "../exams/test-support.tsx";
 import RevaluationStudents from "./RevaluationStudents.tsx";
-import { EXAM_ID, FACULTY, json, revaluationApi } from "./test-support.tsx";
+import { EXAM_ID, FACULTY, json, revaluationApi, revaluationRow } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);
@@ -163,5 +163,26 @@ describe("RevaluationStudents", () => {
     fireEvent.click(screen.getByRole("button", { name: "Done, save the request of Priya Nair" }));
     expect(await screen.findByRole("button", { name: "Reload" })).toBeTruthy();
     expect(screen.queryByRole("combobox", { name: "Action for Priya Nair" })).toBeNull();
+  });
+
+  it.each([
+    ["Completed", { state: "Completed", RevalAccept: "Accept", RevalutionStatus: "Completed" }],
+    ["Rejected", { state: "Rejected", RevalAccept: "Reject" }],
+  ])("a %s request's Edit is off, with the reason as its title, in both variants", async (_s, fields) => {
+    for (const variant of ["exam", "request"] as const) {
+      const { fetch } = revaluationApi({
+        revaluations: [
+          revaluationRow({ id: "r-final", StudentName: "Priya Nair", ...fields }),
+          revaluationRow({ id: "r-open", StudentName: "Anil Kapoor" }),
+        ],
+      });
+      const { unmount } = renderList(fetch, variant);
+      const edit = within(await row()).getByRole("button", { name: "Edit the request of Priya Nair" });
+      expect((edit as HTMLButtonElement).disabled).toBe(true);
+      expect(edit.getAttribute("title")).toBe("This request is final: it can no longer be changed");
+      const open = screen.getByRole("button", { name: "Edit the request of Anil Kapoor" });
+      expect([(open as HTMLButtonElement).disabled, open.getAttribute("title")]).toEqual([false, null]);
+      unmount();
+    }
   });
 });

@@ -7,7 +7,11 @@ import {
   revaluationKeys,
   updateRevaluationsMutationOptions,
 } from "@portal/api-client";
-import { REVALUATION_ACCEPT_LABELS, REVALUATION_STATUS_LABELS } from "@portal/domain";
+import {
+  REVALUATION_ACCEPT_LABELS,
+  REVALUATION_STATUS_LABELS,
+  REVALUATION_TRANSITIONS,
+} from "@portal/domain";
 import { ButtonLink, DataTable, type DataTableColumn, StatusChip } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useMemo, useState } from "react";
@@ -325,7 +329,13 @@ function StatusCell({ row }: { row: RevaluationRow }) {
 }
 
 function EditCell({ row }: { row: RevaluationRow }) {
-  return <RequestEditActions editor={useEditor()} row={row} />;
+  return (
+    <RequestEditActions
+      editor={useEditor()}
+      row={row}
+      final={Object.keys(REVALUATION_TRANSITIONS[row.state]).length === 0}
+    />
+  );
 }
 
 function MarksCell({ row }: { row: RevaluationRow }) {

@@ -31,6 +31,8 @@ export type RowEditActionsProps = {
   saving?: boolean;
   /** Edit is not offered now, e.g. while another row is edited or the screen saves. */
   editDisabled?: boolean;
+  /** Why Edit is off (or what it does), shown as the Edit button's title and read as its description. */
+  editTitle?: string;
   /**
    * A short note about the row shown under the buttons, e.g. "not saved" for a change that is kept
    * but not stored; the buttons are described by it (`aria-describedby`).
@@ -65,6 +67,7 @@ export function RowEditActions({
   onRevert,
   saving = false,
   editDisabled = false,
+  editTitle,
   note,
   children,
   editId,
@@ -118,6 +121,7 @@ export function RowEditActions({
           size="sm"
           variant="secondary"
           disabled={editDisabled}
+          title={editTitle}
           aria-label={labels.editName}
           aria-describedby={describedBy}
           onClick={onEdit}
