@@ -101,7 +101,9 @@ describe("Login (spec §2, §5, §8)", () => {
     await screen.findByRole("button", { name: "Request OTP" });
     await requestCode("admin@university.example");
     await screen.findByRole("textbox", { name: /^OTP/ });
-    expect(screen.getByText("Resend OTP in 2:00")).toBeTruthy();
+    // The countdown runs on the real clock here (the exact text is checked with fake timers below):
+    // on a loaded machine a second may pass before this line.
+    expect(screen.getByText(/^Resend OTP in (2:00|1:5\d)$/)).toBeTruthy();
 
     fireEvent.change(otpField(), { target: { value: "12a" } });
     expect((otpField() as HTMLInputElement).value).toBe("");
