@@ -1,10 +1,13 @@
 /**
- * The academic office opens a faculty member's calendar (spec academic-planning.md §2 Faculty
- * calendar, §3 calendar event, §4 Monday-based weeks): the demo's first week of sessions in the week
- * time grid, an event's details (course and session name, times, booked faculty and faculty), the
- * next and previous week, and a reload that keeps the week.
+ * The academic office, signed in once for the whole file (serial, one shared page), opens a faculty
+ * member's calendar (spec academic-planning.md §2 Faculty calendar, §3 calendar event, §4
+ * Monday-based weeks): the demo's first week of sessions in the week time grid, an event's details
+ * (course and session name, times, booked faculty and faculty), the next and previous week, and a
+ * reload that keeps the week. Then the Time Table of the same intake (academic-planning.md Time
+ * Table): the week's grid, next and previous week kept in the address, and a swap of two sessions'
+ * times, swapped back afterwards so the demo data stays as it was.
  */
-import { expect, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { ACADEMIC_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } from "./helpers.ts";
 
 type CalendarEvent = {
@@ -13,12 +16,30 @@ type CalendarEvent = {
   sessionName: string;
   courseName: string;
   startDate: string;
+  endDate: string;
+  id: string;
+  version: number;
   booking: { facultyName: string | null };
 };
 
-test("a faculty member's week of sessions, an event's details, and week navigation", async ({ page }) => {
+test.describe.configure({ mode: "serial" });
+
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
+  context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  page = await context.newPage();
   await signIn(page, ACADEMIC_OFFICE_EMAIL);
+});
+
+test.afterAll(async () => {
+  await context?.close();
+});
+
+test("a faculty member's week of sessions, an event's details, and week navigation", async () => {
+  test.setTimeout(180_000);
   // The demo's EMBA July 2026 intake meets from Monday 2 November 2026 (its second term).
   const week = await page.request.get(
     "/api/salesforce/SessionTimeTable?programName=EMBA&intake=JUL&year=2026&date=2026-11-04",
@@ -60,4 +81,61 @@ test("a faculty member's week of sessions, an event's details, and week navigati
   // The day view of the event's day.
   await page.locator(".fc-timeGridDay-button").click();
   await expect(page.locator(".fc-timeGridDay-view")).toBeVisible();
+});
+
+const WEEK_URL = "/api/salesforce/SessionTimeTable?programName=EMBA&intake=JUL&year=2026&date=2026-11-04";
+
+/** "DD-MM-YYYY HH:MM" of an instant at Asia/Kolkata wall time (UTC+05:30). */
+function wall(instant: string): string {
+  const local = new Date(Date.parse(instant) + 330 * 60_000).toISOString();
+  return `${local.slice(8, 10)}-${local.slice(5, 7)}-${local.slice(0, 4)} ${local.slice(11, 16)}`;
+}
+
+test("the time table: the intake's week, week navigation kept in the address, and a swap of two sessions", async () => {
+  test.setTimeout(180_000);
+  const before = (await (await page.request.get(WEEK_URL)).json()) as { events: CalendarEvent[] };
+  const first = before.events[0]!;
+  const second = before.events.find(
+    (e) => e.courseName !== first.courseName && e.booking.facultyName !== first.booking.facultyName,
+  )!;
+  expect(second).toBeTruthy();
+
+  await page.goto("/app/time-table?program=EMBA&year=2026&intake=JUL&date=2026-11-04");
+  await waitForIslands(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Time Table" })).toBeVisible();
+  const grid = page.getByRole("table", { name: "Time Table" });
+  await expect(grid.getByText(`${first.courseName} - ${first.sessionName}`).first()).toBeVisible();
+  await expect(page.getByText("02-11-2026 to 08-11-2026")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Edit" })).toHaveAttribute(
+    "href",
+    /\/app\/full-calendar\?programName=EMBA&intake=JUL&year=2026&batchName=.+&id=[0-9a-f-]{36}$/,
+  );
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Next week" }).click();
+  await expect(page).toHaveURL(/date=2026-11-09/);
+  await expect(page.getByText("09-11-2026 to 15-11-2026")).toBeVisible();
+  await page.getByRole("button", { name: "Previous week" }).click();
+  await expect(page).toHaveURL(/date=2026-11-02/);
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByText("02-11-2026 to 08-11-2026")).toBeVisible();
+
+  const pick = (e: CalendarEvent) =>
+    page.getByRole("checkbox", { name: `Pick ${e.courseName} - ${e.sessionName} ${wall(e.startDate)}` });
+  const swap = async (a: CalendarEvent, b: CalendarEvent) => {
+    await pick(a).check();
+    await pick(b).check();
+    await page.getByRole("button", { name: "Swap" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Swapped successfully" })).toBeVisible();
+  };
+  await swap(first, second);
+  const after = (await (await page.request.get(WEEK_URL)).json()) as { events: CalendarEvent[] };
+  const moved = after.events.find((e) => e.id === first.id)!;
+  expect([moved.startDate, moved.endDate]).toEqual([second.startDate, second.endDate]);
+  // The grid shows the first session at the second's time; swap them back.
+  await expect(pick({ ...first, startDate: second.startDate })).toBeVisible();
+  await swap({ ...first, startDate: second.startDate }, { ...second, startDate: first.startDate });
+  const restored = (await (await page.request.get(WEEK_URL)).json()) as { events: CalendarEvent[] };
+  expect(restored.events.find((e) => e.id === first.id)?.startDate).toBe(first.startDate);
 });

@@ -11,6 +11,10 @@ import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 
 /** Answer of GET /salesforce/SchedulerData: term, course versions with sections, tree, activities, references, resources. */
 export type SchedulerData = JsonAnswer<"getSchedulerData">;
+/** Query of GET /salesforce/SchedulerFilterData. */
+export type SchedulerFiltersQuery = NonNullable<operations["getSchedulerFilterData"]["parameters"]["query"]>;
+/** Answer of GET /salesforce/SchedulerFilterData: programmes and the chosen intake's terms. */
+export type SchedulerFilters = JsonAnswer<"getSchedulerFilterData">;
 /** Query of GET /salesforce/SessionData. */
 export type SessionDataQuery = operations["getSessionData"]["parameters"]["query"];
 /** Answer of GET /salesforce/SessionData. */
@@ -31,6 +35,10 @@ export type FacilityBookings = JsonAnswer<"getFacilityBookings">;
 export type TimeTableQuery = operations["getSessionTimeTable"]["parameters"]["query"];
 /** Answer of GET /salesforce/SessionTimeTable: one week of a programme's intake. */
 export type WeeklyTimeTable = JsonAnswer<"getSessionTimeTable">;
+/** Body of POST /salesforce/SessionTimeTable: two events (id, version) whose times are swapped. */
+export type TimeTableSwapRequest = JsonBody<"swapTimeTableSlots">;
+/** Answer of POST /salesforce/SessionTimeTable: both events' new times and versions. */
+export type TimeTableSwapAnswer = JsonAnswer<"swapTimeTableSlots">;
 /** Body of POST /salesforce/createFacilityFacultyBooking and /salesforce/createSession (Create or Delete). */
 export type BookingOperationRequest = JsonBody<"createFacilityFacultyBooking">;
 /** Body of POST /salesforce/validateSession. */
@@ -41,6 +49,7 @@ export type ValidateSessionAnswer = JsonAnswer<"validateSession">;
 /** Query keys of the scheduling calls; `schedulingKeys.all` prefixes every one (invalidate after a booking). */
 export const schedulingKeys = {
   all: ["scheduling"] as const,
+  filters: (query: SchedulerFiltersQuery) => ["scheduling", "filters", query] as const,
   scheduler: (termId: string) => ["scheduling", "scheduler", termId] as const,
   sessions: (query: SessionDataQuery) => ["scheduling", "sessions", query] as const,
   facultyBookings: (query: FacultyBookingsQuery) => ["scheduling", "facultyBookings", query] as const,
@@ -55,6 +64,15 @@ export function schedulerDataQueryOptions(api: ApiClient, termId: string) {
     queryKey: schedulingKeys.scheduler(termId),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/salesforce/SchedulerData", { params: { query: { termId } }, signal })),
+  });
+}
+
+/** GET /salesforce/SchedulerFilterData: the programmes and, for a programme, intake and year, its terms. */
+export function schedulerFiltersQueryOptions(api: ApiClient, query: SchedulerFiltersQuery) {
+  return queryOptions({
+    queryKey: schedulingKeys.filters(query),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/salesforce/SchedulerFilterData", { params: { query }, signal })),
   });
 }
 
@@ -120,6 +138,17 @@ export const schedulingMutations = {
       mutationKey: ["scheduling", "booking"],
       mutationFn: async (body: BookingOperationRequest) =>
         unwrap(await api.POST("/salesforce/createFacilityFacultyBooking", { body })),
+    }),
+  /**
+   * POST /salesforce/SessionTimeTable: swap the times of two events of one intake. ApiError 400
+   * rule identical_subjects ('Subjects are identical!'), 409 booking_conflict ('Faculty is allocated
+   * on another class on same time-slot') or version_conflict; nothing changes on a refusal.
+   */
+  swap: (api: ApiClient) =>
+    mutationOptions({
+      mutationKey: ["scheduling", "swap"],
+      mutationFn: async (body: TimeTableSwapRequest) =>
+        unwrap(await api.POST("/salesforce/SessionTimeTable", { body })),
     }),
   /** POST /salesforce/validateSession: would this booking be accepted? (valid, or the refusal). */
   validate: (api: ApiClient) =>

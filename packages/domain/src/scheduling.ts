@@ -9,8 +9,8 @@
 import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 import { EXAM_TIME_ZONE } from "./constants.ts";
-import { isIsoDate } from "./exam-timetable.ts";
-import { ZId } from "./planning.ts";
+import { isIsoDate } from "./iso-date.ts";
+import { ZId } from "./planning-input.ts";
 
 /** Kinds of a scheduled event (spec §3 planner event eventType). */
 export const EVENT_KINDS = ["session", "activity", "reference", "exam"] as const;
@@ -47,6 +47,8 @@ export const WEEKDAY_NAMES = [
 export const SCHEDULING_MESSAGES = {
   /** §5 timetable swap; a faculty member booked twice in overlapping time. */
   facultyClash: "Faculty is allocated on another class on same time-slot",
+  /** §5 timetable swap: the two sessions teach the same subject. */
+  identicalSubjects: "Subjects are identical!",
   /** Not in the spec: a facility booked twice in overlapping time. */
   facilityClash: "Facility is booked for another class on same time-slot",
   /** §8 */
@@ -328,9 +330,19 @@ export const ZBookingCreate = z
   });
 export type BookingCreate = z.output<typeof ZBookingCreate>;
 
-/** The booking operation (spec §7): Create with the booking, or Delete naming the event and its version. */
+const ZEventVersion = z.object({ id: ZId, version: z.number().int().min(0).max(2_147_483_647) });
+
+/**
+ * The booking operation (spec §7): Create with the booking; Delete naming the event and its
+ * version; Update (the scheduler's Edit, not in the spec) with the new booking plus the event's id
+ * and version, replacing the event in one transaction.
+ */
 export const ZBookingOperation = z.discriminatedUnion("Operation", [
   z.object({ Operation: z.literal("Create"), FacilityFacultyBooking: ZBookingCreate }),
+  z.object({
+    Operation: z.literal("Update"),
+    FacilityFacultyBooking: z.intersection(ZBookingCreate, ZEventVersion),
+  }),
   z.object({
     Operation: z.literal("Delete"),
     FacilityFacultyBooking: z.object({ id: ZId, version: z.number().int().min(0).max(2_147_483_647) }),
@@ -350,3 +362,129 @@ export const ZDayRange = z
     if (days > MAX_EVENT_RANGE_DAYS)
       ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_EVENT_RANGE_DAYS} days at once` });
   });
+
+/** One side of a time table swap: a scheduled event and the version the client read. */
+export const ZSwapSide = z.object({
+  id: ZId,
+  version: z.number().int().min(0).max(2_147_483_647),
+});
+
+/**
+ * The time table swap (academic-planning.md Time Table; §5/§8 timetable swap messages): two
+ * scheduled events of one intake whose times are exchanged. The two must differ.
+ */
+export const ZTimeTableSwap = z
+  .object({ first: ZSwapSide, second: ZSwapSide })
+  .refine((s) => s.first.id !== s.second.id, {
+    error: "Pick two different sessions",
+    path: ["second", "id"],
+  });
+export type TimeTableSwap = z.output<typeof ZTimeTableSwap>;
+
+/**
+ * True when a time table row cannot be drawn: its end is not after its start (academic-planning
+ * §8 'Received invalid Start-End time for {period}'). Unparsable instants count as invalid.
+ */
+export function isInvalidPeriod(start: string, end: string): boolean {
+  const s = Date.parse(start);
+  const e = Date.parse(end);
+  return Number.isNaN(s) || Number.isNaN(e) || e <= s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scheduler's create dialog (spec §5 create exam, exam reference dialog; §9 up to three faculty)
+
+/** Kinds the scheduler's create dialog makes (a pending event's type, spec §4). */
+export const SCHEDULER_FORM_KINDS = ["session", "activity", "reference", "exam"] as const;
+
+const required = z.string({ error: "Required" }).trim().min(1, { error: "Required" });
+const optionalText = z.string().trim().max(200);
+
+/**
+ * The create dialog's form (spec §5): dates YYYY-MM-DD and times HH:MM (Asia/Kolkata). Every kind
+ * needs a start and end date; a reference (type of activity fixed to Exam) also a subject and
+ * ends on or after its start day; a session a section and start/end times; an exam its type,
+ * subject, section, start/end time, at least one faculty and a facility (§5 create exam: all
+ * required). Faculty 1 to 3 (§9), no one twice. Errors read 'Required' where a field is missing,
+ * so the dialog shows 'Field cannot be empty.'.
+ */
+export const ZSchedulerEventForm = z
+  .object({
+    kind: z.enum(SCHEDULER_FORM_KINDS),
+    sessionName: optionalText,
+    examType: z.union([z.literal(""), z.enum(PLANNING_EXAM_TYPES)]),
+    courseVersionId: z.string().trim(),
+    courseOfferingId: z.string().trim(),
+    faculty1: z.string().trim(),
+    faculty2: z.string().trim(),
+    faculty3: z.string().trim(),
+    facilityId: z.string().trim(),
+    startDate: required.refine(isIsoDate, { error: "Not a date" }),
+    startTime: z.string().trim(),
+    endDate: required.refine(isIsoDate, { error: "Not a date" }),
+    endTime: z.string().trim(),
+  })
+  .superRefine((f, ctx) => {
+    const need = (key: keyof typeof f) => {
+      if (!f[key]) ctx.addIssue({ code: "custom", path: [key], message: "Required" });
+    };
+    const timed = f.kind !== "reference";
+    if (timed) {
+      need("startTime");
+      need("endTime");
+      for (const key of ["startTime", "endTime"] as const) {
+        if (f[key] && !isLocalTime(f[key]))
+          ctx.addIssue({ code: "custom", path: [key], message: "Time must be HH:MM" });
+      }
+    }
+    if (f.kind === "reference") need("courseVersionId");
+    if (f.kind === "session") need("courseOfferingId");
+    if (f.kind === "exam") {
+      for (const key of [
+        "examType",
+        "courseVersionId",
+        "courseOfferingId",
+        "faculty1",
+        "facilityId",
+      ] as const)
+        need(key);
+    }
+    const chosen = [f.faculty1, f.faculty2, f.faculty3].filter(Boolean);
+    if (new Set(chosen).size !== chosen.length)
+      ctx.addIssue({ code: "custom", path: ["faculty2"], message: "The same faculty is chosen twice" });
+    // End after start: compared once both ends are complete (a missing time is 'Required' already);
+    // reported on the end time of a timed event, the end date of a reference.
+    const complete = isIsoDate(f.startDate) && isIsoDate(f.endDate);
+    if (complete && !timed && f.endDate < f.startDate)
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: SCHEDULING_MESSAGES.endBeforeStart });
+    if (complete && timed && isLocalTime(f.startTime) && isLocalTime(f.endTime)) {
+      if (`${f.endDate}T${f.endTime}` <= `${f.startDate}T${f.startTime}`)
+        ctx.addIssue({ code: "custom", path: ["endTime"], message: SCHEDULING_MESSAGES.endBeforeStart });
+    }
+  });
+export type SchedulerEventForm = z.output<typeof ZSchedulerEventForm>;
+
+/**
+ * The booking call's FacilityFacultyBooking of a checked form (spec §7): times as instants ending
+ * in Z (Asia/Kolkata local), a reference from midnight of its start day to midnight after its end
+ * day (§9 fixed midnight), faculty joined by ';', no weekdays selected.
+ */
+export function bookingOfForm(f: SchedulerEventForm, termId: string) {
+  const reference = f.kind === "reference";
+  const [y, mo, d] = f.endDate.split("-").map(Number) as [number, number, number];
+  const dayAfterEnd = Temporal.PlainDate.from({ year: y, month: mo, day: d }).add({ days: 1 }).toString();
+  return {
+    termId,
+    facultyId: reference ? "" : [f.faculty1, f.faculty2, f.faculty3].filter(Boolean).join(";"),
+    facilityId: reference ? null : f.facilityId || null,
+    daySelected: "",
+    courseVersionId: f.courseVersionId || null,
+    courseOfferingId: reference ? null : f.courseOfferingId || null,
+    academicPlannerActivityId: null,
+    activityType: f.kind,
+    sessionName: f.sessionName,
+    ...(f.kind === "exam" && f.examType ? { examType: f.examType } : {}),
+    startDate: reference ? referenceMidnight(f.startDate) : localToInstant(f.startDate, f.startTime),
+    endDate: reference ? referenceMidnight(dayAfterEnd) : localToInstant(f.endDate, f.endTime),
+  };
+}

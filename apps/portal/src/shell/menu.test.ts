@@ -34,6 +34,9 @@ describe("visibleMenu", () => {
       ["term-subjects", "/app/term-subjects"],
       ["current-programmes", "/app/current-programmes"],
       ["add-program", "/app/add-program"],
+      ["time-table", "/app/time-table"],
+      ["session-scheduler", "/app/session-scheduler"],
+      ["session-planner", "/app/session-planner"],
       ["academic-calendar", "/app/academicCalendar"],
     ]);
     expect(visible.find((e) => e.id === "faculty")?.children?.map((e) => [e.id, e.href])).toEqual([
@@ -43,6 +46,7 @@ describe("visibleMenu", () => {
       ["exam-dashboard", "/app/exams/examDashboard"],
       ["exam-setup", "/app/exams/ExamSetup"],
       ["exam-timetable", "/app/exam/examTimetable"],
+      ["exam-planner", "/app/exam/examPlanner"],
       ["question-papers", "/app/exam/questionPaper"],
       ["seating-plan", "/app/exams/seatingPlan"],
       ["invigilation", "/app/exams/invigilationProctoring"],
@@ -85,6 +89,9 @@ describe("visibleMenu", () => {
     "term-subjects",
     "current-programmes",
     "add-program",
+    "time-table",
+    "session-scheduler",
+    "session-planner",
     "academic-calendar",
     "faculty",
     "faculty-management",

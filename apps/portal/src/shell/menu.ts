@@ -79,19 +79,19 @@ export const MENU: readonly MenuEntry[] = [
         built: true,
         roles: ACADEMIC,
       },
-      { id: "time-table", label: m.menu_time_table, href: "/app/time-table", built: false, roles: ACADEMIC },
+      { id: "time-table", label: m.menu_time_table, href: "/app/time-table", built: true, roles: ACADEMIC },
       {
         id: "session-scheduler",
         label: m.menu_session_scheduler,
         href: "/app/session-scheduler",
-        built: false,
+        built: true,
         roles: ACADEMIC,
       },
       {
         id: "session-planner",
         label: m.menu_session_planner,
         href: "/app/session-planner",
-        built: false,
+        built: true,
         roles: ACADEMIC,
       },
       {
@@ -194,7 +194,7 @@ export const MENU: readonly MenuEntry[] = [
         id: "exam-planner",
         label: m.menu_exam_planner,
         href: "/app/exam/examPlanner",
-        built: false,
+        built: true,
         roles: EXAM,
       },
       {
@@ -438,7 +438,7 @@ export const HOME_MODULES: readonly ModuleCard[] = [
     title: m.menu_time_table,
     text: m.home_time_table_text,
     href: "/app/tt",
-    built: false,
+    built: true,
     roles: ACADEMIC,
   },
   {

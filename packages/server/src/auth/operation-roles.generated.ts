@@ -726,6 +726,12 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
   },
   {
     method: "GET",
+    path: "/salesforce/SchedulerFilterData",
+    operationId: "getSchedulerFilterData",
+    roles: ["admin", "academic_office", "exam_office"],
+  },
+  {
+    method: "GET",
     path: "/salesforce/SessionData",
     operationId: "getSessionData",
     roles: ["admin", "academic_office", "exam_office"],
@@ -758,6 +764,12 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     method: "GET",
     path: "/salesforce/SessionTimeTable",
     operationId: "getSessionTimeTable",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "POST",
+    path: "/salesforce/SessionTimeTable",
+    operationId: "swapTimeTableSlots",
     roles: ["admin", "academic_office"],
   },
   {

@@ -4,7 +4,7 @@ import type { Database, Executor } from "./client.ts";
 import { readModelVersion } from "./schema.ts";
 
 /** Read models with a change counter (rows of read_model_version, bumped by triggers). */
-export type ReadModel = "question_paper_list" | "exam_operations" | "grading";
+export type ReadModel = "question_paper_list" | "exam_operations" | "grading" | "scheduling";
 
 /** A kept answer (or the computation of it, while it runs) with the counter it was computed under. */
 type Kept = { version: number; answer: Promise<unknown> };

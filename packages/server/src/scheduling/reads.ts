@@ -416,6 +416,7 @@ function calendarEvent(e: EventRow, who: { id: string; name: string } | null) {
     facilityName: e.facilityName,
     startDate: e.startsAt,
     endDate: e.endsAt,
+    version: e.version,
   };
 }
 
@@ -457,4 +458,34 @@ export async function weeklyTimeTable(
     ...nav,
     events: events.map((e) => calendarEvent(e, null)),
   };
+}
+
+/**
+ * The scheduler's filter options (exam-management-and-shell.md §7 "Academic filter data and terms":
+ * program, intake, year → programs, terms): every academic programme (id, name, code, by name) and,
+ * when `programName` (name, code or id), `intake` (JAN-DEC) and `year` name an intake, that intake's
+ * terms as term options (TermRecordId, Semester = the term's name, startDate and endDate YYYY-MM-DD,
+ * in term order) with the intake's id and campus. An unknown programme or intake gives no terms
+ * (the filters simply offer none); it is not an error.
+ */
+export async function schedulerFilters(
+  db: Executor,
+  q: { programName?: string | undefined; intake?: string | undefined; year?: number | undefined },
+) {
+  const programs = await rows<{ id: string; name: string; code: string }>(
+    db,
+    sql`select id, name, code from academic_programme order by name limit 500`,
+  );
+  const none = { programs, intakeId: null, campusId: null, terms: [] };
+  if (!q.programName || !q.intake || !q.year) return none;
+  const prog = await findProgramme(db, q.programName);
+  if (!prog) return none;
+  const found = await resolveIntake(db, prog.id, q.intake, q.year);
+  if (!found) return none;
+  const terms = await rows<{ TermRecordId: string; Semester: string; startDate: string; endDate: string }>(
+    db,
+    sql`select id as "TermRecordId", name as "Semester", to_char(start_date, 'YYYY-MM-DD') as "startDate",
+        to_char(end_date, 'YYYY-MM-DD') as "endDate" from term where intake_id = ${found.id} order by number`,
+  );
+  return { programs, intakeId: found.id, campusId: found.campusId as string | null, terms };
 }

@@ -9,21 +9,25 @@ import {
   ZId,
   ZInstantZ,
   ZIsoDate,
+  ZTimeTableSwap,
 } from "@portal/domain";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
+import { cachedReadModel } from "../db/read-model-cache.ts";
 import { parseOrThrow, readJson } from "../http/errors.ts";
-import { createBooking, deleteBooking, validateBooking } from "./bookings.ts";
+import { createBooking, deleteBooking, updateBooking, validateBooking } from "./bookings.ts";
 import {
   facilityBookings,
   facilityFacultyAll,
   facilityFacultyAvailable,
   facultyBookings,
   schedulerData,
+  schedulerFilters,
   termSessions,
   weeklyTimeTable,
 } from "./reads.ts";
+import { swapTimeTableSlots } from "./swap.ts";
 
 const optionalDate = z.union([z.literal(""), ZIsoDate]).optional();
 const ZRangeQuery = z.object({ from: optionalDate, to: optionalDate });
@@ -50,6 +54,11 @@ const ZTimeTableQuery = z.object({
   termName: z.string().trim().max(100).optional(),
   date: ZIsoDate,
 });
+const ZFiltersQuery = z.object({
+  programName: z.string().trim().max(200).optional(),
+  intake: z.union([z.literal(""), z.enum(INTAKE_MONTHS)]).optional(),
+  year: z.union([z.literal(""), z.coerce.number().int().min(1900).max(2100)]).optional(),
+});
 /** validateSession takes the Create body, with or without `Operation`. */
 const ZValidateBody = z.object({
   Operation: z.literal("Create").optional(),
@@ -75,7 +84,12 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/salesforce/SchedulerData", async (c) => {
     const { termId } = parseOrThrow(ZTermQuery, c.req.query());
-    return c.json({ success: true as const, ...(await schedulerData(ctx.db, termId)) });
+    // Kept in memory behind the 'scheduling' change counter (migration 0015; docs/performance.md).
+    // The JSON text is kept, so concurrent callers share its serialisation too.
+    const text = await cachedReadModel(ctx.db, "scheduling", `scheduler|${termId}`, async () =>
+      JSON.stringify({ success: true as const, ...(await schedulerData(ctx.db, termId)) }),
+    );
+    return c.body(text, 200, { "Content-Type": "application/json" });
   });
   app.get("/salesforce/SessionData", async (c) => {
     const q = parseOrThrow(ZSessionsQuery, c.req.query());
@@ -108,6 +122,17 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
       })),
     });
   });
+  app.get("/salesforce/SchedulerFilterData", async (c) => {
+    const q = parseOrThrow(ZFiltersQuery, c.req.query());
+    return c.json({
+      success: true as const,
+      ...(await schedulerFilters(ctx.db, {
+        programName: q.programName || undefined,
+        intake: given(q.intake),
+        year: given(q.year),
+      })),
+    });
+  });
   app.get("/salesforce/FacilityBookingData", async (c) => {
     const q = parseOrThrow(ZFacilityQuery, c.req.query());
     return c.json({
@@ -122,16 +147,19 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
   });
   app.get("/salesforce/SessionTimeTable", async (c) => {
     const q = parseOrThrow(ZTimeTableQuery, c.req.query());
-    return c.json({
-      success: true as const,
-      ...(await weeklyTimeTable(ctx.db, {
-        programName: q.programName,
-        intake: given(q.intake),
-        year: given(q.year),
-        termName: q.termName || undefined,
-        date: q.date,
-      })),
-    });
+    const query = {
+      programName: q.programName,
+      intake: given(q.intake),
+      year: given(q.year),
+      termName: q.termName || undefined,
+      date: q.date,
+    };
+    // Kept in memory behind the 'scheduling' change counter (migration 0015; docs/performance.md).
+    // The JSON text is kept, so concurrent callers share its serialisation too.
+    const text = await cachedReadModel(ctx.db, "scheduling", `timeTable|${JSON.stringify(query)}`, async () =>
+      JSON.stringify({ success: true as const, ...(await weeklyTimeTable(ctx.db, query)) }),
+    );
+    return c.body(text, 200, { "Content-Type": "application/json" });
   });
 
   const book = async (c: Context<AppEnv>) => {
@@ -143,11 +171,22 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
         200,
       );
     }
+    if (op.Operation === "Update") {
+      const { id, version, ...booking } = op.FacilityFacultyBooking;
+      return c.json(
+        { success: true as const, ...(await updateBooking(ctx, c.get("user"), id, version, booking)) },
+        200,
+      );
+    }
     return c.json(
       { success: true as const, ...(await createBooking(ctx, c.get("user"), op.FacilityFacultyBooking)) },
       201,
     );
   };
+  app.post("/salesforce/SessionTimeTable", async (c) => {
+    const swap = parseOrThrow(ZTimeTableSwap, await readJson(c));
+    return c.json({ success: true as const, ...(await swapTimeTableSlots(ctx, c.get("user"), swap)) });
+  });
   app.post("/salesforce/createFacilityFacultyBooking", book);
   app.post("/salesforce/createSession", book);
   app.post("/salesforce/validateSession", async (c) => {

@@ -384,6 +384,55 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
     expect((await create(over)).status).toBe(201);
   });
 
+  it("replaces a booking (Operation Update) in one transaction; a refused update leaves it as it was", async () => {
+    const day = "2027-02-24";
+    const made = await create({ startDate: at(day, "14:00"), endDate: at(day, "15:00") });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const [event] = made.body.events as Array<{ id: string; version: number }>;
+    // another session of the second faculty member at 16:00, which an update must not overlap
+    const other = await create({
+      facultyId: fx.faculty[1],
+      facilityId: fx.otherBigRoom,
+      startDate: at(day, "16:00"),
+      endDate: at(day, "17:00"),
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    const update = (over: Record<string, unknown>, version = event?.version) =>
+      send("POST", "/api/salesforce/createFacilityFacultyBooking", {
+        Operation: "Update",
+        FacilityFacultyBooking: { ...booking(over), id: event?.id, version },
+      });
+    const read = async () =>
+      (
+        (await get(`/api/salesforce/SessionData?termId=${fx.termId}&from=${day}&to=${day}`)).events as Array<{
+          id: string;
+          startTime: string;
+          faculty1Id: string | null;
+        }>
+      ).filter((e) => e.startTime >= "14:00" && e.startTime < "18:00");
+    const before = await read();
+    const unchanged = async (status: number, over: Record<string, unknown>, version?: number) => {
+      const fingerprint = await tableFingerprints(api.ctx.db, SIGN_IN_TABLES);
+      expect((await update(over, version)).status).toBe(status);
+      expect(await tableFingerprints(api.ctx.db, SIGN_IN_TABLES)).toEqual(fingerprint);
+    };
+    // stale version, a clash with the other session, bad input: nothing changes
+    await unchanged(409, { startDate: at(day, "14:30"), endDate: at(day, "15:30") }, 99);
+    await unchanged(409, {
+      facultyId: `${fx.faculty[0]};${fx.faculty[1]}`,
+      startDate: at(day, "15:30"),
+      endDate: at(day, "16:30"),
+    });
+    await unchanged(400, { startDate: at(day, "14:30"), endDate: at(day, "14:00") });
+    expect(await read()).toEqual(before);
+    // overlapping its own old time is no clash: the old event is replaced
+    const moved = await update({ startDate: at(day, "14:30"), endDate: at(day, "15:30") });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = await read();
+    expect(after.map((e) => e.id)).not.toContain(event?.id);
+    expect(after.map((e) => e.startTime).sort()).toEqual(["14:30", "16:00"]);
+  });
+
   it("books references at midnight without resources; the exam office books exams only", async () => {
     const ref = await create({
       activityType: "reference",
@@ -394,6 +443,21 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
       endDate: "2027-02-16T00:00:00.000Z",
     });
     expect(ref.status, JSON.stringify(ref.body)).toBe(201);
+    // An exam joins the exam timetable of the cycle of its type holding its day: none holds 10 Feb.
+    await api.ctx.db.execute(
+      sql`insert into exam_cycle (name, exam_type, start_date, end_date) values ('Feb 2027 Mid Term', 'MidTerm', '2027-02-15', '2027-02-20')`,
+    );
+    const examOf = (day: string) => ({
+      activityType: "exam",
+      examType: "MidTerm",
+      sessionName: "",
+      startDate: at(day, "09:00"),
+      endDate: at(day, "12:00"),
+    });
+    await refused(400, examOf("2027-02-10"), {
+      rule: "exam_cycle",
+      errorMessage: "No MidTerm exam cycle holds 10-02-2027",
+    });
     const exams = await signInHeaders(api, DEMO_EXAM_OFFICE.email);
     const session = await create(
       { startDate: at("2027-02-16", "09:00"), endDate: at("2027-02-16", "10:00") },
@@ -411,6 +475,34 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
       exams,
     );
     expect(exam.status, JSON.stringify(exam.body)).toBe(201);
+    const timetable = await rows<{
+      component: string;
+      examDate: string;
+      startTime: string;
+      minutes: number;
+      cycle: string;
+    }>(
+      api.ctx.db,
+      sql`select e.component, to_char(e.exam_date, 'YYYY-MM-DD') as "examDate", e.start_time as "startTime",
+          e.duration_minutes as minutes, c.name as cycle from exam e join exam_cycle c on c.id = e.exam_cycle_id
+          where e.course_offering_id = ${fx.sectionId} and c.name = 'Feb 2027 Mid Term'`,
+    );
+    expect(timetable).toEqual([
+      {
+        component: "Mid Term Exam",
+        examDate: "2027-02-16",
+        startTime: "09:00",
+        minutes: 180,
+        cycle: "Feb 2027 Mid Term",
+      },
+    ]);
+    // the section's MidTerm exam is in that cycle already: a second one is refused
+    const again = await create(
+      { ...examOf("2027-02-17"), facultyId: fx.faculty[2], facilityId: fx.otherBigRoom },
+      exams,
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(409);
+    expect(again.body.errorCode).toBe("exam_exists");
     const read = await send(
       "GET",
       `/api/salesforce/SessionData?termId=${fx.termId}&from=2027-02-15&to=2027-02-16&eventType=exam`,
@@ -459,5 +551,29 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
       (await send("GET", `/api/salesforce/SessionData?termId=${fx.termId}&from=2027-01-01&to=2027-03-31`))
         .status,
     ).toBe(400);
+  });
+
+  it("offers the programmes and the named intake's terms as the scheduler's filters", async () => {
+    const [p] = await rows<{ name: string; month: string; year: number }>(
+      api.ctx.db,
+      sql`select p.name, i.month, i.year from term t join intake i on i.id = t.intake_id
+          join academic_programme p on p.id = i.programme_id where t.id = ${fx.termId}`,
+    );
+    const exams = await signInHeaders(api, DEMO_EXAM_OFFICE.email);
+    const q = `programName=${encodeURIComponent(p?.name ?? "")}&intake=${p?.month}&year=${p?.year}`;
+    const filters = await send("GET", `/api/salesforce/SchedulerFilterData?${q}`, undefined, exams);
+    expect(filters.status, JSON.stringify(filters.body)).toBe(200);
+    const terms = filters.body.terms as Array<{ TermRecordId: string; Semester: string; startDate: string }>;
+    expect(terms.map((t) => t.TermRecordId)).toContain(fx.termId);
+    expect(terms.map((t) => t.startDate)).toEqual([...terms.map((t) => t.startDate)].sort());
+    expect((filters.body.programs as Array<{ name: string }>).map((x) => x.name)).toContain(p?.name);
+    // programmes only, no terms, until the intake is named; an unknown programme is no error
+    const read = (query: string) =>
+      send("GET", `/api/salesforce/SchedulerFilterData${query}`, undefined, exams);
+    expect((await read("")).body).toMatchObject({ terms: [], intakeId: null });
+    expect((await read("?programName=Nope&intake=JAN&year=2026")).body).toMatchObject({ terms: [] });
+    expect((await read("?intake=JUNE&year=2026")).status).toBe(400);
+    expect((await read("?year=abc")).status).toBe(400);
+    auth = await signInHeaders(api, DEMO_ACADEMIC_OFFICE.email);
   });
 });

@@ -1,0 +1,246 @@
+/**
+ * The session scheduler and the exam planner (exam-management-and-shell.md "Exam planning
+ * scheduler", §4, §5, §8): on the demo's EMBA July 2026 intake, a session is created by selecting a
+ * range on a faculty member's row of the day timeline and booking a room; a second booking of the
+ * same faculty member in that slot is refused with the spec's clash message and saves nothing; on
+ * the exam planner a reference is created, an exam is created from it and found in the exam
+ * timetable of its cycle. The free slot is found
+ * from the demo data through the API (no wall clock). One sign-in (admin) for the whole file.
+ */
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { ADMIN_EMAIL, demoExamCycle, signIn, waitForIslands } from "./helpers.ts";
+
+test.describe.configure({ mode: "serial" });
+
+type Filters = {
+  terms: Array<{ TermRecordId: string; Semester: string; startDate: string; endDate: string }>;
+};
+type SchedulerData = {
+  courseVersions: Array<{
+    id: string;
+    courseName: string;
+    courseOffering: Array<{ id: string; courseSectionId: string; courseOfferingCapacity: number }>;
+  }>;
+};
+type Available = {
+  faculty: Array<{ id: string; facultyName: string }>;
+  facilities: Array<{ id: string; facilityName: string; facilityCapacity: number }>;
+};
+
+let context: BrowserContext;
+let page: Page;
+/** The slot found free in the demo data: the term, day, subject, section, faculty member and room. */
+let slot: {
+  termId: string;
+  day: string;
+  subject: SchedulerData["courseVersions"][number];
+  section: SchedulerData["courseVersions"][number]["courseOffering"][number];
+  faculty: Available["faculty"][number];
+  room: Available["facilities"][number];
+};
+
+const kolkata = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`).toISOString();
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await page.request.get(url);
+  expect(response.status(), url).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Drags across a resource's row of the day timeline of `day` from the slot at `from` to the slot at `lastSlot`. */
+async function selectRange(resourceId: string, day: string, from: string, lastSlot: string) {
+  const lane = page.locator(`.fc-timeline-body .fc-timeline-lane[data-resource-id="${resourceId}"]`).first();
+  await lane.scrollIntoViewIfNeeded();
+  const laneBox = await lane.boundingBox();
+  const a = await page
+    .locator(`.fc-timeline-body .fc-timeline-slot-lane[data-date="${day}T${from}:00"]`)
+    .first()
+    .boundingBox();
+  const b = await page
+    .locator(`.fc-timeline-body .fc-timeline-slot-lane[data-date="${day}T${lastSlot}:00"]`)
+    .first()
+    .boundingBox();
+  if (!laneBox || !a || !b) throw new Error("timeline not drawn");
+  const y = laneBox.y + laneBox.height / 2;
+  await page.mouse.move(a.x + 3, y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, y, { steps: 4 });
+  await page.mouse.move(b.x + b.width - 3, y, { steps: 4 });
+  await page.mouse.up();
+}
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  page = await context.newPage();
+  await signIn(page, ADMIN_EMAIL);
+  const filters = await getJson<Filters>(
+    "/api/salesforce/SchedulerFilterData?programName=EMBA&intake=JUL&year=2026",
+  );
+  // The intake's second term (it meets from Monday 2 November 2026 in the demo data).
+  const term = filters.terms[1];
+  if (!term) throw new Error("the demo's EMBA July 2026 intake has no second term");
+  const data = await getJson<SchedulerData>(`/api/salesforce/SchedulerData?termId=${term.TermRecordId}`);
+  const subject = data.courseVersions.find((v) => v.courseOffering.length > 0);
+  const section = subject?.courseOffering[0];
+  if (!subject || !section) throw new Error("no subject with a section");
+  // The first day of the term's third week on which a faculty member and a big enough room are
+  // free 08:00-09:00 and the booking would be accepted (no holiday).
+  let last = "";
+  for (let i = 14; i < 42 && !slot; i++) {
+    const day = addDays(term.startDate, i);
+    const free = await getJson<Available>(
+      `/api/salesforce/FacilityFacultyAvailableData?startDate=${kolkata(day, "08:00")}&endDate=${kolkata(day, "09:00")}`,
+    );
+    const faculty = free.faculty[0];
+    const room = free.facilities.find((f) => f.facilityCapacity >= section.courseOfferingCapacity);
+    if (!faculty || !room) continue;
+    const check = await page.request.post("/api/salesforce/validateSession", {
+      headers: { Origin: new URL(page.url()).origin },
+      data: {
+        FacilityFacultyBooking: {
+          termId: term.TermRecordId,
+          facultyId: faculty.id,
+          facilityId: room.id,
+          courseVersionId: subject.id,
+          courseOfferingId: section.id,
+          activityType: "session",
+          startDate: kolkata(day, "08:00"),
+          endDate: kolkata(day, "09:00"),
+        },
+      },
+    });
+    const answer = (await check.json()) as { valid: boolean; errorMessage?: string };
+    last = `${day}: ${check.status()} ${answer.errorMessage ?? ""}`;
+    if (answer.valid) {
+      slot = { termId: term.TermRecordId, day, subject, section, faculty, room };
+    }
+  }
+  if (!slot) throw new Error(`no free slot in the demo term (last: ${last}, term ${JSON.stringify(term)})`);
+});
+
+test.afterAll(async () => {
+  await context?.close();
+});
+
+test("a session is created by selecting a range, and a second booking of the faculty member is refused", async () => {
+  test.setTimeout(180_000);
+  await page.goto(
+    `/app/session-scheduler?program=EMBA&year=2026&intake=JUL&term=${slot.termId}&filter=session&date=${slot.day}`,
+  );
+  await waitForIslands(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Session Scheduler" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Term" })).toHaveValue(slot.termId);
+  await expect(page.locator(".fc-resource-timeline")).toBeVisible();
+
+  await selectRange(slot.faculty.id, slot.day, "08:00", "08:30");
+  const dialog = page.getByRole("dialog", { name: "Create Session" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Start Time")).toHaveValue("08:00");
+  await expect(dialog.getByLabel("End Time")).toHaveValue("09:00");
+  await expect(dialog.getByRole("combobox", { name: "Faculty 1" })).toHaveValue(slot.faculty.id);
+  await dialog.getByLabel("Session").fill("Scheduler story lecture");
+  await dialog.getByRole("combobox", { name: "Subject" }).selectOption(slot.subject.id);
+  await dialog.getByRole("combobox", { name: "Section" }).selectOption(slot.section.id);
+  await dialog.getByRole("combobox", { name: "Facility" }).selectOption(slot.room.id);
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page.getByText("Created Successfully").first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const created = page.locator(".fc-event", { hasText: "Scheduler story lecture" }).first();
+  await expect(created).toBeVisible();
+
+  // The same faculty member in the same slot, another room: refused in the dialog, nothing saved.
+  const before = await getJson<{ events: unknown[] }>(
+    `/api/salesforce/SessionData?termId=${slot.termId}&from=${slot.day}&to=${slot.day}`,
+  );
+  // (selected on the 'Unassigned' row: the faculty member's row now holds the session)
+  await selectRange("unassigned", slot.day, "08:00", "08:30");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("combobox", { name: "Faculty 1" }).selectOption(slot.faculty.id);
+  await dialog.getByRole("combobox", { name: "Subject" }).selectOption(slot.subject.id);
+  await dialog.getByRole("combobox", { name: "Section" }).selectOption(slot.section.id);
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Faculty is allocated on another class on same time-slot",
+  );
+  await expect(page.getByText("Error saving details").first()).toBeVisible();
+  const after = await getJson<{ events: unknown[] }>(
+    `/api/salesforce/SessionData?termId=${slot.termId}&from=${slot.day}&to=${slot.day}`,
+  );
+  expect(after.events).toHaveLength(before.events.length);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // View Details of the session; a reload keeps it.
+  await page.reload();
+  await waitForIslands(page);
+  await page.locator(".fc-event", { hasText: "Scheduler story lecture" }).first().click();
+  const details = page.getByRole("dialog", { name: "View Details" });
+  await expect(details).toContainText(slot.room.facilityName);
+  await expect(details).toContainText(slot.faculty.facultyName);
+  await details.getByRole("button", { name: "Close" }).last().click();
+});
+
+test("on the exam planner a reference is created and an exam is created from it", async () => {
+  test.setTimeout(180_000);
+  // Selecting without a term says so.
+  await page.goto("/app/exam/examPlanner?program=EMBA&year=2026&intake=JUL");
+  await waitForIslands(page);
+  await expect(
+    page.getByText("Choose Academic Program, Year, Intake and Term to see the calendar."),
+  ).toBeVisible();
+
+  const day = addDays(slot.day, 1);
+  await page.goto(`/app/exam/examPlanner?program=EMBA&year=2026&intake=JUL&term=${slot.termId}&date=${day}`);
+  await waitForIslands(page);
+  await expect(page.locator(".fc-resource-timeline")).toBeVisible();
+  await page.locator(".fc-dayGridWeek-button").click();
+  const cell = page.locator(`.fc-daygrid-day[data-date="${day}"]`).first();
+  await cell.click();
+  const dialog = page.getByRole("dialog", { name: "Exam Reference" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("combobox", { name: "Type of Activity" })).toBeDisabled();
+  await dialog.getByRole("combobox", { name: "Subject" }).selectOption(slot.subject.id);
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page.getByText("Created Successfully").first()).toBeVisible();
+  const reference = page.locator(".fc-event", { hasText: slot.subject.courseName }).first();
+  await expect(reference).toBeVisible();
+
+  await reference.click();
+  const details = page.getByRole("dialog", { name: "View Details" });
+  await expect(details).toContainText("N/A");
+  await details.getByRole("button", { name: "Create Exam" }).click();
+  const exam = page.getByRole("dialog", { name: "Create Exam" });
+  await expect(exam).toBeVisible();
+  await exam.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(exam.getByText("Field cannot be empty.").first()).toBeVisible();
+  // The demo's "Nov 2026 End Term" cycle (16-28 November) holds the day: an End Term exam.
+  await exam.getByRole("combobox", { name: "Type of Exam" }).selectOption("EndTerm");
+  await exam.getByRole("combobox", { name: "Section" }).selectOption(slot.section.id);
+  await exam.getByLabel("Start Time").fill("08:00");
+  await exam.getByLabel("End Time").fill("09:00");
+  await exam.getByRole("combobox", { name: "Faculty 1" }).selectOption(slot.faculty.id);
+  await exam.getByRole("combobox", { name: "Facility" }).selectOption(slot.room.id);
+  await exam.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(exam).toBeHidden();
+  const events = await getJson<{ events: Array<{ eventType: string; examType: string | null }> }>(
+    `/api/salesforce/SessionData?termId=${slot.termId}&from=${day}&to=${day}&eventType=exam`,
+  );
+  expect(events.events).toEqual([expect.objectContaining({ eventType: "exam", examType: "EndTerm" })]);
+
+  // The exam is in the exam cycle's timetable.
+  const { examCycles } = await getJson<{ examCycles: Array<{ id: string; name: string }> }>(
+    "/api/sf/exam/examCycles",
+  );
+  const cycle = demoExamCycle(examCycles);
+  const rows = await getJson<{ timetable: Array<{ id: string; course: string; dateOfExam: string }> }>(
+    `/api/salesforce/TimeTable?${new URLSearchParams({ examCycleId: cycle.id, course: slot.subject.courseName, count: "100" })}`,
+  );
+  expect(rows.timetable.map((r) => r.dateOfExam)).toContain(day);
+  await page.goto(
+    `/app/exam/examTimetable?${new URLSearchParams({ cycle: cycle.id, course: slot.subject.courseName })}`,
+  );
+  await waitForIslands(page);
+  const table = page.getByRole("table", { name: "Exam timetable" });
+  await expect(table.getByRole("row", { name: new RegExp(slot.subject.courseName) }).first()).toBeVisible();
+});
