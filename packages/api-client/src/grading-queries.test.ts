@@ -7,6 +7,7 @@ import {
   gradingAuditQueryOptions,
   gradingCoursesQueryOptions,
   gradingKeys,
+  studentReportQueryOptions,
   subjectScoresQueryOptions,
 } from "./grading-queries.ts";
 import { BASE, recordingFetch, run } from "./test-support.ts";
@@ -50,6 +51,13 @@ describe("grading queries", () => {
     expect(page2.queryKey).not.toEqual(scores.queryKey);
     await run(page2);
     expect(JSON.parse(seen[3]?.body ?? "")).toEqual({ gradingId: "o1", pageNo: 2, count: 25 });
+    // The student report asks for the roster and one student's row, under the same scores key.
+    const report = studentReportQueryOptions(api, "o1", "s1");
+    expect(report.queryKey.slice(0, 4)).toEqual(gradingKeys.scores("o1"));
+    await run(report);
+    expect(JSON.parse(seen[4]?.body ?? "")).toEqual({ gradingId: "o1", studentId: "s1", roster: true });
+    await run(studentReportQueryOptions(api, "o1", ""));
+    expect(JSON.parse(seen[5]?.body ?? "")).toEqual({ gradingId: "o1", pageNo: 1, count: 5, roster: true });
   });
 
   it("reads an offering's audit under its offering key, so a grading write of that offering refreshes it", async () => {

@@ -153,6 +153,28 @@ export function subjectScoresQueryOptions(
   });
 }
 
+/**
+ * POST /salesforce/SubjectScores for the student report: the header and statistics, `roster` (every
+ * enrolled student's id, name and code, no marks) and, for `studentId` (empty = none chosen), that
+ * student's row alone in `students`, so a class of thousands is never read whole. Keyed under
+ * `gradingKeys.scores(gradingId)` like the pages. ApiError 404 for an unknown course offering.
+ */
+export function studentReportQueryOptions(api: ApiClient, gradingId: string, studentId: string) {
+  return queryOptions({
+    queryKey: [...gradingKeys.scores(gradingId), "report", studentId] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.POST("/salesforce/SubjectScores", {
+          body:
+            studentId === ""
+              ? { gradingId, ...SCORES_HEADER_PAGE, roster: true }
+              : { gradingId, studentId, roster: true },
+          signal,
+        }),
+      ),
+  });
+}
+
 /** GET /salesforce/CreateDefaultGradeRange: the Absolute and Relative grade ranges and the setup version. */
 export function gradeRangesQueryOptions(api: ApiClient, courseOfferingId: string) {
   return queryOptions({

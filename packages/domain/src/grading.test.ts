@@ -11,11 +11,13 @@ import {
   finalGradeProblem,
   GRADE_LETTERS,
   GRADING_MESSAGES,
+  GRADING_TYPES,
   type GradeBand,
   generateSubComponents,
   gradeBandsProblem,
   gradeClass,
   gradePointAverage,
+  gradeTotals,
   PROMOTION_MESSAGES,
   percentiles,
   promotionStatus,
@@ -177,6 +179,53 @@ describe("grading properties", () => {
           order.forEach((from, to) => {
             expect(shuffled[to]).toBe(grades[from]);
           });
+        },
+      ),
+    );
+  });
+
+  it("regrades a class from its totals as stored (2 decimals) exactly as from all its marks", () => {
+    /** One student's marks for `components`: each sub-component a share of its total, or missing. */
+    const marksFor = (components: ComponentDefinition[]) =>
+      fc.tuple(
+        ...components.map((c) =>
+          fc.tuple(
+            ...c.subComponents.map((sub) =>
+              fc.option(
+                fc.integer({ min: 0, max: 2 * sub.totalMarks }).map((half) => ({
+                  totalMarks: sub.totalMarks,
+                  marksObtained: half / 2,
+                })),
+              ),
+            ),
+          ),
+        ),
+      );
+    fc.assert(
+      fc.property(
+        soundBands,
+        fc.constantFrom(...GRADING_TYPES),
+        gradedSet.chain(({ components }) =>
+          fc.tuple(
+            fc.constant(components),
+            fc.array(marksFor(components), { minLength: 1, maxLength: 30 }),
+            fc.nat(),
+            marksFor(components),
+          ),
+        ),
+        (bands, type, [components, marks, pick, corrected]) => {
+          const before = marks.map((m, i) => ({ studentId: `s${i}`, marks: m }));
+          const stored = gradeClass(type, bands, components, before).students.map((g) =>
+            Number(g.total.toFixed(2)),
+          );
+          const who = pick % before.length;
+          const after = before.map((s, i) => (i === who ? { ...s, marks: corrected } : s));
+          const full = gradeClass(type, bands, components, after).students;
+          const totals = stored.map((t, i) => (i === who ? weightedTotal(components, corrected) : t));
+          const incremental = gradeTotals(type, bands, totals);
+          expect(incremental.map((g) => g.calculatedGrade)).toEqual(full.map((g) => g.calculatedGrade));
+          expect(incremental.map((g) => g.percentile)).toEqual(full.map((g) => g.percentile));
+          expect(totals).toEqual(full.map((g) => g.total));
         },
       ),
     );

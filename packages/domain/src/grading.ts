@@ -445,10 +445,34 @@ export type GradedStudent = {
   percentile: number;
 };
 
+/** A student's letter from the class's totals (see {@link gradeTotals}). */
+export type TotalGrade = { calculatedGrade: GradeLetter; gradePoint: number; percentile: number };
+
 /**
- * Grades a whole course offering: weighted totals, then Absolute (percentage bands) or Relative
- * (percentile bands on the class's own distribution) letters and their grade points, plus the class
- * statistics. O(students · sub-components + n log n).
+ * Letters of a class from its weighted totals (percent, 0..100, in the class's order): Absolute
+ * takes the percentage band of each total, Relative the percentile band of each total's
+ * {@link percentiles} value; the percentile is given rounded to 2 decimals. A class's grades depend
+ * on its marks only through these totals, which {@link weightedTotal} rounds to 2 decimals, so the
+ * totals as stored (2 decimals) regrade a class exactly without reading its marks again.
+ * O(n log n).
+ */
+export function gradeTotals(
+  type: GradingType,
+  bands: readonly GradeBand[],
+  totals: readonly number[],
+): TotalGrade[] {
+  const ranks = percentiles(totals);
+  return totals.map((total, i) => {
+    const rank = ranks[i] as number;
+    const letter = bandFor(bands, type === "Absolute" ? total : rank).letterGrade;
+    return { calculatedGrade: letter, gradePoint: gradePointOf(bands, letter), percentile: round2(rank) };
+  });
+}
+
+/**
+ * Grades a whole course offering: weighted totals, then {@link gradeTotals} (Absolute percentage
+ * bands or Relative percentile bands on the class's own distribution) with grade points, plus the
+ * class statistics. O(students · sub-components + n log n).
  */
 export function gradeClass(
   type: GradingType,
@@ -457,20 +481,13 @@ export function gradeClass(
   students: readonly GradingStudent[],
 ): { students: GradedStudent[]; statistics: ClassStatistics } {
   const totals = students.map((s) => weightedTotal(components, s.marks));
-  const ranks = percentiles(totals);
-  const graded = students.map((s, i) => {
-    const total = totals[i] as number;
-    const percentile = round2(ranks[i] as number);
-    const letter = bandFor(bands, type === "Absolute" ? total : (ranks[i] as number)).letterGrade;
-    return {
-      studentId: s.studentId,
-      total,
-      componentPercents: components.map((c, ci) => componentPercent(c, s.marks[ci])),
-      calculatedGrade: letter,
-      gradePoint: gradePointOf(bands, letter),
-      percentile,
-    };
-  });
+  const grades = gradeTotals(type, bands, totals);
+  const graded = students.map((s, i) => ({
+    studentId: s.studentId,
+    total: totals[i] as number,
+    componentPercents: components.map((c, ci) => componentPercent(c, s.marks[ci])),
+    ...(grades[i] as TotalGrade),
+  }));
   return { students: graded, statistics: classStatistics(totals) };
 }
 

@@ -1,12 +1,13 @@
 /**
  * Benchmark of grading through the whole API (docs/performance.md "Grading"): one course offering of
  * 2,000 students with 8 components of 8 sub-components (128,000 marks) in a fresh database with the
- * small demo data; then, signed in as the exam office, POST /api/salesforce/SubjectScores (25 a page, as the
- * screen shows, and All; read the
- * marks store, grade, answer) and one mark correction through POST /api/sf/exam/admin/cousesubcomponet
- * (which regrades and stores the whole class). Median and worst of 10 runs after 2 warm-ups. Budget:
- * 500 ms per call. Embedded database by default; with DATABASE_URL (an admin URL of PostgreSQL) on a
- * new database there, dropped afterwards. Run: `npx -y pnpm@10.34.9 --filter @portal/server bench:grading-api`.
+ * small demo data; then, signed in as the exam office, POST /api/salesforce/SubjectScores (25 a page,
+ * as the screen shows, and All; read the marks store, grade, answer) and one mark correction through
+ * POST /api/sf/exam/admin/cousesubcomponet (which regrades the class from the corrected student's
+ * marks and the others' stored totals, and stores what moved). Median and worst of 10 runs after 2
+ * warm-ups. Budget: 500 ms per call. Embedded database by default; with DATABASE_URL (an admin URL
+ * of PostgreSQL) on a new database there, dropped afterwards. Run:
+ * `npx -y pnpm@10.34.9 --filter @portal/server bench:grading-api`.
  */
 
 import { randomUUID } from "node:crypto";
@@ -118,7 +119,7 @@ try {
     .limit(1);
   let version = first!.version;
   let value = first!.marksObtained;
-  await time("one mark corrected, class regraded and stored", async () => {
+  await time("one mark corrected, class regraded from stored totals and stored", async () => {
     value = value === 50 ? 0 : value + 0.5;
     const res = await api.raw("POST", "/api/sf/exam/admin/cousesubcomponet", {
       headers,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +21,7 @@ import {
 } from "../db/schema.ts";
 import { DEMO_EXAM_OFFICE } from "../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { recomputeGrades } from "./setup.ts";
 
 type Course = { id: string; status: string; typeOfGrading: string; students: number; version: number };
 type Sub = {
@@ -37,6 +39,7 @@ type Component = {
 type ScoreRow = {
   id: string;
   StudentId: string;
+  studentName: string;
   studentCode: string;
   TotalMarksObtained: number;
   CalculatedGrade: string;
@@ -160,6 +163,44 @@ describe.each(testTargets())("grading API ($name)", (target) => {
       all.statistics,
       all.classTotals,
     ]);
+    expect(page).not.toHaveProperty("roster");
+  });
+
+  it("answers one student's row and the class's roster for the student report, not the whole class", async () => {
+    const all = await scores(draft.id);
+    const chosen = all.students[3] as ScoreRow;
+    const res = await api.call("POST", "/api/salesforce/SubjectScores", {
+      headers,
+      body: { gradingId: draft.id, studentId: chosen.StudentId, roster: true },
+    });
+    expect(res.status).toBe(200);
+    const report = res.body as Scores & {
+      roster: Array<{ StudentId: string; studentName: string; studentCode: string | null }>;
+    };
+    expect(report.students).toEqual([chosen]);
+    expect(report.roster).toEqual(
+      all.students.map((r) => ({
+        StudentId: r.StudentId,
+        studentName: r.studentName,
+        studentCode: r.studentCode,
+      })),
+    );
+    expect([report.noOfRecords, report.statistics]).toEqual([all.students.length, all.statistics]);
+    // A student not enrolled here, or not an id at all, has no row; a studentId that is not text is refused.
+    for (const studentId of [randomUUID(), "x"]) {
+      const none = await api.call("POST", "/api/salesforce/SubjectScores", {
+        headers,
+        body: { gradingId: draft.id, studentId },
+      });
+      expect((none.body as Scores).students).toEqual([]);
+    }
+    await refused(
+      "POST",
+      "/api/salesforce/SubjectScores",
+      { gradingId: draft.id, studentId: 7 },
+      400,
+      "studentId",
+    );
   });
 
   it("serves the class's results from memory only while nothing they read has changed, whoever wrote it", async () => {
@@ -409,6 +450,82 @@ describe.each(testTargets())("grading API ($name)", (target) => {
     });
     const after = await scores(draft.id);
     expect(after.students[0]?.TotalMarksObtained).not.toBe(row.TotalMarksObtained);
+  });
+
+  it("regrades from the changed students' marks and the others' stored totals exactly as a whole regrade would, Absolute and Relative", async () => {
+    const db = api.ctx.db;
+    /** The offering's stored grades by student: total, letters, grade point, version. */
+    const stored = async (id: string) =>
+      JSON.stringify(
+        await db
+          .select({
+            studentId: studentGrade.studentId,
+            total: studentGrade.totalPercent,
+            calculated: studentGrade.calculatedGrade,
+            final: studentGrade.finalGrade,
+            point: studentGrade.gradePoint,
+            version: studentGrade.version,
+          })
+          .from(studentGrade)
+          .where(eq(studentGrade.courseOfferingId, id))
+          .orderBy(asc(studentGrade.studentId)),
+      );
+    /** Sets the first sub-component mark of the first `n` students to full marks or 0, in one call. */
+    const correct = async (id: string, n: number, reason: string) => {
+      const s = await scores(id);
+      const body = s.students.slice(0, n).map((row) => {
+        const sub = row.componentList[0]?.subCompList[0] as ScoreRow["componentList"][0]["subCompList"][0];
+        return {
+          id: sub.markId,
+          MarksObtined: sub.MarksObtined === sub.TotalMarks ? 0 : sub.TotalMarks,
+          TotalMarks: sub.TotalMarks,
+          version: sub.version,
+          reason,
+        };
+      });
+      const res = await api.call("POST", "/api/sf/exam/admin/cousesubcomponet", { headers, body });
+      expect(res.body).toMatchObject({ success: true, changed: n });
+      return s.students.slice(0, n).map((r) => r.StudentId);
+    };
+    /** Regrades the whole class from every mark; returns the stored grades after it. */
+    const wholeRegrade = async (id: string) => {
+      await db.transaction((tx) =>
+        recomputeGrades(tx, { id: null, email: "test" }, id, new Date(api.ctx.now()), ""),
+      );
+      return stored(id);
+    };
+    for (const course of [draft, published]) {
+      // Two corrections stay under half the class: the regrade from stored totals, not the fallback.
+      expect(course.students).toBeGreaterThan(4);
+      const before = await stored(course.id);
+      const changed = await correct(course.id, 2, "Re-totalled");
+      const after = await stored(course.id);
+      expect(after).not.toBe(before);
+      const changedTotals = (JSON.parse(after) as Array<{ studentId: string; total: number }>).filter((g) =>
+        changed.includes(g.studentId),
+      );
+      const oldTotals = (JSON.parse(before) as Array<{ studentId: string; total: number }>).filter((g) =>
+        changed.includes(g.studentId),
+      );
+      expect(changedTotals.map((g) => g.total)).not.toEqual(oldTotals.map((g) => g.total));
+      // A whole regrade from every mark finds nothing to change: same totals, letters and versions.
+      expect(await wholeRegrade(course.id)).toBe(after);
+    }
+    // A student without a stored grade row: the whole class is regraded and the row comes back.
+    const [gone] = await db
+      .delete(studentGrade)
+      .where(
+        and(
+          eq(studentGrade.courseOfferingId, draft.id),
+          sql`${studentGrade.studentId} = (select ${studentGrade.studentId} from ${studentGrade} where ${studentGrade.courseOfferingId} = ${draft.id} order by ${studentGrade.studentId} desc limit 1)`,
+        ),
+      )
+      .returning({ studentId: studentGrade.studentId });
+    expect(gone).toBeDefined();
+    await correct(draft.id, 1, "");
+    const back = await stored(draft.id);
+    expect(back).toContain(gone?.studentId as string);
+    expect(await wholeRegrade(draft.id)).toBe(back);
   });
 
   it("refuses the grade letter D and overlapping or gapped ranges, then switches Absolute to Relative and regrades", async () => {

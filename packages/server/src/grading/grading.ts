@@ -52,6 +52,7 @@ import {
   loadSetup,
   type MarkSummary,
   recomputeGrades,
+  regradeStudents,
   requireReasonWhenPublished,
   type StoredMark,
   type StudentResult,
@@ -245,12 +246,15 @@ export function toScoreRow(setup: GradingSetup, r: StudentResult) {
  * standard deviation of the weighted totals, size), the bands in use, the components, and one row per
  * enrolled student: marks per sub-component, component percents, weighted total (percent), percentile,
  * calculated grade, penalty, final grade and grade point; `count` students a page (0 = all, spec §9
- * student grade table 5, 10, 25, All), statistics always of the whole class. 404 for an unknown offering.
+ * student grade table 5, 10, 25, All), statistics always of the whole class. `studentId` answers that
+ * student's row alone (none when not enrolled) instead of a page, for the student report; `roster`
+ * adds every enrolled student's id, name and code (the report's student choice), without marks.
+ * 404 for an unknown offering.
  */
 export async function getSubjectScores(
   db: Executor,
   gradingId: string,
-  page: { pageNo: number; count: number },
+  page: { pageNo: number; count: number; studentId?: string | undefined; roster?: boolean | undefined },
 ) {
   // The class results depend on every student's marks (relative grades, statistics), so they are
   // computed for the whole class and kept behind the 'grading' change counter (migration 0011);
@@ -265,9 +269,13 @@ export async function getSubjectScores(
       return { setup, all: results, statistics };
     },
   );
-  const shown = (
-    page.count === 0 ? all : all.slice((page.pageNo - 1) * page.count, page.pageNo * page.count)
-  ).map((r) => ({ ...r, marks: new Map<string, MarkSummary>() }));
+  const chosen =
+    page.studentId !== undefined
+      ? all.filter((r) => r.studentId === page.studentId)
+      : page.count === 0
+        ? all
+        : all.slice((page.pageNo - 1) * page.count, page.pageNo * page.count);
+  const shown = chosen.map((r) => ({ ...r, marks: new Map<string, MarkSummary>() }));
   await attachMarks(db, gradingId, shown);
   return {
     noOfRecords: all.length,
@@ -280,6 +288,15 @@ export async function getSubjectScores(
     gradeRanges: setup.bands[setup.typeOfGrading].map((b) => ({ ...b })),
     components: componentsWire(setup),
     students: shown.map((r) => toScoreRow(setup, r)),
+    ...(page.roster
+      ? {
+          roster: all.map((r) => ({
+            StudentId: r.studentId,
+            studentName: r.student.name,
+            studentCode: r.student.code,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -729,8 +746,8 @@ export type MarkInput = {
  * in the sub-component's course offering with no mark yet (version 0). TotalMarks must be the
  * sub-component's total marks and 0 ≤ MarksObtined ≤ TotalMarks. A changed mark keeps the value it
  * replaced, its source (`entry` or `upload`) and reason, version + 1, and one audit row (before,
- * after, reason); an unchanged one writes nothing. Then the touched offerings' grades are
- * recomputed. Errors (nothing written): 400 a rule above, an unknown student or sub-component, a
+ * after, reason); an unchanged one writes nothing. Then the touched offerings are regraded from the
+ * changed students' marks and the others' stored totals (setup.ts regradeStudents). Errors (nothing written): 400 a rule above, an unknown student or sub-component, a
  * published offering without reason; 404 unknown mark id; 409 stale version.
  */
 export async function writeMarks(
@@ -744,6 +761,8 @@ export async function writeMarks(
   const run = async (tx: Executor) => {
     const audit: AuditEntry[] = [];
     const offerings = new Map<string, GradingSetup>();
+    /** Students whose marks changed, by course offering: only they are regraded from their marks. */
+    const changedStudents = new Map<string, Set<string>>();
     let changed = 0;
     for (const [i, item] of items.entries()) {
       let current: typeof studentMark.$inferSelect | undefined;
@@ -797,6 +816,9 @@ export async function writeMarks(
       if ((current?.version ?? 0) !== item.version) throw versionConflict("This mark", `${i}.version`);
       if (current && current.marksObtained === item.marksObtained) continue;
       changed++;
+      const students = changedStudents.get(sub.offeringId) ?? new Set<string>();
+      students.add(studentId as string);
+      changedStudents.set(sub.offeringId, students);
       if (current) {
         await tx
           .update(studentMark)
@@ -844,7 +866,7 @@ export async function writeMarks(
     }
     await writeAudit(tx, actor, audit, at);
     const reason = items.find((i) => i.reason)?.reason ?? "";
-    if (changed > 0) for (const id of offerings.keys()) await recomputeGrades(tx, actor, id, at, reason);
+    for (const [id, students] of changedStudents) await regradeStudents(tx, actor, id, at, reason, students);
     return { changed, unchanged: items.length - changed, offerings: [...offerings.keys()] };
   };
   return tx0 ? run(tx0) : ctx.db.transaction(run);

@@ -93,6 +93,8 @@ const ZGradingId = z.object(
       .int()
       .refine((n) => SCORE_PAGE_SIZES.includes(n), { error: "count must be 5, 10, 25 or 0 (All)" })
       .default(0),
+    studentId: id("studentId").optional(),
+    roster: z.boolean({ error: "roster must be true or false" }).optional(),
   },
   { error: "The body must be an object { gradingId }" },
 );

@@ -15,6 +15,9 @@ import {
   type GradingType,
   gradeClass,
   gradePointOf,
+  gradeTotals,
+  type StudentMarks,
+  weightedTotal,
 } from "@portal/domain";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type AuditActor, type AuditEntry, writeAudit } from "../audit.ts";
@@ -263,6 +266,16 @@ export type StudentResult = GradedStudent & {
   marks: Map<string, MarkSummary>;
 };
 
+/** A student's marks obtained by sub-component id, in the domain's shape for `setup` (missing = null). */
+function marksOf(setup: GradingSetup, own: ReadonlyMap<string, number> | undefined): StudentMarks {
+  return setup.components.map((c) =>
+    c.subComponents.map((sub) => {
+      const m = own?.get(sub.id);
+      return m === undefined ? null : { marksObtained: m, totalMarks: sub.totalMarks };
+    }),
+  );
+}
+
 /**
  * Grades course offering `setup` from the marks store: the domain's gradeClass (Absolute or
  * Relative on the class's own distribution), then each stored penalty lowers the calculated grade by
@@ -323,18 +336,7 @@ export async function computeResults(
     setup.typeOfGrading,
     bands,
     toDefinitions(setup.components),
-    students.map((s) => {
-      const own = obtained.get(s.id);
-      return {
-        studentId: s.id,
-        marks: setup.components.map((c) =>
-          c.subComponents.map((sub) => {
-            const m = own?.get(sub.id);
-            return m === undefined ? null : { marksObtained: m, totalMarks: sub.totalMarks };
-          }),
-        ),
-      };
-    }),
+    students.map((s) => ({ studentId: s.id, marks: marksOf(setup, obtained.get(s.id)) })),
   );
   const results = graded.students.map((g, i) => {
     const stored = gradeByStudent.get(g.studentId);
@@ -367,6 +369,19 @@ export function requireReasonWhenPublished(setup: GradingSetup, reason: string, 
   }
 }
 
+/** A student's grade as it is to be stored: the total (percent, 2 decimals), letters and penalty. */
+type NextGrade = {
+  studentId: string;
+  total: number;
+  calculatedGrade: GradeLetter;
+  penalty: string;
+  penaltySteps: number;
+  finalGrade: GradeLetter;
+  finalGradePoint: number;
+};
+
+type StoredGrade = typeof studentGrade.$inferSelect;
+
 /**
  * Recomputes and stores every student grade of course offering `id` inside transaction `tx` after a
  * change: rows whose total, calculated grade, final grade or grade point moved are written (version
@@ -384,17 +399,111 @@ export async function recomputeGrades(
 ): Promise<StudentResult[]> {
   const setup = await loadSetup(tx, id, "courseOfferingId");
   const { results } = await computeResults(tx, setup, new Set());
-  const current = new Map(
-    (await tx.select().from(studentGrade).where(eq(studentGrade.courseOfferingId, id))).map((g) => [
-      g.studentId,
-      g,
-    ]),
+  await storeGrades(
+    tx,
+    actor,
+    { id, at, reason, lock: options.lock ?? false },
+    results,
+    await storedGrades(tx, id),
   );
+  return results;
+}
+
+/**
+ * Regrades course offering `id` inside transaction `tx` after the marks of `studentIds` alone
+ * changed, storing exactly what {@link recomputeGrades} would (the same rows, versions and audit) but
+ * in time proportional to the change: the changed students' totals come from their own marks, every
+ * other student's from its stored grade row, and the domain's gradeTotals letters the class from
+ * those totals (Relative grades still see the whole class). That is exact because grades depend on
+ * marks only through the totals, which the domain rounds to the 2 decimals `total_percent` keeps.
+ * Falls back to the whole regrade when an enrolled student has no grade row yet, or when the change
+ * covers half the class or more (then reading every mark costs no more).
+ */
+export async function regradeStudents(
+  tx: Executor,
+  actor: AuditActor,
+  id: string,
+  at: Date,
+  reason: string,
+  studentIds: ReadonlySet<string>,
+): Promise<void> {
+  const enrolled = (
+    await tx
+      .select({ id: enrolment.studentId })
+      .from(enrolment)
+      .where(and(eq(enrolment.courseOfferingId, id), eq(enrolment.status, "Enrolled")))
+  ).map((r) => r.id);
+  const current = await storedGrades(tx, id);
+  const changed = enrolled.filter((s) => studentIds.has(s));
+  if (changed.length === 0) return;
+  if (enrolled.some((s) => !current.has(s)) || changed.length * 2 >= enrolled.length) {
+    await recomputeGrades(tx, actor, id, at, reason);
+    return;
+  }
+  const setup = await loadSetup(tx, id, "courseOfferingId");
+  const rows = await tx
+    .select({
+      studentId: studentMark.studentId,
+      subComponentId: studentMark.subComponentId,
+      marksObtained: studentMark.marksObtained,
+    })
+    .from(studentMark)
+    .where(and(eq(studentMark.courseOfferingId, id), inArray(studentMark.studentId, changed)));
+  const obtained = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const own = obtained.get(r.studentId) ?? new Map<string, number>();
+    own.set(r.subComponentId, Number(r.marksObtained));
+    obtained.set(r.studentId, own);
+  }
+  const definitions = toDefinitions(setup.components);
+  const totals = enrolled.map((s) =>
+    studentIds.has(s)
+      ? weightedTotal(definitions, marksOf(setup, obtained.get(s)))
+      : (current.get(s) as StoredGrade).totalPercent,
+  );
+  const bands = setup.bands[setup.typeOfGrading];
+  const letters = gradeTotals(setup.typeOfGrading, bands, totals);
+  const next = enrolled.map((studentId, i): NextGrade => {
+    const old = current.get(studentId) as StoredGrade;
+    const calculatedGrade = letters[i]?.calculatedGrade as GradeLetter;
+    const finalGrade = downgrade(calculatedGrade, old.penaltySteps);
+    return {
+      studentId,
+      total: totals[i] as number,
+      calculatedGrade,
+      penalty: old.penalty,
+      penaltySteps: old.penaltySteps,
+      finalGrade,
+      finalGradePoint: gradePointOf(bands, finalGrade),
+    };
+  });
+  await storeGrades(tx, actor, { id, at, reason, lock: false }, next, current);
+}
+
+/** The stored grade rows of course offering `id`, by student. */
+async function storedGrades(tx: Executor, id: string): Promise<Map<string, StoredGrade>> {
+  const rows = await tx.select().from(studentGrade).where(eq(studentGrade.courseOfferingId, id));
+  return new Map(rows.map((g) => [g.studentId, g]));
+}
+
+/**
+ * Writes the grades of `next` that differ from `current` (total, calculated or final grade, grade
+ * point, lock; `lock` true locks every row), version + 1, and audits each changed letter (action
+ * `recalculate_grade`, before/after, `reason`), in batches of 1,000 rows.
+ */
+async function storeGrades(
+  tx: Executor,
+  actor: AuditActor,
+  write: { id: string; at: Date; reason: string; lock: boolean },
+  next: readonly NextGrade[],
+  current: ReadonlyMap<string, StoredGrade>,
+): Promise<void> {
+  const { id, at, reason } = write;
   const audit: AuditEntry[] = [];
   const rows: Array<typeof studentGrade.$inferInsert> = [];
-  for (const r of results) {
+  for (const r of next) {
     const old = current.get(r.studentId);
-    const locked = options.lock ? true : (old?.locked ?? false);
+    const locked = write.lock ? true : (old?.locked ?? false);
     if (
       old &&
       old.totalPercent === r.total &&
@@ -454,7 +563,6 @@ export async function recomputeGrades(
       });
   }
   await writeAudit(tx, actor, audit, at);
-  return results;
 }
 
 /** The ids of `ids` that are students enrolled in course offering `id`. */

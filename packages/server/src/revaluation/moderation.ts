@@ -22,7 +22,7 @@ import {
   studentMark,
 } from "../db/schema.ts";
 import { versionConflict } from "../exam/versions.ts";
-import { loadOffering, recomputeGrades } from "../grading/setup.ts";
+import { loadOffering, regradeStudents } from "../grading/setup.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import { answerSheetUrl } from "./answer-sheets.ts";
@@ -259,7 +259,8 @@ export async function moderate(
       },
     });
     await writeAudit(tx, actor, audit, at);
-    if (changes.length > 0) await recomputeGrades(tx, actor, input.courseOfferingId, at, input.reason);
+    const moderated = new Set(changes.map((c) => c.studentId));
+    await regradeStudents(tx, actor, input.courseOfferingId, at, input.reason, moderated);
     return { ...answer, moderationId, marksVersion: (await loadSubMarks(tx, sub.id)).marksVersion };
   };
   return input.apply ? ctx.db.transaction(run) : run(ctx.db);

@@ -43,7 +43,7 @@ import {
   term,
 } from "../db/schema.ts";
 import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
-import { recomputeGrades } from "../grading/setup.ts";
+import { regradeStudents } from "../grading/setup.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 
@@ -469,7 +469,8 @@ export async function updateRevaluations(ctx: AppContext, actor: SessionUser, it
   const at = new Date(ctx.now());
   return ctx.db.transaction(async (tx) => {
     const audit: AuditEntry[] = [];
-    const regrade = new Map<string, string>();
+    /** Offerings to regrade: the reason and the students whose marks were revised. */
+    const regrade = new Map<string, { reason: string; students: Set<string> }>();
     const saved = [];
     for (const [i, item] of items.entries()) {
       const [current] = isUuid(item.id)
@@ -494,7 +495,13 @@ export async function updateRevaluations(ctx: AppContext, actor: SessionUser, it
         } else {
           const markAudit = await writeRevisedMark(tx, actor, current, item, i, at);
           audit.push(markAudit.audit);
-          regrade.set(markAudit.courseOfferingId, item.reason);
+          const revised = regrade.get(markAudit.courseOfferingId) ?? {
+            reason: item.reason,
+            students: new Set(),
+          };
+          revised.reason = item.reason;
+          revised.students.add(current.studentId);
+          regrade.set(markAudit.courseOfferingId, revised);
           changes.revisedMarks = item.revisedMarks as number;
           changes.remark = item.reason;
           changes.completedAt = at;
@@ -530,7 +537,9 @@ export async function updateRevaluations(ctx: AppContext, actor: SessionUser, it
       saved.push({ id: row.id, state: row.state, version: row.version });
     }
     await writeAudit(tx, actor, audit, at);
-    for (const [offeringId, reason] of regrade) await recomputeGrades(tx, actor, offeringId, at, reason);
+    for (const [offeringId, { reason, students }] of regrade) {
+      await regradeStudents(tx, actor, offeringId, at, reason, students);
+    }
     return saved.map((s) => ({
       ...s,
       RevalAccept: revaluationAcceptLabel(s.state),

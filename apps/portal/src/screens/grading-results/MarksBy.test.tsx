@@ -91,7 +91,7 @@ describe("StudentReport", () => {
   it(
     "shows the student's components, marks, total and grades, with Print",
     async () => {
-      const { fetch } = gradingApi();
+      const { fetch, calls } = gradingApi();
       const { container } = render(
         <StudentReport
           locale="en"
@@ -108,6 +108,20 @@ describe("StudentReport", () => {
       fireEvent.click(screen.getByRole("button", { name: "Print" }));
       expect(print).toHaveBeenCalledOnce();
       await expectNoAxeViolations(container);
+      // It asked for the roster and this student's row (the offering choice asks for the smallest
+      // page for its header), never the whole class's marks.
+      const asked = calls.filter((c) => c.path === "/api/salesforce/SubjectScores").map((c) => c.body);
+      expect(asked).toContainEqual({
+        gradingId: OFFERING_ID,
+        studentId: "50000000-0000-4000-8000-000000000003",
+        roster: true,
+      });
+      expect(asked.filter((b) => !(b as { studentId?: string; count?: number }).studentId)).toEqual(
+        asked.filter((b) => (b as { count?: number }).count === 5),
+      );
+      // The choice lists the whole class from the roster.
+      const choice = screen.getByLabelText("Student") as HTMLSelectElement;
+      expect([...choice.options].filter((o) => o.value !== "").length).toBeGreaterThan(1);
     },
     SLOW,
   );

@@ -1,4 +1,4 @@
-import { type StudentScoreRow, type SubjectScores, subjectScoresQueryOptions } from "@portal/api-client";
+import { type StudentScoreRow, type SubjectScores, studentReportQueryOptions } from "@portal/api-client";
 import { Button, Loader, Select } from "@portal/ui";
 import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
@@ -21,12 +21,17 @@ export default function StudentReport({ search, ...root }: ScreenIslandProps) {
   );
 }
 
-/** First query of the student report: the offering choices and, for `?courseOfferingId=`, its scores. */
+/**
+ * First query of the student report: the offering choices and, for `?courseOfferingId=`, its roster
+ * with the chosen student's row (`&studentId=`).
+ */
 export const studentReportFirstQuery: FirstQuery = async (context) => {
-  const { courseOfferingId } = parseResultsState(context.search);
+  const { courseOfferingId, studentId } = parseResultsState(context.search);
   await Promise.all([
     offeringChoicesFirstQuery(context),
-    courseOfferingId ? context.fetch(subjectScoresQueryOptions(context.api, courseOfferingId)) : null,
+    courseOfferingId
+      ? context.fetch(studentReportQueryOptions(context.api, courseOfferingId, studentId))
+      : null,
   ]);
 };
 
@@ -35,13 +40,21 @@ export const studentReportFirstQuery: FirstQuery = async (context) => {
  * batch, every component with its weight, sub-component marks and percent, the weighted total,
  * calculated grade, penalty, final grade and grade point, and whether the results are published.
  * Print prints the report alone (report.css.ts: a print stylesheet hides the shell and the controls).
+ * Reads the class's roster and the chosen student's row only, never the whole class's marks.
  */
 export function StudentReportScreen({ search }: { search: string }) {
   const api = useApi();
   const [state, navigate] = useUrlState(search, parseResultsState, serializeResultsState);
   const id = state.courseOfferingId;
-  const scores = useQuery({ ...subjectScoresQueryOptions(api, id), enabled: id !== "" });
-  const row = scores.data?.students.find((s) => s.StudentId === state.studentId) ?? null;
+  const scores = useQuery({
+    ...studentReportQueryOptions(api, id, state.studentId),
+    enabled: id !== "",
+    // Another student of the same offering: keep the roster on screen while the row loads.
+    placeholderData: (previous) => (previous?.course.id === id ? previous : undefined),
+  });
+  const row = scores.isPlaceholderData
+    ? null
+    : (scores.data?.students.find((s) => s.StudentId === state.studentId) ?? null);
   return (
     <div className={screenStyles.screen}>
       <div className={`${screenStyles.filters} ${print.noPrint}`}>
@@ -54,7 +67,7 @@ export function StudentReportScreen({ search }: { search: string }) {
             className={screenStyles.filterField}
             label={m.gres_col_student()}
             placeholder={m.gres_select_student()}
-            options={scores.data.students.map((s) => ({ value: s.StudentId, label: s.studentName }))}
+            options={(scores.data.roster ?? []).map((s) => ({ value: s.StudentId, label: s.studentName }))}
             value={state.studentId}
             onChange={(studentId) => navigate({ ...state, studentId })}
           />
@@ -62,7 +75,7 @@ export function StudentReportScreen({ search }: { search: string }) {
       </div>
       {id === "" ? (
         <p className={screenStyles.muted}>{m.gres_choose_offering()}</p>
-      ) : scores.isPending ? (
+      ) : scores.isPending || scores.isPlaceholderData ? (
         <Loader label={m.gres_loading()} />
       ) : scores.isError ? (
         <QueryError error={scores.error} onRetry={() => void scores.refetch()} />

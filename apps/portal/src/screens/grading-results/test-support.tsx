@@ -86,12 +86,30 @@ function totalOf(s: Student): number {
   return Math.round((((a ?? 0) / 20) * 50 + ((b ?? 0) / 20) * 50) * 100) / 100;
 }
 
-/** The SubjectScores answer of the fake state: the students of page `pageNo` of `count` (0 = all), like the server. */
-export function scoresOf(state: FakeState, page: { pageNo?: number; count?: number } = {}): SubjectScores {
+/**
+ * The SubjectScores answer of the fake state, like the server: the students of page `pageNo` of
+ * `count` (0 = all), or with `studentId` that student's row alone; `roster` adds every student
+ * without marks.
+ */
+export function scoresOf(
+  state: FakeState,
+  page: { pageNo?: number; count?: number; studentId?: string; roster?: boolean } = {},
+): SubjectScores {
   const all = scoresOfAll(state);
   const count = page.count ?? 0;
   const pageNo = page.pageNo ?? 1;
-  return count === 0 ? all : { ...all, students: all.students.slice((pageNo - 1) * count, pageNo * count) };
+  const students =
+    page.studentId !== undefined
+      ? all.students.filter((s) => s.StudentId === page.studentId)
+      : count === 0
+        ? all.students
+        : all.students.slice((pageNo - 1) * count, pageNo * count);
+  const roster = all.students.map((s) => ({
+    StudentId: s.StudentId,
+    studentName: s.studentName,
+    studentCode: s.studentCode,
+  }));
+  return { ...all, students, ...(page.roster ? { roster } : {}) };
 }
 
 function scoresOfAll(state: FakeState): SubjectScores {
@@ -246,7 +264,7 @@ export function gradingApi(state: FakeState = makeState(), options: { conflictOn
       return json(200, { success: true, courses, noOfRecords: courses.length });
     },
     "POST /api/salesforce/SubjectScores": (_r, body) =>
-      json(200, scoresOf(state, body as { pageNo?: number; count?: number })),
+      json(200, scoresOf(state, body as Parameters<typeof scoresOf>[1])),
     "GET /api/sf/exam/grading/audit/a0000000-0000-4000-8000-000000000001": () =>
       json(200, { success: true, courseOfferingId: OFFERING_ID, entries: state.audit }),
     [`GET /api/sf/exam/coursecomponent/${OFFERING_ID}`]: (request) => {
