@@ -814,8 +814,11 @@ export async function importExamData(
     result = await ctx.db.transaction(async (tx) => {
       const meanwhile = await findImport(tx, code);
       if (meanwhile) return sameImportOrConflict(meanwhile, checksum);
-      await ensureCodesFree(tx, plan);
       const { summary, rows } = plan;
+      // The code is claimed before the record codes are checked: a concurrent import of the same
+      // code waits here on the unique key until this one ends, then fails with a unique violation
+      // (answered below with the winner). Checked first, the record codes could be seen committed
+      // by the other import while its code was not yet, and be refused as taken.
       await tx.insert(importSource).values({
         id: summary.id,
         code,
@@ -826,6 +829,7 @@ export async function importExamData(
         importedBy: plan.importedBy,
         importedAt: new Date(summary.importedAt),
       });
+      await ensureCodesFree(tx, plan);
       await insertRows(tx, institution, rows.institution);
       await insertRows(tx, campus, rows.campus);
       await insertRows(tx, academicProgramme, rows.programme);
