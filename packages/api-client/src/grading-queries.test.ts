@@ -7,6 +7,7 @@ import {
   gradingAuditQueryOptions,
   gradingCoursesQueryOptions,
   gradingKeys,
+  marksByQueryOptions,
   studentReportQueryOptions,
   subjectScoresQueryOptions,
 } from "./grading-queries.ts";
@@ -58,6 +59,12 @@ describe("grading queries", () => {
     expect(JSON.parse(seen[4]?.body ?? "")).toEqual({ gradingId: "o1", studentId: "s1", roster: true });
     await run(studentReportQueryOptions(api, "o1", ""));
     expect(JSON.parse(seen[5]?.body ?? "")).toEqual({ gradingId: "o1", pageNo: 1, count: 5, roster: true });
+    // The marks-by screens name the sub-components whose marks they show.
+    const byComponent = marksByQueryOptions(api, "o1", ["q1", "q2"]);
+    expect(byComponent.queryKey.slice(0, 4)).toEqual(gradingKeys.scores("o1"));
+    expect(byComponent.queryKey).not.toEqual(marksByQueryOptions(api, "o1", []).queryKey);
+    await run(byComponent);
+    expect(JSON.parse(seen[6]?.body ?? "")).toEqual({ gradingId: "o1", subComponentIds: ["q1", "q2"] });
   });
 
   it("reads an offering's audit under its offering key, so a grading write of that offering refreshes it", async () => {

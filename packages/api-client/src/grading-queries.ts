@@ -154,6 +154,25 @@ export function subjectScoresQueryOptions(
 }
 
 /**
+ * POST /salesforce/SubjectScores for the marks-by screens: every student of the class with the
+ * component percents, totals and grades, and in each row's `subCompList` only the marks of
+ * `subComponentIds` ([] for none), so a big class is not sent with all its marks. Keyed under
+ * `gradingKeys.scores(gradingId)` like the pages. ApiError 404 for an unknown course offering.
+ */
+export function marksByQueryOptions(api: ApiClient, gradingId: string, subComponentIds: readonly string[]) {
+  return queryOptions({
+    queryKey: [...gradingKeys.scores(gradingId), "marks", [...subComponentIds]] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.POST("/salesforce/SubjectScores", {
+          body: { gradingId, subComponentIds: [...subComponentIds] },
+          signal,
+        }),
+      ),
+  });
+}
+
+/**
  * POST /salesforce/SubjectScores for the student report: the header and statistics, `roster` (every
  * enrolled student's id, name and code, no marks) and, for `studentId` (empty = none chosen), that
  * student's row alone in `students`, so a class of thousands is never read whole. Keyed under

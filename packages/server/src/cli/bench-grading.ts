@@ -2,7 +2,8 @@
  * Benchmark of grading through the whole API (docs/performance.md "Grading"): one course offering of
  * 2,000 students with 8 components of 8 sub-components (128,000 marks) in a fresh database with the
  * small demo data; then, signed in as the exam office, POST /api/salesforce/SubjectScores (25 a page,
- * as the screen shows, and All; read the marks store, grade, answer) and one mark correction through
+ * as the screen shows, and All, and All with one component's or no sub-component marks as the
+ * marks-by screens ask; read the marks store, grade, answer) and one mark correction through
  * POST /api/sf/exam/admin/cousesubcomponet (which regrades the class from the corrected student's
  * marks and the others' stored totals, and stores what moved). Median and worst of 10 runs after 2
  * warm-ups. Budget: 500 ms per call. Embedded database by default; with DATABASE_URL (an admin URL
@@ -107,6 +108,21 @@ try {
       const res = await api.raw("POST", "/api/salesforce/SubjectScores", {
         headers,
         body: { gradingId: offeringId, count },
+      });
+      await res.arrayBuffer();
+      return res.status;
+    });
+  }
+  // The marks-by screens: the whole class with component percents only (by section), or with one
+  // component's 8 sub-component marks (by component).
+  for (const [label, subComponentIds] of [
+    ["All, component percents only (marks by section)", []],
+    ["All, one component's marks (marks by component)", subs.slice(0, SIZE)],
+  ] as const) {
+    await time(`SubjectScores, 2,000 x 8 x 8, ${label}`, async () => {
+      const res = await api.raw("POST", "/api/salesforce/SubjectScores", {
+        headers,
+        body: { gradingId: offeringId, subComponentIds },
       });
       await res.arrayBuffer();
       return res.status;

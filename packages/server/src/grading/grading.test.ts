@@ -203,6 +203,40 @@ describe.each(testTargets())("grading API ($name)", (target) => {
     );
   });
 
+  it("answers only the sub-component marks asked for, with component percents, totals and grades whole", async () => {
+    const all = await scores(draft.id);
+    const ask = async (subComponentIds: unknown) => {
+      const res = await api.call("POST", "/api/salesforce/SubjectScores", {
+        headers,
+        body: { gradingId: draft.id, subComponentIds },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as Scores;
+    };
+    const strip = (rows: ScoreRow[], keep: (subId: string) => boolean) =>
+      rows.map((r) => ({
+        ...r,
+        componentList: r.componentList.map((c) => ({
+          ...c,
+          subCompList: c.subCompList.filter((x) => keep(x.subComponentId)),
+        })),
+      }));
+    const none = await ask([]);
+    expect(none.students).toEqual(strip(all.students, () => false));
+    const first = all.components[0]?.subComponents.map((x) => x.subComponentid) ?? [];
+    expect(first.length).toBeGreaterThan(0);
+    const one = await ask(first);
+    expect(one.students).toEqual(strip(all.students, (x) => first.includes(x)));
+    expect(one.students[0]?.componentList[0]?.subCompList.some((x) => x.markId !== null)).toBe(true);
+    await refused(
+      "POST",
+      "/api/salesforce/SubjectScores",
+      { gradingId: draft.id, subComponentIds: "all" },
+      400,
+      "subComponentIds",
+    );
+  });
+
   it("serves the class's results from memory only while nothing they read has changed, whoever wrote it", async () => {
     const first = await scores(draft.id);
     expect(await scores(draft.id)).toEqual(first);

@@ -168,10 +168,17 @@ export async function listGradingCourses(
  * Reads the stored marks of `results`' students into their `marks`: one row per student (the mark
  * ids, sub-components, values and versions as arrays), which keeps a whole class of 2,000 students
  * with 64 sub-components to 2,000 rows instead of 128,000. Only the fields the score rows show are
- * filled (id, sub-component, value, version, source).
+ * filled (id, sub-component, value, version, source). With `subComponentIds`, only those
+ * sub-components' marks are read (none for an empty list).
  */
-async function attachMarks(db: Executor, id: string, results: StudentResult[]): Promise<void> {
-  if (results.length === 0) return;
+async function attachMarks(
+  db: Executor,
+  id: string,
+  results: StudentResult[],
+  subComponentIds?: readonly string[],
+): Promise<void> {
+  const subs = subComponentIds?.filter(isUuid);
+  if (results.length === 0 || subs?.length === 0) return;
   const byStudent = new Map(results.map((r) => [r.studentId, r]));
   const rows = await db
     .select({
@@ -183,7 +190,13 @@ async function attachMarks(db: Executor, id: string, results: StudentResult[]): 
       sources: sql<StoredMark["source"][]>`array_agg(${studentMark.source})`,
     })
     .from(studentMark)
-    .where(and(eq(studentMark.courseOfferingId, id), inArray(studentMark.studentId, [...byStudent.keys()])))
+    .where(
+      and(
+        eq(studentMark.courseOfferingId, id),
+        inArray(studentMark.studentId, [...byStudent.keys()]),
+        subs ? inArray(studentMark.subComponentId, subs) : undefined,
+      ),
+    )
     .groupBy(studentMark.studentId);
   for (const row of rows) {
     const marks = byStudent.get(row.studentId)?.marks;
@@ -200,8 +213,11 @@ async function attachMarks(db: Executor, id: string, results: StudentResult[]): 
   }
 }
 
-/** The wire form of one student's results (spec §3 student score row). */
-export function toScoreRow(setup: GradingSetup, r: StudentResult) {
+/**
+ * The wire form of one student's results (spec §3 student score row). With `subComponentIds`, each
+ * component's `subCompList` holds only those sub-components (component percents stay whole).
+ */
+export function toScoreRow(setup: GradingSetup, r: StudentResult, subComponentIds?: ReadonlySet<string>) {
   return {
     id: r.gradeId,
     StudentId: r.studentId,
@@ -214,7 +230,10 @@ export function toScoreRow(setup: GradingSetup, r: StudentResult) {
       componentId: c.id,
       ComponentName: c.name,
       marksObtained: r.componentPercents[ci] ?? 0,
-      subCompList: c.subComponents.map((s) => {
+      subCompList: (subComponentIds
+        ? c.subComponents.filter((s) => subComponentIds.has(s.id))
+        : c.subComponents
+      ).map((s) => {
         const m = r.marks.get(s.id);
         return {
           subComponentId: s.id,
@@ -249,12 +268,20 @@ export function toScoreRow(setup: GradingSetup, r: StudentResult) {
  * student grade table 5, 10, 25, All), statistics always of the whole class. `studentId` answers that
  * student's row alone (none when not enrolled) instead of a page, for the student report; `roster`
  * adds every enrolled student's id, name and code (the report's student choice), without marks.
- * 404 for an unknown offering.
+ * `subComponentIds` answers (and reads) only those sub-components' marks in each row's `subCompList`,
+ * none for an empty list: the marks-by screens, which show component percents or one component, so
+ * a class of thousands is not sent whole. 404 for an unknown offering.
  */
 export async function getSubjectScores(
   db: Executor,
   gradingId: string,
-  page: { pageNo: number; count: number; studentId?: string | undefined; roster?: boolean | undefined },
+  page: {
+    pageNo: number;
+    count: number;
+    studentId?: string | undefined;
+    roster?: boolean | undefined;
+    subComponentIds?: string[] | undefined;
+  },
 ) {
   // The class results depend on every student's marks (relative grades, statistics), so they are
   // computed for the whole class and kept behind the 'grading' change counter (migration 0011);
@@ -276,7 +303,8 @@ export async function getSubjectScores(
         ? all
         : all.slice((page.pageNo - 1) * page.count, page.pageNo * page.count);
   const shown = chosen.map((r) => ({ ...r, marks: new Map<string, MarkSummary>() }));
-  await attachMarks(db, gradingId, shown);
+  await attachMarks(db, gradingId, shown, page.subComponentIds);
+  const onlySubs = page.subComponentIds ? new Set(page.subComponentIds) : undefined;
   return {
     noOfRecords: all.length,
     course: setup.offering,
@@ -287,7 +315,7 @@ export async function getSubjectScores(
     classTotals: classTotals(all),
     gradeRanges: setup.bands[setup.typeOfGrading].map((b) => ({ ...b })),
     components: componentsWire(setup),
-    students: shown.map((r) => toScoreRow(setup, r)),
+    students: shown.map((r) => toScoreRow(setup, r, onlySubs)),
     ...(page.roster
       ? {
           roster: all.map((r) => ({

@@ -95,6 +95,10 @@ const ZGradingId = z.object(
       .default(0),
     studentId: id("studentId").optional(),
     roster: z.boolean({ error: "roster must be true or false" }).optional(),
+    subComponentIds: z
+      .array(id("subComponentIds item"), { error: "subComponentIds must be a list of sub-component ids" })
+      .max(64, { error: "subComponentIds lists at most 64 sub-components" })
+      .optional(),
   },
   { error: "The body must be an object { gradingId }" },
 );

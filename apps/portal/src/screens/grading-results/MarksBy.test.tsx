@@ -7,6 +7,7 @@ import {
   gradingApi,
   OFFERING_ID,
   resetScreen,
+  SUB_QUIZ_1,
   SUB_QUIZ_2,
   signedIn,
 } from "./test-support.tsx";
@@ -21,7 +22,7 @@ describe("MarksBy", () => {
   it(
     "by section: each student's component percent, total and grades",
     async () => {
-      const { fetch } = gradingApi();
+      const { fetch, calls } = gradingApi();
       const search = `?courseOfferingId=${OFFERING_ID}`;
       const { container } = render(
         <MarksBy locale="en" mode="section" search={search} fetch={fetch} navigate={vi.fn()} />,
@@ -33,6 +34,10 @@ describe("MarksBy", () => {
           .map((h) => h.textContent),
       ).toEqual(["Student", "Quiz (100 %)", "Total Marks Obt", "Calculated Grade", "Final Grade"]);
       expect(within(grid).getByRole("row", { name: /Esha Gupta/ }).textContent).toContain("35");
+      // Component percents only: no sub-component marks asked for, and never the whole class's.
+      const asked = calls.filter((c) => c.path === "/api/salesforce/SubjectScores").map((c) => c.body);
+      expect(asked).toContainEqual({ gradingId: OFFERING_ID, subComponentIds: [] });
+      expect(asked).not.toContainEqual({ gradingId: OFFERING_ID });
       await expectNoAxeViolations(container);
     },
     SLOW,
@@ -41,7 +46,7 @@ describe("MarksBy", () => {
   it(
     "by component asks for the component, then shows each sub-component's marks",
     async () => {
-      const { fetch } = gradingApi();
+      const { fetch, calls } = gradingApi();
       window.history.replaceState(
         null,
         "",
@@ -61,6 +66,12 @@ describe("MarksBy", () => {
       const grid = await screen.findByRole("table", { name: "Marks in Quiz" });
       expect(within(grid).getByRole("row", { name: /Aarav Shah/ }).textContent).toContain("20 / 20");
       expect(window.location.search).toBe(`?courseOfferingId=${OFFERING_ID}&componentName=Quiz`);
+      expect(
+        calls.filter((c) => c.path === "/api/salesforce/SubjectScores").map((c) => c.body),
+      ).toContainEqual({
+        gradingId: OFFERING_ID,
+        subComponentIds: [SUB_QUIZ_1, SUB_QUIZ_2],
+      });
     },
     SLOW,
   );
@@ -68,7 +79,7 @@ describe("MarksBy", () => {
   it(
     "by sub-component shows the chosen sub-component's mark and percent",
     async () => {
-      const { fetch } = gradingApi();
+      const { fetch, calls } = gradingApi();
       render(
         <MarksBy
           locale="en"
@@ -82,6 +93,12 @@ describe("MarksBy", () => {
       const row = within(grid).getByRole("row", { name: /Bhavna Rao/ });
       expect(row.textContent).toContain("15 / 20");
       expect(row.textContent).toContain("75");
+      expect(
+        calls.filter((c) => c.path === "/api/salesforce/SubjectScores").map((c) => c.body),
+      ).toContainEqual({
+        gradingId: OFFERING_ID,
+        subComponentIds: [SUB_QUIZ_2],
+      });
     },
     SLOW,
   );

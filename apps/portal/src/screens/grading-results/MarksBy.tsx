@@ -1,4 +1,10 @@
-import { type StudentScoreRow, type SubjectScores, subjectScoresQueryOptions } from "@portal/api-client";
+import {
+  marksByQueryOptions,
+  SCORES_HEADER_PAGE,
+  type StudentScoreRow,
+  type SubjectScores,
+  subjectScoresQueryOptions,
+} from "@portal/api-client";
 import { DataTable, type DataTableColumn, Loader, Select } from "@portal/ui";
 import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
@@ -28,14 +34,38 @@ export default function MarksBy({ mode, search, ...root }: MarksByProps) {
   );
 }
 
-/** First query of the marks-by pages: the offering choices and, for `?courseOfferingId=`, its scores. */
-export const marksByFirstQuery: FirstQuery = async (context) => {
-  const { courseOfferingId } = parseResultsState(context.search);
-  await Promise.all([
-    offeringChoicesFirstQuery(context),
-    courseOfferingId ? context.fetch(subjectScoresQueryOptions(context.api, courseOfferingId)) : null,
-  ]);
-};
+/**
+ * The sub-components whose marks a mode shows ([] by section: component percents only), or null
+ * while they are not known (nothing chosen yet, or the components not yet read from `header`).
+ */
+export function marksWanted(
+  mode: MarksByMode,
+  state: ResultsState,
+  header: Pick<SubjectScores, "components"> | undefined,
+): string[] | null {
+  if (mode === "section") return [];
+  if (mode === "subComponent") return state.subComponentId === "" ? null : [state.subComponentId];
+  if (state.componentName === "" || !header) return null;
+  const component = header.components.find((c) => c.componentName === state.componentName);
+  return component ? component.subComponents.map((s) => s.subComponentid) : null;
+}
+
+/**
+ * First query of a marks-by page: the offering choices and, for `?courseOfferingId=`, its header
+ * (the components) and the marks that `mode` shows.
+ */
+export function marksByFirstQuery(mode: MarksByMode): FirstQuery {
+  return async (context) => {
+    const state = parseResultsState(context.search);
+    const id = state.courseOfferingId;
+    const [, header] = await Promise.all([
+      offeringChoicesFirstQuery(context),
+      id ? context.fetch(subjectScoresQueryOptions(context.api, id, SCORES_HEADER_PAGE)) : undefined,
+    ]);
+    const wanted = id ? marksWanted(mode, state, header) : null;
+    if (wanted) await context.fetch(marksByQueryOptions(context.api, id, wanted));
+  };
+}
 
 const studentColumn: DataTableColumn<StudentScoreRow> = {
   id: "student",
@@ -90,12 +120,12 @@ export function marksByColumns(
     if (!component) return [student];
     return [
       student,
-      ...component.subComponents.map((s, si) => ({
+      ...component.subComponents.map((s) => ({
         id: `s-${s.subComponentid}`,
         header: s.subComponentName,
         align: "end" as const,
         cell: (row: StudentScoreRow) => {
-          const mark = row.componentList[ci]?.subCompList[si];
+          const mark = row.componentList[ci]?.subCompList.find((x) => x.subComponentId === s.subComponentid);
           return mark ? markText(mark.MarksObtined, mark.TotalMarks) : "—";
         },
       })),
@@ -150,9 +180,16 @@ export function MarksByScreen({ mode, search }: { mode: MarksByMode; search: str
   const api = useApi();
   const [state, navigate] = useUrlState(search, parseResultsState, serializeResultsState);
   const id = state.courseOfferingId;
-  const scores = useQuery({ ...subjectScoresQueryOptions(api, id), enabled: id !== "" });
+  // The header (components, shared with the offering choice), then only the marks the mode shows.
+  const header = useQuery({ ...subjectScoresQueryOptions(api, id, SCORES_HEADER_PAGE), enabled: id !== "" });
+  const wanted = marksWanted(mode, state, header.data);
+  const scores = useQuery({
+    ...marksByQueryOptions(api, id, wanted ?? []),
+    enabled: id !== "" && wanted !== null,
+  });
+  const components = header.data;
   const data = scores.data;
-  const subChoices = (data?.components ?? []).flatMap((c) =>
+  const subChoices = (components?.components ?? []).flatMap((c) =>
     c.subComponents.map((s) => ({
       value: s.subComponentid,
       label: `${c.componentName} / ${s.subComponentName}`,
@@ -170,17 +207,17 @@ export function MarksByScreen({ mode, search }: { mode: MarksByMode; search: str
             navigate({ ...state, courseOfferingId, componentName: "", subComponentId: "" })
           }
         />
-        {mode === "component" && data ? (
+        {mode === "component" && components ? (
           <Select
             className={screenStyles.filterField}
             label={m.gres_col_component()}
             placeholder={m.gres_select_component()}
-            options={data.components.map((c) => ({ value: c.componentName, label: c.componentName }))}
+            options={components.components.map((c) => ({ value: c.componentName, label: c.componentName }))}
             value={state.componentName}
             onChange={(componentName) => navigate({ ...state, componentName })}
           />
         ) : null}
-        {mode === "subComponent" && data ? (
+        {mode === "subComponent" && components ? (
           <Select
             className={screenStyles.filterField}
             label={m.gres_col_sub_component()}
@@ -193,15 +230,17 @@ export function MarksByScreen({ mode, search }: { mode: MarksByMode; search: str
       </div>
       {id === "" ? (
         <p className={screenStyles.muted}>{m.gres_choose_offering()}</p>
-      ) : scores.isPending ? (
-        <Loader label={m.gres_loading()} />
-      ) : scores.isError ? (
-        <QueryError error={scores.error} onRetry={() => void scores.refetch()} />
-      ) : data && chosenMissing ? (
+      ) : header.isError ? (
+        <QueryError error={header.error} onRetry={() => void header.refetch()} />
+      ) : components && chosenMissing ? (
         <p className={screenStyles.muted}>
           {mode === "component" ? m.gres_select_component() : m.gres_select_sub_component()}
         </p>
-      ) : data ? (
+      ) : scores.isError ? (
+        <QueryError error={scores.error} onRetry={() => void scores.refetch()} />
+      ) : !data ? (
+        <Loader label={m.gres_loading()} />
+      ) : (
         <DataTable
           caption={
             mode === "section"
@@ -215,7 +254,7 @@ export function MarksByScreen({ mode, search }: { mode: MarksByMode; search: str
           getRowId={(row) => row.id ?? row.StudentId}
           emptyText={m.gres_no_data()}
         />
-      ) : null}
+      )}
     </div>
   );
 }

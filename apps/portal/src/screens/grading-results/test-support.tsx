@@ -89,11 +89,17 @@ function totalOf(s: Student): number {
 /**
  * The SubjectScores answer of the fake state, like the server: the students of page `pageNo` of
  * `count` (0 = all), or with `studentId` that student's row alone; `roster` adds every student
- * without marks.
+ * without marks; `subComponentIds` keeps only those sub-components' marks in each row.
  */
 export function scoresOf(
   state: FakeState,
-  page: { pageNo?: number; count?: number; studentId?: string; roster?: boolean } = {},
+  page: {
+    pageNo?: number;
+    count?: number;
+    studentId?: string;
+    roster?: boolean;
+    subComponentIds?: string[];
+  } = {},
 ): SubjectScores {
   const all = scoresOfAll(state);
   const count = page.count ?? 0;
@@ -109,7 +115,17 @@ export function scoresOf(
     studentName: s.studentName,
     studentCode: s.studentCode,
   }));
-  return { ...all, students, ...(page.roster ? { roster } : {}) };
+  const only = page.subComponentIds;
+  const shown = only
+    ? students.map((row) => ({
+        ...row,
+        componentList: row.componentList.map((c) => ({
+          ...c,
+          subCompList: c.subCompList.filter((x) => only.includes(x.subComponentId)),
+        })),
+      }))
+    : students;
+  return { ...all, students: shown, ...(page.roster ? { roster } : {}) };
 }
 
 function scoresOfAll(state: FakeState): SubjectScores {
