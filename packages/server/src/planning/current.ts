@@ -1,7 +1,10 @@
-import { toWireDate } from "@portal/domain";
+import { EXAM_TIME_ZONE, toWireDate } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { notFound, rows, today } from "./common.ts";
+
+/** The zone the scheduler's times are read in (the institution's, as the exams'). */
+const SCHEDULE_TIME_ZONE = EXAM_TIME_ZONE;
 
 /** Progress label of spec §4: 0% Not yet started, above 0% Ongoing. */
 export function progressStatus(percent: number): "Not yet started" | "Ongoing" {
@@ -87,8 +90,12 @@ export async function listCurrentProgrammes(
  * Current programme details (spec §2 Current Programmes, Term panels): per term its subjects (subject,
  * credits, dates DD/MM/YYYY, faculty of its sections, class rooms of its sections ("A: MUM-R101, B: ..",
  * "" when none is chosen), sessions held and planned, status percent and
- * label, holidays within the subject's dates, version) and its workshops (section activities of type
- * Workshop, with their section's class room code or ""). 404 unknown intake.
+ * label, holidays within the subject's dates, version; start and end time HH:MM and time zone of
+ * the subject's first scheduled session or activity on the scheduler, in Asia/Kolkata where the
+ * scheduler keeps times, null when it has none) and its workshops (section activities of type
+ * Workshop, with their section's class room code or "", and the start and end time, time zone and
+ * facility of the first activity of their section booked on the scheduler within their dates, null
+ * when none is). 404 unknown intake.
  */
 export async function currentProgrammeDetails(ctx: AppContext, intakeId: string) {
   const day = today(ctx);
@@ -125,6 +132,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
     held: number;
     total: number;
     holidays: string[] | null;
+    firstSession: { start: string; end: string } | string | null;
     version: number;
   }>(
     ctx.db,
@@ -142,6 +150,11 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
            from academic_calendar_entry e
            where e.kind = 'Holiday' and (e.intake_id = ${intakeId} or (e.intake_id is null and e.campus_id = ${head.campusId}))
              and e.start_date <= ts.end_date and e.end_date >= ts.start_date) as holidays,
+        (select json_build_object(
+             'start', to_char(e.starts_at at time zone ${SCHEDULE_TIME_ZONE}, 'HH24:MI'),
+             'end', to_char(e.ends_at at time zone ${SCHEDULE_TIME_ZONE}, 'HH24:MI'))
+           from scheduled_event e where e.term_id = ts.term_id and e.term_subject_id = ts.id
+             and e.kind in ('session', 'activity') order by e.starts_at, e.id limit 1) as "firstSession",
         ts.version
         from term_subject ts join course c on c.id = ts.course_id join term t on t.id = ts.term_id
         where t.intake_id = ${intakeId} order by t.number, c.name`,
@@ -155,11 +168,22 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
     section: string;
     faculty: string;
     classRoom: string | null;
+    firstBooking: { start: string; end: string; facility: string | null } | string | null;
     version: number;
   }>(
     ctx.db,
     sql`select a.id, a.term_id as "termId", c.name as subject, to_char(a.start_date, 'YYYY-MM-DD') as "startDate",
-        to_char(a.end_date, 'YYYY-MM-DD') as "endDate", o.section, f.first_name || ' ' || f.last_name as faculty, r.code as "classRoom", a.version
+        to_char(a.end_date, 'YYYY-MM-DD') as "endDate", o.section, f.first_name || ' ' || f.last_name as faculty, r.code as "classRoom",
+        (select json_build_object(
+             'start', to_char(e.starts_at at time zone ${SCHEDULE_TIME_ZONE}, 'HH24:MI'),
+             'end', to_char(e.ends_at at time zone ${SCHEDULE_TIME_ZONE}, 'HH24:MI'),
+             'facility', fa.name)
+           from scheduled_event e left join facility fa on fa.id = e.facility_id
+           where e.term_id = a.term_id and e.course_offering_id = a.course_offering_id and e.kind = 'activity'
+             and e.starts_at >= (a.start_date::timestamp at time zone ${SCHEDULE_TIME_ZONE})
+             and e.starts_at < ((a.end_date + 1)::timestamp at time zone ${SCHEDULE_TIME_ZONE})
+           order by e.starts_at, e.id limit 1) as "firstBooking",
+        a.version
         from section_activity a join term t on t.id = a.term_id join term_subject ts on ts.id = a.term_subject_id
         join course c on c.id = ts.course_id join course_offering o on o.id = a.course_offering_id join contact f on f.id = a.faculty_id
         left join facility r on r.id = o.room_id
@@ -184,6 +208,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
         .filter((s) => s.termId === t.id)
         .map((s) => {
           const progress = percent(Number(s.held), Number(s.total));
+          const first = typeof s.firstSession === "string" ? JSON.parse(s.firstSession) : s.firstSession;
           return {
             courseVersionId: s.id,
             subject: s.subject,
@@ -198,17 +223,27 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
             status: progress,
             statusLabel: progressStatus(progress),
             holiday: (s.holidays ?? []).join(", "),
+            startTime: (first?.start as string | undefined) ?? null,
+            endTime: (first?.end as string | undefined) ?? null,
+            timeZone: first ? SCHEDULE_TIME_ZONE : null,
             version: s.version,
           };
         }),
       workshops: workshops
         .filter((w) => w.termId === t.id)
-        .map((w) => ({
-          ...w,
-          classRoom: w.classRoom ?? "",
-          startDate: toWireDate(w.startDate),
-          endDate: toWireDate(w.endDate),
-        })),
+        .map(({ firstBooking, ...w }) => {
+          const first = typeof firstBooking === "string" ? JSON.parse(firstBooking) : firstBooking;
+          return {
+            ...w,
+            classRoom: w.classRoom ?? "",
+            startDate: toWireDate(w.startDate),
+            endDate: toWireDate(w.endDate),
+            startTime: (first?.start as string | undefined) ?? null,
+            endTime: (first?.end as string | undefined) ?? null,
+            timeZone: first ? SCHEDULE_TIME_ZONE : null,
+            facility: (first?.facility as string | null | undefined) ?? null,
+          };
+        }),
     })),
   };
 }

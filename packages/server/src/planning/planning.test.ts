@@ -1,9 +1,10 @@
-import { activityEndDate, PLANNING_MESSAGES } from "@portal/domain";
+import { activityEndDate, instantToLocal, PLANNING_MESSAGES } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACADEMIC_OFFICE } from "../demo/seed.ts";
 import { tableFingerprints } from "../test/fuzz.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { rows } from "./common.ts";
 
 /** Tables the sign-in calls write; every other table must be unchanged by a refused call. */
 const SIGN_IN_TABLES = [
@@ -623,6 +624,39 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
       (details.terms as Array<{ subjects: Array<{ courseRecordId: string }> }>)[0]?.subjects[0]
         ?.courseRecordId,
     ).toMatch(/^[0-9a-f-]{36}$/);
+    // Times and zone: the subject's first session or activity on the scheduler, in Asia/Kolkata.
+    const listed = (
+      details.terms as Array<{
+        subjects: Array<{
+          courseVersionId: string;
+          startTime: string | null;
+          endTime: string | null;
+          timeZone: string | null;
+        }>;
+      }>
+    ).flatMap((t) => t.subjects);
+    const firsts = await rows<{ id: string; startsAt: Date | string; endsAt: Date | string }>(
+      api.ctx.db,
+      sql`select distinct on (term_subject_id) term_subject_id as id, starts_at as "startsAt", ends_at as "endsAt"
+          from scheduled_event where kind in ('session', 'activity') and term_subject_id in (${sql.join(
+            listed.map((s) => sql`${s.courseVersionId}`),
+            sql`, `,
+          )}) order by term_subject_id, starts_at, id`,
+    );
+    expect(firsts.length, "the demo schedules sessions of this intake").toBeGreaterThan(0);
+    const firstOf = new Map(firsts.map((f) => [f.id, f]));
+    for (const s of listed) {
+      const f = firstOf.get(s.courseVersionId);
+      expect(s).toMatchObject(
+        f
+          ? {
+              startTime: instantToLocal(new Date(f.startsAt).toISOString()).time,
+              endTime: instantToLocal(new Date(f.endsAt).toISOString()).time,
+              timeZone: "Asia/Kolkata",
+            }
+          : { startTime: null, endTime: null, timeZone: null },
+      );
+    }
     const running = (details.terms as Array<{ subjects: Array<{ status: number; statusLabel: string }> }>)[1];
     expect(running?.subjects.some((s) => s.status > 0 && s.statusLabel === "Ongoing")).toBe(true);
     await refused(400, "GET", "/api/salesforce/CurrentProgrammeDetails?id=not-an-id", undefined);
@@ -672,6 +706,64 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
     expect(moved).toMatchObject({ endDate: "07/01/2028", version: term2.version + 1 });
     const holidays = await get(`/api/salesforce/CampusHolidayFetching?year=2027`);
     expect((holidays.holidays as Array<{ name: string }>).map((h) => h.name)).toContain("Test holiday");
+  });
+
+  it("shows a workshop's times, zone and room from its section's first scheduler activity within its dates", async () => {
+    const [x] = await rows<{
+      intakeId: string;
+      termId: string;
+      subjectId: string;
+      sectionId: string;
+      section: string;
+      subject: string;
+      day: string;
+      facultyId: string;
+      roomId: string;
+      room: string;
+    }>(
+      api.ctx.db,
+      sql`select t.intake_id as "intakeId", t.id as "termId", ts.id as "subjectId", o.id as "sectionId",
+          o.section, c.name as subject, to_char(t.start_date + 20, 'YYYY-MM-DD') as day,
+          (select id from contact where kind = 'faculty' order by email limit 1) as "facultyId",
+          r.id as "roomId", r.name as room
+          from term t join intake i on i.id = t.intake_id
+          join term_subject ts on ts.term_id = t.id join course c on c.id = ts.course_id
+          join course_offering o on o.term_id = t.id and o.course_id = ts.course_id
+          join facility r on r.campus_id = i.campus_id
+          order by t.id, ts.id, o.section, r.code limit 1`,
+    );
+    if (!x) throw new Error("no term with a section and a room");
+    await api.ctx.db.execute(
+      sql`insert into section_activity (term_id, term_subject_id, course_offering_id, activity_type, start_date,
+          end_date, duration_days, sessions, hours_per_session_centi, faculty_id)
+          values (${x.termId}, ${x.subjectId}, ${x.sectionId}, 'Workshop', ${x.day}::date, ${x.day}::date + 1, 2, 2, 300, ${x.facultyId})`,
+    );
+    const workshopOf = async () => {
+      const details = await get(`/api/salesforce/CurrentProgrammeDetails?id=${x.intakeId}`);
+      return (details.terms as Array<{ workshops: Array<Record<string, unknown>> }>)
+        .flatMap((t) => t.workshops)
+        .find((w) => w.subject === x.subject && w.section === x.section);
+    };
+    expect(await workshopOf()).toMatchObject({
+      startTime: null,
+      endTime: null,
+      timeZone: null,
+      facility: null,
+    });
+    // An activity of the section before the workshop's dates does not count; the one within does.
+    const at = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`);
+    const dayBefore = new Date(Date.parse(`${x.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await api.ctx.db.execute(
+      sql`insert into scheduled_event (term_id, kind, name, course_offering_id, term_subject_id, facility_id, starts_at, ends_at)
+          values (${x.termId}, 'activity', 'Earlier', ${x.sectionId}, ${x.subjectId}, null, ${at(dayBefore, "09:00")}, ${at(dayBefore, "10:00")}),
+                 (${x.termId}, 'activity', 'Workshop', ${x.sectionId}, ${x.subjectId}, ${x.roomId}, ${at(x.day, "11:00")}, ${at(x.day, "13:30")})`,
+    );
+    expect(await workshopOf()).toMatchObject({
+      startTime: "11:00",
+      endTime: "13:30",
+      timeZone: "Asia/Kolkata",
+      facility: x.room,
+    });
   });
 
   it("refuses planning calls to the exam office", async () => {

@@ -22,6 +22,9 @@ const subject = (id: string, name: string, classRoom: string) => ({
   status: 30,
   statusLabel: "Ongoing",
   holiday: "",
+  startTime: null as string | null,
+  endTime: null as string | null,
+  timeZone: null as string | null,
   version: 1,
 });
 
@@ -51,7 +54,12 @@ function detailsApi() {
                 "Business Statistics",
                 "A: MUM-R101, B: MUM-R102",
               ),
-              subject("d0000000-0000-4000-8000-000000000002", "Marketing", ""),
+              {
+                ...subject("d0000000-0000-4000-8000-000000000002", "Marketing", ""),
+                startTime: "09:30",
+                endTime: "10:45",
+                timeZone: "Asia/Kolkata",
+              },
             ],
             workshops: [
               {
@@ -62,6 +70,24 @@ function detailsApi() {
                 section: "A",
                 faculty: "Asha Rao",
                 classRoom: "MUM-R103",
+                startTime: "14:00",
+                endTime: "17:00",
+                timeZone: "Asia/Kolkata",
+                facility: "Seminar Hall",
+                version: 1,
+              },
+              {
+                id: "w0000000-0000-4000-8000-000000000002",
+                subject: "Business Statistics",
+                startDate: "12/08/2026",
+                endDate: "12/08/2026",
+                section: "B",
+                faculty: "Asha Rao",
+                classRoom: "",
+                startTime: null,
+                endTime: null,
+                timeZone: null,
+                facility: null,
                 version: 1,
               },
             ],
@@ -75,7 +101,7 @@ function detailsApi() {
 describe("Current programme details (spec §2 Current Programmes, class room column)", {
   timeout: 30_000,
 }, () => {
-  it("shows the class rooms chosen for the sections, 'No class room' where none is, and keeps 'Not scheduled' for times", async () => {
+  it("shows the class rooms chosen for the sections, 'No class room' where none is, and the first session's times or 'Not scheduled'", async () => {
     const { fetch } = detailsApi();
     render(
       <CurrentProgrammeDetails locale="en" search="" intakeId={INTAKE} fetch={fetch} navigate={vi.fn()} />,
@@ -87,7 +113,16 @@ describe("Current programme details (spec §2 Current Programmes, class room col
     expect(within(statistics).getByRole("cell", { name: "A: MUM-R101, B: MUM-R102" })).toBeTruthy();
     expect(within(marketing).getByRole("cell", { name: "No class room" })).toBeTruthy();
     expect(within(statistics).getAllByRole("cell", { name: "Not scheduled" })).toHaveLength(3);
+    expect(within(marketing).queryAllByRole("cell", { name: "Not scheduled" })).toHaveLength(0);
+    for (const shown of ["09:30", "10:45", "Asia/Kolkata"]) {
+      expect(within(marketing).getByRole("cell", { name: shown })).toBeTruthy();
+    }
     const workshops = screen.getByRole("table", { name: "WorkShops of Term 1" });
-    expect(within(workshops).getByRole("cell", { name: "MUM-R103" })).toBeTruthy();
+    const booked = within(workshops).getByRole("row", { name: /Marketing \(A\)/ });
+    for (const shown of ["MUM-R103", "14:00", "17:00", "Asia/Kolkata", "Seminar Hall"]) {
+      expect(within(booked).getByRole("cell", { name: shown })).toBeTruthy();
+    }
+    const unbooked = within(workshops).getByRole("row", { name: /Business Statistics \(B\)/ });
+    expect(within(unbooked).getAllByRole("cell", { name: "Not scheduled" })).toHaveLength(4);
   });
 });

@@ -66,8 +66,9 @@ type WorkshopRow = Term["workshops"][number];
  * WorkShops table (Add workshop opens the activity dialog with type Workshop), and the holiday list
  * popover of the intake's academic calendar. Class room shows the rooms chosen for the subject's
  * sections ("A: MUM-R101, B: MUM-R102"; a workshop, its section's room), 'No class room' when none
- * is chosen (Select Class Room/Faculty). Start and end time, TZ and a workshop's facility are not
- * stored: their cells read 'Not scheduled'.
+ * is chosen (Select Class Room/Faculty). A subject's start and end time and TZ are those of its
+ * first session booked on the scheduler, a workshop's times, TZ and facility those of the first
+ * scheduler activity of its section within its dates ('Not scheduled' without one).
  */
 export function CurrentProgrammeDetailsScreen({ intakeId }: { intakeId: string }) {
   const api = useApi();
@@ -311,10 +312,18 @@ function TermPanel({
     {
       id: "startTime",
       header: m.planning_col_start_time(),
-      cell: ({ row: r }) => (r ? notScheduled() : null),
+      cell: ({ row: r }) => (r ? (r.startTime ?? notScheduled()) : null),
     },
-    { id: "endTime", header: m.planning_col_end_time(), cell: ({ row: r }) => (r ? notScheduled() : null) },
-    { id: "tz", header: m.planning_col_tz(), cell: ({ row: r }) => (r ? notScheduled() : null) },
+    {
+      id: "endTime",
+      header: m.planning_col_end_time(),
+      cell: ({ row: r }) => (r ? (r.endTime ?? notScheduled()) : null),
+    },
+    {
+      id: "tz",
+      header: m.planning_col_tz(),
+      cell: ({ row: r }) => (r ? (r.timeZone ?? notScheduled()) : null),
+    },
     { id: "faculty", header: m.planning_faculty(), cell: ({ row: r }) => r?.faculty ?? "" },
     {
       id: "room",
@@ -371,10 +380,10 @@ function TermPanel({
     },
     { id: "start", header: m.planning_start_date(), cell: (w) => displayWire(w.startDate) },
     { id: "end", header: m.planning_end_date(), cell: (w) => displayWire(w.endDate) },
-    { id: "startTime", header: m.planning_col_start_time(), cell: notScheduled },
-    { id: "endTime", header: m.planning_col_end_time(), cell: notScheduled },
-    { id: "tz", header: m.planning_col_tz(), cell: notScheduled },
-    { id: "facility", header: m.planning_col_facility(), cell: notScheduled },
+    { id: "startTime", header: m.planning_col_start_time(), cell: (w) => w.startTime ?? notScheduled() },
+    { id: "endTime", header: m.planning_col_end_time(), cell: (w) => w.endTime ?? notScheduled() },
+    { id: "tz", header: m.planning_col_tz(), cell: (w) => w.timeZone ?? notScheduled() },
+    { id: "facility", header: m.planning_col_facility(), cell: (w) => w.facility ?? notScheduled() },
     { id: "room", header: m.planning_col_class_room(), cell: (w) => classRoom(w.classRoom) },
     {
       id: "action",
