@@ -63,6 +63,12 @@ export const SCHEDULING_MESSAGES = {
   tooManyFaculty: `At most ${MAX_FACULTY_PER_EVENT} faculty can be selected`,
   /** End not after start. */
   endBeforeStart: "End must be after start",
+  /**
+   * Not in the spec: a planner exam's delete, or an edit that must take it off its exam cycle's
+   * timetable, refused because the exam office has worked on that exam.
+   */
+  examInUse:
+    "This exam already has question papers, seating, invigilation, eligibility or evaluation in the exam office, so it stays in the exam timetable",
 } as const;
 
 /** Not in the spec: a room too small for the section (its strength). */

@@ -1333,6 +1333,11 @@ export const scheduledEvent = pgTable(
       onDelete: "set null",
     }),
     facilityId: uuid("facility_id").references(() => facility.id),
+    /**
+     * Exams: the exam timetable's row this event put there (spec §5 Create exam), which moves and
+     * goes with the event; null for other kinds and when the exam row is gone.
+     */
+    examId: uuid("exam_id").references(() => exam.id, { onDelete: "set null" }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     createdBy: text("created_by").notNull().default(""),
@@ -1343,6 +1348,7 @@ export const scheduledEvent = pgTable(
     index("scheduled_event_term_idx").on(t.termId, t.startsAt),
     index("scheduled_event_facility_idx").on(t.facilityId, t.startsAt),
     index("scheduled_event_offering_idx").on(t.courseOfferingId, t.startsAt),
+    index("scheduled_event_exam_idx").on(t.examId),
     check("scheduled_event_times_ck", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

@@ -26,8 +26,9 @@ import {
 } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { movePlannerEventOfExam } from "../scheduling/bookings.ts";
 import { RETEST_EXAM, scheduledInto } from "./candidates.ts";
-import { bumpSeatingVersion, ensureExamPeriod } from "./periods.ts";
+import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
 import { versionConflict } from "./versions.ts";
 
 /**
@@ -175,9 +176,11 @@ export async function getExamTimetableRow(db: Executor, id: string): Promise<Exa
  * period are released: the seating and invigilation of its new period must be planned again. An
  * evaluation deadline the new date passes moves with the exam ({@link evaluationDeadlineAfterMove}).
  * With sendEmail the course offering's faculty member is told by mail. One audit row per changed exam.
+ * An exam booked on the planner moves its planner event with it ({@link movePlannerEventOfExam}).
  * Errors (nothing written): 400 duplicate id or a date outside the exam cycle; 404 unknown exam;
  * each names the item (`3.dateOfExam`); 409 `version_conflict` when an item's `version` is not the
- * exam's current version (someone saved it since it was read). Each saved exam's version goes up by
+ * exam's current version (someone saved it since it was read); 409 `booking_conflict` when a
+ * planner exam's faculty or room is taken at the new time. Each saved exam's version goes up by
  * one. Returns the message the screen shows as a toast.
  */
 export async function saveExamTimetable(
@@ -272,18 +275,23 @@ export async function saveExamTimetable(
         .where(and(eq(exam.id, item.id), eq(exam.version, item.version)))
         .returning({ id: exam.id });
       if (updated.length === 0) throw versionConflict("This exam", `${i}.version`);
+      if (
+        item.dateOfExam !== before.examDate ||
+        item.timeOfExam !== before.startTime ||
+        item.duration !== before.durationMinutes
+      ) {
+        // An exam booked on the planner moves there too (its faculty and room must be free).
+        await movePlannerEventOfExam(
+          ctx,
+          tx,
+          actor,
+          item.id,
+          { date: item.dateOfExam, startTime: item.timeOfExam, durationMinutes: item.duration },
+          `${i}.dateOfExam`,
+        );
+      }
       if (before.examPeriodId && before.examPeriodId !== examPeriodId) {
-        // Rooms belong to a period: the exam's seats and invigilation duties there are released.
-        const released = await tx
-          .delete(seatAssignment)
-          .where(eq(seatAssignment.examId, item.id))
-          .returning({ id: seatAssignment.id });
-        const duties = await tx
-          .delete(invigilation)
-          .where(eq(invigilation.examId, item.id))
-          .returning({ id: invigilation.id });
-        if (released.length > 0) await bumpSeatingVersion(tx, before.examPeriodId);
-        if (released.length > 0 || duties.length > 0) seatingCleared++;
+        if (await releaseExamRooms(tx, item.id, before.examPeriodId)) seatingCleared++;
       }
       audit.push({
         action: "update_timetable",

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
-import { examPeriod } from "../db/schema.ts";
+import { examPeriod, invigilation, seatAssignment } from "../db/schema.ts";
 
 /** A sitting of an exam cycle: ISO date, start time HH:MM (Asia/Kolkata), length in minutes. */
 export type PeriodSlot = { examCycleId: string; date: string; startTime: string; durationMinutes: number };
@@ -61,4 +61,22 @@ export async function bumpSeatingVersion(
     )
     .returning({ id: examPeriod.id });
   return rows.length > 0;
+}
+
+/**
+ * Releases an exam's seats and invigilation duties, because its sitting moved from `periodId` to
+ * another (rooms belong to a period). Bumps the old period's seating version when seats went.
+ * Returns whether anything was released. Call inside the moving write's transaction.
+ */
+export async function releaseExamRooms(tx: Executor, examId: string, periodId: string): Promise<boolean> {
+  const released = await tx
+    .delete(seatAssignment)
+    .where(eq(seatAssignment.examId, examId))
+    .returning({ id: seatAssignment.id });
+  const duties = await tx
+    .delete(invigilation)
+    .where(eq(invigilation.examId, examId))
+    .returning({ id: invigilation.id });
+  if (released.length > 0) await bumpSeatingVersion(tx, periodId);
+  return released.length > 0 || duties.length > 0;
 }

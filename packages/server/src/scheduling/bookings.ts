@@ -5,17 +5,18 @@ import {
   datesTouched,
   holidayMessage,
   instantToLocal,
+  localToInstant,
   MAX_EVENT_RANGE_DAYS,
   MAX_OCCURRENCES,
   outsideTermMessage,
   SCHEDULING_MESSAGES,
 } from "@portal/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { exam, scheduledEvent, scheduledEventFaculty } from "../db/schema.ts";
-import { ensureExamPeriod } from "../exam/periods.ts";
+import { ensureExamPeriod, releaseExamRooms } from "../exam/periods.ts";
 import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
 import { ApiError } from "../http/errors.ts";
 import { holidaysOfIntake, notFound, rows, ruleError } from "../planning/common.ts";
@@ -213,18 +214,154 @@ export async function createBooking(ctx: AppContext, user: SessionUser, b: Booki
     return await ctx.db.transaction(async (tx) => {
       const plan = await checkBooking(tx, b, true);
       const written = await insertPlan(ctx, tx, user, b, plan, null);
-      if (plan.kind === "exam") await addToExamTimetable(ctx, tx, user, b, plan);
+      if (plan.kind === "exam") await linkExam(tx, written, await addToExamTimetable(ctx, tx, user, b, plan));
       return written;
     });
   } catch (err) {
-    if (b.activityType === "exam" && isUniqueViolation(err)) {
-      throw new ApiError(409, `The section already has its ${b.examType} exam in this exam cycle`, {
-        errorCode: "exam_exists",
-        field: `${F}.courseOfferingId`,
-      });
-    }
-    throw err;
+    throw examExists(b, err);
   }
+}
+
+/** A unique violation of an exam booking as 409 exam_exists; any other error as it was. */
+function examExists(b: BookingCreate, err: unknown): unknown {
+  if (b.activityType === "exam" && isUniqueViolation(err)) {
+    return new ApiError(409, `The section already has its ${b.examType} exam in this exam cycle`, {
+      errorCode: "exam_exists",
+      field: `${F}.courseOfferingId`,
+    });
+  }
+  return err;
+}
+
+/** Links an exam booking's first event to the exam timetable row it put there. */
+async function linkExam(tx: Executor, written: { events: Array<{ id: string }> }, examId: string | null) {
+  const first = written.events[0];
+  if (!first || !examId) return;
+  await tx.update(scheduledEvent).set({ examId }).where(eq(scheduledEvent.id, first.id));
+}
+
+/**
+ * Whether the exam office has recorded anything against exam `examId`: seats, invigilation duties,
+ * question papers, eligibility, evaluator assignments, revaluation or retest requests (of it or
+ * scheduling it) or answer sheets.
+ */
+async function examInUse(tx: Executor, examId: string): Promise<boolean> {
+  const [row] = await rows<{ used: boolean }>(
+    tx,
+    sql`select (exists (select 1 from seat_assignment where exam_id = ${examId})
+        or exists (select 1 from invigilation where exam_id = ${examId})
+        or exists (select 1 from question_paper where exam_id = ${examId})
+        or exists (select 1 from exam_eligibility where exam_id = ${examId})
+        or exists (select 1 from evaluator_assignment where exam_id = ${examId})
+        or exists (select 1 from revaluation_request where exam_id = ${examId})
+        or exists (select 1 from retest_request where exam_id = ${examId} or retest_exam_id = ${examId})
+        or exists (select 1 from answer_sheet where exam_id = ${examId})) as used`,
+  );
+  return Boolean(row?.used);
+}
+
+/**
+ * Removes the exam timetable row `examId` a planner exam put there (its event is being deleted or
+ * re-homed), with an audit row. 409 exam_in_use, nothing removed, when {@link examInUse}.
+ */
+async function removePlannedExam(ctx: AppContext, tx: Executor, user: SessionUser, examId: string) {
+  const [before] = await rows<Record<string, unknown>>(
+    tx,
+    sql`select * from exam where id = ${examId} for update`,
+  );
+  if (!before) return;
+  if (await examInUse(tx, examId)) {
+    throw new ApiError(409, SCHEDULING_MESSAGES.examInUse, { errorCode: "exam_in_use", field: `${F}.id` });
+  }
+  await tx.delete(exam).where(eq(exam.id, examId));
+  await writeAudit(
+    tx,
+    user,
+    [{ action: "delete_exam", entity: "exam", entityId: examId, before, after: null }],
+    new Date(ctx.now()),
+  );
+}
+
+/**
+ * Moves the exam timetable row `examId` with its edited planner event when the event keeps its
+ * section and exam type and its new day is in the exam's own cycle: date, start time and length
+ * (Asia/Kolkata, minutes), its exam period, and the seats and duties of the old period released as
+ * the exam timetable's own move does. Returns false, changing nothing, when the exam must be
+ * re-homed instead (another section, type or cycle).
+ */
+async function movePlannedExam(
+  ctx: AppContext,
+  tx: Executor,
+  user: SessionUser,
+  examId: string,
+  b: BookingCreate,
+  plan: BookingPlan,
+): Promise<boolean> {
+  const first = plan.occurrences[0];
+  if (!first) return false;
+  const [before] = await rows<{
+    examCycleId: string;
+    courseOfferingId: string;
+    examType: string;
+    examDate: string;
+    startTime: string;
+    durationMinutes: number;
+    examPeriodId: string | null;
+    cycleStart: string;
+    cycleEnd: string;
+  }>(
+    tx,
+    sql`select x.exam_cycle_id as "examCycleId", x.course_offering_id as "courseOfferingId",
+          x.exam_type as "examType", x.exam_date::text as "examDate", x.start_time as "startTime",
+          x.duration_minutes as "durationMinutes", x.exam_period_id as "examPeriodId",
+          c.start_date::text as "cycleStart", c.end_date::text as "cycleEnd"
+        from exam x join exam_cycle c on c.id = x.exam_cycle_id where x.id = ${examId} for update of x`,
+  );
+  if (!before) return false;
+  const start = instantToLocal(first.start);
+  const minutes = Math.round((Date.parse(first.end) - Date.parse(first.start)) / 60_000);
+  if (
+    before.courseOfferingId !== plan.courseOfferingId ||
+    before.examType !== b.examType ||
+    start.date < before.cycleStart ||
+    start.date > before.cycleEnd
+  ) {
+    return false;
+  }
+  const examPeriodId = await ensureExamPeriod(tx, {
+    examCycleId: before.examCycleId,
+    date: start.date,
+    startTime: start.time,
+    durationMinutes: minutes,
+  });
+  const after = { examDate: start.date, startTime: start.time, durationMinutes: minutes, examPeriodId };
+  await tx
+    .update(exam)
+    .set({ ...after, version: sql`${exam.version} + 1` })
+    .where(eq(exam.id, examId));
+  if (before.examPeriodId && before.examPeriodId !== examPeriodId) {
+    await releaseExamRooms(tx, examId, before.examPeriodId);
+  }
+  await writeAudit(
+    tx,
+    user,
+    [
+      {
+        action: "update_timetable",
+        entity: "exam",
+        entityId: examId,
+        before: {
+          examDate: before.examDate,
+          startTime: before.startTime,
+          durationMinutes: before.durationMinutes,
+          examPeriodId: before.examPeriodId,
+        },
+        after,
+      },
+    ],
+    new Date(ctx.now()),
+  );
+  return true;
 }
 
 /** The component name of an exam of a planning exam type (the grading components' names). */
@@ -239,7 +376,8 @@ const EXAM_COMPONENTS: Record<string, string> = {
  * section in the exam cycle of its type whose dates hold the exam's day (Asia/Kolkata), at its
  * start time for its length, in that cycle's exam period, with an audit row. 400 rule exam_cycle
  * when no cycle of the type holds the day; an exam of the same type for the section already in
- * the cycle is refused by the caller (409 exam_exists).
+ * the cycle is refused by the caller (409 exam_exists). Returns the exam's id (null when the
+ * booking names no section or exam type).
  */
 async function addToExamTimetable(
   ctx: AppContext,
@@ -249,7 +387,7 @@ async function addToExamTimetable(
   plan: BookingPlan,
 ) {
   const first = plan.occurrences[0];
-  if (!first || !plan.courseOfferingId || !b.examType) return;
+  if (!first || !plan.courseOfferingId || !b.examType) return null;
   const start = instantToLocal(first.start);
   const minutes = Math.round((Date.parse(first.end) - Date.parse(first.start)) / 60_000);
   const [cycle] = await rows<{ id: string; name: string }>(
@@ -305,6 +443,7 @@ async function addToExamTimetable(
     ],
     new Date(ctx.now()),
   );
+  return (made as { id: string }).id;
 }
 
 /** Writes a checked booking's events and faculty rows with an audit row per event. */
@@ -370,12 +509,18 @@ async function insertPlan(
   };
 }
 
-/** The event `id` locked for a change, after the kind and version checks. */
+/**
+ * The event `id` locked for a change, after the kind and version checks. A planner exam's exam row
+ * is locked first, in the order the exam timetable's save locks them (exam, then event), so the two
+ * screens' writes to one exam wait for each other instead of deadlocking.
+ */
 async function lockEvent(tx: Executor, user: SessionUser, id: string, version: number) {
-  const [before] = await rows<Record<string, unknown> & { kind: string; version: number }>(
-    tx,
-    sql`select * from scheduled_event where id = ${id} for update`,
+  await tx.execute(
+    sql`select x.id from exam x join scheduled_event e on e.exam_id = x.id where e.id = ${id} for update of x`,
   );
+  const [before] = await rows<
+    Record<string, unknown> & { kind: string; version: number; exam_id: string | null }
+  >(tx, sql`select * from scheduled_event where id = ${id} for update`);
   if (!before) throw notFound("booking", `${F}.id`);
   checkKindAllowed(user, before.kind);
   if (Number(before.version) !== version) throw versionConflict("This booking", `${F}.version`);
@@ -390,7 +535,10 @@ async function lockEvent(tx: Executor, user: SessionUser, id: string, version: n
  * Replaces a booked event (the scheduler's Edit; Operation Update, not in the spec): in one
  * transaction the event `id` at `version` is removed and the new booking checked and written as
  * by {@link createBooking}, so the event does not clash with itself and a refusal leaves it as it
- * was. 404 unknown event; 409 version_conflict when it changed since read; every refusal of a Create.
+ * was. A planner exam's timetable row goes with it: moved in place when the section, exam type and
+ * exam cycle stay (seats and duties of a left exam period released), otherwise removed and the exam
+ * added anew. 404 unknown event; 409 version_conflict when it changed since read; 409 exam_in_use
+ * when the exam must be removed but the exam office has worked on it; every refusal of a Create.
  */
 export async function updateBooking(
   ctx: AppContext,
@@ -400,22 +548,40 @@ export async function updateBooking(
   b: BookingCreate,
 ) {
   checkKindAllowed(user, b.activityType);
-  return ctx.db.transaction(async (tx) => {
-    const before = await lockEvent(tx, user, id, version);
-    await tx.execute(sql`delete from scheduled_event where id = ${id}`);
-    const plan = await checkBooking(tx, b, true);
-    return insertPlan(ctx, tx, user, b, plan, before);
-  });
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await lockEvent(tx, user, id, version);
+      const examId = before.exam_id;
+      await tx.execute(sql`delete from scheduled_event where id = ${id}`);
+      const plan = await checkBooking(tx, b, true);
+      const written = await insertPlan(ctx, tx, user, b, plan, before);
+      if (examId && plan.kind === "exam" && (await movePlannedExam(ctx, tx, user, examId, b, plan))) {
+        await linkExam(tx, written, examId);
+      } else {
+        if (examId) await removePlannedExam(ctx, tx, user, examId);
+        if (plan.kind === "exam" && (examId || before.kind !== "exam")) {
+          await linkExam(tx, written, await addToExamTimetable(ctx, tx, user, b, plan));
+        }
+      }
+      return written;
+    });
+  } catch (err) {
+    throw examExists(b, err);
+  }
 }
 
 /**
  * Deletes a booked event (spec §7 Operation Delete): the event and its faculty bookings, freeing
- * the slot, with an audit row. 404 unknown event; 409 version_conflict when it changed since read.
+ * the slot, with an audit row; a planner exam takes its exam timetable row with it. 404 unknown
+ * event; 409 version_conflict when it changed since read; 409 exam_in_use, nothing deleted, when
+ * the exam office has worked on that exam (question papers, seating, invigilation, eligibility,
+ * evaluation, revaluation, retest, answer sheets).
  */
 export async function deleteBooking(ctx: AppContext, user: SessionUser, id: string, version: number) {
   return ctx.db.transaction(async (tx) => {
     const before = await lockEvent(tx, user, id, version);
     await tx.execute(sql`delete from scheduled_event where id = ${id}`);
+    if (before.exam_id) await removePlannedExam(ctx, tx, user, before.exam_id);
     await writeAudit(
       tx,
       user,
@@ -452,4 +618,89 @@ export async function validateBooking(ctx: AppContext, user: SessionUser, b: Boo
     }
     throw err;
   }
+}
+
+/**
+ * Moves the planner event linked to exam `examId` (spec §5 Create exam; the exam timetable's save)
+ * to the exam's new day, start time (Asia/Kolkata) and length in minutes, in the caller's
+ * transaction, so the planner and the exam timetable show the same sitting. Its faculty and room
+ * are locked as a booking locks them (contacts in id order, then the room) and must be free at the
+ * new time: 409 `booking_conflict` with the booking's messages, `field` naming the caller's item
+ * (e.g. `0.dateOfExam`). The term and holiday rules of a booking are not applied: the exam cycle's
+ * dates rule the exam. No linked event: nothing to do. Audited as an update of the event.
+ */
+export async function movePlannerEventOfExam(
+  ctx: AppContext,
+  tx: Executor,
+  user: SessionUser,
+  examId: string,
+  sitting: { date: string; startTime: string; durationMinutes: number },
+  field: string,
+): Promise<void> {
+  const [event] = await rows<Record<string, unknown> & { id: string; facility_id: string | null }>(
+    tx,
+    sql`select * from scheduled_event where exam_id = ${examId} order by starts_at limit 1 for update`,
+  );
+  if (!event) return;
+  const faculty = (
+    await rows<{ id: string }>(
+      tx,
+      sql`select faculty_id as id from scheduled_event_faculty where event_id = ${event.id} order by faculty_id`,
+    )
+  ).map((f) => f.id);
+  if (faculty.length > 0) {
+    await tx.execute(
+      sql`select id from contact where id in (${sql.join(
+        faculty.map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by id for update`,
+    );
+  }
+  if (event.facility_id)
+    await tx.execute(sql`select id from facility where id = ${event.facility_id} for update`);
+  const start = localToInstant(sitting.date, sitting.startTime);
+  const end = new Date(Date.parse(start) + sitting.durationMinutes * 60_000).toISOString();
+  if (faculty.length > 0) {
+    const [clash] = await rows(
+      tx,
+      sql`select 1 from scheduled_event_faculty where event_id <> ${event.id}
+          and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz
+          and faculty_id in (${sql.join(
+            faculty.map((id) => sql`${id}`),
+            sql`, `,
+          )}) limit 1`,
+    );
+    if (clash) throw conflict(SCHEDULING_MESSAGES.facultyClash, field, "faculty_overlap");
+  }
+  if (event.facility_id) {
+    const [clash] = await rows(
+      tx,
+      sql`select 1 from scheduled_event where id <> ${event.id} and facility_id = ${event.facility_id}
+          and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz limit 1`,
+    );
+    if (clash) throw conflict(SCHEDULING_MESSAGES.facilityClash, field, "facility_overlap");
+  }
+  const [after] = await tx
+    .update(scheduledEvent)
+    .set({ startsAt: new Date(start), endsAt: new Date(end), version: sql`${scheduledEvent.version} + 1` })
+    .where(eq(scheduledEvent.id, event.id))
+    .returning();
+  await tx
+    .update(scheduledEventFaculty)
+    .set({ startsAt: new Date(start), endsAt: new Date(end) })
+    .where(eq(scheduledEventFaculty.eventId, event.id));
+  await writeAudit(
+    tx,
+    user,
+    [
+      {
+        action: "update",
+        entity: "scheduled_event",
+        entityId: event.id,
+        before: event,
+        after: after ?? null,
+      },
+    ],
+    new Date(ctx.now()),
+  );
 }

@@ -93,16 +93,17 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
   });
   app.get("/salesforce/SessionData", async (c) => {
     const q = parseOrThrow(ZSessionsQuery, c.req.query());
-    const r = range(q);
-    return c.json({
-      success: true as const,
-      ...(await termSessions(ctx.db, {
-        termId: q.termId,
-        ...r,
-        courseOfferingId: given(q.courseOfferingId),
-        kind: given(q.eventType),
-      })),
-    });
+    const query = {
+      termId: q.termId,
+      ...range(q),
+      courseOfferingId: given(q.courseOfferingId),
+      kind: given(q.eventType),
+    };
+    // Kept like SchedulerData: keyed by the resolved day range, so a default range follows the day.
+    const text = await cachedReadModel(ctx.db, "scheduling", `sessions|${JSON.stringify(query)}`, async () =>
+      JSON.stringify({ success: true as const, ...(await termSessions(ctx.db, query)) }),
+    );
+    return c.body(text, 200, { "Content-Type": "application/json" });
   });
   app.get("/salesforce/FacilityFacultyAllData", async (c) => {
     const q = parseOrThrow(ZAllQuery, c.req.query());

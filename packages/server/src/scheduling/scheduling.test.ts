@@ -527,6 +527,172 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
     auth = await signInHeaders(api, DEMO_ACADEMIC_OFFICE.email);
   });
 
+  it("a planner exam's edit moves its exam timetable row and its delete removes it, unless the exam office has worked on it", async () => {
+    const section = fx.sectionId;
+    await api.ctx.db.execute(
+      sql`insert into exam_cycle (name, exam_type, start_date, end_date) values
+          ('Planner End Term A', 'EndTerm', '2027-02-08', '2027-02-12'),
+          ('Planner End Term B', 'EndTerm', '2027-02-22', '2027-02-26')`,
+    );
+    const examBooking = (day: string, from: string, to: string) => ({
+      activityType: "exam",
+      examType: "EndTerm",
+      sessionName: "",
+      courseOfferingId: section,
+      facultyId: fx.faculty[3],
+      facilityId: fx.otherBigRoom,
+      startDate: at(day, from),
+      endDate: at(day, to),
+    });
+    const timetable = () =>
+      rows<{
+        id: string;
+        cycle: string;
+        examDate: string;
+        startTime: string;
+        minutes: number;
+        linked: number;
+      }>(
+        api.ctx.db,
+        sql`select x.id, c.name as cycle, to_char(x.exam_date, 'YYYY-MM-DD') as "examDate",
+            x.start_time as "startTime", x.duration_minutes as minutes,
+            (select count(*)::int from scheduled_event e where e.exam_id = x.id) as linked
+            from exam x join exam_cycle c on c.id = x.exam_cycle_id
+            where x.course_offering_id = ${section} and c.name like 'Planner End Term %'`,
+      );
+    const made = await create(examBooking("2027-02-09", "06:00", "09:00"));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const [first] = await timetable();
+    expect(first).toMatchObject({
+      cycle: "Planner End Term A",
+      examDate: "2027-02-09",
+      startTime: "06:00",
+      minutes: 180,
+      linked: 1,
+    });
+    let event = (made.body.events as Array<{ id: string; version: number }>)[0];
+    const update = (over: Record<string, unknown>) =>
+      send("POST", "/api/salesforce/createFacilityFacultyBooking", {
+        Operation: "Update",
+        FacilityFacultyBooking: { ...booking(over), id: event?.id, version: event?.version },
+      });
+    const remove = () =>
+      send("POST", "/api/salesforce/createFacilityFacultyBooking", {
+        Operation: "Delete",
+        FacilityFacultyBooking: { id: event?.id, version: event?.version },
+      });
+
+    // moved within its cycle: the same exam row, at the new day, time and length
+    const moved = await update(examBooking("2027-02-10", "06:30", "08:30"));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    event = (moved.body.events as Array<{ id: string; version: number }>)[0];
+    expect(await timetable()).toEqual([
+      { ...first, examDate: "2027-02-10", startTime: "06:30", minutes: 120, linked: 1 },
+    ]);
+
+    // the exam timetable moves the exam, and the planner's event with it (a lecture of its faculty
+    // member on the next day, for the clash below)
+    const lecture = await create({
+      facultyId: fx.faculty[3],
+      facilityId: fx.bigRoom,
+      startDate: at("2027-02-12", "07:00"),
+      endDate: at("2027-02-12", "08:00"),
+    });
+    expect(lecture.status, JSON.stringify(lecture.body)).toBe(201);
+    const exams = await signInHeaders(api, DEMO_EXAM_OFFICE.email);
+    const saveTimetable = async (day: string, time: string) => {
+      const [x] = await rows<{ version: number }>(
+        api.ctx.db,
+        sql`select version from exam where id = ${first?.id}`,
+      );
+      return send(
+        "POST",
+        "/api/salesforce/TimeTable",
+        [
+          {
+            id: first?.id,
+            dateOfExam: day,
+            timeOfExam: time,
+            duration: 120,
+            examType: "EndTerm",
+            venue: "",
+            version: x?.version,
+          },
+        ],
+        exams,
+      );
+    };
+    const plannerEvent = async () =>
+      (
+        await rows<{ id: string; version: number; startsAt: string; endsAt: string; facultyStarts: string }>(
+          api.ctx.db,
+          sql`select e.id, e.version, to_char(e.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as "startsAt",
+              to_char(e.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as "endsAt",
+              (select to_char(min(b.starts_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') from scheduled_event_faculty b
+                where b.event_id = e.id) as "facultyStarts"
+              from scheduled_event e where e.exam_id = ${first?.id}`,
+        )
+      )[0];
+    const followed = await saveTimetable("2027-02-11", "07:00");
+    expect(followed.status, JSON.stringify(followed.body)).toBe(200);
+    expect(await plannerEvent()).toMatchObject({
+      id: event?.id,
+      startsAt: at("2027-02-11", "07:00").slice(0, 16),
+      endsAt: at("2027-02-11", "09:00").slice(0, 16),
+      facultyStarts: at("2027-02-11", "07:00").slice(0, 16),
+    });
+    // ... but not onto a time its faculty member teaches elsewhere: refused, nothing moves
+    const beforeClash = await timetable();
+    const clash = await saveTimetable("2027-02-12", "07:30");
+    expect(clash.status, JSON.stringify(clash.body)).toBe(409);
+    expect(clash.body).toMatchObject({
+      errorCode: "booking_conflict",
+      rule: "faculty_overlap",
+      field: "0.dateOfExam",
+      errorMessage: SCHEDULING_MESSAGES.facultyClash,
+    });
+    expect(await timetable()).toEqual(beforeClash);
+    expect((await plannerEvent())?.startsAt).toBe(at("2027-02-11", "07:00").slice(0, 16));
+    event = await plannerEvent();
+    // signing in moved the clock past the academic office's access token: sign in again
+    auth = await signInHeaders(api, DEMO_ACADEMIC_OFFICE.email);
+
+    // moved into another cycle: the exam leaves the first cycle's timetable for the second's
+    const rehomed = await update(examBooking("2027-02-23", "06:00", "09:00"));
+    expect(rehomed.status, JSON.stringify(rehomed.body)).toBe(200);
+    event = (rehomed.body.events as Array<{ id: string; version: number }>)[0];
+    const [second, ...more] = await timetable();
+    expect(more).toEqual([]);
+    expect(second).toMatchObject({
+      cycle: "Planner End Term B",
+      examDate: "2027-02-23",
+      minutes: 180,
+      linked: 1,
+    });
+    expect(second?.id).not.toBe(first?.id);
+
+    // once the exam office has invigilators on it, neither a delete nor a re-homing removes it
+    await api.ctx.db.execute(
+      sql`insert into invigilation (exam_id, facility_id, faculty_id) values (${second?.id}, ${fx.bigRoom}, ${fx.faculty[4]})`,
+    );
+    const fingerprint = await tableFingerprints(api.ctx.db, SIGN_IN_TABLES);
+    for (const refused of [await remove(), await update(examBooking("2027-02-11", "06:00", "09:00"))]) {
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body).toMatchObject({
+        errorCode: "exam_in_use",
+        errorMessage: SCHEDULING_MESSAGES.examInUse,
+      });
+    }
+    expect(await tableFingerprints(api.ctx.db, SIGN_IN_TABLES)).toEqual(fingerprint);
+
+    // without it, the delete takes the exam off the timetable with the event
+    await api.ctx.db.execute(sql`delete from invigilation where exam_id = ${second?.id}`);
+    const gone = await remove();
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(await timetable()).toEqual([]);
+    expect(await rows(api.ctx.db, sql`select 1 from scheduled_event where id = ${event?.id}`)).toEqual([]);
+  });
+
   it("shows a programme's week, Monday to Sunday, with the neighbouring weeks", async () => {
     const [p] = await rows<{ code: string; month: string; year: number }>(
       api.ctx.db,

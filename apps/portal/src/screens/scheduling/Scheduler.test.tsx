@@ -1,4 +1,5 @@
 import type { PlannerEvent } from "@portal/api-client";
+import { SCHEDULING_MESSAGES } from "@portal/domain";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IslandRoot } from "../../shell/IslandRoot.tsx";
@@ -104,6 +105,20 @@ describe("View Details (spec Exam planning scheduler)", { timeout: 30_000 }, () 
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     fireEvent.click(await screen.findByRole("button", { name: "Yes" }));
     expect(await screen.findByText("Error saving details")).toBeTruthy();
+    const shown = await screen.findByRole("dialog", { name: "View Details" });
+    expect(within(shown).getByRole("alert").textContent).toBe("changed");
+  });
+  it("a delete refused because the exam office has worked on the exam says so in the catalogue's words", async () => {
+    details("2026-11-15", vi.fn(), () =>
+      json(409, { success: false, errorMessage: "in use", errorCode: "exam_in_use" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "View Details" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Yes" }));
+    const shown = await screen.findByRole("dialog", { name: "View Details" });
+    await waitFor(() =>
+      expect(within(shown).getByRole("alert").textContent).toBe(SCHEDULING_MESSAGES.examInUse),
+    );
   });
 });
 

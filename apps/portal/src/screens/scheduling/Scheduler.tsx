@@ -484,6 +484,7 @@ export function ViewDetails({
   const toast = useToast();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const remove = useMutation({
     ...schedulingMutations.booking(api),
     onSuccess: async () => {
@@ -492,8 +493,9 @@ export function ViewDetails({
       onClose();
       await queryClient.invalidateQueries({ queryKey: schedulingKeys.all });
     },
-    onError: () => {
+    onError: (err) => {
       setConfirming(false);
+      setRefusal(refusalText(err));
       toast.error(m.schedr_error_saving());
     },
   });
@@ -557,6 +559,11 @@ export function ViewDetails({
           </>
         }
       >
+        {refusal ? (
+          <p role="alert" className={styles.errorText}>
+            {refusal}
+          </p>
+        ) : null}
         <dl className={styles.screen}>
           {rows.map(([label, value]) => (
             <div key={label}>
@@ -584,6 +591,15 @@ export function ViewDetails({
       />
     </>
   );
+}
+
+/**
+ * The text of a refused booking call: the catalogue's for a refusal the portal knows by its
+ * errorCode (exam_in_use), otherwise the server's message; 'Error saving details' when no answer.
+ */
+export function refusalText(err: unknown): string {
+  if (!(err instanceof ApiError)) return m.schedr_error_saving();
+  return err.errorCode === "exam_in_use" ? m.schedr_exam_in_use() : err.errorMessage;
 }
 
 /** Texts of the form's errors (the domain's schema speaks English; these are the catalogue's). */
@@ -628,7 +644,7 @@ export function CreateDialog({
       await queryClient.invalidateQueries({ queryKey: schedulingKeys.all });
     },
     onError: (err) => {
-      setRefusal(err instanceof ApiError ? err.errorMessage : m.schedr_error_saving());
+      setRefusal(refusalText(err));
       toast.error(m.schedr_error_saving());
     },
   });
