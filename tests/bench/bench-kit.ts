@@ -9,6 +9,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 
 /** The repository's root folder. */
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -176,4 +177,33 @@ export function benchPortal(port: number): BenchPortal {
       };
     },
   };
+}
+
+/** Debian's Chromium (`pnpm setup:chromium`), as the benchmarks drive it. */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+}
+
+/**
+ * A fresh browser context (empty cache) on 127.0.0.1, signed in as sign-in leaves the browser when
+ * `cookie` (a Cookie header of {@link signInThroughOutbox}) is given.
+ */
+export async function freshContext(browser: Browser, cookie: string | null): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  if (cookie) {
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const [name, ...rest] = pair.split("=");
+        return { name: name ?? "", value: rest.join("="), domain: "127.0.0.1", path: "/" };
+      }),
+    );
+    await context.addInitScript(() => {
+      window.localStorage.setItem("loggedIn", "true");
+      window.localStorage.setItem("alumniName", "Bench");
+    });
+  }
+  return context;
 }

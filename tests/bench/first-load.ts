@@ -28,8 +28,8 @@ import { Agent, request } from "node:http";
 import { cpus, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
-import { type Browser, type BrowserContext, chromium } from "@playwright/test";
-import { benchPortal, percentile, root } from "./bench-kit.ts";
+import type { Browser } from "@playwright/test";
+import { benchPortal, freshContext, launch, percentile, root } from "./bench-kit.ts";
 
 const papers = Number(process.env.BENCH_PAPERS ?? 10_000);
 const portal = benchPortal(Number(process.env.BENCH_PORT ?? 4394));
@@ -52,31 +52,6 @@ const median = (values: number[]) =>
     [...values].sort((a, b) => a - b),
     50,
   );
-
-async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-  });
-}
-
-/** A fresh context (empty cache), signed in as sign-in leaves the browser when `cookie` is given. */
-async function freshContext(browser: Browser, cookie: string | null): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  if (cookie) {
-    await context.addCookies(
-      cookie.split("; ").map((pair) => {
-        const [name, ...rest] = pair.split("=");
-        return { name: name ?? "", value: rest.join("="), domain: "127.0.0.1", path: "/" };
-      }),
-    );
-    await context.addInitScript(() => {
-      window.localStorage.setItem("loggedIn", "true");
-      window.localStorage.setItem("alumniName", "Bench");
-    });
-  }
-  return context;
-}
 
 /** One empty-cache load of the list page: first contentful paint and first data row, in ms. */
 async function loadList(

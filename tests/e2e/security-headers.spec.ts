@@ -123,6 +123,7 @@ async function signedInPages(page: Page): Promise<Record<ExamArea, string[]>> {
       `/app/exam/studentEligibility?cycle=${cycle}`,
       `/app/exams/EvaluationAssignment?examId=${exam}`,
       "/app/exams/ExamSetup",
+      `/app/exam/examPlanner?${await schedulerAddress(page)}`,
       `/app/exams/ExamSetup/ExamTimeTableDetails?id=${exam}`,
       `/app/exams/ExamSetup/student-status?id=${exam}`,
       `/app/exams/ExamSetup/seatingPlan/arrangement/${exam}`,
@@ -177,6 +178,24 @@ async function signedInPages(page: Page): Promise<Record<ExamArea, string[]>> {
 }
 
 /** The academic planning pages (academic office), with an intake of the demo data. */
+/**
+ * The scheduler's address with a term chosen (the first programme by code, its JUL 2026 intake, the
+ * intake's first term), so the FullCalendar timeline and its plugins load and draw the term.
+ */
+async function schedulerAddress(page: Page): Promise<string> {
+  const { programs } = await getJson<{ programs: Array<{ name: string; code: string }> }>(
+    page,
+    "/api/salesforce/SchedulerFilterData",
+  );
+  const programme = [...programs].sort((a, b) => a.code.localeCompare(b.code))[0]!.name;
+  const { terms } = await getJson<{ terms: Array<{ TermRecordId: string }> }>(
+    page,
+    `/api/salesforce/SchedulerFilterData?programName=${encodeURIComponent(programme)}&intake=JUL&year=2026`,
+  );
+  expect(terms.length, "the demo's JUL 2026 intake has terms").toBeGreaterThan(0);
+  return `program=${encodeURIComponent(programme)}&year=2026&intake=JUL&term=${terms[0]!.TermRecordId}`;
+}
+
 async function planningPages(page: Page): Promise<string[]> {
   const setup = await getJson<{ "Academic Program": Array<{ name: string; code: string }> }>(
     page,
@@ -188,6 +207,7 @@ async function planningPages(page: Page): Promise<string[]> {
     page,
     `/api/salesforce/AcademicPlannerData?programName=${encodeURIComponent(programme)}&intake=JUL&year=2026`,
   );
+  const scheduler = await schedulerAddress(page);
   return [
     "/app/academics-planner",
     `/app/add-activity?${query}`,
@@ -202,6 +222,9 @@ async function planningPages(page: Page): Promise<string[]> {
     "/app/faculty-calendar",
     "/app/time-table?program=EMBA&year=2026&intake=JUL&date=2026-11-04",
     "/app/tt",
+    `/app/session-scheduler?${scheduler}`,
+    `/app/session-planner?${scheduler}`,
+    `/app/full-calendar?${scheduler}&resource=facility`,
   ];
 }
 

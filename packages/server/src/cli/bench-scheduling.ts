@@ -12,19 +12,10 @@
  * `npx -y pnpm@10.34.9 bench:scheduling`.
  */
 
-import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import { addDays, localToInstant } from "@portal/domain";
 import { sql } from "drizzle-orm";
-import {
-  contact,
-  course,
-  courseOffering,
-  facility,
-  scheduledEvent,
-  scheduledEventFaculty,
-  termSubject,
-} from "../db/schema.ts";
+import { seedLargeTerm } from "../demo/large-term.ts";
 import { DEMO_ACADEMIC_OFFICE } from "../demo/seed.ts";
 import { rows } from "../planning/common.ts";
 import { schedulerData, weeklyTimeTable } from "../scheduling/reads.ts";
@@ -37,8 +28,6 @@ const SUBJECTS = 60;
 const CONCURRENT = 50;
 const ROUNDS = 10;
 const BUDGET_MS = 50;
-/** Start times (Asia/Kolkata) of the 75-minute slots of a weekday. */
-const SLOTS = ["08:00", "09:30", "11:00", "12:30", "14:00", "15:30", "17:00", "18:30"];
 
 /** BENCH_TARGETS=embedded or =postgres runs one database only. */
 const targets = testTargets().filter(
@@ -57,122 +46,14 @@ for (const target of targets) {
   try {
     const db = api.ctx.db;
     const headers = await signInHeaders(api, DEMO_ACADEMIC_OFFICE.email);
-    const [t] = await rows<{
-      termId: string;
-      start: string;
-      end: string;
-      campusId: string;
-      code: string;
-      month: string;
-      year: number;
-    }>(
-      db,
-      sql`select t.id as "termId", to_char(t.start_date, 'YYYY-MM-DD') as start,
-          to_char(t.end_date, 'YYYY-MM-DD') as "end", i.campus_id as "campusId", p.code, i.month, i.year
-          from scheduled_event e join term t on t.id = e.term_id join intake i on i.id = t.intake_id
-          join academic_programme p on p.id = i.programme_id
-          group by t.id, i.id, p.id order by count(*) desc, t.id limit 1`,
-    );
-    if (!t) throw new Error("no scheduled demo term");
-    const allDays = new Set(
-      (
-        await rows<{ day: string }>(
-          db,
-          sql`select to_char(d, 'YYYY-MM-DD') as day from generate_series(${t.start}::date, ${t.end}::date, '1 day') d`,
-        )
-      ).map((r) => r.day),
-    );
-    // Weekdays of the term (the demo's own holidays are not avoided: reads do not care).
-    const days = [...allDays].filter((d) => {
-      const wd = new Date(`${d}T00:00:00Z`).getUTCDay();
-      return wd >= 1 && wd <= 5;
+    const large = await seedLargeTerm(db, {
+      sessions: SESSIONS,
+      faculty: FACULTY,
+      rooms: ROOMS,
+      subjects: SUBJECTS,
     });
-    const faculty = Array.from({ length: FACULTY }, (_, i) => ({
-      id: randomUUID(),
-      kind: "faculty" as const,
-      firstName: "Bench",
-      lastName: `Faculty ${i + 1}`,
-      email: `bench.faculty.${i + 1}@university.example`,
-    }));
-    await db.insert(contact).values(faculty);
-    const rooms = Array.from({ length: ROOMS }, (_, i) => ({
-      id: randomUUID(),
-      campusId: t.campusId,
-      code: `BENCH-R${String(i + 1).padStart(3, "0")}`,
-      name: `Bench room ${i + 1}`,
-      capacity: 150,
-    }));
-    await db.insert(facility).values(rooms);
-    const courses = Array.from({ length: SUBJECTS }, (_, i) => ({
-      id: randomUUID(),
-      code: `BENCH-C${String(i + 1).padStart(3, "0")}`,
-      name: `Bench subject ${i + 1}`,
-    }));
-    await db.insert(course).values(courses);
-    const subjects = courses.map((c) => ({
-      id: randomUUID(),
-      termId: t.termId,
-      courseId: c.id,
-      startDate: t.start,
-      endDate: t.end,
-    }));
-    await db.insert(termSubject).values(subjects);
-    const sections = courses.map((c, i) => ({
-      id: randomUUID(),
-      courseId: c.id,
-      termId: t.termId,
-      section: "A",
-      facultyId: faculty[i % FACULTY]?.id,
-    }));
-    await db.insert(courseOffering).values(sections);
-    // Session k: slot k mod (days x slots) spread over the term, the (k div slots-per-term)-th room
-    // and faculty member of that slot: within one slot every room and faculty member differs.
-    const perSlot = Math.ceil(SESSIONS / (days.length * SLOTS.length));
-    if (perSlot > ROOMS) throw new Error("term too short for 5,000 sessions in 100 rooms");
-    const events: Array<typeof scheduledEvent.$inferInsert & { id: string; facultyId: string }> = [];
-    for (let k = 0; k < SESSIONS; k++) {
-      const slotIndex = k % (days.length * SLOTS.length);
-      const inSlot = Math.floor(k / (days.length * SLOTS.length));
-      const day = days[Math.floor(slotIndex / SLOTS.length)] as string;
-      const time = SLOTS[slotIndex % SLOTS.length] as string;
-      const start = localToInstant(day, time);
-      const subject = (k * 7) % SUBJECTS;
-      events.push({
-        id: randomUUID(),
-        termId: t.termId,
-        kind: "session",
-        name: `Bench ${k + 1}`,
-        termSubjectId: subjects[subject]?.id,
-        courseOfferingId: sections[subject]?.id,
-        facilityId: rooms[(inSlot * 37 + slotIndex) % ROOMS]?.id,
-        startsAt: new Date(start),
-        endsAt: new Date(Date.parse(start) + 75 * 60_000),
-        createdBy: "bench",
-        facultyId: faculty[(inSlot * 101 + slotIndex) % FACULTY]?.id as string,
-      });
-    }
-    for (let i = 0; i < events.length; i += 1000) {
-      const chunk = events.slice(i, i + 1000);
-      await db.insert(scheduledEvent).values(chunk.map(({ facultyId: _, ...e }) => e));
-      await db.insert(scheduledEventFaculty).values(
-        chunk.map((e) => ({
-          eventId: e.id,
-          facultyId: e.facultyId,
-          position: 1,
-          startsAt: e.startsAt as Date,
-          endsAt: e.endsAt as Date,
-        })),
-      );
-    }
-    await db.execute(sql`analyze`);
-    const [clash] = await rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from scheduled_event_faculty a join scheduled_event_faculty b
-          on a.faculty_id = b.faculty_id and a.event_id < b.event_id
-          and a.starts_at < b.ends_at and a.ends_at > b.starts_at`,
-    );
-    if (Number(clash?.n) !== 0) throw new Error("the seed double-booked a faculty member");
-
+    const t = { termId: large.termId, code: large.programmeCode, month: large.month, year: large.year };
+    const days = large.days;
     const busyWeek = addDays(days[0] as string, 7);
     const calls: Array<[string, string]> = [
       ["getSchedulerData (term of 5,000 sessions)", `/api/salesforce/SchedulerData?termId=${t.termId}`],

@@ -161,7 +161,7 @@ describe.each(testTargets())("time table swap API on $name", (target) => {
     b.version += 2;
   });
 
-  it("serves the time table from memory only while nothing it reads has changed, whoever wrote it", async () => {
+  it("serves the time table and the scheduler's sessions from memory only while nothing they read has changed, whoever wrote it", async () => {
     const a = events[0] as Event;
     const [p] = await rows<{ code: string; month: string; year: number }>(
       api.ctx.db,
@@ -175,13 +175,34 @@ describe.each(testTargets())("time table swap API on $name", (target) => {
           events: Array<{ id: string; sessionName: string }>;
         }
       ).events.find((e) => e.id === a.id)?.sessionName;
+    const day = a.startsAt.slice(0, 10);
+    const sessionsUrl = `/api/salesforce/SessionData?termId=${a.termId}&from=${day}&to=${day}`;
+    const sessionOfA = async () =>
+      (
+        (await api.call("GET", sessionsUrl, { headers: auth })).body as {
+          events: Array<{ id: string; activity: string; FacilityBooking: { facilityName: string } | null }>;
+        }
+      ).events.find((e) => e.id === a.id);
     const before = await nameOfA();
     expect(before).toBeTruthy();
+    expect((await sessionOfA())?.activity).toBe(before);
     // A write straight into the table (no API call): the next read sees it.
     await api.ctx.db.execute(sql`update scheduled_event set name = 'Renamed directly' where id = ${a.id}`);
     expect(await nameOfA()).toBe("Renamed directly");
+    expect((await sessionOfA())?.activity).toBe("Renamed directly");
     await api.ctx.db.execute(sql`update scheduled_event set name = ${before as string} where id = ${a.id}`);
     expect(await nameOfA()).toBe(before);
+    expect((await sessionOfA())?.activity).toBe(before);
+    // A table the sessions only join (the room's name) counts too.
+    const room = (await sessionOfA())?.FacilityBooking?.facilityName;
+    expect(room).toBeTruthy();
+    await api.ctx.db.execute(
+      sql`update facility set name = 'Renamed room' where id = (select facility_id from scheduled_event where id = ${a.id})`,
+    );
+    expect((await sessionOfA())?.FacilityBooking?.facilityName).toBe("Renamed room");
+    await api.ctx.db.execute(
+      sql`update facility set name = ${room as string} where id = (select facility_id from scheduled_event where id = ${a.id})`,
+    );
   });
 
   it("refuses two sessions of the same subject: 'Subjects are identical!', nothing changes", async () => {
