@@ -4,8 +4,10 @@
  * range on a faculty member's row of the day timeline and booking a room; a second booking of the
  * same faculty member in that slot is refused with the spec's clash message and saves nothing; on
  * the exam planner a reference is created, an exam is created from it and found in the exam
- * timetable of its cycle. The free slot is found
- * from the demo data through the API (no wall clock). One sign-in (admin) for the whole file.
+ * timetable of its cycle; the room's Booked Slots show the session, and Edit renames it for good.
+ * The free slot is found from the demo data through the API, and the browser's clock is fixed
+ * before the slot for Edit (offered only after today), so no step depends on the wall clock. One
+ * sign-in (admin) for the whole file.
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { ADMIN_EMAIL, demoExamCycle, signIn, waitForIslands } from "./helpers.ts";
@@ -243,4 +245,47 @@ test("on the exam planner a reference is created and an exam is created from it"
   await waitForIslands(page);
   const table = page.getByRole("table", { name: "Exam timetable" });
   await expect(table.getByRole("row", { name: new RegExp(slot.subject.courseName) }).first()).toBeVisible();
+});
+
+test("a room's Booked Slots show the session, and Edit renames it for good", async () => {
+  test.setTimeout(180_000);
+  // Edit is offered only for an event after today: the browser's today is a week before the slot.
+  await page.clock.setFixedTime(new Date(`${addDays(slot.day, -7)}T12:00:00+05:30`));
+  await page.goto(
+    `/app/session-scheduler?program=EMBA&year=2026&intake=JUL&term=${slot.termId}&filter=session&resource=facility&date=${slot.day}`,
+  );
+  await waitForIslands(page);
+  await expect(page.locator(".fc-resource-timeline")).toBeVisible();
+  // A facility's row is named with its capacity, as the timeline shows it.
+  const roomRow = `${slot.room.facilityName} (${slot.room.facilityCapacity})`;
+  await page.getByRole("button", { name: roomRow, exact: true }).click();
+  const booked = page.getByRole("dialog", { name: `Booked Slots - ${roomRow}` });
+  await expect(
+    booked.locator(".fc-event", { hasText: `${slot.subject.courseName} - Scheduler story lecture` }).first(),
+  ).toBeVisible();
+  await booked.getByRole("button", { name: "Close" }).last().click();
+  await expect(booked).toBeHidden();
+
+  await page.locator(".fc-timeline-body .fc-event", { hasText: "Scheduler story lecture" }).first().click();
+  const details = page.getByRole("dialog", { name: "View Details" });
+  await details.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Create Session" });
+  await expect(edit.getByLabel("Session")).toHaveValue("Scheduler story lecture");
+  await expect(edit.getByRole("combobox", { name: "Facility" })).toHaveValue(slot.room.id);
+  await edit.getByLabel("Session").fill("Scheduler story lecture, edited");
+  await edit.getByRole("button", { name: "Update" }).click();
+  await expect(edit).toBeHidden();
+
+  await page.reload();
+  await waitForIslands(page);
+  await expect(
+    page.locator(".fc-event", { hasText: "Scheduler story lecture, edited" }).first(),
+  ).toBeVisible();
+  const day = await getJson<{ events: Array<{ activity: string; startTime: string }> }>(
+    `/api/salesforce/SessionData?termId=${slot.termId}&from=${slot.day}&to=${slot.day}`,
+  );
+  const ours = day.events.filter((e) => e.activity.startsWith("Scheduler story lecture"));
+  expect(ours).toEqual([
+    expect.objectContaining({ activity: "Scheduler story lecture, edited", startTime: "08:00" }),
+  ]);
 });
