@@ -43,7 +43,8 @@ describe("grading queries", () => {
     const scores = subjectScoresQueryOptions(api, "o1");
     expect(scores.queryKey.slice(0, 3)).toEqual(gradingKeys.offering("o1"));
     await run(scores);
-    expect(JSON.parse(seen[1]?.body ?? "")).toEqual({ gradingId: "o1" });
+    // The pages show component percents, never a sub-component's mark: none is asked for.
+    expect(JSON.parse(seen[1]?.body ?? "")).toEqual({ gradingId: "o1", subComponentIds: [] });
     await run(componentMarksQueryOptions(api, "o1", { studentId: "s1" }));
     expect(seen[2]?.url).toBe("/api/sf/exam/coursecomponent/o1?studentId=s1");
     // A page of students is its own cache entry under the offering's scores key and asks the server for that page.
@@ -51,7 +52,12 @@ describe("grading queries", () => {
     expect(page2.queryKey.slice(0, 4)).toEqual(gradingKeys.scores("o1"));
     expect(page2.queryKey).not.toEqual(scores.queryKey);
     await run(page2);
-    expect(JSON.parse(seen[3]?.body ?? "")).toEqual({ gradingId: "o1", pageNo: 2, count: 25 });
+    expect(JSON.parse(seen[3]?.body ?? "")).toEqual({
+      gradingId: "o1",
+      pageNo: 2,
+      count: 25,
+      subComponentIds: [],
+    });
     // The student report asks for the roster and one student's row, under the same scores key.
     const report = studentReportQueryOptions(api, "o1", "s1");
     expect(report.queryKey.slice(0, 4)).toEqual(gradingKeys.scores("o1"));

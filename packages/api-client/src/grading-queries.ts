@@ -133,7 +133,10 @@ export const SCORES_HEADER_PAGE: SubjectScoresPage = { pageNo: 1, count: 5 };
 /**
  * POST /salesforce/SubjectScores: the grading page of a course offering (grading id): header,
  * statistics, bands, `classTotals` (the whole class, for the histogram) and the students of `page`
- * (default All). Keyed under `gradingKeys.scores(gradingId)`, so invalidating that refreshes every page.
+ * (default All) with their component percents, totals and grades. Each row's `subCompList` is sent
+ * empty (`subComponentIds: []`): these pages show no sub-component mark, and a class of 2,000 with
+ * 64 sub-components would otherwise be 128,000 marks; `marksByQueryOptions` asks for marks.
+ * Keyed under `gradingKeys.scores(gradingId)`, so invalidating that refreshes every page.
  * ApiError 404 for an unknown course offering.
  */
 export function subjectScoresQueryOptions(
@@ -146,7 +149,10 @@ export function subjectScoresQueryOptions(
     queryFn: async ({ signal }) =>
       unwrap(
         await api.POST("/salesforce/SubjectScores", {
-          body: page.count === 0 ? { gradingId } : { gradingId, pageNo: page.pageNo, count: page.count },
+          body:
+            page.count === 0
+              ? { gradingId, subComponentIds: [] }
+              : { gradingId, pageNo: page.pageNo, count: page.count, subComponentIds: [] },
           signal,
         }),
       ),

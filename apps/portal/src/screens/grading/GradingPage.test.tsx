@@ -89,9 +89,10 @@ describe("GradingPage", () => {
       `/app/exams/grading/details/${OFFERING}`,
       gradingPageFirstQuery(OFFERING),
     );
-    // The server pages the students: the first query asks for the first 5 only.
+    // The server pages the students: the first query asks for the first 5 only, without
+    // sub-component marks (the table shows component percents and totals).
     expect(calls.map((c) => [c.path, c.body])).toEqual([
-      ["/api/salesforce/SubjectScores", { gradingId: OFFERING, pageNo: 1, count: 5 }],
+      ["/api/salesforce/SubjectScores", { gradingId: OFFERING, pageNo: 1, count: 5, subComponentIds: [] }],
     ]);
     calls.length = 0;
     const { container } = render(
@@ -157,8 +158,9 @@ describe("GradingPage", () => {
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(8));
     expect(window.location.search).toBe("?pageSize=all");
     expect(within(table).getByText("Late submission")).toBeTruthy();
+    // All is the whole class, still without sub-component marks.
     expect(calls.filter((c) => c.path === "/api/salesforce/SubjectScores").map((c) => c.body)).toEqual([
-      { gradingId: OFFERING },
+      { gradingId: OFFERING, subComponentIds: [] },
     ]);
   }, 30_000);
 
