@@ -6,7 +6,7 @@
  * Units: weights are percent (0-100, each level totals 100); marks are points out of a
  * sub-component's total marks; a weighted total is percent 0-100; a percentile is 0-100.
  */
-import { z } from "zod";
+import type { PromotionCriteria } from "./grading-input.ts";
 
 /** spec §9: how grades are given. */
 export const GRADING_TYPES = ["Absolute", "Relative"] as const;
@@ -88,26 +88,6 @@ const EPSILON = 1e-9;
  */
 export type GradeBand = { letterGrade: GradeLetter; gradePoint: number; lower: number; upper: number };
 
-const zLimit = (name: string) =>
-  z
-    .number({ error: `${name} must be a number from 0 to 100` })
-    .min(0, { error: `${name} must be a number from 0 to 100` })
-    .max(100, { error: `${name} must be a number from 0 to 100` });
-
-/** spec §5: grade letter A, B, C or F (else 'The Grade Should be in A,B,C or F Only'). */
-export const ZGradeLetter = z.enum(GRADE_LETTERS, { error: GRADING_MESSAGES.gradeLetter });
-
-/** One band as edited (spec §3 grade range). */
-export const ZGradeBand = z.object({
-  letterGrade: ZGradeLetter,
-  gradePoint: z
-    .number({ error: "gradePoint must be a number from 0 to 10" })
-    .min(0, { error: "gradePoint must be a number from 0 to 10" })
-    .max(10, { error: "gradePoint must be a number from 0 to 10" }),
-  lower: zLimit("The lower limit"),
-  upper: zLimit("The upper limit"),
-});
-
 /**
  * Checks that `bands` (any order) give every value of 0..100 exactly one letter: letters unique,
  * each lower < upper, sorted by lower the first starts at 0, each starts where the previous ends
@@ -139,16 +119,6 @@ export function gradeBandsProblem(bands: readonly GradeBand[]): string | null {
   if (reached < 100 - EPSILON) return GRADING_MESSAGES.rangeGap(reached, 100);
   return null;
 }
-
-/** A full set of bands (1..4, letters A, B, C, F), refused with {@link gradeBandsProblem}'s message. */
-export const ZGradeBands = z
-  .array(ZGradeBand, { error: "The grade ranges must be a list" })
-  .min(1, { error: "Give at least one grade range" })
-  .max(GRADE_LETTERS.length, { error: GRADING_MESSAGES.letterRepeated("letter") })
-  .superRefine((bands, ctx) => {
-    const problem = gradeBandsProblem(bands);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
 
 /** Default bands (spec §7 CreateDefaultGradeRange): Absolute by percentage, Relative by percentile. */
 export const DEFAULT_GRADE_BANDS: Record<GradingType, readonly GradeBand[]> = {
@@ -200,40 +170,6 @@ export type ComponentDefinition = {
   subComponents: SubComponentDefinition[];
 };
 
-/** A weight in percent: 0..100 with at most 2 decimals (what the database keeps, so sums stay exact). */
-const zWeight = z
-  .number({ error: "A weight must be a number from 0 to 100" })
-  .min(0, { error: "A weight must be a number from 0 to 100" })
-  .max(100, { error: "A weight must be a number from 0 to 100" })
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-    error: "A weight has at most 2 decimals",
-  });
-
-/** A sub-component as edited; totalMarks 1..1000 (default 100). */
-export const ZSubComponent = z.object({
-  subComponentName: z
-    .string({ error: "A sub-component needs a name" })
-    .trim()
-    .min(1, { error: "A sub-component needs a name" })
-    .max(100, { error: "A sub-component name has at most 100 characters" }),
-  weightagePercent: zWeight,
-  totalMarks: z
-    .number({ error: `Total marks must be a number from 1 to ${MAX_TOTAL_MARKS}` })
-    .min(1, { error: `Total marks must be a number from 1 to ${MAX_TOTAL_MARKS}` })
-    .max(MAX_TOTAL_MARKS, { error: `Total marks must be a number from 1 to ${MAX_TOTAL_MARKS}` })
-    .default(100),
-});
-
-/** A component as edited: a name of {@link COMPONENT_NAMES}, weight, 1..8 sub-components. */
-export const ZComponent = z.object({
-  componentName: z.enum(COMPONENT_NAMES, { error: GRADING_MESSAGES.componentName }),
-  weightagePercent: zWeight,
-  subComponents: z
-    .array(ZSubComponent, { error: GRADING_MESSAGES.subComponentCount })
-    .min(MIN_SUB_COMPONENTS, { error: GRADING_MESSAGES.subComponentCount })
-    .max(MAX_SUB_COMPONENTS, { error: GRADING_MESSAGES.subComponentCount }),
-});
-
 /**
  * The problem with a course offering's whole component set, or null: no component repeated, no
  * sub-component name repeated within a component, component weights total 100, and each
@@ -262,16 +198,6 @@ export function componentsProblem(components: readonly ComponentDefinition[]): s
   return null;
 }
 
-/** A whole component set (1..15 components), refused with {@link componentsProblem}'s message. */
-export const ZComponents = z
-  .array(ZComponent, { error: "The components must be a list" })
-  .min(1, { error: "Give at least one component" })
-  .max(COMPONENT_NAMES.length, { error: `At most ${COMPONENT_NAMES.length} components` })
-  .superRefine((components, ctx) => {
-    const problem = componentsProblem(components as ComponentDefinition[]);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-
 /**
  * spec §4: the sub-components a new component row gets for a chosen count (1..8): "Name 1".."Name n",
  * weight 0 each, total marks 100.
@@ -286,23 +212,6 @@ export function generateSubComponents(componentName: string, count: number): Sub
 }
 
 // ---------------------------------------------------------------- marks and totals
-
-/** One mark as entered: points obtained out of total marks (spec §3 MarksObtined / TotalMarks). */
-export const ZMark = z
-  .object({
-    marksObtained: z
-      .number({ error: "Marks obtained must be a number" })
-      .min(0, { error: GRADING_MESSAGES.markBelowZero })
-      .max(MAX_TOTAL_MARKS, { error: GRADING_MESSAGES.markAboveTotal }),
-    totalMarks: z
-      .number({ error: `Total marks must be a number from 1 to ${MAX_TOTAL_MARKS}` })
-      .min(1, { error: `Total marks must be a number from 1 to ${MAX_TOTAL_MARKS}` })
-      .max(MAX_TOTAL_MARKS, { error: `Total marks must be a number from 1 to ${MAX_TOTAL_MARKS}` }),
-  })
-  .refine((m) => m.marksObtained <= m.totalMarks, {
-    error: GRADING_MESSAGES.markAboveTotal,
-    path: ["marksObtained"],
-  });
 
 /** A student's marks, by component index then sub-component index; null = no mark yet (counts 0). */
 export type StudentMarks = ReadonlyArray<ReadonlyArray<{ marksObtained: number; totalMarks: number } | null>>;
@@ -493,23 +402,8 @@ export function gradeClass(
 
 // ---------------------------------------------------------------- student grade save, publishing
 
-/** spec §7 student grade save item (wire names CalculatedGrade, penality, finalGrade). */
-export const ZStudentGradeSave = z.object({
-  penalty: z
-    .string({ error: "penality must be text" })
-    .trim()
-    .max(500, { error: "penality has at most 500 characters" }),
-  finalGrade: ZGradeLetter,
-  reason: z
-    .string({ error: "reason must be text" })
-    .trim()
-    .max(500, { error: "reason has at most 500 characters" })
-    .default(""),
-});
-
 /** spec §4, §7 SendEmailForMarks: the state and component state Ack or Publish. */
 export const MARKS_SEND_STATES = ["Ack", "Publish"] as const;
-export const ZMarksSendState = z.enum(MARKS_SEND_STATES, { error: "state must be Ack or Publish" });
 
 // ---------------------------------------------------------------- promotion criteria
 
@@ -527,27 +421,6 @@ export const PROMOTION_MESSAGES = {
   maxFailedCourses: "maxFailedCourses must be a whole number from 0 to 50",
   minAttendancePercent: "minAttendancePercent must be a number from 0 to 100",
 } as const;
-
-/** A number field whose every failure (not a number, out of range, not whole) says `message`. */
-function boundedNumber(min: number, max: number, message: string, whole = false) {
-  const number = z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
-  return whole ? number.int({ error: message }) : number;
-}
-
-/** A promotion criterion: minimum grade points (0..10), most failed courses (0..50), minimum attendance percent. */
-export const ZPromotionCriteria = z.object({
-  name: z
-    .string({ error: PROMOTION_MESSAGES.name })
-    .trim()
-    .min(1, { error: PROMOTION_MESSAGES.name })
-    .max(200, { error: PROMOTION_MESSAGES.nameLength }),
-  recordType: z.enum(CRITERIA_RECORD_TYPES, { error: PROMOTION_MESSAGES.recordType }),
-  criteriaType: z.enum(CRITERIA_TYPES, { error: PROMOTION_MESSAGES.criteriaType }),
-  minGradePoints: boundedNumber(0, 10, PROMOTION_MESSAGES.minGradePoints),
-  maxFailedCourses: boundedNumber(0, 50, PROMOTION_MESSAGES.maxFailedCourses, true),
-  minAttendancePercent: boundedNumber(0, 100, PROMOTION_MESSAGES.minAttendancePercent),
-});
-export type PromotionCriteria = z.output<typeof ZPromotionCriteria>;
 
 /** Margins inside which a student who meets a criterion is "At Risk". */
 export const PROMOTION_RISK_MARGIN = { gradePoints: 0.5, attendancePercent: 5 } as const;
