@@ -24,17 +24,20 @@ import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { pagerLabels } from "../exams/labels.ts";
 import { useUrlState } from "../exams/use-url-state.ts";
 import { isVersionConflict } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
 import { AuditTable } from "./AuditTable.tsx";
-import { GradeDialog } from "./GradeDialog.tsx";
 import * as styles from "./grading-results.css.ts";
 import { MarksSheet } from "./MarksSheet.tsx";
 import { gradingResultsLinks, parseResultsState, serializeResultsState } from "./routes.ts";
 import { errorText, OfferingSelect, offeringChoicesFirstQuery, QueryError } from "./shared.tsx";
+
+/** The grade dialog (TanStack Form, the domain's schemas) loads when first opened (docs/performance.md). */
+const GradeDialog = lazyDialog(() => import("./GradeDialog.tsx").then((x) => x.GradeDialog));
 
 /** spec §9: the student grade table pages 5, 10, 25 or All, 5 first. */
 export const GRADE_PAGE_SIZES: readonly PageSize[] = [5, 10, 25, "all"];

@@ -19,17 +19,23 @@ import {
   useApi,
   useToast,
 } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { errorText, pagerLabels } from "../exams/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
-import { GradeDialog } from "../grading-results/GradeDialog.tsx";
 import { isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
-import { GradingSettingTabs } from "./GradingSettingTabs.tsx";
 import * as styles from "./grading.css.ts";
 import { MarkHistogram } from "./MarkHistogram.tsx";
 import { courseOfferingIdOf, gradingLinks } from "./routes.ts";
+
+// The grade dialog and the Grading Setting tabs (TanStack Form, the domain's zod schemas) load
+// when first opened, so the page's first load carries neither (docs/performance.md).
+const GradeDialog = lazyDialog(() => import("../grading-results/GradeDialog.tsx").then((x) => x.GradeDialog));
+const GradingSettingTabs = lazyDialog(() =>
+  import("./GradingSettingTabs.tsx").then((x) => x.GradingSettingTabs),
+);
 
 /** spec §9: the student grade table's page sizes, 5, 10, 25 or All (default 5). */
 export const STUDENT_PAGE_SIZES = [5, 10, 25, "all"] as const;
@@ -376,7 +382,9 @@ export function GradingPageScreen({
           size="xl"
           closeOnInteractOutside={false}
         >
-          <GradingSettingTabs courseOfferingId={courseOfferingId} onSaved={() => setSettingOpen(false)} />
+          {settingOpen ? (
+            <GradingSettingTabs courseOfferingId={courseOfferingId} onSaved={() => setSettingOpen(false)} />
+          ) : null}
         </Dialog>
       )}
     </div>

@@ -1,7 +1,7 @@
 import type { GradeBand, GradingType } from "@portal/domain";
 import { m } from "../../lib/i18n.ts";
 import * as styles from "./grading.css.ts";
-import { histogramBins } from "./grading-setup.ts";
+import { histogramBins } from "./histogram.ts";
 
 /**
  * Where the grade bands cut the mark axis (percent of the weighted total). Absolute bands are marks

@@ -8,7 +8,6 @@ import {
   componentDrafts,
   componentsFormProblem,
   defaultFirstComponent,
-  histogramBins,
   nextComponent,
   numberOrZero,
   parseRange,
@@ -16,6 +15,7 @@ import {
   toComponentsWire,
   withSubCount,
 } from "./grading-setup.ts";
+import { histogramBins } from "./histogram.ts";
 
 const A = { letterGrade: "A" as const, gradePoint: 4, lower: 80, upper: 100 };
 const B = { letterGrade: "B" as const, gradePoint: 3, lower: 60, upper: 80 };

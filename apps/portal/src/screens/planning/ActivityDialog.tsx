@@ -1,4 +1,10 @@
-import { type ActivityOperationRequest, ApiError, planningKeys, planningMutations } from "@portal/api-client";
+import {
+  type AcademicCalendar,
+  type ActivityOperationRequest,
+  ApiError,
+  planningKeys,
+  planningMutations,
+} from "@portal/api-client";
 import {
   ACTIVITY_TYPES,
   ALL_WEEKDAYS,
@@ -20,6 +26,7 @@ import { ConflictNotice } from "../ConflictNotice.tsx";
 import { BoundSelect, BoundTextField, fieldErrorText, type MessageTranslations } from "../form-field.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import { activityTypeLabel } from "./activity-labels.ts";
+import { holidayDays } from "./holidays.ts";
 import * as styles from "./planning.css.ts";
 
 /** A subject of the term the dialog plans in, with its sections (spec §3 subject row, Section). */
@@ -107,6 +114,21 @@ function ruleTranslations(termEndDate: string, rowStartDate: string | undefined)
     "Must be between 0.1 and 24": m.planning_hours_range,
     "End date cannot be before the start date": m.planning_end_before_start,
   };
+}
+
+/** {@link ActivityDialog} with the intake's academic calendar instead of its holiday days. */
+export type CalendarActivityDialogProps = Omit<ActivityDialogProps, "holidays"> & {
+  /** The intake's academic calendar (GET AcademicCalendar); its Holiday entries are excluded (§5). */
+  calendar: Pick<AcademicCalendar, "entries"> | undefined;
+};
+
+/**
+ * The activity dialog as the planner and Current Programmes open it: the holiday days are counted
+ * from the calendar here, in the dialog's own chunk, so the pages do not load Temporal for it.
+ */
+export function CalendarActivityDialog({ calendar, ...props }: CalendarActivityDialogProps) {
+  const holidays = useMemo(() => holidayDays(calendar), [calendar]);
+  return <ActivityDialog {...props} holidays={holidays} />;
 }
 
 /**

@@ -27,7 +27,7 @@ import { ActivityToastProvider } from "./toasts.tsx";
 
 /** The activity dialog loads when it opens (shell/lazy-dialog.tsx). */
 const ActivityDialog = lazyDialog(() =>
-  import("./ActivityDialog.tsx").then((module) => module.ActivityDialog),
+  import("./ActivityDialog.tsx").then((module) => module.CalendarActivityDialog),
 );
 
 export type CurrentProgrammeDetailsProps = ScreenIslandProps & { intakeId: string };
@@ -179,7 +179,7 @@ export function CurrentProgrammeDetailsScreen({ intakeId }: { intakeId: string }
           }}
           subjects={dialogData.subjects.get(dialog.term.termId) ?? []}
           faculty={dialogData.faculty}
-          holidays={dialogData.holidays}
+          calendar={dialogData.calendar}
           activity={dialog.activity}
           activityType={dialog.type}
         />

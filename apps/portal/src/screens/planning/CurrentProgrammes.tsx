@@ -5,20 +5,21 @@ import {
   currentProgrammesQueryOptions,
   planningSetupQueryOptions,
 } from "@portal/api-client";
-import { isIsoDate, PROGRAMME_TYPES, type ProgrammeType, SEMESTER_OPTIONS } from "@portal/domain";
+import { isIsoDate, PROGRAMME_TYPES, type ProgrammeType } from "@portal/domain";
 import { Button, DataTable, type DataTableColumn, Dialog } from "@portal/ui";
-import { useForm } from "@tanstack/react-form";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
-import { BoundSelect, BoundTextField } from "../form-field.tsx";
 import { displayWire } from "./dates.ts";
 import * as styles from "./planning.css.ts";
 import { ProgressCell } from "./progress.tsx";
 import { planningLinks } from "./routes.ts";
+
+/** The Filter dialog's form (TanStack Form, zod) loads when the dialog first opens. */
+const FilterForm = lazyDialog(() => import("./CurrentProgrammesFilter.tsx").then((x) => x.FilterForm));
 
 /** The Current Programmes island (/app/current-programmes?program=&type=&campus=&semester=&startDate=&endDate=). */
 export default function CurrentProgrammes({ search, ...root }: ScreenIslandProps) {
@@ -29,7 +30,8 @@ export default function CurrentProgrammes({ search, ...root }: ScreenIslandProps
   );
 }
 
-type Filters = {
+/** The Filter dialog's fields, as the address keeps them. */
+export type Filters = {
   program: string;
   type: "" | ProgrammeType;
   campus: string;
@@ -80,20 +82,6 @@ export const currentProgrammesFirstQuery: FirstQuery = async ({ api, search, fet
     fetch(planningSetupQueryOptions(api)),
   ]);
 };
-
-const ZFilters = z
-  .object({
-    program: z.string(),
-    type: z.union([z.literal(""), z.enum(PROGRAMME_TYPES)]),
-    campus: z.string(),
-    semester: z.string(),
-    startDate: z.string().refine((v) => v === "" || isIsoDate(v)),
-    endDate: z.string().refine((v) => v === "" || isIsoDate(v)),
-  })
-  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
-    error: "End date cannot be before the start date",
-    path: ["endDate"],
-  });
 
 /**
  * Current Programmes (spec academic-planning.md §2 Current Programmes, §4 schedule progress): the
@@ -164,6 +152,7 @@ export function CurrentProgrammesScreen({ search }: { search: string }) {
         {open ? (
           <FilterForm
             filters={filters}
+            empty={NO_FILTERS}
             programmes={(setup.data?.["Academic Program"] ?? []).map((p) => p.name)}
             campuses={(setup.data?.Campus ?? []).map((c) => c.name)}
             onApply={(next) => {
@@ -174,96 +163,5 @@ export function CurrentProgrammesScreen({ search }: { search: string }) {
         ) : null}
       </Dialog>
     </div>
-  );
-}
-
-function FilterForm({
-  filters,
-  programmes,
-  campuses,
-  onApply,
-}: {
-  filters: Filters;
-  programmes: string[];
-  campuses: string[];
-  onApply: (f: Filters) => void;
-}) {
-  const form = useForm({
-    defaultValues: filters,
-    validators: { onChange: ZFilters, onSubmit: ZFilters },
-    onSubmit: ({ value }) => onApply(value),
-  });
-  const translations = { "End date cannot be before the start date": m.planning_end_before_start };
-  return (
-    <form
-      className={styles.dialogForm}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      <form.Field name="program">
-        {(field) => (
-          <BoundSelect
-            field={field}
-            label={m.planning_program_module()}
-            placeholder={m.planning_all()}
-            options={programmes.map((p) => ({ value: p, label: p }))}
-          />
-        )}
-      </form.Field>
-      <form.Field name="type">
-        {(field) => (
-          <BoundSelect
-            field={field}
-            label={m.planning_type()}
-            placeholder={m.planning_all()}
-            options={PROGRAMME_TYPES.map((t) => ({ value: t, label: t }))}
-          />
-        )}
-      </form.Field>
-      <form.Field name="startDate">
-        {(field) => <BoundTextField field={field} type="date" label={m.planning_start_date()} />}
-      </form.Field>
-      <form.Field name="endDate">
-        {(field) => (
-          <BoundTextField
-            field={field}
-            translations={translations}
-            type="date"
-            label={m.planning_end_date()}
-          />
-        )}
-      </form.Field>
-      <form.Field name="semester">
-        {(field) => (
-          <BoundSelect
-            field={field}
-            label={m.planning_current_semester()}
-            placeholder={m.planning_all()}
-            options={SEMESTER_OPTIONS.map((s) => ({ value: String(s), label: String(s) }))}
-          />
-        )}
-      </form.Field>
-      <form.Field name="campus">
-        {(field) => (
-          <BoundSelect
-            field={field}
-            label={m.planning_campus()}
-            placeholder={m.planning_all()}
-            options={campuses.map((c) => ({ value: c, label: c }))}
-          />
-        )}
-      </form.Field>
-      <div className={styles.dialogActions}>
-        <Button variant="secondary" type="button" onClick={() => onApply(NO_FILTERS)}>
-          {m.planning_clear_all()}
-        </Button>
-        <Button variant="primary" type="submit">
-          {m.planning_apply()}
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -14,7 +14,6 @@ import {
   isPlanningSelectionComplete,
   PLANNER_YEARS,
   toWireDate,
-  ZPlannerActivity,
 } from "@portal/domain";
 import {
   Button,
@@ -26,15 +25,12 @@ import {
   TextField,
   useToast,
 } from "@portal/ui";
-import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
-import { BoundSelect, fieldErrorText } from "../form-field.tsx";
 import type { DialogActivity } from "./ActivityDialog.tsx";
 import { activityTypeLabel } from "./activity-labels.ts";
 import { displayWire, isoOf } from "./dates.ts";
@@ -50,9 +46,12 @@ import * as styles from "./planning.css.ts";
 import { planningLinks } from "./routes.ts";
 import { ActivityToastProvider } from "./toasts.tsx";
 
+/** The Program Clone dialog (TanStack Form, zod) loads when it opens. */
+const CloneDialog = lazyDialog(() => import("./CloneDialog.tsx").then((module) => module.CloneDialog));
+
 /** The activity dialog loads when it opens (shell/lazy-dialog.tsx). */
 const ActivityDialog = lazyDialog(() =>
-  import("./ActivityDialog.tsx").then((module) => module.ActivityDialog),
+  import("./ActivityDialog.tsx").then((module) => module.CalendarActivityDialog),
 );
 
 /** The Term Academic Planner island (/app/add-activity?program=&intake=&year=). */
@@ -189,16 +188,18 @@ export function TermPlannerScreen({ search }: { search: string }) {
             programmeId={programme.id}
             selection={selection}
           />
-          <CloneDialog
-            open={dialog === "clone"}
-            onOpenChange={(open) => setDialog(open ? "clone" : null)}
-            programmes={programmes}
-            target={{
-              academicProgramId: programme.id,
-              intake: selection.intake,
-              year: Number(selection.year),
-            }}
-          />
+          {dialog === "clone" ? (
+            <CloneDialog
+              open
+              onOpenChange={(open) => setDialog(open ? "clone" : null)}
+              programmes={programmes}
+              target={{
+                academicProgramId: programme.id,
+                intake: selection.intake,
+                year: Number(selection.year),
+              }}
+            />
+          ) : null}
         </>
       ) : null}
       {activityDialog ? (
@@ -216,7 +217,7 @@ export function TermPlannerScreen({ search }: { search: string }) {
             }}
             subjects={dialogData.subjects.get(activityDialog.term.termId) ?? []}
             faculty={dialogData.faculty}
-            holidays={dialogData.holidays}
+            calendar={dialogData.calendar}
             activity={activityDialog.activity}
           />
         ) : dialogData.failed ? (
@@ -281,6 +282,8 @@ function TermCard({
         ...(draft.version !== undefined ? { version: draft.version } : {}),
       },
     };
+    // The domain's schema (and zod) load on the first save, not with the page.
+    const { ZPlannerActivity } = await import("./planner-input.ts");
     const checked = ZPlannerActivity.safeParse(body);
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message ?? m.planning_field_cannot_be_empty());
@@ -579,119 +582,6 @@ function MasterImportDialog({
           />
         ))
       )}
-    </Dialog>
-  );
-}
-
-const ZCloneSource = z.object({
-  academicProgramId: z.string().min(1, { error: "Field cannot be empty." }),
-  intake: z.enum(INTAKE_MONTHS, { error: "Field cannot be empty." }),
-  batch: z.string().regex(/^\d{4}$/, { error: "Field cannot be empty." }),
-});
-
-/** Program Clone (spec §2): copy the planner of another intake (program, intake, batch) into this one. */
-function CloneDialog({
-  open,
-  onOpenChange,
-  programmes,
-  target,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  programmes: ReadonlyArray<{ id: string; name: string }>;
-  target: { academicProgramId: string; intake: string; year: number };
-}) {
-  const api = useApi();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const clone = useMutation(planningMutations.clonePlanner(api));
-  const translations = { "Field cannot be empty.": m.planning_field_cannot_be_empty };
-  const form = useForm({
-    defaultValues: { academicProgramId: target.academicProgramId, intake: "", batch: "" },
-    validators: { onChange: ZCloneSource, onSubmit: ZCloneSource },
-    onSubmit: async ({ value }) => {
-      try {
-        const answer = await clone.mutateAsync({
-          source: {
-            academicProgramId: value.academicProgramId,
-            intake: value.intake as "JAN",
-            batch: Number(value.batch),
-          },
-          target: { ...target, intake: target.intake as "JAN" },
-        });
-        toast.success(answer.message);
-        await queryClient.invalidateQueries({ queryKey: planningKeys.all });
-        onOpenChange(false);
-      } catch (error) {
-        toast.error(error instanceof ApiError ? error.errorMessage : m.planning_something_went_wrong());
-      }
-    },
-  });
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={m.planning_program_clone()}
-      closeLabel={m.planning_close()}
-    >
-      <form
-        className={styles.dialogForm}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
-        <form.Field name="academicProgramId">
-          {(field) => (
-            <BoundSelect
-              field={field}
-              translations={translations}
-              label={m.planning_academic_program()}
-              placeholder={m.planning_select()}
-              required
-              options={programmes.map((p) => ({ value: p.id, label: p.name }))}
-            />
-          )}
-        </form.Field>
-        <form.Field name="intake">
-          {(field) => (
-            <BoundSelect
-              field={field}
-              translations={translations}
-              label={m.planning_intake()}
-              placeholder={m.planning_select()}
-              required
-              options={INTAKE_MONTHS.map((i) => ({ value: i, label: i }))}
-            />
-          )}
-        </form.Field>
-        <form.Field name="batch">
-          {(field) => (
-            <Select
-              label={m.planning_batch()}
-              placeholder={m.planning_select()}
-              required
-              name={field.name}
-              value={field.state.value}
-              options={PLANNER_YEARS.map((y) => ({ value: String(y), label: String(y) }))}
-              onChange={(value) => {
-                field.handleChange(value);
-                field.handleBlur();
-              }}
-              error={fieldErrorText(field, translations)}
-            />
-          )}
-        </form.Field>
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" type="button" onClick={() => onOpenChange(false)}>
-            {m.planning_cancel()}
-          </Button>
-          <Button variant="primary" type="submit" loading={clone.isPending}>
-            {m.planning_clone()}
-          </Button>
-        </div>
-      </form>
     </Dialog>
   );
 }

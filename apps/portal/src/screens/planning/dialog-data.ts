@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useApi } from "../../shell/IslandRoot.tsx";
 import type { DialogSubject } from "./ActivityDialog.tsx";
-import { holidayDays, isoOf } from "./dates.ts";
+import { isoOf } from "./dates.ts";
 
 /** The subjects of each term (by term id) with their sections, as the activity dialog takes them. */
 export function subjectsByTerm(data: TermSubjects | undefined): Map<string, DialogSubject[]> {
@@ -30,8 +30,8 @@ export function subjectsByTerm(data: TermSubjects | undefined): Map<string, Dial
 
 /**
  * What the activity dialog needs about an intake, loaded once it is open: the term subjects and
- * sections (GET CourseVersionData), every faculty member (GET FacultyList, All) and the holidays of
- * the intake's academic calendar (GET AcademicCalendar).
+ * sections (GET CourseVersionData), every faculty member (GET FacultyList, All) and the intake's
+ * academic calendar (GET AcademicCalendar), whose holidays the dialog counts.
  */
 export function useActivityDialogData(
   enabled: boolean,
@@ -57,7 +57,7 @@ export function useActivityDialogData(
       failed: subjects.isError || faculty.isError || calendar.isError,
       subjects: subjectsByTerm(subjects.data),
       faculty: (faculty.data?.faculty ?? []).map((f) => ({ id: f.id, name: f.name })),
-      holidays: holidayDays(calendar.data),
+      calendar: calendar.data,
     }),
     [
       enabled,

@@ -16,17 +16,22 @@ import {
   useApi,
   useToast,
 } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { useCellContext } from "../cell-context.ts";
 import { errorText } from "../evaluation/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
 import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
-import { CreateRetestDialog } from "./CreateRetestDialog.tsx";
 import { decisionText, marksText } from "./labels.ts";
 import { RequestEditActions } from "./RequestEditActions.tsx";
 import { RequestHeader } from "./RevaluationStudents.tsx";
 import { revaluationLinks } from "./routes.ts";
 import { SaveNotice } from "./SaveNotice.tsx";
+
+/** The Create Retest Exam dialog (TanStack Form, the domain's zod schema) loads when first opened. */
+const CreateRetestDialog = lazyDialog(() =>
+  import("./CreateRetestDialog.tsx").then((x) => x.CreateRetestDialog),
+);
 
 /** One retest request as the student list shows it. */
 export type RetestRow = Extract<RequestStudents["StudentList"][number], { retestExamId: unknown }>;

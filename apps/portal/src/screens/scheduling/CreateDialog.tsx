@@ -1,0 +1,265 @@
+import {
+  type PlannerEvent,
+  type SchedulerData,
+  schedulingKeys,
+  schedulingMutations,
+} from "@portal/api-client";
+import {
+  bookingOfForm,
+  PLANNING_EXAM_TYPES,
+  SCHEDULING_MESSAGES,
+  type SchedulerEventForm,
+  ZSchedulerEventForm,
+} from "@portal/domain";
+import { Button, Dialog, Select } from "@portal/ui";
+import { useForm } from "@tanstack/react-form";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import { useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { BoundSelect, BoundTextField } from "../form-field.tsx";
+import * as styles from "../screen.css.ts";
+import { refusalText } from "./refusal.ts";
+
+/*
+ * The scheduler's create and edit dialog, apart from the scheduler so the form library and zod load
+ * when it first opens (Scheduler's lazyDialog).
+ */
+
+/** Texts of the form's errors (the domain's schema speaks English; these are the catalogue's). */
+const formErrors = () => ({
+  Required: m.schedr_field_empty,
+  "Time must be HH:MM": m.schedr_time_format,
+  "The same faculty is chosen twice": m.schedr_same_faculty,
+  [SCHEDULING_MESSAGES.endBeforeStart]: m.schedr_end_after_start,
+  "Not a date": m.schedr_not_a_date,
+});
+
+/**
+ * The create dialog (spec §4 pending event, §5): a session, activity, reference (type of activity
+ * fixed and disabled as Exam; start date, end date and subject required) or exam (type of exam,
+ * dates and times, subject, section, faculty and facility required); up to three faculty and a
+ * room. TanStack Form with the domain's ZSchedulerEventForm; the server's refusal (e.g. 'Faculty is
+ * allocated on another class on same time-slot') shows in the dialog and nothing is saved. With
+ * `replaces` (Edit) the booking is sent as an Update of that event.
+ */
+export function CreateDialog({
+  initial,
+  replaces,
+  termId,
+  data,
+  onClose,
+}: {
+  initial: SchedulerEventForm;
+  replaces: PlannerEvent | null;
+  termId: string;
+  data: SchedulerData;
+  onClose: () => void;
+}) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const save = useMutation({
+    ...schedulingMutations.booking(api),
+    onSuccess: async () => {
+      toast.success(m.schedr_created());
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: schedulingKeys.all });
+    },
+    onError: (err) => {
+      setRefusal(refusalText(err));
+      toast.error(m.schedr_error_saving());
+    },
+  });
+  const form = useForm({
+    defaultValues: initial,
+    validators: { onChange: ZSchedulerEventForm, onSubmit: ZSchedulerEventForm },
+    // Create always re-checks the whole form (a cross-field error shown on a field the user did not
+    // touch would otherwise block it after it was put right).
+    canSubmitWhenInvalid: true,
+    onSubmit: ({ value }) => {
+      setRefusal(null);
+      const booking = bookingOfForm(ZSchedulerEventForm.parse(value), termId);
+      save.mutate(
+        (replaces
+          ? {
+              Operation: "Update",
+              FacilityFacultyBooking: { ...booking, id: replaces.id, version: replaces.version },
+            }
+          : { Operation: "Create", FacilityFacultyBooking: booking }) as never,
+      );
+    },
+  });
+  const kind = initial.kind;
+  const title =
+    kind === "session"
+      ? m.schedr_create_session()
+      : kind === "activity"
+        ? m.schedr_create_activity()
+        : kind === "reference"
+          ? m.schedr_exam_reference()
+          : m.schedr_create_exam();
+  const t = formErrors();
+  const facultyOptions = [
+    { value: "", label: m.schedr_none() },
+    ...data.faculty.map((f) => ({ value: f.id, label: f.facultyName })),
+  ];
+  const timed = kind !== "reference";
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => (o ? undefined : onClose())}
+      title={title}
+      closeLabel={m.sched_close()}
+      size="md"
+      // A form keeps what was typed: only Cancel or the close button close it. (Opened from View
+      // Details, the click that opened it would otherwise count as a click outside it.)
+      closeOnInteractOutside={false}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {m.schedr_cancel()}
+          </Button>
+          <form.Subscribe selector={(s) => s.isSubmitting}>
+            {(submitting) => (
+              <Button loading={submitting || save.isPending} onClick={() => void form.handleSubmit()}>
+                {replaces ? m.schedr_update() : m.schedr_create()}
+              </Button>
+            )}
+          </form.Subscribe>
+        </>
+      }
+    >
+      <form
+        className={styles.screen}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        {refusal ? (
+          <p role="alert" className={styles.errorText}>
+            {refusal}
+          </p>
+        ) : null}
+        {kind === "reference" ? (
+          <Select
+            label={m.schedr_type_of_activity()}
+            value="Exam"
+            disabled
+            options={[{ value: "Exam", label: m.schedr_exam() }]}
+            onChange={() => undefined}
+          />
+        ) : null}
+        {kind === "exam" ? (
+          <form.Field name="examType">
+            {(field) => (
+              <BoundSelect
+                field={field}
+                translations={t}
+                label={m.schedr_type_of_exam()}
+                placeholder={m.schedr_select()}
+                options={PLANNING_EXAM_TYPES.map((x) => ({ value: x, label: x }))}
+              />
+            )}
+          </form.Field>
+        ) : null}
+        {kind === "session" || kind === "activity" ? (
+          <form.Field name="sessionName">
+            {(field) => <BoundTextField field={field} translations={t} label={m.schedr_session()} />}
+          </form.Field>
+        ) : null}
+        <form.Field name="courseVersionId">
+          {(field) => (
+            <BoundSelect
+              field={field}
+              translations={t}
+              label={m.schedr_subject()}
+              placeholder={m.schedr_select()}
+              options={data.courseVersions.map((v) => ({ value: v.id, label: v.courseName }))}
+            />
+          )}
+        </form.Field>
+        {kind !== "reference" ? (
+          <form.Subscribe selector={(s) => s.values.courseVersionId}>
+            {(subjectId) => (
+              <form.Field name="courseOfferingId">
+                {(field) => (
+                  <BoundSelect
+                    field={field}
+                    translations={t}
+                    label={m.schedr_section()}
+                    placeholder={m.schedr_select()}
+                    options={(data.courseVersions.find((v) => v.id === subjectId)?.courseOffering ?? []).map(
+                      (o) => ({ value: o.id, label: o.courseSectionId }),
+                    )}
+                  />
+                )}
+              </form.Field>
+            )}
+          </form.Subscribe>
+        ) : null}
+        <form.Field name="startDate">
+          {(field) => (
+            <BoundTextField field={field} translations={t} type="date" label={m.schedr_start_date()} />
+          )}
+        </form.Field>
+        {timed ? (
+          <form.Field name="startTime">
+            {(field) => (
+              <BoundTextField field={field} translations={t} type="time" label={m.schedr_start_time()} />
+            )}
+          </form.Field>
+        ) : null}
+        <form.Field name="endDate">
+          {(field) => (
+            <BoundTextField field={field} translations={t} type="date" label={m.schedr_end_date()} />
+          )}
+        </form.Field>
+        {timed ? (
+          <form.Field name="endTime">
+            {(field) => (
+              <BoundTextField field={field} translations={t} type="time" label={m.schedr_end_time()} />
+            )}
+          </form.Field>
+        ) : null}
+        {timed
+          ? (["faculty1", "faculty2", "faculty3"] as const).map((name, i) => (
+              <form.Field key={name} name={name}>
+                {(field) => (
+                  <BoundSelect
+                    field={field}
+                    translations={t}
+                    label={m.schedr_faculty_n({ n: String(i + 1) })}
+                    placeholder={m.schedr_select()}
+                    options={facultyOptions}
+                  />
+                )}
+              </form.Field>
+            ))
+          : null}
+        {timed ? (
+          <form.Field name="facilityId">
+            {(field) => (
+              <BoundSelect
+                field={field}
+                translations={t}
+                label={m.schedr_facility()}
+                placeholder={m.schedr_select()}
+                options={[
+                  { value: "", label: m.schedr_none() },
+                  ...data.facilities.map((f) => ({
+                    value: f.id,
+                    label: `${f.facilityName} (${f.facilityCapacity})`,
+                  })),
+                ]}
+              />
+            )}
+          </form.Field>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
