@@ -8,7 +8,7 @@ import {
   planningMutations,
   planningSetupQueryOptions,
 } from "@portal/api-client";
-import { toWireDate, ZAddTermSubject } from "@portal/domain";
+import { toWireDate } from "@portal/domain";
 import { Button, DataTable, type DataTableColumn, Popover, Select, TextField } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -230,6 +230,8 @@ function TermPanel({
         ...(draft.version !== undefined ? { version: draft.version } : {}),
       },
     };
+    // The domain's schema (and zod) load on the first save, not with the page.
+    const { ZAddTermSubject } = await import("./planner-input.ts");
     const checked = ZAddTermSubject.safeParse({
       CourseVersion: { ...body.CourseVersion, courseVersionId: null },
     });

@@ -1,6 +1,7 @@
 /**
- * The planner activity schema the Term Academic Planner checks a row with before saving (spec
- * academic-planning.md §5), in a module of its own so the planner imports it (and zod) on the first
- * save instead of with the page.
+ * The schemas the planning screens check an inline row with before saving (spec academic-planning.md
+ * §5): a planner activity (Term Academic Planner) and a term subject's dates (a programme's
+ * details), in a module of their own so the screens import them (and zod) on the first save instead
+ * of with the page.
  */
-export { ZPlannerActivity } from "@portal/domain";
+export { ZAddTermSubject, ZPlannerActivity } from "@portal/domain";

@@ -4,15 +4,20 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { displayDate, pagerLabels } from "../evaluation/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
 import { useUrlState } from "../exams/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
-import { CreateRetestDialog } from "./CreateRetestDialog.tsx";
 import { decisionText } from "./labels.ts";
 import { parseRequestListState, REQUEST_PAGE_SIZES, serializeRequestListState } from "./list-state.ts";
 import { revaluationLinks } from "./routes.ts";
+
+/** The Create Retest Exam dialog (TanStack Form, the domain's zod schema) loads when first opened. */
+const CreateRetestDialog = lazyDialog(() =>
+  import("./CreateRetestDialog.tsx").then((x) => x.CreateRetestDialog),
+);
 
 /** Which list and where its View / Edit links lead. */
 export type RequestListKind = "revaluation" | "retest" | "requestsRevaluation" | "requestsRetest";
