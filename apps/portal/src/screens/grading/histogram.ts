@@ -1,5 +1,5 @@
 /**
- * The grading page's mark distribution (spec §2 Grading; the histogram of issue "grading"): the
+ * The grading page's mark distribution (spec §2 Grading; drawn with the grade bands on it): the
  * class's totals counted into equal bins. Pure, and apart from grading-setup.ts so the page's
  * histogram loads none of the setting editor's schemas.
  */
