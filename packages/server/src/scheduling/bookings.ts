@@ -63,6 +63,47 @@ function occurrenceValues(occurrences: BookingPlan["occurrences"]): SQL {
 }
 
 /**
+ * Refuses with 409 booking_conflict when one of `facultyIds` or the facility `facilityId` is booked
+ * on another event overlapping one of `occurrences` (Z instants): 'Faculty is allocated on another
+ * class on same time-slot' with `fields.faculty`, 'Facility is booked for another class on same
+ * time-slot' with `fields.facility`. `except` is an event that moves and so does not clash with
+ * itself. The caller holds the locks on the faculty contacts and the facility.
+ */
+async function checkSlotsFree(
+  tx: Executor,
+  slots: {
+    facultyIds: readonly string[];
+    facilityId: string | null;
+    occurrences: BookingPlan["occurrences"];
+    except?: string;
+  },
+  fields: { faculty: string; facility: string },
+): Promise<void> {
+  const other = (column: SQL) => (slots.except ? sql` and ${column} <> ${slots.except}` : sql``);
+  if (slots.facultyIds.length > 0) {
+    const [clash] = await rows(
+      tx,
+      sql`select 1 from scheduled_event_faculty sef join ${occurrenceValues(slots.occurrences)}
+          on sef.starts_at < o.e and sef.ends_at > o.s
+          where sef.faculty_id in (${sql.join(
+            slots.facultyIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})${other(sql`sef.event_id`)} limit 1`,
+    );
+    if (clash) throw conflict(SCHEDULING_MESSAGES.facultyClash, fields.faculty, "faculty_overlap");
+  }
+  if (slots.facilityId) {
+    const [clash] = await rows(
+      tx,
+      sql`select 1 from scheduled_event e join ${occurrenceValues(slots.occurrences)}
+          on e.starts_at < o.e and e.ends_at > o.s
+          where e.facility_id = ${slots.facilityId}${other(sql`e.id`)} limit 1`,
+    );
+    if (clash) throw conflict(SCHEDULING_MESSAGES.facilityClash, fields.facility, "facility_overlap");
+  }
+}
+
+/**
  * Checks a booking (spec §7 createFacilityFacultyBooking / createSession / validateSession) and
  * returns what it writes. With `lock` (the writing transaction) the booked faculty contacts and then
  * the facility are locked (SELECT ... FOR UPDATE, contacts in id order): a concurrent booking of any
@@ -168,27 +209,11 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
     }
   }
 
-  if (facultyIds.length > 0) {
-    const [clash] = await rows(
-      tx,
-      sql`select 1 from scheduled_event_faculty sef join ${occurrenceValues(occurrences)}
-          on sef.starts_at < o.e and sef.ends_at > o.s
-          where sef.faculty_id in (${sql.join(
-            facultyIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}) limit 1`,
-    );
-    if (clash) throw conflict(SCHEDULING_MESSAGES.facultyClash, `${F}.facultyId`, "faculty_overlap");
-  }
-  if (b.facilityId) {
-    const [clash] = await rows(
-      tx,
-      sql`select 1 from scheduled_event e join ${occurrenceValues(occurrences)}
-          on e.starts_at < o.e and e.ends_at > o.s
-          where e.facility_id = ${b.facilityId} limit 1`,
-    );
-    if (clash) throw conflict(SCHEDULING_MESSAGES.facilityClash, `${F}.facilityId`, "facility_overlap");
-  }
+  await checkSlotsFree(
+    tx,
+    { facultyIds, facilityId: b.facilityId, occurrences },
+    { faculty: `${F}.facultyId`, facility: `${F}.facilityId` },
+  );
 
   return {
     termId: t.id,
@@ -660,26 +685,11 @@ export async function movePlannerEventOfExam(
     await tx.execute(sql`select id from facility where id = ${event.facility_id} for update`);
   const start = localToInstant(sitting.date, sitting.startTime);
   const end = new Date(Date.parse(start) + sitting.durationMinutes * 60_000).toISOString();
-  if (faculty.length > 0) {
-    const [clash] = await rows(
-      tx,
-      sql`select 1 from scheduled_event_faculty where event_id <> ${event.id}
-          and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz
-          and faculty_id in (${sql.join(
-            faculty.map((id) => sql`${id}`),
-            sql`, `,
-          )}) limit 1`,
-    );
-    if (clash) throw conflict(SCHEDULING_MESSAGES.facultyClash, field, "faculty_overlap");
-  }
-  if (event.facility_id) {
-    const [clash] = await rows(
-      tx,
-      sql`select 1 from scheduled_event where id <> ${event.id} and facility_id = ${event.facility_id}
-          and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz limit 1`,
-    );
-    if (clash) throw conflict(SCHEDULING_MESSAGES.facilityClash, field, "facility_overlap");
-  }
+  await checkSlotsFree(
+    tx,
+    { facultyIds: faculty, facilityId: event.facility_id, occurrences: [{ start, end }], except: event.id },
+    { faculty: field, facility: field },
+  );
   const [after] = await tx
     .update(scheduledEvent)
     .set({ startsAt: new Date(start), endsAt: new Date(end), version: sql`${scheduledEvent.version} + 1` })
