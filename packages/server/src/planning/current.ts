@@ -6,6 +6,27 @@ import { notFound, rows, today } from "./common.ts";
 /** The zone the scheduler's times are read in (the institution's, as the exams'). */
 const SCHEDULE_TIME_ZONE = EXAM_TIME_ZONE;
 
+/**
+ * The times of a first scheduler booking as the details answer them: HH:MM start and end and the
+ * zone (Asia/Kolkata), all null when nothing is booked. `booked` is the query's JSON object, which
+ * the database driver may hand over as text.
+ */
+function scheduledTimes(booked: unknown) {
+  const first = (typeof booked === "string" ? JSON.parse(booked) : booked) as {
+    start: string;
+    end: string;
+    facility?: string | null;
+  } | null;
+  return {
+    first,
+    times: {
+      startTime: first?.start ?? null,
+      endTime: first?.end ?? null,
+      timeZone: first ? SCHEDULE_TIME_ZONE : null,
+    },
+  };
+}
+
 /** Progress label of spec §4: 0% Not yet started, above 0% Ongoing. */
 export function progressStatus(percent: number): "Not yet started" | "Ongoing" {
   return percent > 0 ? "Ongoing" : "Not yet started";
@@ -208,7 +229,6 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
         .filter((s) => s.termId === t.id)
         .map((s) => {
           const progress = percent(Number(s.held), Number(s.total));
-          const first = typeof s.firstSession === "string" ? JSON.parse(s.firstSession) : s.firstSession;
           return {
             courseVersionId: s.id,
             subject: s.subject,
@@ -223,25 +243,21 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
             status: progress,
             statusLabel: progressStatus(progress),
             holiday: (s.holidays ?? []).join(", "),
-            startTime: (first?.start as string | undefined) ?? null,
-            endTime: (first?.end as string | undefined) ?? null,
-            timeZone: first ? SCHEDULE_TIME_ZONE : null,
+            ...scheduledTimes(s.firstSession).times,
             version: s.version,
           };
         }),
       workshops: workshops
         .filter((w) => w.termId === t.id)
         .map(({ firstBooking, ...w }) => {
-          const first = typeof firstBooking === "string" ? JSON.parse(firstBooking) : firstBooking;
+          const { first, times } = scheduledTimes(firstBooking);
           return {
             ...w,
             classRoom: w.classRoom ?? "",
             startDate: toWireDate(w.startDate),
             endDate: toWireDate(w.endDate),
-            startTime: (first?.start as string | undefined) ?? null,
-            endTime: (first?.end as string | undefined) ?? null,
-            timeZone: first ? SCHEDULE_TIME_ZONE : null,
-            facility: (first?.facility as string | null | undefined) ?? null,
+            ...times,
+            facility: first?.facility ?? null,
           };
         }),
     })),
