@@ -44,7 +44,7 @@ describe("inProcessApiFetch", () => {
     const response = await fetch(
       new Request("http://elsewhere.example/api/sf/exam/questionPaperList?x=1", {
         method: "POST",
-        headers: { "content-type": "application/json", cookie: "forged=1" },
+        headers: { "content-type": "application/json", cookie: "forged=1", "accept-encoding": "br, gzip" },
         body: JSON.stringify({ pageNo: 1 }),
       }),
     );
@@ -56,6 +56,8 @@ describe("inProcessApiFetch", () => {
     expect(call.headers.get("cookie")).toBe("portal_access=a");
     expect(call.headers.get("origin")).toBe("http://127.0.0.1:4321");
     expect(call.headers.get("content-type")).toBe("application/json");
+    // The page reads the answer itself, so it asks for it uncompressed.
+    expect(call.headers.get("accept-encoding")).toBeNull();
     expect(call.body).toBe('{"pageNo":1}');
     expect(call.env).toBe(env);
   });

@@ -50,6 +50,9 @@ export function inProcessApiFetch(options: {
     }
     const headers = new Headers(request.headers);
     headers.delete("cookie");
+    // The page reads the answer itself: a compressed answer (the browser's Accept-Encoding) would
+    // reach it undecoded.
+    headers.delete("accept-encoding");
     if (options.cookie) headers.set("cookie", options.cookie);
     headers.set("origin", options.origin);
     const method = request.method.toUpperCase();

@@ -72,20 +72,3 @@ async function listFiles(dir: string): Promise<string[]> {
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
 }
-
-/**
- * True when an `Accept-Encoding` header value accepts `encoding` (RFC 9110 §12.5.3): named, or
- * covered by `*`, with a q-value above 0.
- */
-export function acceptsEncoding(header: string | undefined, encoding: string): boolean {
-  if (!header) return false;
-  let wildcard: boolean | undefined;
-  for (const part of header.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name.trim() === encoding) return accepted;
-    if (name.trim() === "*") wildcard = accepted;
-  }
-  return wildcard ?? false;
-}

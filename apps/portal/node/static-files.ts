@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { acceptsEncoding, COMPRESSIBLE_EXTENSIONS, PRECOMPRESSED_ENCODINGS } from "./precompress.ts";
+import { acceptsEncoding } from "@portal/server/accept-encoding";
+import { COMPRESSIBLE_EXTENSIONS, PRECOMPRESSED_ENCODINGS } from "./precompress.ts";
 
 /** Content types of the files an Astro build emits to dist/client. */
 const CONTENT_TYPES: Record<string, string> = {

@@ -5,14 +5,18 @@
  * booked twice) into the second term of the demo's largest scheduled intake, in a fresh database
  * with the small demo data. Then, signed in as the academic office, 50 concurrent callers each ask
  * 10 times (after one warm-up round) for GET /api/salesforce/SchedulerData (the scheduler's load of
- * the term; budget 50 ms at p95) and GET /api/salesforce/SessionTimeTable (a busy week of the
- * intake; same budget), through the whole API in process. Embedded database by default; with
+ * the term; budget 50 ms at p95), GET /api/salesforce/SessionTimeTable (a busy week of the intake;
+ * same budget) and GET /api/salesforce/SessionData (the session scheduler's week; same budget):
+ * through the whole API in process, then over HTTP on a local port, plain and compressed. Embedded database by default; with
  * DATABASE_URL (an admin URL of PostgreSQL) also on a new database there, dropped afterwards. The
  * machine's load average is printed with the figures. Run:
  * `npx -y pnpm@10.34.9 bench:scheduling`.
  */
 
+import { Agent, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
+import { serve } from "@hono/node-server";
 import { addDays, localToInstant } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { seedLargeTerm } from "../demo/large-term.ts";
@@ -39,6 +43,61 @@ const targets = testTargets().filter(
 function p(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
+}
+
+/**
+ * Reads a response's body to its end and answers its length in bytes, as a load generator does:
+ * the time counts every byte received, without the client's own copy of the whole body that
+ * `arrayBuffer()` makes (on this 2-core machine the callers share the server's process and CPU).
+ */
+async function drain(res: Response): Promise<number> {
+  let bytes = 0;
+  if (!res.body) return bytes;
+  const reader = res.body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
+  return bytes;
+}
+
+/** 50 concurrent callers, `ROUNDS` rounds after a warm-up round: each call's time and the body's size. */
+async function concurrently(send: () => Promise<number>): Promise<{ times: number[]; size: number }> {
+  const times: number[] = [];
+  let size = 0;
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    const batch = await Promise.all(
+      Array.from({ length: CONCURRENT }, async () => {
+        const started = performance.now();
+        size = await send();
+        return performance.now() - started;
+      }),
+    );
+    if (round > 0) times.push(...batch);
+  }
+  return { times, size };
+}
+
+function report(target: string, label: string, { times, size }: { times: number[]; size: number }) {
+  const p95 = p(times, 0.95);
+  console.log(
+    `${target}: ${label}: ${CONCURRENT} concurrent, ${times.length} calls, p50 ${p(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, ${(size / 1024).toFixed(0)} KB (budget ${BUDGET_MS} ms: ${p95 <= BUDGET_MS ? "within" : "OVER"})`,
+  );
+}
+
+/** GET `path` from the local server; answers the body's length in bytes once all of it arrived. */
+function httpGet(agent: Agent, port: number, path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, agent, headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.byteLength;
+      });
+      res.on("end", () =>
+        res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${path}: status ${res.statusCode}`)),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 for (const target of targets) {
@@ -107,31 +166,39 @@ for (const target of targets) {
       for (let i = 0; i < 22; i++) {
         const started = performance.now();
         const res = await api.raw("GET", url, { headers });
-        await res.arrayBuffer();
+        await drain(res);
         if (i >= 2) alone.push(performance.now() - started);
       }
       console.log(
         `${target.name}: ${label}: 1 caller, 20 calls, p50 ${p(alone, 0.5).toFixed(0)} ms, p95 ${p(alone, 0.95).toFixed(0)} ms`,
       );
-      const times: number[] = [];
-      let size = 0;
-      for (let round = 0; round < ROUNDS + 1; round++) {
-        const batch = await Promise.all(
-          Array.from({ length: CONCURRENT }, async () => {
-            const started = performance.now();
-            const res = await api.raw("GET", url, { headers });
-            const body = await res.arrayBuffer();
-            if (res.status !== 200) throw new Error(`${label}: status ${res.status}`);
-            size = body.byteLength;
-            return performance.now() - started;
-          }),
-        );
-        if (round > 0) times.push(...batch);
+      const inProcess = async () => {
+        const res = await api.raw("GET", url, { headers });
+        const received = await drain(res);
+        if (res.status !== 200) throw new Error(`${label}: status ${res.status}`);
+        return received;
+      };
+      report(target.name, `${label}, in process`, await concurrently(inProcess));
+    }
+    // The same calls over HTTP on a local port (node:http keep-alive clients, as `pnpm bench`'s
+    // generator): the socket writes and reads and the HTTP parsing count too. First plain, then
+    // with a browser's Accept-Encoding, which the kept answers' brotli form serves (the size
+    // printed is then the size on the wire).
+    const server = serve({ fetch: (request) => api.fetch(request), port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENT });
+    try {
+      for (const [label, url] of calls) {
+        const plain = () => httpGet(agent, port, url, headers);
+        report(target.name, `${label}, over HTTP`, await concurrently(plain));
+        const browser = { ...headers, "accept-encoding": "gzip, deflate, br, zstd" };
+        const compressed = () => httpGet(agent, port, url, browser);
+        report(target.name, `${label}, over HTTP, compressed`, await concurrently(compressed));
       }
-      const p95 = p(times, 0.95);
-      console.log(
-        `${target.name}: ${label}: ${CONCURRENT} concurrent, ${times.length} calls, p50 ${p(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, ${(size / 1024).toFixed(0)} KB (budget ${BUDGET_MS} ms: ${p95 <= BUDGET_MS ? "within" : "OVER"})`,
-      );
+    } finally {
+      agent.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   } finally {
     await api.close();

@@ -16,6 +16,7 @@ import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
 import { cachedReadModel } from "../db/read-model-cache.ts";
 import { parseOrThrow, readJson } from "../http/errors.ts";
+import { keepJson, keptJsonResponse } from "../http/kept-json.ts";
 import { createBooking, deleteBooking, updateBooking, validateBooking } from "./bookings.ts";
 import {
   facilityBookings,
@@ -75,6 +76,16 @@ const given = <T>(v: T | "" | undefined): T | undefined => (v === "" ? undefined
  */
 export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  /**
+   * A read's JSON answer kept in memory behind the 'scheduling' change counter (migration 0015;
+   * docs/performance.md "Scheduling") as bytes, plain and compressed ({@link KeptJson}), so
+   * concurrent callers share one serialisation and compression. `key` names the question.
+   */
+  const keptJson = async (c: Context<AppEnv>, key: string, compute: () => Promise<object>) =>
+    keptJsonResponse(
+      c,
+      await cachedReadModel(ctx.db, "scheduling", key, async () => keepJson(await compute())),
+    );
   /** A day range from the query: from..to, at most 62 days; default today and the 6 days after it. */
   const range = (q: { from?: string; to?: string }) => {
     const from = given(q.from) ?? todayIn(ctx.now());
@@ -84,12 +95,10 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/salesforce/SchedulerData", async (c) => {
     const { termId } = parseOrThrow(ZTermQuery, c.req.query());
-    // Kept in memory behind the 'scheduling' change counter (migration 0015; docs/performance.md).
-    // The JSON text is kept, so concurrent callers share its serialisation too.
-    const text = await cachedReadModel(ctx.db, "scheduling", `scheduler|${termId}`, async () =>
-      JSON.stringify({ success: true as const, ...(await schedulerData(ctx.db, termId)) }),
-    );
-    return c.body(text, 200, { "Content-Type": "application/json" });
+    return keptJson(c, `scheduler|${termId}`, async () => ({
+      success: true as const,
+      ...(await schedulerData(ctx.db, termId)),
+    }));
   });
   app.get("/salesforce/SessionData", async (c) => {
     const q = parseOrThrow(ZSessionsQuery, c.req.query());
@@ -99,11 +108,11 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
       courseOfferingId: given(q.courseOfferingId),
       kind: given(q.eventType),
     };
-    // Kept like SchedulerData: keyed by the resolved day range, so a default range follows the day.
-    const text = await cachedReadModel(ctx.db, "scheduling", `sessions|${JSON.stringify(query)}`, async () =>
-      JSON.stringify({ success: true as const, ...(await termSessions(ctx.db, query)) }),
-    );
-    return c.body(text, 200, { "Content-Type": "application/json" });
+    // Keyed by the resolved day range, so a default range follows the day.
+    return keptJson(c, `sessions|${JSON.stringify(query)}`, async () => ({
+      success: true as const,
+      ...(await termSessions(ctx.db, query)),
+    }));
   });
   app.get("/salesforce/FacilityFacultyAllData", async (c) => {
     const q = parseOrThrow(ZAllQuery, c.req.query());
@@ -155,12 +164,10 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
       termName: q.termName || undefined,
       date: q.date,
     };
-    // Kept in memory behind the 'scheduling' change counter (migration 0015; docs/performance.md).
-    // The JSON text is kept, so concurrent callers share its serialisation too.
-    const text = await cachedReadModel(ctx.db, "scheduling", `timeTable|${JSON.stringify(query)}`, async () =>
-      JSON.stringify({ success: true as const, ...(await weeklyTimeTable(ctx.db, query)) }),
-    );
-    return c.body(text, 200, { "Content-Type": "application/json" });
+    return keptJson(c, `timeTable|${JSON.stringify(query)}`, async () => ({
+      success: true as const,
+      ...(await weeklyTimeTable(ctx.db, query)),
+    }));
   });
 
   const book = async (c: Context<AppEnv>) => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { SCHEDULING_MESSAGES } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -717,6 +718,38 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
       (await send("GET", `/api/salesforce/SessionData?termId=${fx.termId}&from=2027-01-01&to=2027-03-31`))
         .status,
     ).toBe(400);
+  });
+
+  it("sends a kept answer in the encoding the caller accepts, the same JSON in each", async () => {
+    const url = `/api/salesforce/SessionData?termId=${fx.termId}&from=2027-02-01&to=2027-02-07`;
+    const read = async (acceptEncoding?: string) => {
+      const res = await api.raw("GET", url, {
+        headers: { ...auth, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) },
+      });
+      return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const plain = await read();
+    expect(plain.res.status).toBe(200);
+    expect(plain.res.headers.get("content-encoding")).toBeNull();
+    const json = JSON.parse(plain.bytes.toString("utf8")) as { success: boolean; events: unknown[] };
+    expect(json.success).toBe(true);
+    expect(json.events.length).toBeGreaterThan(0);
+    expect(plain.res.headers.get("content-length")).toBe(String(plain.bytes.byteLength));
+    expect(plain.res.headers.get("vary")).toBe("Accept-Encoding");
+
+    const br = await read("gzip, deflate, br");
+    expect(br.res.headers.get("content-encoding")).toBe("br");
+    expect(br.res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(br.bytes).equals(plain.bytes)).toBe(true);
+    expect(br.bytes.byteLength).toBeLessThan(plain.bytes.byteLength);
+
+    const gzipped = await read("gzip;q=1, br;q=0");
+    expect(gzipped.res.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(gzipped.bytes).equals(plain.bytes)).toBe(true);
+
+    const refused = await read("br;q=0, gzip;q=0");
+    expect(refused.res.headers.get("content-encoding")).toBeNull();
+    expect(refused.bytes.equals(plain.bytes)).toBe(true);
   });
 
   it("offers the programmes and the named intake's terms as the scheduler's filters", async () => {

@@ -41,6 +41,8 @@ export type TestApi = {
   call(method: string, url: string, options?: CallOptions): Promise<Answer>;
   /** Calls the API without checking the answer against the description. */
   raw(method: string, url: string, options?: CallOptions): Promise<Response>;
+  /** The API's fetch handler itself, to serve it over HTTP (benchmarks); `client` is the caller's address. */
+  fetch(request: Request, client?: string): Response | Promise<Response>;
   close(): Promise<void>;
 };
 
@@ -105,6 +107,8 @@ export async function createTestApi(target: Target): Promise<TestApi> {
       now += ms;
     },
     raw,
+    fetch: (request, client = "192.0.2.1") =>
+      app.fetch(request, { incoming: { socket: { remoteAddress: client } } }),
     async call(method, url, options) {
       const res = await raw(method, url, options);
       const type = res.headers.get("content-type");
