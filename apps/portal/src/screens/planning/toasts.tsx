@@ -1,20 +1,21 @@
-import { createToaster, ToastProvider } from "@portal/ui";
+import { type CreateToasterOptions, LazyToastProvider } from "@portal/ui";
 import type { ReactNode } from "react";
 import { m } from "../../lib/i18n.ts";
 
 /** The activity snackbar's time on screen (spec academic-planning.md §8: 4000 ms, bottom right). */
 export const ACTIVITY_TOAST_MS = 4000;
 
-const activityToaster = createToaster({ placement: "bottom-end", duration: ACTIVITY_TOAST_MS });
+const ACTIVITY_TOASTS: CreateToasterOptions = { placement: "bottom-end", duration: ACTIVITY_TOAST_MS };
 
 /**
  * Toasts of the planning screens: the activity dialog's success and failure snackbars sit at the
- * bottom right for 4000 ms (§8), unlike the portal's default toasts (top right, 5 s).
+ * bottom right for 4000 ms (§8), unlike the portal's default toasts (top right, 5 s). The toast
+ * library loads with the first toast (LazyToastProvider).
  */
 export function ActivityToastProvider({ children }: { children: ReactNode }) {
   return (
-    <ToastProvider toaster={activityToaster} closeLabel={m.planning_close()}>
+    <LazyToastProvider options={ACTIVITY_TOASTS} closeLabel={m.planning_close()}>
       {children}
-    </ToastProvider>
+    </LazyToastProvider>
   );
 }

@@ -34,4 +34,15 @@ describe("LazyToastProvider", () => {
     fireEvent.click(screen.getByRole("button", { name: "Dismiss all" }));
     await waitFor(() => expect(screen.queryByText("Mail Sent Successfully")).toBeNull(), { timeout: 8000 });
   }, 20_000);
+
+  it("makes its toaster with the options given (placement)", async () => {
+    render(
+      <LazyToastProvider closeLabel="Close" options={{ placement: "bottom-end", duration: 4000 }}>
+        <Sender />
+      </LazyToastProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Remind" }));
+    const title = await screen.findByText("Mail Sent Successfully", {}, { timeout: 8000 });
+    expect(title.closest("[data-part='root']")?.getAttribute("data-placement")).toBe("bottom-end");
+  }, 20_000);
 });

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type ToastApi, ToastContext, type ToastType, toastShortcuts } from "./context.ts";
+import type { CreateToasterOptions } from "./toaster.tsx";
 
 type ToasterModule = typeof import("./toaster.tsx");
 type Loaded = { module: ToasterModule; store: ReturnType<ToasterModule["createToaster"]> };
@@ -13,6 +14,8 @@ export type LazyToastProviderProps = {
   children: ReactNode;
   /** Accessible name of each toast's × button. */
   closeLabel?: string;
+  /** Placement, duration and the rest, as for `createToaster`; the spec's defaults where omitted. */
+  options?: CreateToasterOptions;
 };
 
 /**
@@ -21,11 +24,13 @@ export type LazyToastProviderProps = {
  * Toasts asked for while it loads appear once it has loaded (in order); `show` returns the toast's
  * id at once, so `dismiss(id)` works before and after. Renders nothing of its own on the server.
  */
-export function LazyToastProvider({ children, closeLabel }: LazyToastProviderProps) {
+export function LazyToastProvider({ children, closeLabel, options }: LazyToastProviderProps) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const pending = useRef<Pending[]>([]);
   const loading = useRef(false);
   const loadedRef = useRef<Loaded | null>(null);
+  // Read when the toaster is made (the first toast); a later change of the options is not applied.
+  const optionsRef = useRef(options);
 
   const apply = useCallback((target: Loaded, action: Pending) => {
     if (action.kind === "show") {
@@ -52,7 +57,7 @@ export function LazyToastProvider({ children, closeLabel }: LazyToastProviderPro
       if (target || loading.current) return;
       loading.current = true;
       void import("./toaster.tsx").then((module) => {
-        const next = { module, store: module.createToaster() };
+        const next = { module, store: module.createToaster(optionsRef.current) };
         loadedRef.current = next;
         setLoaded(next);
       });
