@@ -1,5 +1,4 @@
-import { type ColumnDef, type RowData, tableFeatures, useTable } from "@tanstack/react-table";
-import { type CSSProperties, type ReactNode, useId, useMemo } from "react";
+import { type CSSProperties, type ReactNode, useId } from "react";
 import { cx } from "../../utils/cx.ts";
 import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
 import { Loader } from "../loader/loader.tsx";
@@ -21,7 +20,7 @@ export type DataTableColumn<TRow> = {
 };
 
 export type DataTableProps<TRow> = {
-  /** Define at module level or memoise: a new array on every render rebuilds the column model. */
+  /** The columns in display order; each renders its own cells. */
   columns: readonly DataTableColumn<TRow>[];
   /** The rows of the current page (paging happens on the server, outside the table). */
   data: readonly TRow[];
@@ -41,16 +40,15 @@ export type DataTableProps<TRow> = {
   className?: string;
 };
 
-/** Only the core row model: sorting, filtering and paging are done by the server. */
-const features = tableFeatures({});
-type Features = typeof features;
-
 /**
- * An accessible data table (caption, `<th scope="col">`, optional row headers) built on TanStack
- * Table 9. It renders what it is given: one page of rows, a Loader row while `loading`, or the
- * `emptyText` row when there are no rows.
+ * An accessible data table (caption, `<th scope="col">`, optional row headers). It renders what it
+ * is given: one page of rows, a Loader row while `loading`, or the `emptyText` row when there are no
+ * rows. Sorting, filtering and paging are the server's, so the table keeps no state of its own and
+ * renders its columns directly (docs/performance.md, "The list page under 100 KB": TanStack Table
+ * was used here for its core row model only, 9.4 KB gzip on every page with a table). A screen
+ * that needs a table's own sorting, selection or column state takes TanStack Table in its chunk.
  */
-export function DataTable<TRow extends RowData>({
+export function DataTable<TRow>({
   columns,
   data,
   getRowId,
@@ -63,23 +61,6 @@ export function DataTable<TRow extends RowData>({
   className,
 }: DataTableProps<TRow>) {
   const captionId = useId();
-  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
-  const columnDefs = useMemo<ColumnDef<Features, TRow>[]>(
-    () =>
-      columns.map((column) => ({
-        id: column.id,
-        header: () => column.header,
-        cell: (context) => column.cell(context.row.original, context.row.index),
-      })),
-    [columns],
-  );
-  const table = useTable<Features, TRow>({
-    features,
-    columns: columnDefs,
-    data,
-    getRowId: (row, index) => getRowId(row, index),
-  });
-
   const columnCount = Math.max(columns.length, 1);
   const widthStyle = (width: number | string | undefined): CSSProperties | undefined =>
     width === undefined ? undefined : { width: typeof width === "number" ? `${width}px` : width };
@@ -102,18 +83,17 @@ export function DataTable<TRow extends RowData>({
       </tr>
     );
   } else {
-    body = table.getRowModel().rows.map((row) => (
-      <tr key={row.id} className={styles.row}>
-        {row.getAllCells().map((cell) => {
-          const column = byId.get(cell.column.id);
-          const cellClass = cx(styles.cell, styles.align[column?.align ?? "start"]);
-          return column?.rowHeader ? (
-            <th key={cell.id} scope="row" className={cellClass}>
-              <table.FlexRender cell={cell} />
+    body = data.map((row, index) => (
+      <tr key={getRowId(row, index)} className={styles.row}>
+        {columns.map((column) => {
+          const cellClass = cx(styles.cell, styles.align[column.align ?? "start"]);
+          return column.rowHeader ? (
+            <th key={column.id} scope="row" className={cellClass}>
+              {column.cell(row, index)}
             </th>
           ) : (
-            <td key={cell.id} className={cellClass}>
-              <table.FlexRender cell={cell} />
+            <td key={column.id} className={cellClass}>
+              {column.cell(row, index)}
             </td>
           );
         })}
@@ -139,23 +119,18 @@ export function DataTable<TRow extends RowData>({
           {caption}
         </caption>
         <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const column = byId.get(header.column.id);
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={cx(styles.headerCell, styles.align[column?.align ?? "start"])}
-                    style={widthStyle(column?.width)}
-                  >
-                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.id}
+                scope="col"
+                className={cx(styles.headerCell, styles.align[column.align ?? "start"])}
+                style={widthStyle(column.width)}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>{body}</tbody>
       </table>
