@@ -1,14 +1,7 @@
-import { ApiError } from "@portal/api-client";
 import { useCallback, useMemo, useState } from "react";
 import { m } from "../lib/i18n.ts";
 
-/**
- * Whether a refused save was refused because someone else changed the record since it was read
- * (409 `version_conflict`): the screen then says so and offers Reload, keeping what was typed.
- */
-export function isVersionConflict(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.errorCode === "version_conflict";
-}
+export { isVersionConflict } from "./version-conflict.ts";
 
 /**
  * The note under a row's Edit/Done/Revert (RowEditActions `note`) for a {@link useRowEdit} table:

@@ -1,8 +1,9 @@
 import { type ComponentType, lazy, type ReactElement, Suspense } from "react";
 
 /**
- * A dialog whose code loads when it is first shown (docs/performance.md, "Dialogs load when they
- * open"): the form library, the domain's zod schemas and date rules it needs stay out of the page's
+ * A dialog (or a panel or notice shown only on demand, such as a list's Filter panel or its
+ * record-changed notice) whose code loads when it is first shown (docs/performance.md, "Dialogs
+ * load when they open"): the form library, the domain's zod schemas and date rules it needs stay out of the page's
  * first load. `load` imports the dialog's module and returns the component; the result takes the
  * same props. Meant for dialogs a screen mounts only while they are open (`{open && <X ... />}`):
  * nothing shows until the code has arrived (a few milliseconds from the browser's cache), then the

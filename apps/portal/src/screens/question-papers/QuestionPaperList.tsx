@@ -14,7 +14,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { ConflictNotice } from "../ConflictNotice.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { displayValue, errorText, pagerLabels, statusLabel, statusTone } from "./labels.ts";
 import {
   activeFilterCount,
@@ -26,10 +26,18 @@ import {
   serializeListState,
   toListRequest,
 } from "./list-state.ts";
-import { QuestionPaperFilterPanel } from "./QuestionPaperFilterPanel.tsx";
 import * as styles from "./question-papers.css.ts";
 import { paperLinks } from "./routes.ts";
 import { useApprovePaper } from "./use-paper-actions.ts";
+
+/** The Filter panel and its selects load when it is first opened (docs/performance.md, lazyDialog). */
+const QuestionPaperFilterPanel = lazyDialog(() =>
+  import("./QuestionPaperFilterPanel.tsx").then((module) => module.QuestionPaperFilterPanel),
+);
+/** The record-changed notice loads when an approval is first refused on a stale version. */
+const ConflictNotice = lazyDialog(() =>
+  import("../ConflictNotice.tsx").then((module) => module.ConflictNotice),
+);
 
 export type QuestionPaperListProps = ScreenIslandProps;
 

@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { isVersionConflict } from "../row-edit.ts";
+import { isVersionConflict } from "../version-conflict.ts";
 import { errorText } from "./labels.ts";
 
 /**
