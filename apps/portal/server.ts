@@ -7,7 +7,8 @@
  * - gates sign-in before any page renders (node/gate.ts) and forwards refreshed session cookies;
  * - sets the security headers on pages, assets and redirects (node/security-headers.ts; the API
  *   sets its own);
- * - sends built assets as the brotli or gzip files the build wrote beside them, and compresses pages
+ * - sends built assets as the brotli or gzip files the build wrote beside them (hashed ones kept in
+ *   memory once read, node/static-files.ts), and compresses pages
  *   and JSON on the fly at the fastest level for clients that accept it (the `compression`
  *   middleware, 1 KB threshold; PDFs are sent as they are);
  * - renders every other path with Astro's handler (dist/server/entry.mjs), giving the pages the
@@ -29,7 +30,7 @@ import compression from "compression";
 import { decideGate, needsSession } from "./node/gate.ts";
 import { effectiveCookie, inProcessApiFetch } from "./node/in-process-api.ts";
 import { portalSecurityHeaders } from "./node/security-headers.ts";
-import { resolveStaticFile } from "./node/static-files.ts";
+import { staticFileServer } from "./node/static-files.ts";
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -87,6 +88,8 @@ function sessionRequest(req: IncomingMessage, url: URL): Request {
 // them cannot be a built file, so a page skips the file lookup (a `stat` on the thread pool, about
 // a tenth of a signed-in page's time).
 const clientRoots = new Set(readdirSync(clientDir));
+// Hashed assets are kept in memory once read (per accepted encoding); other files are read each time.
+const staticFile = staticFileServer(clientDir);
 
 /** Whether `pathname` may name a file of dist/client (its first segment is one of the build's). */
 function mayBeBuiltFile(pathname: string): boolean {
@@ -117,7 +120,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
 
   if ((req.method === "GET" || req.method === "HEAD") && mayBeBuiltFile(pathname)) {
-    const file = await resolveStaticFile(clientDir, pathname, req.headers["accept-encoding"]);
+    const file = await staticFile(pathname, req.headers["accept-encoding"]);
     if (file) {
       res.writeHead(200, {
         "Content-Type": file.contentType,
@@ -127,6 +130,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
         ...(file.vary ? { Vary: file.vary } : {}),
       });
       if (req.method === "HEAD") res.end();
+      else if (file.body) res.end(file.body);
       else createReadStream(file.filePath).pipe(res);
       return;
     }

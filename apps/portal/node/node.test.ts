@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decideGate } from "./gate.ts";
 import { precompressDirectory } from "./precompress.ts";
-import { resolveStaticFile } from "./static-files.ts";
+import { resolveStaticFile, staticFileServer } from "./static-files.ts";
 
 describe.each([
   ["/", false, "/login"],
@@ -107,5 +107,32 @@ describe("precompressed assets", () => {
     const png = await resolveStaticFile(dir, "/_astro/logo.Cd56.png", "br, gzip");
     expect(png).toMatchObject({ contentType: "image/png", size: 4096 });
     expect(png?.vary).toBeUndefined();
+  });
+
+  it("keeps a hashed asset in memory per accepted encoding, and reads other files afresh", async () => {
+    const serve = staticFileServer(dir);
+    const br = await serve("/_astro/list.Xy12.js", "gzip, br");
+    expect(br?.contentEncoding).toBe("br");
+    expect(brotliDecompressSync(br?.body as Buffer).toString()).toBe(script);
+    // Another order of the same encodings is the same variant, and the very same kept bytes.
+    expect((await serve("/_astro/list.Xy12.js", "br, gzip"))?.body).toBe(br?.body);
+    const gz = await serve("/_astro/list.Xy12.js", "gzip");
+    expect(gunzipSync(gz?.body as Buffer).toString()).toBe(script);
+    const plain = await serve("/_astro/list.Xy12.js");
+    expect(plain?.body?.toString()).toBe(script);
+    expect(plain?.size).toBe(plain?.body?.byteLength);
+    // Outside /_astro/ a file may change between requests: nothing is kept.
+    await writeFile(path.join(dir, "robots.txt"), "User-agent: *");
+    const robots = await serve("/robots.txt");
+    expect(robots?.body).toBeUndefined();
+    expect(robots?.contentType).toBe("text/plain; charset=utf-8");
+    expect(await serve("/_astro/missing.Zz99.js", "br")).toBeNull();
+  });
+
+  it("stops keeping assets beyond its byte limit and still serves them from disk", async () => {
+    const serve = staticFileServer(dir, 100);
+    const file = await serve("/_astro/list.Xy12.js");
+    expect(file?.body).toBeUndefined();
+    expect(file?.filePath).toBe(path.join(dir, "_astro", "list.Xy12.js"));
   });
 });

@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { acceptsEncoding } from "@portal/server/accept-encoding";
 import { COMPRESSIBLE_EXTENSIONS, PRECOMPRESSED_ENCODINGS } from "./precompress.ts";
@@ -77,4 +77,45 @@ export async function resolveStaticFile(
       return { ...file, filePath: `${filePath}${suffix}`, size: variant.size, contentEncoding: encoding };
   }
   return file;
+}
+
+/** A built file ready to send: its headers' facts and, for a kept hashed asset, its bytes. */
+export type ServedFile = StaticFile & { body?: Buffer };
+
+/** At most this many bytes of hashed assets are kept in memory (the whole build is a few MB). */
+export const KEPT_ASSET_BYTES = 64 * 1024 * 1024;
+
+/**
+ * {@link resolveStaticFile} with the hashed assets (`/_astro/…`, which never change while the
+ * server runs) kept in memory once read, per encoding the client accepts: a script is then sent
+ * with one write, without the file system's stat, open, read and close on every request
+ * (docs/performance.md "Built scripts from memory"). Other files are looked up afresh each time.
+ * Answers the file to send (with `body` when kept) or null, as `resolveStaticFile` does.
+ */
+export function staticFileServer(
+  clientDir: string,
+  maxBytes = KEPT_ASSET_BYTES,
+): (pathname: string, acceptEncoding?: string) => Promise<ServedFile | null> {
+  const kept = new Map<string, ServedFile>();
+  let keptBytes = 0;
+  return async (pathname, acceptEncoding) => {
+    if (!pathname.startsWith(HASHED_PREFIX)) return resolveStaticFile(clientDir, pathname, acceptEncoding);
+    // The variant chosen depends only on which of the build's encodings the client accepts.
+    const accepted = PRECOMPRESSED_ENCODINGS.filter(({ encoding }) =>
+      acceptsEncoding(acceptEncoding, encoding),
+    )
+      .map(({ encoding }) => encoding)
+      .join(",");
+    const key = `${accepted}|${pathname}`;
+    const known = kept.get(key);
+    if (known) return known;
+    const file = await resolveStaticFile(clientDir, pathname, acceptEncoding);
+    if (!file || keptBytes + file.size > maxBytes) return file;
+    const served: ServedFile = { ...file, body: await readFile(file.filePath) };
+    if (!kept.has(key)) {
+      kept.set(key, served);
+      keptBytes += file.size;
+    }
+    return served;
+  };
 }
