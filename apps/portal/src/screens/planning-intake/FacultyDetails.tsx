@@ -4,7 +4,7 @@ import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { QueryError } from "../exams/shared.tsx";
 import * as styles from "../screen.css.ts";
-import { FacultyInfo } from "./FacultyInvitation.tsx";
+import { FacultyInfo } from "./FacultyInfo.tsx";
 import { planningLinks } from "./routes.ts";
 
 /** The faculty member's e-mail named by the address (`?id=<email>`). */

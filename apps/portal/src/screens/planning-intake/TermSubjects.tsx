@@ -1,5 +1,4 @@
 import {
-  masterSubjectsQueryOptions,
   planningKeys,
   planningMutations,
   planningSetupQueryOptions,
@@ -12,20 +11,9 @@ import {
   INTAKE_MONTHS,
   isPlanningSelectionComplete,
   PLANNER_YEARS,
-  PLANNING_MESSAGES,
   toWireDate,
-  ZAddTermSubject,
 } from "@portal/domain";
-import {
-  Button,
-  ButtonLink,
-  DataTable,
-  type DataTableColumn,
-  Dialog,
-  Popover,
-  Select,
-  TextField,
-} from "@portal/ui";
+import { Button, ButtonLink, DataTable, type DataTableColumn, Popover, Select, TextField } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -37,7 +25,6 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { errorText } from "../exams/labels.ts";
 import { QueryError } from "../exams/shared.tsx";
 import * as styles from "../screen.css.ts";
 import { isRefusal, RefusalNotice } from "./refusal.tsx";
@@ -52,12 +39,15 @@ import {
   wireToIso,
 } from "./state.ts";
 
-/** The section and faculty dialogs load when they open (shell/lazy-dialog.tsx). */
+/** The section, faculty and master import dialogs load when they open (shell/lazy-dialog.tsx). */
 const SelectSectionDialog = lazyDialog(() =>
   import("./SectionDialogs.tsx").then((module) => module.SelectSectionDialog),
 );
 const SelectFacultyDialog = lazyDialog(() =>
   import("./SectionDialogs.tsx").then((module) => module.SelectFacultyDialog),
+);
+const MasterImportDialog = lazyDialog(() =>
+  import("./MasterImportDialog.tsx").then((module) => module.MasterImportDialog),
 );
 
 /** The Term-Wise Subject List island (`/app/term-subjects?program=&year=&intake=`). */
@@ -187,6 +177,8 @@ export function TermSubjectsScreen({ search }: { search: string }) {
           : {}),
       },
     };
+    // The schema (and zod) load on the first save, not with the page (planning/planner-input.ts).
+    const { ZAddTermSubject } = await import("../planning/planner-input.ts");
     const check = ZAddTermSubject.safeParse({
       CourseVersion: { ...body.CourseVersion, courseVersionId: null },
     });
@@ -509,85 +501,5 @@ export function TermSubjectsScreen({ search }: { search: string }) {
         />
       )}
     </div>
-  );
-}
-
-/**
- * Master Subject Import (spec §2, §4, §7 Master curriculum lookup and Master import): the programme's
- * master curriculum by term ('No Data Found' when it has none); Import copies it into the chosen
- * intake's terms, shows the server's message and refreshes the subject list.
- */
-function MasterImportDialog({
-  programmeId,
-  intake,
-  year,
-  onClose,
-}: {
-  programmeId: string;
-  intake: string;
-  year: string;
-  onClose: () => void;
-}) {
-  const api = useApi();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const master = useQuery(masterSubjectsQueryOptions(api, programmeId));
-  const run = useMutation(planningMutations.importMasterSubjects(api));
-  const terms = master.data?.data ?? [];
-  const onImport = async () => {
-    try {
-      const answer = await run.mutateAsync({
-        academicProgramId: programmeId,
-        intake: intake as (typeof INTAKE_MONTHS)[number],
-        year: Number(year),
-      });
-      toast.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: planningKeys.all });
-      onClose();
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
-  return (
-    <Dialog
-      open
-      onOpenChange={(o) => (o ? undefined : onClose())}
-      title={m.intake_master_subject_import()}
-      closeLabel={m.intake_close()}
-      size="lg"
-      footer={
-        <Button
-          variant="primary"
-          loading={run.isPending}
-          disabled={terms.length === 0}
-          onClick={() => void onImport()}
-        >
-          {m.intake_import()}
-        </Button>
-      }
-    >
-      {master.isPending ? (
-        <p className={styles.muted}>{m.intake_loading()}</p>
-      ) : terms.length === 0 ? (
-        <p className={styles.muted}>
-          {master.data?.message === PLANNING_MESSAGES.noDataFound || !master.isError
-            ? m.intake_no_data_found()
-            : errorText(master.error)}
-        </p>
-      ) : (
-        terms.map((t) => (
-          <section key={t.termName}>
-            <h3 className={styles.sectionTitle}>{t.termName}</h3>
-            <ul className={styles.cellList}>
-              {(t.specialWrapperList[0]?.courseWrapperList ?? []).map((c) => (
-                <li key={c.id}>
-                  {c.courseId} {c.courseName} ({c.credit})
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))
-      )}
-    </Dialog>
   );
 }
