@@ -18,23 +18,12 @@ import { useRef, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
-import { BoundSelect, BoundTextField, type MessageTranslations } from "../form-field.tsx";
+import { BoundSelect, BoundTextField } from "../form-field.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
 import * as styles from "./grading-results.css.ts";
+import { gradingTranslations } from "./grading-translations.ts";
 import { errorText } from "./shared.tsx";
-
-/** The grading rules' English messages in the user's language (spec §5 and the domain's texts). */
-export function gradingTranslations(): MessageTranslations {
-  return {
-    [GRADING_MESSAGES.gradeLetter]: m.gres_msg_grade_letter,
-    [GRADING_MESSAGES.finalAboveCalculated]: m.gres_msg_final_above,
-    [GRADING_MESSAGES.penaltyRequired]: m.gres_msg_penalty_required,
-    [GRADING_MESSAGES.reasonRequired]: m.gres_msg_reason_required,
-    [GRADING_MESSAGES.markAboveTotal]: m.gres_msg_mark_above,
-    [GRADING_MESSAGES.markBelowZero]: m.gres_msg_mark_below,
-  };
-}
 
 /**
  * The grade form's schema: the domain's ZStudentGradeSave, the final grade the calculated one or

@@ -1,26 +1,17 @@
-import {
-  type ComponentMarks,
-  componentMarksQueryOptions,
-  gradingKeys,
-  updateMarksMutationOptions,
-} from "@portal/api-client";
-import { GRADING_MESSAGES, ZMark } from "@portal/domain";
+import { type ComponentMarks, componentMarksQueryOptions } from "@portal/api-client";
 import { ButtonLink, DataTable, type DataTableColumn, Loader, RowEditActions } from "@portal/ui";
-import { useForm } from "@tanstack/react-form";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useRef, useState } from "react";
-import { z } from "zod";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
-import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { ConflictNotice } from "../ConflictNotice.tsx";
-import { BoundTextField } from "../form-field.tsx";
-import { isVersionConflict } from "../row-edit.ts";
+import { IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import * as screenStyles from "../screen.css.ts";
-import { gradingTranslations } from "./GradeDialog.tsx";
-import * as styles from "./grading-results.css.ts";
 import { gradingResultsLinks } from "./routes.ts";
-import { errorText, formatNumber, markText, QueryError } from "./shared.tsx";
+import { formatNumber, markText, QueryError } from "./shared.tsx";
+
+/** A mark's inline editor loads when its Edit is first pressed (lazyDialog), with the form library. */
+const MarkForm = lazyDialog(() => import("./MarkForm.tsx").then((module) => module.MarkForm));
 
 export type StudentGradingDetailsProps = ScreenIslandProps & {
   courseOfferingId: string;
@@ -29,7 +20,8 @@ export type StudentGradingDetailsProps = ScreenIslandProps & {
   componentName: string;
 };
 
-type MarkRow = ComponentMarks["marks"][number];
+/** One sub-component mark of the student, as the component marks call answers it. */
+export type MarkRow = ComponentMarks["marks"][number];
 type ComponentSum = ComponentMarks["components"][number];
 
 /** The student components page / sub-component view island, inside its IslandRoot. */
@@ -60,28 +52,6 @@ export function studentGradingDetailsFirstQuery(
   return async ({ api, fetch }) => {
     await fetch(componentMarksQueryOptions(api, courseOfferingId, { studentId, componentName }));
   };
-}
-
-/**
- * The form schema of one mark: the typed text read as a number and checked by the domain's ZMark
- * (never below 0, never above the sub-component's total marks), and a reason once the course
- * offering's results are published; the server checks the same.
- */
-export function markFormSchema(totalMarks: number, published: boolean) {
-  return z.object({ marksObtained: z.string(), reason: z.string() }).superRefine((value, ctx) => {
-    const text = value.marksObtained.trim();
-    const parsed = ZMark.safeParse({ marksObtained: text === "" ? Number.NaN : Number(text), totalMarks });
-    if (!parsed.success) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["marksObtained"],
-        message: parsed.error.issues[0]?.message ?? GRADING_MESSAGES.markBelowZero,
-      });
-    }
-    if (published && value.reason.trim() === "") {
-      ctx.addIssue({ code: "custom", path: ["reason"], message: GRADING_MESSAGES.reasonRequired });
-    }
-  });
 }
 
 /**
@@ -240,120 +210,5 @@ function MarksEditor({
       getRowId={(r) => r.subComponentId}
       emptyText={m.gres_no_record()}
     />
-  );
-}
-
-function MarkForm({
-  courseOfferingId,
-  row,
-  published,
-  onDone,
-  onReload,
-}: {
-  courseOfferingId: string;
-  row: MarkRow;
-  published: boolean;
-  onDone: () => void;
-  onReload: () => Promise<unknown>;
-}) {
-  const api = useApi();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<unknown>(null);
-  // The version as last loaded, read at submit time: after a Reload it is the fresh one.
-  const latest = useRef(row);
-  latest.current = row;
-  const schema = markFormSchema(row.TotalMarks, published);
-  const translations = gradingTranslations();
-  const save = useMutation({
-    ...updateMarksMutationOptions(api),
-    onSuccess: async () => {
-      toast.success(m.gres_marks_saved());
-      await queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) });
-      onDone();
-    },
-    onError: setFailure,
-  });
-  const form = useForm({
-    defaultValues: {
-      marksObtained: row.MarksObtined === null ? "" : String(row.MarksObtined),
-      reason: "",
-    },
-    validators: { onChange: schema, onSubmit: schema },
-    onSubmit: ({ value }) => {
-      setFailure(null);
-      save.mutate([
-        {
-          id: latest.current.id,
-          studentId: row.studentId,
-          subComponentId: row.subComponentId,
-          MarksObtined: Number(value.marksObtained.trim()),
-          TotalMarks: row.TotalMarks,
-          version: latest.current.version,
-          reason: value.reason.trim(),
-        },
-      ]);
-    },
-  });
-  const submit = () => void form.handleSubmit();
-  return (
-    <form
-      noValidate
-      className={styles.section}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <form.Field name="marksObtained">
-        {(field) => (
-          <BoundTextField
-            field={field}
-            label={m.gres_mark_label({ name: row.SubComponentName, total: formatNumber(row.TotalMarks) })}
-            inputMode="decimal"
-            autoFocus
-            translations={translations}
-          />
-        )}
-      </form.Field>
-      {published ? (
-        <form.Field name="reason">
-          {(field) => (
-            <BoundTextField
-              field={field}
-              label={m.gres_reason()}
-              maxLength={500}
-              translations={translations}
-            />
-          )}
-        </form.Field>
-      ) : null}
-      <RowEditActions
-        editing
-        saving={save.isPending}
-        labels={{
-          edit: m.gres_col_edit(),
-          done: m.gres_done(),
-          revert: m.gres_revert(),
-          doneName: m.gres_done_mark_of({ name: row.SubComponentName }),
-          revertName: m.gres_revert_mark_of({ name: row.SubComponentName }),
-        }}
-        onEdit={() => undefined}
-        onDone={submit}
-        onRevert={onDone}
-      />
-      {failure && isVersionConflict(failure) ? (
-        <ConflictNotice
-          onReload={async () => {
-            await onReload();
-            setFailure(null);
-          }}
-        />
-      ) : failure ? (
-        <div role="alert" className={screenStyles.errorBox}>
-          <p className={screenStyles.errorText}>{errorText(failure)}</p>
-        </div>
-      ) : null}
-    </form>
   );
 }
