@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { SPEC_MESSAGES } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -339,6 +340,24 @@ describe.each(testTargets())("API on $name", (target) => {
       const names = all.questionPapersList.map((p) => p.courseName);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       expect(new Set(all.questionPapersList.map((p) => p.id)).size).toBe(60);
+    });
+
+    it("sends a kept page compressed to a caller that accepts it, the same JSON as plain", async () => {
+      const { auth } = await signIn();
+      const page = async (acceptEncoding?: string) => {
+        const res = await api.raw("POST", "/api/sf/exam/questionPaperList", {
+          headers: { ...auth, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) },
+          body: { pageNo: 2, count: 25 },
+        });
+        return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+      };
+      const plain = await page();
+      expect(plain.res.headers.get("content-encoding")).toBeNull();
+      expect(JSON.parse(plain.bytes.toString("utf8"))).toMatchObject({ success: true, noOfRecords: 60 });
+      const gzipped = await page("gzip");
+      expect(gzipped.res.headers.get("content-encoding")).toBe("gzip");
+      expect(gzipped.res.headers.get("vary")).toBe("Accept-Encoding");
+      expect(gunzipSync(gzipped.bytes).equals(plain.bytes)).toBe(true);
     });
 
     it("counts papers per status in one call, matching the filtered list", async () => {

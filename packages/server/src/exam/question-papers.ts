@@ -26,6 +26,7 @@ import {
   term,
 } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { type KeptJson, keepJson } from "../http/kept-json.ts";
 import { isUuid } from "../http/request.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { versionConflict } from "./versions.ts";
@@ -310,14 +311,17 @@ function invalidStatus(): ApiError {
 type ListAnswer = { questionPapersList: QuestionPaperView[]; noOfRecords: number };
 
 /**
- * {@link listQuestionPapers} behind the never-stale read-model cache ({@link cachedReadModel}):
- * staff open the same first pages all day; this takes such a call from several queries to one.
+ * The list call's whole answer (`{ success: true, questionPapersList, noOfRecords }`, spec §7
+ * questionPaperList) behind the never-stale read-model cache ({@link cachedReadModel}), kept as its
+ * JSON bytes, plain and compressed ({@link keepJson}): staff open the same first pages all day; this
+ * takes such a call from several queries, a serialisation and a compression to one counter read.
+ * Throws what {@link listQuestionPapers} throws (400 for an unknown status).
  */
-export async function listQuestionPapersCached(
+export async function questionPaperListAnswer(
   db: Executor,
   filter: QuestionPaperFilter,
   page: { pageNo: number; count: number },
-): Promise<ListAnswer> {
+): Promise<KeptJson> {
   const key = JSON.stringify([
     filter.course,
     filter.status,
@@ -328,7 +332,9 @@ export async function listQuestionPapersCached(
     page.pageNo,
     page.count,
   ]);
-  return cachedReadModel(db, "question_paper_list", key, () => listQuestionPapers(db, filter, page));
+  return cachedReadModel(db, "question_paper_list", key, async () =>
+    keepJson({ success: true as const, ...(await listQuestionPapers(db, filter, page)) }),
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, AppEnv } from "../context.ts";
 import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
+import { keptJsonResponse } from "../http/kept-json.ts";
 import {
   approveQuestionPapers,
   countQuestionPapersByStatus,
@@ -11,10 +12,10 @@ import {
   getQuestionPaper,
   getQuestionPaperFilters,
   getSetDocumentKey,
-  listQuestionPapersCached,
   type PaperApproval,
   postChatMessage,
   questionPaperExists,
+  questionPaperListAnswer,
   type SetApproval,
 } from "./question-papers.ts";
 import { zVersion } from "./versions.ts";
@@ -92,10 +93,7 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.post("/sf/exam/questionPaperList", async (c) => {
     const { pageNo, count, ...filter } = parseOrThrow(ZListBody, await readJson(c));
-    return c.json({
-      success: true as const,
-      ...(await listQuestionPapersCached(ctx.db, filter, { pageNo, count })),
-    });
+    return keptJsonResponse(c, await questionPaperListAnswer(ctx.db, filter, { pageNo, count }));
   });
 
   app.get("/sf/exam/questionPaper/:id", async (c) =>

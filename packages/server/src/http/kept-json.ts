@@ -13,7 +13,8 @@ const COMPRESS_MIN_BYTES = 1024;
 /**
  * A JSON answer kept in memory as bytes, made once per change of what it reads: its UTF-8 text and,
  * for answers of 1 KB or more, its brotli (quality 5) and gzip (level 6) forms. Serving it costs a
- * choice and no work per request (docs/performance.md "Scheduling").
+ * choice and no work per request (docs/performance.md "Kept answers as bytes"): the scheduling
+ * reads and the question-paper list.
  */
 export type KeptJson = {
   readonly identity: Uint8Array;
