@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { SPEC_MESSAGES } from "@portal/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -340,6 +340,40 @@ describe.each(testTargets())("API on $name", (target) => {
       const names = all.questionPapersList.map((p) => p.courseName);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       expect(new Set(all.questionPapersList.map((p) => p.id)).size).toBe(60);
+    });
+
+    it("names a list row afresh after its faculty member, course or exam cycle is renamed", async () => {
+      const { auth } = await signIn();
+      const before = await list(auth, { count: 25 });
+      const paper = before.questionPapersList.find((p) => p.faculty !== "NA");
+      if (!paper) throw new Error("the demo data has a paper with a faculty member");
+      const [ids] = (
+        await api.ctx.db.execute(
+          sql`select q.faculty_id as "facultyId", q.exam_cycle_id as "cycleId", o.course_id as "courseId",
+                c.first_name as "firstName"
+              from question_paper q join course_offering o on o.id = q.course_offering_id
+              join contact c on c.id = q.faculty_id where q.id = ${paper.id}`,
+        )
+      ).rows as Array<{ facultyId: string; cycleId: string; courseId: string; firstName: string | null }>;
+      if (!ids) throw new Error("no such paper");
+      // Written around the API, as another process would: the list's counter still moves.
+      await api.ctx.db.execute(sql`update contact set first_name = 'Renamed' where id = ${ids.facultyId}`);
+      await api.ctx.db.execute(
+        sql`update exam_cycle set name = name || ' (renamed)' where id = ${ids.cycleId}`,
+      );
+      await api.ctx.db.execute(sql`update course set name = name || ' (renamed)' where id = ${ids.courseId}`);
+      const after = await list(auth, { count: 100 });
+      const row = after.questionPapersList.find((p) => p.id === paper.id);
+      expect(row?.faculty.startsWith("Renamed ")).toBe(true);
+      expect(row?.examCycle).toBe(`${paper.examCycle} (renamed)`);
+      expect(row?.courseName).toBe(`${paper.courseName} (renamed)`);
+      await api.ctx.db.execute(
+        sql`update exam_cycle set name = ${paper.examCycle} where id = ${ids.cycleId}`,
+      );
+      await api.ctx.db.execute(sql`update course set name = ${paper.courseName} where id = ${ids.courseId}`);
+      await api.ctx.db.execute(
+        sql`update contact set first_name = ${ids.firstName} where id = ${ids.facultyId}`,
+      );
     });
 
     it("sends a kept page compressed to a caller that accepts it, the same JSON as plain", async () => {

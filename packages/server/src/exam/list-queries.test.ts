@@ -80,11 +80,13 @@ describe.each(testTargets())("list queries on $name", (target) => {
 
   it("reads any question-paper page with the same few statements, whatever its depth and size", async () => {
     const db = api.ctx.db;
-    // First call of a filter: the counts per course offering, the page's ids, their rows.
+    // First call of a filter: the counts per course offering, the page's ids, their rows; and, the
+    // first time since the last write, the names of offerings, exam cycles and faculty (three).
+    await db.execute(sql`update question_paper set version = version where false`);
     const first = await statementsOf(api, () =>
       listQuestionPapers(db, { ...none, status: "Submitted" }, { pageNo: 1, count: 10 }),
     );
-    expect(first).toHaveLength(3);
+    expect(first).toHaveLength(6);
     const shapes = new Set<string>();
     for (const [pageNo, count] of [
       [1, 100],

@@ -102,7 +102,23 @@ function selectPapers(db: Executor) {
 
 type PaperRow = Awaited<ReturnType<ReturnType<typeof selectPapers>["execute"]>>[number];
 
-function toView(row: PaperRow): QuestionPaperView {
+/** The columns a list row shows (the detail adds the sets' documents and the component). */
+type ViewRow = Pick<
+  PaperRow,
+  | "id"
+  | "courseName"
+  | "termName"
+  | "facultyName"
+  | "facultyEmail"
+  | "status"
+  | "setOneStatus"
+  | "setTwoStatus"
+  | "batch"
+  | "examCycle"
+  | "version"
+>;
+
+function toView(row: ViewRow): QuestionPaperView {
   return {
     id: row.id,
     courseName: row.courseName || NA,
@@ -213,11 +229,63 @@ function prepareListStatements(db: Executor) {
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare("question_paper_list_page_ids");
-  /** The wide rows of the page's ids (faculty, sets, exam, names), looked up by primary key. */
-  const page = selectPapers(db)
+  /**
+   * The page's papers with their two sets' statuses, by primary key: three relations. The names
+   * (course, term, batch, exam cycle, faculty) come from {@link listLabels}, so the statement is
+   * not a ten-relation join that the embedded database would plan afresh on every call.
+   */
+  const page = db
+    .select({
+      id: questionPaper.id,
+      status: questionPaper.status,
+      version: questionPaper.version,
+      offeringId: questionPaper.courseOfferingId,
+      examCycleId: questionPaper.examCycleId,
+      facultyId: questionPaper.facultyId,
+      setOneStatus: setOne.status,
+      setTwoStatus: setTwo.status,
+    })
+    .from(questionPaper)
+    .leftJoin(setOne, and(eq(setOne.questionPaperId, questionPaper.id), eq(setOne.setNumber, 1)))
+    .leftJoin(setTwo, and(eq(setTwo.questionPaperId, questionPaper.id), eq(setTwo.setNumber, 2)))
     .where(sql`${questionPaper.id} = any(${sql.placeholder("ids")}::uuid[])`)
     .prepare("question_paper_list_page");
   return { groups, pageIds, page };
+}
+
+/** The names a list row shows beside its paper's own columns, by the ids the paper holds. */
+type ListLabels = {
+  offerings: Map<string, { courseName: string; termName: string; batch: string }>;
+  cycles: Map<string, string>;
+  faculty: Map<string, { name: string | null; email: string | null }>;
+};
+
+/**
+ * The names of every course offering (course, term, intake), exam cycle and question-paper faculty
+ * member, kept behind the list's change counter (writes to any of those tables bump it, migrations
+ * 0001 and 0002), so a list page reads its papers by primary key and names them from memory.
+ */
+function listLabels(db: Executor): Promise<ListLabels> {
+  return cachedReadModel(db, "question_paper_list", "labels", async () => {
+    const [offerings, cycles, faculty] = [
+      await db
+        .select({ id: courseOffering.id, courseName: course.name, termName: term.name, batch: intake.name })
+        .from(courseOffering)
+        .innerJoin(course, eq(course.id, courseOffering.courseId))
+        .innerJoin(term, eq(term.id, courseOffering.termId))
+        .innerJoin(intake, eq(intake.id, term.intakeId)),
+      await db.select({ id: examCycle.id, name: examCycle.name }).from(examCycle),
+      await db
+        .select({ id: contact.id, name: facultyName, email: contact.email })
+        .from(contact)
+        .where(sql`${contact.id} in (select ${questionPaper.facultyId} from ${questionPaper})`),
+    ];
+    return {
+      offerings: new Map(offerings.map(({ id, ...names }) => [id, names])),
+      cycles: new Map(cycles.map((c) => [c.id, c.name])),
+      faculty: new Map(faculty.map(({ id, ...who }) => [id, who])),
+    };
+  });
 }
 
 /**
@@ -274,23 +342,36 @@ export async function listQuestionPapers(
     }
     seen += entry.n;
   }
-  const ids =
-    offerings.length === 0
-      ? []
-      : (
-          await prepared.pageIds.execute({
-            ...params,
-            offerings,
-            ranks,
-            limit: page.count,
-            offset: from - skipped,
-          })
-        ).map((r) => r.id);
+  if (offerings.length === 0) return { questionPapersList: [], noOfRecords: total };
+  // The names first (kept, so usually no statement at all), then the page's ids and rows.
+  const labels = await listLabels(db);
+  const ids = (
+    await prepared.pageIds.execute({
+      ...params,
+      offerings,
+      ranks,
+      limit: page.count,
+      offset: from - skipped,
+    })
+  ).map((r) => r.id);
   const rows = ids.length === 0 ? [] : await prepared.page.execute({ ids });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toView(row)] : [];
+    const offering = row && labels.offerings.get(row.offeringId);
+    const cycle = row?.examCycleId ? labels.cycles.get(row.examCycleId) : undefined;
+    // As the paper's detail reads it: offering and exam cycle required, faculty optional.
+    if (!row || !offering || cycle === undefined) return [];
+    const faculty = row.facultyId ? labels.faculty.get(row.facultyId) : undefined;
+    return [
+      toView({
+        ...row,
+        ...offering,
+        examCycle: cycle,
+        facultyName: faculty?.name ?? null,
+        facultyEmail: faculty?.email ?? null,
+      }),
+    ];
   });
   return { questionPapersList: ordered, noOfRecords: total };
 }
