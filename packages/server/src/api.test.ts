@@ -14,6 +14,7 @@ import {
 import { DEMO_RETEST_CYCLE } from "./demo/revaluation.ts";
 import { DEMO_EXAM_CYCLE, DEMO_PAPER_PATTERNS, DEMO_PAST_EXAM_CYCLE } from "./demo/seed.ts";
 import { resolveSession } from "./index.ts";
+import { rows } from "./planning/common.ts";
 import { createTestApi, type TestApi, testTargets } from "./test/harness.ts";
 
 type Json = Record<string, unknown>;
@@ -347,14 +348,18 @@ describe.each(testTargets())("API on $name", (target) => {
       const before = await list(auth, { count: 25 });
       const paper = before.questionPapersList.find((p) => p.faculty !== "NA");
       if (!paper) throw new Error("the demo data has a paper with a faculty member");
-      const [ids] = (
-        await api.ctx.db.execute(
-          sql`select q.faculty_id as "facultyId", q.exam_cycle_id as "cycleId", o.course_id as "courseId",
-                c.first_name as "firstName"
-              from question_paper q join course_offering o on o.id = q.course_offering_id
-              join contact c on c.id = q.faculty_id where q.id = ${paper.id}`,
-        )
-      ).rows as Array<{ facultyId: string; cycleId: string; courseId: string; firstName: string | null }>;
+      const [ids] = await rows<{
+        facultyId: string;
+        cycleId: string;
+        courseId: string;
+        firstName: string | null;
+      }>(
+        api.ctx.db,
+        sql`select q.faculty_id as "facultyId", q.exam_cycle_id as "cycleId", o.course_id as "courseId",
+              c.first_name as "firstName"
+            from question_paper q join course_offering o on o.id = q.course_offering_id
+            join contact c on c.id = q.faculty_id where q.id = ${paper.id}`,
+      );
       if (!ids) throw new Error("no such paper");
       // Written around the API, as another process would: the list's counter still moves.
       await api.ctx.db.execute(sql`update contact set first_name = 'Renamed' where id = ${ids.facultyId}`);
