@@ -7,53 +7,67 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 const utf8 = new TextEncoder();
 
-/** Answers smaller than this (bytes) are kept uncompressed: compression saves less than a packet. */
+/** Answers smaller than this (bytes) are sent uncompressed: compression saves less than a packet. */
 const COMPRESS_MIN_BYTES = 1024;
+
+/** The encodings a kept answer is offered in, in the order they are preferred. */
+const ENCODINGS = ["br", "gzip"] as const;
+type Encoding = (typeof ENCODINGS)[number];
 
 /**
  * A JSON answer kept in memory as bytes, made once per change of what it reads: its UTF-8 text and,
- * for answers of 1 KB or more, its brotli (quality 5) and gzip (level 6) forms. Serving it costs a
+ * for answers of 1 KB or more, its brotli (quality 4) and gzip (level 6) forms, each made when a
+ * caller first asks for it and then kept with the text (an answer nobody asks twice, as on a deep
+ * list page, costs one compression, as the on-the-fly compression would). Serving it then costs a
  * choice and no work per request (docs/performance.md "Kept answers as bytes"): the scheduling
  * reads and the question-paper list.
  */
 export type KeptJson = {
   readonly identity: Uint8Array;
-  readonly br?: Uint8Array;
-  readonly gzip?: Uint8Array;
+  /** The compressed forms made so far (shared by concurrent callers while one is being made). */
+  readonly encoded: Map<Encoding, Promise<Uint8Array>>;
 };
 
-/** Serialises `value` and compresses it once (on the thread pool, not the request's thread). */
-export async function keepJson(value: unknown): Promise<KeptJson> {
-  const identity = utf8.encode(JSON.stringify(value));
-  if (identity.byteLength < COMPRESS_MIN_BYTES) return { identity };
-  const [br, gzipped] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
-      },
-    }),
-    gz(identity, { level: 6 }),
-  ]);
-  return { identity, br: new Uint8Array(br), gzip: new Uint8Array(gzipped) };
+/** Serialises `value` once; compressed forms follow on demand ({@link keptJsonResponse}). */
+export function keepJson(value: unknown): KeptJson {
+  return { identity: utf8.encode(JSON.stringify(value)), encoded: new Map() };
+}
+
+/** The kept answer in `encoding`, compressed on the thread pool the first time and then kept. */
+function encodedForm(kept: KeptJson, encoding: Encoding): Promise<Uint8Array> {
+  let form = kept.encoded.get(encoding);
+  if (!form) {
+    const bytes = kept.identity;
+    form = (
+      encoding === "br"
+        ? brotli(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 4,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+            },
+          })
+        : gz(bytes, { level: 6 })
+    ).then((buffer) => new Uint8Array(buffer));
+    kept.encoded.set(encoding, form);
+    // A failed compression is not kept: the next caller tries again.
+    form.catch(() => kept.encoded.delete(encoding));
+  }
+  return form;
 }
 
 /**
  * A 200 JSON response of a kept answer in the best encoding the request accepts (brotli, then gzip,
- * else the plain text), with `Vary: Accept-Encoding`. A proxy or the portal's own on-the-fly
- * compression leaves an answer that already has a `Content-Encoding` alone. The kept bytes are
- * handed over as the one chunk of a stream: a byte-array body would be copied into every response
- * first, and a string body checked, measured and encoded again. Nothing downstream writes to a
- * chunk it reads.
+ * else the plain text), with `Vary: Accept-Encoding` for answers of 1 KB or more. A proxy or the
+ * portal's own on-the-fly compression leaves an answer that already has a `Content-Encoding` alone.
+ * The bytes are handed over as the one chunk of a stream: a byte-array body would be copied into
+ * every response first, and a string body checked, measured and encoded again. Nothing downstream
+ * writes to a chunk it reads.
  */
-export function keptJsonResponse(c: Context, kept: KeptJson): Response {
+export async function keptJsonResponse(c: Context, kept: KeptJson): Promise<Response> {
+  const compressible = kept.identity.byteLength >= COMPRESS_MIN_BYTES;
   const accept = c.req.header("accept-encoding");
-  const [encoding, bytes] =
-    kept.br && acceptsEncoding(accept, "br")
-      ? (["br", kept.br] as const)
-      : kept.gzip && acceptsEncoding(accept, "gzip")
-        ? (["gzip", kept.gzip] as const)
-        : ([undefined, kept.identity] as const);
+  const encoding = compressible ? ENCODINGS.find((e) => acceptsEncoding(accept, e)) : undefined;
+  const bytes = encoding ? await encodedForm(kept, encoding) : kept.identity;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(bytes);
@@ -63,7 +77,7 @@ export function keptJsonResponse(c: Context, kept: KeptJson): Response {
   return c.body(body, 200, {
     "Content-Type": "application/json",
     "Content-Length": String(bytes.byteLength),
-    ...(kept.br ? { Vary: "Accept-Encoding" } : {}),
+    ...(compressible ? { Vary: "Accept-Encoding" } : {}),
     ...(encoding ? { "Content-Encoding": encoding } : {}),
   });
 }
