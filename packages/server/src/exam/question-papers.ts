@@ -213,28 +213,14 @@ function prepareListStatements(db: Executor) {
     .orderBy(sql`3`)
     .prepare("question_paper_list_groups");
   /**
-   * The page's ids: only the papers of the few offerings the page spans are sorted, by their
-   * offering's rank (`ranks[i]` is the rank of `offerings[i]`), then id; one table, no joins.
+   * The page's papers: only the papers of the few offerings the page spans are sorted, by their
+   * offering's place in the list order (`ranks[i]` is the rank of `offerings[i]`), then id; the
+   * page's rows then get their two sets' statuses by the sets' unique index. One statement of three
+   * relations: the names (course, term, batch, exam cycle, faculty) come from {@link listLabels}, so
+   * it is not a ten-relation join that the embedded database would plan afresh on every call.
    */
-  const pageIds = db
-    .select({ id: questionPaper.id })
-    .from(questionPaper)
-    .where(
-      and(paperWhere, sql`${questionPaper.courseOfferingId} = any(${sql.placeholder("offerings")}::uuid[])`),
-    )
-    .orderBy(
-      sql`(${sql.placeholder("ranks")}::int[])[array_position(${sql.placeholder("offerings")}::uuid[], ${questionPaper.courseOfferingId})]`,
-      asc(questionPaper.id),
-    )
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare("question_paper_list_page_ids");
-  /**
-   * The page's papers with their two sets' statuses, by primary key: three relations. The names
-   * (course, term, batch, exam cycle, faculty) come from {@link listLabels}, so the statement is
-   * not a ten-relation join that the embedded database would plan afresh on every call.
-   */
-  const page = db
+  const place = sql<number>`(${sql.placeholder("ranks")}::int[])[array_position(${sql.placeholder("offerings")}::uuid[], ${questionPaper.courseOfferingId})]`;
+  const pagePapers = db
     .select({
       id: questionPaper.id,
       status: questionPaper.status,
@@ -242,15 +228,33 @@ function prepareListStatements(db: Executor) {
       offeringId: questionPaper.courseOfferingId,
       examCycleId: questionPaper.examCycleId,
       facultyId: questionPaper.facultyId,
+      place: place.as("place"),
+    })
+    .from(questionPaper)
+    .where(
+      and(paperWhere, sql`${questionPaper.courseOfferingId} = any(${sql.placeholder("offerings")}::uuid[])`),
+    )
+    .orderBy(place, asc(questionPaper.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page_papers");
+  const page = db
+    .select({
+      id: pagePapers.id,
+      status: pagePapers.status,
+      version: pagePapers.version,
+      offeringId: pagePapers.offeringId,
+      examCycleId: pagePapers.examCycleId,
+      facultyId: pagePapers.facultyId,
       setOneStatus: setOne.status,
       setTwoStatus: setTwo.status,
     })
-    .from(questionPaper)
-    .leftJoin(setOne, and(eq(setOne.questionPaperId, questionPaper.id), eq(setOne.setNumber, 1)))
-    .leftJoin(setTwo, and(eq(setTwo.questionPaperId, questionPaper.id), eq(setTwo.setNumber, 2)))
-    .where(sql`${questionPaper.id} = any(${sql.placeholder("ids")}::uuid[])`)
+    .from(pagePapers)
+    .leftJoin(setOne, and(eq(setOne.questionPaperId, pagePapers.id), eq(setOne.setNumber, 1)))
+    .leftJoin(setTwo, and(eq(setTwo.questionPaperId, pagePapers.id), eq(setTwo.setNumber, 2)))
+    .orderBy(pagePapers.place, pagePapers.id)
     .prepare("question_paper_list_page");
-  return { groups, pageIds, page };
+  return { groups, page };
 }
 
 /** The names a list row shows beside its paper's own columns, by the ids the paper holds. */
@@ -293,8 +297,9 @@ function listLabels(db: Executor): Promise<ListLabels> {
  * course name, term name, then id; with the exact total number of matches. Throws 400 for an
  * unknown status. Prepared statements of fixed shape, whatever the filters and the page: the
  * matching papers counted per course offering (kept per filter behind the list's change counter),
- * then the page's ids from the few offerings it spans, then their wide rows by primary key; so a
- * deep page costs what the first one does (docs/performance.md has the plans).
+ * then the page's papers from the few offerings it spans with their sets' statuses, named from the
+ * kept labels ({@link listLabels}); so a deep page costs what the first one does
+ * (docs/performance.md has the plans).
  */
 export async function listQuestionPapers(
   db: Executor,
@@ -343,25 +348,20 @@ export async function listQuestionPapers(
     seen += entry.n;
   }
   if (offerings.length === 0) return { questionPapersList: [], noOfRecords: total };
-  // The names first (kept, so usually no statement at all), then the page's ids and rows.
+  // The names first (kept, so usually no statement at all), then the page's rows.
   const labels = await listLabels(db);
-  const ids = (
-    await prepared.pageIds.execute({
-      ...params,
-      offerings,
-      ranks,
-      limit: page.count,
-      offset: from - skipped,
-    })
-  ).map((r) => r.id);
-  const rows = ids.length === 0 ? [] : await prepared.page.execute({ ids });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = ids.flatMap((id) => {
-    const row = byId.get(id);
-    const offering = row && labels.offerings.get(row.offeringId);
-    const cycle = row?.examCycleId ? labels.cycles.get(row.examCycleId) : undefined;
+  const rows = await prepared.page.execute({
+    ...params,
+    offerings,
+    ranks,
+    limit: page.count,
+    offset: from - skipped,
+  });
+  const ordered = rows.flatMap((row) => {
+    const offering = labels.offerings.get(row.offeringId);
+    const cycle = row.examCycleId ? labels.cycles.get(row.examCycleId) : undefined;
     // As the paper's detail reads it: offering and exam cycle required, faculty optional.
-    if (!row || !offering || cycle === undefined) return [];
+    if (!offering || cycle === undefined) return [];
     const faculty = row.facultyId ? labels.faculty.get(row.facultyId) : undefined;
     return [
       toView({
