@@ -73,6 +73,15 @@ describe.each(testTargets())("read-model cache on $name", (target) => {
     return row?.version ?? Number.NaN;
   }
 
+  it("moves the exam operations counter on a write to any table their reads use, retest requests too", async () => {
+    // Who sits a retest exam is read from retest_request (exam/candidates.ts), migration 0017.
+    for (const table of ["exam", "enrolment", "exam_eligibility", "retest_request"]) {
+      const before = await counter();
+      await api.ctx.db.execute(sql.raw(`update ${table} set id = id where false`));
+      expect(await counter(), table).toBe(before + 1);
+    }
+  });
+
   it("computes once for concurrent calls and keeps no failed answer", async () => {
     const db = api.ctx.db;
     let computed = 0;
