@@ -16,13 +16,10 @@ import { useRef, useState } from "react";
 import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { ConflictNotice } from "../ConflictNotice.tsx";
 import { BoundSelect, BoundTextField, type MessageTranslations } from "../form-field.tsx";
-import { isVersionConflict } from "../row-edit.ts";
-import * as screenStyles from "../screen.css.ts";
 import { criteriaTypeLabel, recordTypeLabel } from "./criteria-labels.ts";
+import { FailureNotice } from "./failure-notice.tsx";
 import * as styles from "./grading-results.css.ts";
-import { errorText } from "./shared.tsx";
 
 /** The form's text fields as typed; numbers are read by the schema. */
 type CriterionForm = {
@@ -213,18 +210,7 @@ export function CriterionDialog({
           )}
         </form.Field>
       </form>
-      {failure && isVersionConflict(failure) ? (
-        <ConflictNotice
-          onReload={async () => {
-            await onReload();
-            setFailure(null);
-          }}
-        />
-      ) : failure ? (
-        <div role="alert" className={screenStyles.errorBox}>
-          <p className={screenStyles.errorText}>{errorText(failure)}</p>
-        </div>
-      ) : null}
+      <FailureNotice failure={failure} onReload={onReload} onCleared={() => setFailure(null)} />
     </Dialog>
   );
 }

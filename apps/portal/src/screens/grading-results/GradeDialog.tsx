@@ -17,13 +17,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { ConflictNotice } from "../ConflictNotice.tsx";
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
-import { isVersionConflict } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
+import { FailureNotice } from "./failure-notice.tsx";
 import * as styles from "./grading-results.css.ts";
 import { gradingTranslations } from "./grading-translations.ts";
-import { errorText } from "./shared.tsx";
 
 /**
  * The grade form's schema: the domain's ZStudentGradeSave, the final grade the calculated one or
@@ -187,19 +185,12 @@ export function GradeDialog({
             )}
           </form.Field>
         ) : null}
-        {failure && isVersionConflict(failure) ? (
-          <ConflictNotice
-            onReload={async () => {
-              await onReload();
-              setFailure(null);
-            }}
-          />
-        ) : failure ? (
-          <div role="alert" className={screenStyles.errorBox}>
-            <p className={screenStyles.errorText}>{m.gres_failed_to_add()}</p>
-            <p className={screenStyles.errorText}>{errorText(failure)}</p>
-          </div>
-        ) : null}
+        <FailureNotice
+          failure={failure}
+          heading={m.gres_failed_to_add()}
+          onReload={onReload}
+          onCleared={() => setFailure(null)}
+        />
       </form>
     </Dialog>
   );

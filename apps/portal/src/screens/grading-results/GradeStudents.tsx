@@ -25,16 +25,15 @@ import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { ConflictNotice } from "../ConflictNotice.tsx";
 import { pagerLabels } from "../exams/labels.ts";
 import { useUrlState } from "../exams/use-url-state.ts";
-import { isVersionConflict } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
 import { AuditTable } from "./AuditTable.tsx";
+import { FailureNotice } from "./failure-notice.tsx";
 import * as styles from "./grading-results.css.ts";
 import { MarksSheet } from "./MarksSheet.tsx";
 import { gradingResultsLinks, parseResultsState, serializeResultsState } from "./routes.ts";
-import { errorText, OfferingSelect, offeringChoicesFirstQuery, QueryError } from "./shared.tsx";
+import { OfferingSelect, offeringChoicesFirstQuery, QueryError } from "./shared.tsx";
 
 /** The grade dialog (TanStack Form, the domain's schemas) loads when first opened (docs/performance.md). */
 const GradeDialog = lazyDialog(() => import("./GradeDialog.tsx").then((x) => x.GradeDialog));
@@ -289,18 +288,11 @@ function SendActions({ data, courseOfferingId }: { data: SubjectScores; courseOf
           {m.gres_by_section_title()}
         </ButtonLink>
       </div>
-      {failure && isVersionConflict(failure) ? (
-        <ConflictNotice
-          onReload={async () => {
-            await queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) });
-            setFailure(null);
-          }}
-        />
-      ) : failure ? (
-        <div role="alert" className={screenStyles.errorBox}>
-          <p className={screenStyles.errorText}>{errorText(failure)}</p>
-        </div>
-      ) : null}
+      <FailureNotice
+        failure={failure}
+        onReload={() => queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) })}
+        onCleared={() => setFailure(null)}
+      />
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => {

@@ -7,14 +7,12 @@ import { useRef, useState } from "react";
 import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { ConflictNotice } from "../ConflictNotice.tsx";
 import { BoundTextField } from "../form-field.tsx";
-import * as screenStyles from "../screen.css.ts";
-import { isVersionConflict } from "../version-conflict.ts";
+import { FailureNotice } from "./failure-notice.tsx";
 import * as styles from "./grading-results.css.ts";
 import { gradingTranslations } from "./grading-translations.ts";
 import type { MarkRow } from "./StudentGradingDetails.tsx";
-import { errorText, formatNumber } from "./shared.tsx";
+import { formatNumber } from "./shared.tsx";
 
 /**
  * The form schema of one mark: the typed text read as a number and checked by the domain's ZMark
@@ -142,18 +140,7 @@ export function MarkForm({
         onDone={submit}
         onRevert={onDone}
       />
-      {failure && isVersionConflict(failure) ? (
-        <ConflictNotice
-          onReload={async () => {
-            await onReload();
-            setFailure(null);
-          }}
-        />
-      ) : failure ? (
-        <div role="alert" className={screenStyles.errorBox}>
-          <p className={screenStyles.errorText}>{errorText(failure)}</p>
-        </div>
-      ) : null}
+      <FailureNotice failure={failure} onReload={onReload} onCleared={() => setFailure(null)} />
     </form>
   );
 }
