@@ -271,19 +271,19 @@ type ListLabels = {
  */
 function listLabels(db: Executor): Promise<ListLabels> {
   return cachedReadModel(db, "question_paper_list", "labels", async () => {
-    const [offerings, cycles, faculty] = [
-      await db
+    const [offerings, cycles, faculty] = await Promise.all([
+      db
         .select({ id: courseOffering.id, courseName: course.name, termName: term.name, batch: intake.name })
         .from(courseOffering)
         .innerJoin(course, eq(course.id, courseOffering.courseId))
         .innerJoin(term, eq(term.id, courseOffering.termId))
         .innerJoin(intake, eq(intake.id, term.intakeId)),
-      await db.select({ id: examCycle.id, name: examCycle.name }).from(examCycle),
-      await db
+      db.select({ id: examCycle.id, name: examCycle.name }).from(examCycle),
+      db
         .select({ id: contact.id, name: facultyName, email: contact.email })
         .from(contact)
         .where(sql`${contact.id} in (select ${questionPaper.facultyId} from ${questionPaper})`),
-    ];
+    ]);
     return {
       offerings: new Map(offerings.map(({ id, ...names }) => [id, names])),
       cycles: new Map(cycles.map((c) => [c.id, c.name])),

@@ -3,10 +3,9 @@ import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { cachedReadModel } from "../db/read-model-cache.ts";
 import { examCycle } from "../db/schema.ts";
 import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
-import { keepJson, keptJsonResponse } from "../http/kept-json.ts";
+import { keptReadModelResponse } from "../http/kept-json.ts";
 import { isUuid } from "../http/request.ts";
 import { buildClashReport, CLASH_REPORT_MAX_ITEMS } from "./clash-report.ts";
 import { getExamDashboard, listExamCycles } from "./exam-dashboard.ts";
@@ -77,25 +76,19 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
     if (!isUuid(examCycleId)) throw noSuchCycle();
     // Kept behind the exam_operations counter, which every table the report reads bumps (migrations
     // 0002, 0009, 0017), as the answer's bytes (http/kept-json.ts); an unknown cycle is not kept.
-    const kept = await cachedReadModel(
-      ctx.db,
-      "exam_operations",
-      `clash|${examCycleId}|${limit}`,
-      async () => {
-        const [cycle] = await ctx.db
-          .select({ id: examCycle.id, name: examCycle.name })
-          .from(examCycle)
-          .where(eq(examCycle.id, examCycleId));
-        if (!cycle) throw noSuchCycle();
-        return keepJson({
-          success: true as const,
-          examCycleId: cycle.id,
-          examCycle: cycle.name,
-          ...(await buildClashReport(ctx.db, cycle.id, limit)),
-        });
-      },
-    );
-    return keptJsonResponse(c, kept);
+    return keptReadModelResponse(c, ctx.db, "exam_operations", `clash|${examCycleId}|${limit}`, async () => {
+      const [cycle] = await ctx.db
+        .select({ id: examCycle.id, name: examCycle.name })
+        .from(examCycle)
+        .where(eq(examCycle.id, examCycleId));
+      if (!cycle) throw noSuchCycle();
+      return {
+        success: true as const,
+        examCycleId: cycle.id,
+        examCycle: cycle.name,
+        ...(await buildClashReport(ctx.db, cycle.id, limit)),
+      };
+    });
   });
 
   app.post("/salesforce/ExamData", async (c) => {

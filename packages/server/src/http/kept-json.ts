@@ -1,6 +1,8 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context } from "hono";
+import type { Executor } from "../db/client.ts";
+import { cachedReadModel, type ReadModel } from "../db/read-model-cache.ts";
 import { acceptsEncoding } from "./accept-encoding.ts";
 
 const brotli = promisify(brotliCompress);
@@ -80,4 +82,20 @@ export async function keptJsonResponse(c: Context, kept: KeptJson): Promise<Resp
     ...(compressible ? { Vary: "Accept-Encoding" } : {}),
     ...(encoding ? { "Content-Encoding": encoding } : {}),
   });
+}
+
+/**
+ * `compute()`'s JSON answer kept as bytes ({@link keepJson}) behind the never-stale read-model cache
+ * of `model` ({@link cachedReadModel}: recomputed once any table the model reads has changed), sent
+ * with {@link keptJsonResponse}. `key` names the question within the model; a thrown error (a 404,
+ * a refused query) is sent as the error and not kept.
+ */
+export async function keptReadModelResponse(
+  c: Context,
+  db: Executor,
+  model: ReadModel,
+  key: string,
+  compute: () => Promise<unknown>,
+): Promise<Response> {
+  return keptJsonResponse(c, await cachedReadModel(db, model, key, async () => keepJson(await compute())));
 }

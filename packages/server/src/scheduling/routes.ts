@@ -14,9 +14,8 @@ import {
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { cachedReadModel } from "../db/read-model-cache.ts";
 import { parseOrThrow, readJson } from "../http/errors.ts";
-import { keepJson, keptJsonResponse } from "../http/kept-json.ts";
+import { keptReadModelResponse } from "../http/kept-json.ts";
 import { createBooking, deleteBooking, updateBooking, validateBooking } from "./bookings.ts";
 import {
   facilityBookings,
@@ -78,14 +77,11 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   /**
    * A read's JSON answer kept in memory behind the 'scheduling' change counter (migration 0015;
-   * docs/performance.md "Scheduling") as bytes, plain and compressed ({@link KeptJson}), so
-   * concurrent callers share one serialisation and compression. `key` names the question.
+   * docs/performance.md "Scheduling") as bytes, so concurrent callers share one serialisation and
+   * compression. `key` names the question.
    */
-  const keptJson = async (c: Context<AppEnv>, key: string, compute: () => Promise<object>) =>
-    keptJsonResponse(
-      c,
-      await cachedReadModel(ctx.db, "scheduling", key, async () => keepJson(await compute())),
-    );
+  const keptJson = (c: Context<AppEnv>, key: string, compute: () => Promise<object>) =>
+    keptReadModelResponse(c, ctx.db, "scheduling", key, compute);
   /** A day range from the query: from..to, at most 62 days; default today and the 6 days after it. */
   const range = (q: { from?: string; to?: string }) => {
     const from = given(q.from) ?? todayIn(ctx.now());
