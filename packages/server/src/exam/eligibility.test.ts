@@ -1,9 +1,20 @@
 import { computeEligibility, type EligibilityStatus } from "@portal/domain";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, contact, enrolment, exam, examCycle, examEligibility } from "../db/schema.ts";
+import {
+  auditLog,
+  contact,
+  course,
+  courseOffering,
+  enrolment,
+  exam,
+  examCycle,
+  examEligibility,
+} from "../db/schema.ts";
 import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { candidateOfExamRow } from "./candidates.ts";
+import { effectiveEligibilitySql } from "./eligibility.ts";
 
 type Counts = {
   students: number;
@@ -430,7 +441,14 @@ describe.each(testTargets())("eligibility API on $name", (target) => {
       examCycle: { id: string; name: string } | null;
       totals: Counts;
       noOfRecords: number;
-      exams: Array<{ examId: string; status: string; summary: Counts }>;
+      exams: Array<{
+        examId: string;
+        courseCode: string;
+        courseName: string;
+        section: string;
+        status: string;
+        summary: Counts;
+      }>;
     };
     const risk = async (body?: unknown) => {
       const res = await api.call("POST", "/api/salesforce/StudentRiskData", {
@@ -511,6 +529,153 @@ describe.each(testTargets())("eligibility API on $name", (target) => {
       });
       expect(unknown.status).toBe(404);
       expect((unknown.body as ErrorBody).field).toBe("examId");
+    });
+
+    it("pages StudentData in student name, exam date, course and id order, none missing or repeated", async () => {
+      const db = api.ctx.db;
+      for (const eligibility of ["", "At Risk"] as const) {
+        const reference = await db
+          .select({
+            id: contact.id,
+            examId: exam.id,
+            courseName: course.name,
+            section: courseOffering.section,
+          })
+          .from(exam)
+          .innerJoin(enrolment, candidateOfExamRow)
+          .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+          .innerJoin(course, eq(course.id, courseOffering.courseId))
+          .innerJoin(contact, eq(contact.id, enrolment.studentId))
+          .leftJoin(
+            examEligibility,
+            and(eq(examEligibility.examId, exam.id), eq(examEligibility.studentId, enrolment.studentId)),
+          )
+          .where(
+            and(
+              eq(exam.examCycleId, currentCycleId),
+              eligibility ? eq(effectiveEligibilitySql, eligibility) : undefined,
+            ),
+          )
+          .orderBy(
+            asc(contact.firstName),
+            asc(contact.lastName),
+            asc(contact.id),
+            asc(exam.examDate),
+            asc(course.name),
+            asc(exam.id),
+          );
+        expect(reference.length).toBeGreaterThan(eligibility ? 0 : 25);
+        for (const count of [10, 25]) {
+          const seen: string[] = [];
+          for (let pageNo = 1; (pageNo - 1) * count < reference.length; pageNo++) {
+            const res = await api.call("POST", "/api/salesforce/StudentData", {
+              headers: auth,
+              body: { examCycleId: currentCycleId, eligibility, count, pageNo },
+            });
+            expect(res.status).toBe(200);
+            const body = res.body as {
+              noOfRecords: number;
+              students: Array<{ id: string; examId: string; courseName: string; section: string }>;
+            };
+            expect(body.noOfRecords).toBe(reference.length);
+            seen.push(...body.students.map((r) => `${r.id}|${r.examId}|${r.courseName}|${r.section}`));
+          }
+          expect(seen).toEqual(reference.map((r) => `${r.id}|${r.examId}|${r.courseName}|${r.section}`));
+        }
+      }
+    });
+
+    /** The course and section of the exam under test. */
+    const courseOfExam = async () => {
+      const [row] = await api.ctx.db
+        .select({
+          courseId: course.id,
+          code: course.code,
+          name: course.name,
+          section: courseOffering.section,
+        })
+        .from(exam)
+        .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+        .innerJoin(course, eq(course.id, courseOffering.courseId))
+        .where(eq(exam.id, examId));
+      if (!row) throw new Error("no course for the exam");
+      return row;
+    };
+
+    it("finds exams by course code, name or section, in list order, with totals over the matches only", async () => {
+      const all = await risk({ examCycleId: currentCycleId, count: 100 });
+      expect(all.noOfRecords).toBeLessThanOrEqual(100);
+      const { code } = await courseOfExam();
+      const needle = code.slice(0, Math.max(2, code.length - 1)).toLowerCase();
+      const expected = all.exams.filter((e) =>
+        [e.courseCode, e.courseName, e.section].some((text) => text.toLowerCase().includes(needle)),
+      );
+      expect(expected.some((e) => e.examId === examId)).toBe(true);
+      const found = await risk({ examCycleId: currentCycleId, search: needle.toUpperCase(), count: 100 });
+      expect(found.exams.map((e) => e.examId)).toEqual(expected.map((e) => e.examId));
+      expect(found.exams.map((e) => e.summary)).toEqual(expected.map((e) => e.summary));
+      expect(found.noOfRecords).toBe(expected.length);
+      for (const key of ["students", "eligible", "notEligible", "atRisk", "underReview"] as const) {
+        expect(found.totals[key]).toBe(expected.reduce((a, e) => a + e.summary[key], 0));
+      }
+      const page = await risk({ examCycleId: currentCycleId, search: needle, count: 10, pageNo: 2 });
+      expect(page.exams.map((e) => e.examId)).toEqual(expected.slice(10, 20).map((e) => e.examId));
+      expect(page.totals).toEqual(found.totals);
+      const none = await risk({ examCycleId: currentCycleId, search: "%_no such course_%" });
+      expect(none.noOfRecords).toBe(0);
+      expect(none.exams).toEqual([]);
+      expect(none.totals.students).toBe(0);
+    });
+
+    it("counts and names afresh after attendance, a decision or a course name change outside the API", async () => {
+      const db = api.ctx.db;
+      const mineOf = (r: Risk) => r.exams.find((e) => e.examId === examId);
+      const before = await risk({ examCycleId: currentCycleId, count: 100 });
+      const original = await courseOfExam();
+      const student = students[1]?.id ?? "";
+      const [enrolled] = await db
+        .select({
+          attendancePercent: enrolment.attendancePercent,
+          documentsSubmitted: enrolment.documentsSubmitted,
+        })
+        .from(enrolment)
+        .where(and(eq(enrolment.courseOfferingId, offeringId), eq(enrolment.studentId, student)));
+      const decisions = await db
+        .select()
+        .from(examEligibility)
+        .where(and(eq(examEligibility.examId, examId), eq(examEligibility.studentId, student)));
+      try {
+        // The student's decision goes and attendance drops below the At Risk line: Not eligible.
+        await db
+          .delete(examEligibility)
+          .where(and(eq(examEligibility.examId, examId), eq(examEligibility.studentId, student)));
+        await db
+          .update(enrolment)
+          .set({ attendancePercent: 10, documentsSubmitted: true })
+          .where(and(eq(enrolment.courseOfferingId, offeringId), eq(enrolment.studentId, student)));
+        await db
+          .update(course)
+          .set({ name: `${original.name} (renamed)` })
+          .where(eq(course.id, original.courseId));
+        const after = await risk({ examCycleId: currentCycleId, count: 100 });
+        const mine = mineOf(after);
+        expect(mine?.courseName).toBe(`${original.name} (renamed)`);
+        expect(mine?.summary).toEqual((await load("?count=100")).summary);
+        expect(mine?.summary).not.toEqual(mineOf(before)?.summary);
+        expect(after.totals.notEligible).toBeGreaterThan(before.totals.notEligible);
+        expect(after.totals.students).toBe(before.totals.students);
+      } finally {
+        await db.update(course).set({ name: original.name }).where(eq(course.id, original.courseId));
+        await db
+          .update(enrolment)
+          .set({
+            attendancePercent: enrolled?.attendancePercent ?? null,
+            documentsSubmitted: enrolled?.documentsSubmitted ?? false,
+          })
+          .where(and(eq(enrolment.courseOfferingId, offeringId), eq(enrolment.studentId, student)));
+        if (decisions.length > 0) await db.insert(examEligibility).values(decisions);
+      }
+      expect(await risk({ examCycleId: currentCycleId, count: 100 })).toEqual(before);
     });
   });
 });

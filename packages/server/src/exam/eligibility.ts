@@ -571,12 +571,93 @@ function examSelection(cycleId: string | null, search: string): SQL | undefined 
   return and(...where);
 }
 
+/** One exam of the overview as kept: its row without the status of today's date. */
+type KeptRiskRow = Omit<ExamRiskRow, "status">;
+/** The overview of one cycle ("" = every cycle) as kept: its exams in list order, and their totals. */
+type KeptRiskOverview = { exams: KeptRiskRow[]; totals: EligibilityCounts };
+
+/**
+ * Every exam of the cycle `cycleId` (null: every cycle) in the overview's order (date, start time,
+ * course name, section, id), each with its counts per eligibility label, and the totals over them.
+ * It reads exam, exam_cycle, course_offering, course, term, intake, enrolment, contact,
+ * exam_eligibility and retest_request, every one of which moves the exam_operations counter
+ * (migrations 0002, 0009, 0017), so it is kept behind that counter, one key per cycle.
+ */
+async function riskOverviewOf(db: Executor, cycleId: string | null): Promise<KeptRiskOverview> {
+  const where = examSelection(cycleId, "");
+  const [rows, grouped] = await Promise.all([
+    db
+      .select({
+        examId: exam.id,
+        examCycle: examCycle.name,
+        courseCode: course.code,
+        courseName: course.name,
+        section: courseOffering.section,
+        term: term.name,
+        batch: intake.name,
+        dateOfExam: exam.examDate,
+        startTimeOfExam: exam.startTime,
+      })
+      .from(exam)
+      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+      .innerJoin(term, eq(term.id, courseOffering.termId))
+      .innerJoin(intake, eq(intake.id, term.intakeId))
+      .where(where)
+      .orderBy(
+        asc(exam.examDate),
+        asc(exam.startTime),
+        asc(course.name),
+        asc(courseOffering.section),
+        asc(exam.id),
+      ),
+    withStudentJoins(
+      db
+        .select({ examId: exam.id, status: effectiveEligibilitySql, n: count() })
+        .from(exam)
+        .innerJoin(enrolment, candidateOfExamRow)
+        .$dynamic(),
+      exam.id,
+    )
+      .where(where)
+      .groupBy(exam.id, effectiveEligibilitySql),
+  ]);
+  const perExam = new Map<string, EligibilityCounts>();
+  let totals = emptyEligibilityCounts();
+  for (const r of grouped) {
+    const n = Number(r.n);
+    perExam.set(
+      r.examId,
+      addToEligibilityCounts(perExam.get(r.examId) ?? emptyEligibilityCounts(), r.status, n),
+    );
+    totals = addToEligibilityCounts(totals, r.status, n);
+  }
+  return {
+    exams: rows.map((e) => ({ ...e, summary: perExam.get(e.examId) ?? emptyEligibilityCounts() })),
+    totals,
+  };
+}
+
+/** Sum of the counts of `exams`. */
+function totalsOfRows(exams: ReadonlyArray<KeptRiskRow>): EligibilityCounts {
+  const totals = emptyEligibilityCounts();
+  for (const e of exams) {
+    for (const key of Object.keys(totals) as Array<keyof EligibilityCounts>) totals[key] += e.summary[key];
+  }
+  return totals;
+}
+
 /**
  * The eligibility overview (spec §7 StudentRiskData; the studentEligibility screen): the exams of
  * one exam cycle (all cycles without `examCycleId`), optionally matching a search on course name,
  * code or section, by date, start time, course and section; one page of them, each with its counts
- * per eligibility label; the totals over all matching exams (the summary cards) and the number of
- * matching exams. 404 (field `examCycleId`) for an unknown cycle.
+ * per eligibility label and its progress status on today's date in Asia/Kolkata (`now`, epoch
+ * milliseconds); the totals over all matching exams (the summary cards) and the number of matching
+ * exams. The cycle's exams with their counts are kept behind the exam_operations counter
+ * ({@link riskOverviewOf}); a search only picks which of them match, by one query on exam, course
+ * offering and course (PostgreSQL's `ilike`, as before). 404 (field `examCycleId`) for an unknown
+ * cycle.
  */
 export async function getStudentRiskData(
   db: Executor,
@@ -591,74 +672,33 @@ export async function getStudentRiskData(
   exams: ExamRiskRow[];
 }> {
   const cycle = q.examCycleId ? await findCycle(db, q.examCycleId, "examCycleId") : null;
-  const where = examSelection(cycle?.id ?? null, q.search);
-  const examJoins = <Q extends PgSelect>(query: Q) =>
-    query
-      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
-      .innerJoin(course, eq(course.id, courseOffering.courseId));
-  const studentsOfExams = <Q extends PgSelect>(query: Q) =>
-    withStudentJoins(examJoins(query).innerJoin(enrolment, candidateOfExamRow), exam.id);
-  const totalsOf = () =>
-    studentsOfExams(db.select({ status: effectiveEligibilitySql, n: count() }).from(exam).$dynamic())
-      .where(where)
-      .groupBy(effectiveEligibilitySql);
-  const [[total], grouped, page] = await Promise.all([
-    examJoins(db.select({ n: count() }).from(exam).$dynamic()).where(where),
-    // The totals read every student of every matching exam: without a search they are kept
-    // behind the exam_operations counter (one key per cycle), the page itself is read afresh.
+  const [overview, matching] = await Promise.all([
+    cachedReadModel(db, "exam_operations", `student_risk_overview|${cycle?.id ?? ""}`, () =>
+      riskOverviewOf(db, cycle?.id ?? null),
+    ),
     q.search
-      ? totalsOf()
-      : cachedReadModel(db, "exam_operations", `student_risk_totals|${cycle?.id ?? ""}`, totalsOf),
-    examJoins(
-      db
-        .select({
-          examId: exam.id,
-          examCycle: examCycle.name,
-          courseCode: course.code,
-          courseName: course.name,
-          section: courseOffering.section,
-          term: term.name,
-          batch: intake.name,
-          dateOfExam: exam.examDate,
-          startTimeOfExam: exam.startTime,
-        })
-        .from(exam)
-        .$dynamic(),
-    )
-      .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
-      .innerJoin(term, eq(term.id, courseOffering.termId))
-      .innerJoin(intake, eq(intake.id, term.intakeId))
-      .where(where)
-      .orderBy(
-        asc(exam.examDate),
-        asc(exam.startTime),
-        asc(course.name),
-        asc(courseOffering.section),
-        asc(exam.id),
-      )
-      .limit(q.count)
-      .offset((q.pageNo - 1) * q.count),
+      ? db
+          .select({ id: exam.id })
+          .from(exam)
+          .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+          .innerJoin(course, eq(course.id, courseOffering.courseId))
+          .where(examSelection(cycle?.id ?? null, q.search))
+          .then((rows) => new Set(rows.map((r) => r.id)))
+      : null,
   ]);
-  const ids = page.map((e) => e.examId);
-  const perExam =
-    ids.length === 0
-      ? []
-      : await studentsOfExams(
-          db.select({ examId: exam.id, status: effectiveEligibilitySql, n: count() }).from(exam).$dynamic(),
-        )
-          .where(inArray(exam.id, ids))
-          .groupBy(exam.id, effectiveEligibilitySql);
+  const exams = matching ? overview.exams.filter((e) => matching.has(e.examId)) : overview.exams;
+  const from = (q.pageNo - 1) * q.count;
   const today = todayIn(now);
   return {
     examCycle: cycle,
-    totals: countsOf(grouped),
-    noOfRecords: total?.n ?? 0,
+    totals: matching ? totalsOfRows(exams) : { ...overview.totals },
+    noOfRecords: exams.length,
     pageNo: q.pageNo,
     count: q.count,
-    exams: page.map((e) => ({
+    exams: exams.slice(from, from + q.count).map(({ summary, ...e }) => ({
       ...e,
       status: examStatusFor(e.dateOfExam, today),
-      summary: countsOf(perExam.filter((r) => r.examId === e.examId)),
+      summary: { ...summary },
     })),
   };
 }
@@ -698,6 +738,27 @@ export function spanOf(run: StudentRun, from: number, to: number): { ids: string
   return { ids: run.ids.slice(first, last + 1), before: first === 0 ? 0 : (run.ends[first - 1] ?? 0) };
 }
 
+/** An exam's course name and section, and its place in the student lists' order of a student's exams. */
+type ExamListLabel = { courseName: string; section: string; place: number };
+
+/**
+ * Every exam's course name and section, and its place in the order of a student's exams in
+ * StudentData (date, course name, id; the database's collation), by exam id. It reads exam,
+ * course_offering and course, which move the exam_operations counter (migration 0002), so it is kept
+ * behind that counter.
+ */
+function examListLabels(db: Executor): Promise<Map<string, ExamListLabel>> {
+  return cachedReadModel(db, "exam_operations", "student_data_exam_labels", async () => {
+    const rows = await db
+      .select({ id: exam.id, courseName: course.name, section: courseOffering.section })
+      .from(exam)
+      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .orderBy(asc(exam.examDate), asc(course.name), asc(exam.id));
+    return new Map(rows.map(({ id, ...names }, place) => [id, { ...names, place }]));
+  });
+}
+
 /**
  * Students across exams (spec §7 StudentData): one row per student and exam of one exam cycle (all
  * cycles without `examCycleId`), or of one exam (`examId`), optionally only those holding one label
@@ -714,13 +775,7 @@ export async function listStudentEligibility(
   if (q.examCycleId) where.push(eq(exam.examCycleId, (await findCycle(db, q.examCycleId, "examCycleId")).id));
   if (q.examId) where.push(eq(exam.id, (await loadExamContext(db, q.examId, now, "examId")).id));
   const rowsOf = <Q extends PgSelect>(query: Q, extra?: SQL) =>
-    withStudentJoins(
-      query
-        .innerJoin(enrolment, candidateOfExamRow)
-        .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
-        .innerJoin(course, eq(course.id, courseOffering.courseId)),
-      exam.id,
-    ).where(and(...where, extra));
+    withStudentJoins(query.innerJoin(enrolment, candidateOfExamRow), exam.id).where(and(...where, extra));
   // The matching rows counted per student, in the list's student order: the exact total is the
   // last running sum, and the page's students follow from the running sums, so only their rows
   // are read and sorted. Without a search the counts are kept behind the exam_operations counter
@@ -741,32 +796,32 @@ export async function listStudentEligibility(
       );
   const from = (q.pageNo - 1) * q.count;
   const span = spanOf(students, from, from + q.count);
-  const rows =
+  // Every matching row of the page's students (a few per student), from four relations: the course
+  // and section beside each exam, and the exams' order, come from the kept exam labels, so the
+  // statement is cheap to plan. The rows are put in list order here: students as the kept run has
+  // them, then each student's exams by their place in the list.
+  const [labels, spanRows] =
     span.ids.length === 0
-      ? []
-      : await rowsOf(
-          db
-            .select({
-              ...studentColumns,
-              examId: exam.id,
-              courseName: course.name,
-              section: courseOffering.section,
-              dateOfExam: exam.examDate,
-            })
-            .from(exam)
-            .$dynamic(),
-          inArray(contact.id, span.ids),
-        )
-          .orderBy(
-            asc(contact.firstName),
-            asc(contact.lastName),
-            asc(contact.id),
-            asc(exam.examDate),
-            asc(course.name),
-            asc(exam.id),
-          )
-          .limit(q.count)
-          .offset(from - span.before);
+      ? [null, []]
+      : await Promise.all([
+          examListLabels(db),
+          rowsOf(
+            db
+              .select({ ...studentColumns, examId: exam.id, dateOfExam: exam.examDate })
+              .from(exam)
+              .$dynamic(),
+            inArray(contact.id, span.ids),
+          ),
+        ]);
+  const studentPlace = new Map(span.ids.map((id, i) => [id, i]));
+  const examPlace = (id: string) => labels?.get(id)?.place ?? 0;
+  const rows = spanRows
+    .sort(
+      (a, b) =>
+        (studentPlace.get(a.id) ?? 0) - (studentPlace.get(b.id) ?? 0) ||
+        examPlace(a.examId) - examPlace(b.examId),
+    )
+    .slice(from - span.before, from - span.before + q.count);
   const today = todayIn(now);
   return {
     noOfRecords: students.ends.at(-1) ?? 0,
@@ -775,8 +830,8 @@ export async function listStudentEligibility(
     students: rows.map((r) => ({
       ...toStudentRow(r, examStatusFor(r.dateOfExam, today)),
       examId: r.examId,
-      courseName: r.courseName,
-      section: r.section,
+      courseName: labels?.get(r.examId)?.courseName ?? "",
+      section: labels?.get(r.examId)?.section ?? "",
       dateOfExam: r.dateOfExam,
     })),
   };
