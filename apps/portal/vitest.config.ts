@@ -19,5 +19,7 @@ export default defineProject({
     name: "portal",
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "node/**/*.test.ts"],
     environment: "jsdom",
+    // jsdom's missing ResizeObserver, which the design system's popovers and menus observe.
+    setupFiles: ["@portal/ui/test-setup"],
   },
 });

@@ -126,4 +126,29 @@ describe("Add Intake/Specialization", { timeout: 30_000 }, () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/Select City/)).toHaveProperty("value", MUMBAI);
   });
+
+  it("keeps what was typed in FILTER when it is closed and opened again, and lists the chosen city's holidays", async () => {
+    const { fetch } = intakeApi(() => json(500, { success: false, errorMessage: "not sent" }));
+    render(<AddIntake locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
+    await screen.findByRole("option", { name: "MBA" }, { timeout: 10_000 });
+    fireEvent.change(screen.getByLabelText(/Academic Program/), { target: { value: MBA } });
+    fireEvent.change(screen.getByLabelText(/^Year/), { target: { value: "2040" } });
+    fireEvent.change(screen.getByLabelText(/^Intake/), { target: { value: "DEC" } });
+    fireEvent.click(screen.getByRole("button", { name: "Holiday List" }));
+    expect(await screen.findByText("Select a city in FILTER to see its holidays.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "FILTER" }));
+    let dialog = await screen.findByRole("dialog", { name: "FILTER" });
+    fireEvent.change(within(dialog).getByLabelText(/Start date/), { target: { value: "2040-12-03" } });
+    fireEvent.change(within(dialog).getByLabelText(/Select City/), { target: { value: MUMBAI } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "FILTER" })).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "FILTER" }));
+    dialog = await screen.findByRole("dialog", { name: "FILTER" });
+    expect(within(dialog).getByLabelText(/Start date/)).toHaveProperty("value", "2040-12-03");
+    expect(within(dialog).getByLabelText(/Select City/)).toHaveProperty("value", MUMBAI);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "FILTER" })).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Holiday List" }));
+    expect(await screen.findByText(/Diwali/)).toBeTruthy();
+  });
 });

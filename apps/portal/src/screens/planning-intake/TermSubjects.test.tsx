@@ -5,15 +5,6 @@ import { resetScreen, signedIn } from "../exams/test-support.tsx";
 import FacultyInvitation from "./FacultyInvitation.tsx";
 import TermSubjects from "./TermSubjects.tsx";
 
-// jsdom has no ResizeObserver; the details popover's positioning asks for one (no layout here).
-if (typeof globalThis.ResizeObserver === "undefined") {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-
 beforeEach(signedIn);
 afterEach(() => {
   resetScreen();
