@@ -800,7 +800,7 @@ export async function listStudentEligibility(
   // and section beside each exam, and the exams' order, come from the kept exam labels, so the
   // statement is cheap to plan. The rows are put in list order here: students as the kept run has
   // them, then each student's exams by their place in the list.
-  const [labels, spanRows] =
+  const [keptLabels, spanRows] =
     span.ids.length === 0
       ? [null, []]
       : await Promise.all([
@@ -813,6 +813,10 @@ export async function listStudentEligibility(
             inArray(contact.id, span.ids),
           ),
         ]);
+  // The labels and the rows are read side by side: an exam added between the two reads is not in
+  // the labels yet, and they are then read again (the counter has moved, so they are made afresh).
+  const labels =
+    keptLabels && spanRows.some((r) => !keptLabels.has(r.examId)) ? await examListLabels(db) : keptLabels;
   const studentPlace = new Map(span.ids.map((id, i) => [id, i]));
   const examPlace = (id: string) => labels?.get(id)?.place ?? 0;
   const rows = spanRows
