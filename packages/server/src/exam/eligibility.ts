@@ -573,17 +573,15 @@ function examSelection(cycleId: string | null, search: string): SQL | undefined 
 
 /** One exam of the overview as kept: its row without the status of today's date. */
 type KeptRiskRow = Omit<ExamRiskRow, "status">;
-/** The overview of one cycle ("" = every cycle) as kept: its exams in list order, and their totals. */
-type KeptRiskOverview = { exams: KeptRiskRow[]; totals: EligibilityCounts };
 
 /**
  * Every exam of the cycle `cycleId` (null: every cycle) in the overview's order (date, start time,
- * course name, section, id), each with its counts per eligibility label, and the totals over them.
+ * course name, section, id), each with its counts per eligibility label.
  * It reads exam, exam_cycle, course_offering, course, term, intake, enrolment, contact,
  * exam_eligibility and retest_request, every one of which moves the exam_operations counter
  * (migrations 0002, 0009, 0017), so it is kept behind that counter, one key per cycle.
  */
-async function riskOverviewOf(db: Executor, cycleId: string | null): Promise<KeptRiskOverview> {
+async function riskOverviewOf(db: Executor, cycleId: string | null): Promise<KeptRiskRow[]> {
   const where = examSelection(cycleId, "");
   const [rows, grouped] = await Promise.all([
     db
@@ -624,19 +622,13 @@ async function riskOverviewOf(db: Executor, cycleId: string | null): Promise<Kep
       .groupBy(exam.id, effectiveEligibilitySql),
   ]);
   const perExam = new Map<string, EligibilityCounts>();
-  let totals = emptyEligibilityCounts();
   for (const r of grouped) {
-    const n = Number(r.n);
     perExam.set(
       r.examId,
-      addToEligibilityCounts(perExam.get(r.examId) ?? emptyEligibilityCounts(), r.status, n),
+      addToEligibilityCounts(perExam.get(r.examId) ?? emptyEligibilityCounts(), r.status, Number(r.n)),
     );
-    totals = addToEligibilityCounts(totals, r.status, n);
   }
-  return {
-    exams: rows.map((e) => ({ ...e, summary: perExam.get(e.examId) ?? emptyEligibilityCounts() })),
-    totals,
-  };
+  return rows.map((e) => ({ ...e, summary: perExam.get(e.examId) ?? emptyEligibilityCounts() }));
 }
 
 /** Sum of the counts of `exams`. */
@@ -686,12 +678,12 @@ export async function getStudentRiskData(
           .then((rows) => new Set(rows.map((r) => r.id)))
       : null,
   ]);
-  const exams = matching ? overview.exams.filter((e) => matching.has(e.examId)) : overview.exams;
+  const exams = matching ? overview.filter((e) => matching.has(e.examId)) : overview;
   const from = (q.pageNo - 1) * q.count;
   const today = todayIn(now);
   return {
     examCycle: cycle,
-    totals: matching ? totalsOfRows(exams) : { ...overview.totals },
+    totals: totalsOfRows(exams),
     noOfRecords: exams.length,
     pageNo: q.pageNo,
     count: q.count,
