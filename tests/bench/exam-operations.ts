@@ -18,7 +18,7 @@
  * Budgets (docs/performance.md): import under 60 s, clash report under 2 s, seating generation
  * under 10 s, dashboard p95 under 100 ms; the cold mixes p95 at most 200 ms on PostgreSQL.
  *
- * EXAM_DATA_DIR names the data folder (default ../shared/data/exam-timetabling beside the clone);
+ * EXAM_DATA_DIR names the data folder (default data/exam-timetabling in the repository);
  * BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL (that database is wiped and refilled).
  */
 import { spawnSync } from "node:child_process";
@@ -31,7 +31,7 @@ import { allPages, shuffled } from "./cold-mix.ts";
 const portal = benchPortal(Number(process.env.BENCH_PORT ?? 4392));
 const concurrency = 50;
 const totalRequests = Number(process.env.BENCH_REQUESTS ?? 2_000);
-const dataDir = process.env.EXAM_DATA_DIR ?? join(root, "../shared/data/exam-timetabling");
+const dataDir = process.env.EXAM_DATA_DIR ?? join(root, "data/exam-timetabling");
 
 type Json = Record<string, unknown>;
 

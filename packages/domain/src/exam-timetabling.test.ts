@@ -529,10 +529,9 @@ it("refuses a malformed start date", () => {
   expect(() => weekdayExamPeriods("2026-02-30", 3)).toThrow(/not a date/);
 });
 
-/** The real data beside the repository, or the folder EXAM_DATA_DIR names. */
+/** The real data kept in the repository (data/exam-timetabling), or the folder EXAM_DATA_DIR names. */
 const dataDir =
-  process.env.EXAM_DATA_DIR ??
-  fileURLToPath(new URL("../../../../shared/data/exam-timetabling", import.meta.url));
+  process.env.EXAM_DATA_DIR ?? fileURLToPath(new URL("../../../data/exam-timetabling", import.meta.url));
 
 /** The exams (180 minutes, one seat a student) and the student count of a Toronto data set. */
 function torontoExams(name: string): { exams: TimetablingExam[]; studentCount: number } {

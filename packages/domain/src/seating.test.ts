@@ -336,12 +336,11 @@ it("without the exclusive flag the same exams share rooms", () => {
 });
 
 /**
- * The real exam-enrolment data shipped beside the repository (shared/data/exam-timetabling), or the
+ * The real exam-enrolment data kept in the repository (data/exam-timetabling), or the
  * folder EXAM_DATA_DIR names.
  */
 const dataDir =
-  process.env.EXAM_DATA_DIR ??
-  fileURLToPath(new URL("../../../../shared/data/exam-timetabling", import.meta.url));
+  process.env.EXAM_DATA_DIR ?? fileURLToPath(new URL("../../../data/exam-timetabling", import.meta.url));
 
 describe("planSeating on car-f-92 (Carleton University)", () => {
   it("seats the largest period of a clash-free timetable well under a second", () => {

@@ -2,7 +2,7 @@
  * Exam-enrolment data import command line.
  *
  *   tsx src/cli/import.ts <file or folder>...                 import each data set named
- *   pnpm import:exams ../shared/data/exam-timetabling          every data set in the folder
+ *   pnpm import:exams data/exam-timetabling                     every data set in the folder
  *   tsx src/cli/import.ts --start-date 2027-01-04 car-f-92.crs
  *
  * A Toronto data set is the pair X.crs + X.stu (naming either file imports both); an ITC2007 data

@@ -25,12 +25,11 @@ import { createTestApi, type Target, type TestApi, testTargets } from "../test/h
 import { type Itc2007Dataset, parseItc2007 } from "./itc2007.ts";
 
 /**
- * The real exam-enrolment data shipped beside the repository (shared/data/exam-timetabling), or the
+ * The real exam-enrolment data kept in the repository (data/exam-timetabling), or the
  * folder EXAM_DATA_DIR names. The expected counts are those of that folder's README.
  */
 const dataDir =
-  process.env.EXAM_DATA_DIR ??
-  fileURLToPath(new URL("../../../../../shared/data/exam-timetabling", import.meta.url));
+  process.env.EXAM_DATA_DIR ?? fileURLToPath(new URL("../../../../data/exam-timetabling", import.meta.url));
 const read = (...parts: string[]) => readFileSync(join(dataDir, ...parts), "utf8");
 
 type Json = Record<string, unknown>;

@@ -41,7 +41,7 @@ import { type Itc2007PeriodConstraint, parseItc2007 } from "./itc2007.ts";
 import { parseToronto } from "./toronto.ts";
 
 /**
- * The Toronto data sets of shared/data/exam-timetabling (README): the institution each comes from
+ * The Toronto data sets of data/exam-timetabling (README): the institution each comes from
  * and its number of periods in the uncapacitated benchmark.
  */
 export const TORONTO_DATASETS: Readonly<Record<string, { institution: string; periods: number }>> = {

@@ -7,12 +7,11 @@ import { parseItc2007 } from "./itc2007.ts";
 import { parseToronto } from "./toronto.ts";
 
 /**
- * The real exam-enrolment data shipped beside the repository (shared/data/exam-timetabling), or the
+ * The real exam-enrolment data kept in the repository (data/exam-timetabling), or the
  * folder EXAM_DATA_DIR names. The expected counts are those of that folder's README.
  */
 const dataDir =
-  process.env.EXAM_DATA_DIR ??
-  fileURLToPath(new URL("../../../../../shared/data/exam-timetabling", import.meta.url));
+  process.env.EXAM_DATA_DIR ?? fileURLToPath(new URL("../../../../data/exam-timetabling", import.meta.url));
 
 it("finds the exam-enrolment data", () => {
   expect(existsSync(join(dataDir, "README.md")), `no data in ${dataDir}`).toBe(true);
