@@ -4,7 +4,8 @@
  * - answers `/api/*` with the API (@portal/server), handing it the Node request as `env.incoming`
  *   so it can read the client address;
  * - serves the built assets of dist/client (hashed files cached for a year);
- * - gates sign-in before any page renders (node/gate.ts) and forwards refreshed session cookies;
+ * - gates sign-in before any page renders and forwards refreshed session cookies
+ *   (node/page-context.ts, shared with the development server dev.ts);
  * - sets the security headers on pages, assets and redirects (node/security-headers.ts; the API
  *   sets its own);
  * - sends built assets as the brotli or gzip files the build wrote beside them (hashed ones kept in
@@ -15,6 +16,8 @@
  *   signed-in user, the public configuration and an in-process fetch to the API as that user
  *   (node/in-process-api.ts, for the screens' first queries) through `locals` (never through
  *   request headers).
+ *
+ * `pnpm dev` (dev.ts) serves the same API and gate in front of Astro's development server instead.
  *
  * The database code lives in @portal/server, imported here and never by the pages, so it stays out
  * of the Astro bundle. SIGINT and SIGTERM close the server and the API gracefully.
@@ -27,8 +30,7 @@ import { constants as zlibConstants } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { createPortalApi, type PortalApi } from "@portal/server";
 import compression from "compression";
-import { decideGate, needsSession } from "./node/gate.ts";
-import { effectiveCookie, inProcessApiFetch } from "./node/in-process-api.ts";
+import { resolvePageContext, sendRedirect } from "./node/page-context.ts";
 import { portalSecurityHeaders } from "./node/security-headers.ts";
 import { staticFileServer } from "./node/static-files.ts";
 
@@ -77,13 +79,6 @@ const apiListener = getRequestListener((request, env) => api.app.fetch(request, 
   overrideGlobalObjects: false,
 });
 
-/** A Web Request carrying only what session resolution reads (the cookies). */
-function sessionRequest(req: IncomingMessage, url: URL): Request {
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-  return new Request(url, { headers });
-}
-
 // The top-level names of dist/client (`_astro`, `favicon.svg`, ...), read once: a path under none of
 // them cannot be a built file, so a page skips the file lookup (a `stat` on the thread pool, about
 // a tenth of a signed-in page's time).
@@ -99,12 +94,6 @@ function mayBeBuiltFile(pathname: string): boolean {
   } catch {
     return false;
   }
-}
-
-function redirect(res: ServerResponse, location: string, setCookies: string[]): void {
-  if (setCookies.length > 0) res.setHeader("Set-Cookie", setCookies);
-  res.writeHead(302, { Location: location, "Cache-Control": "no-store" });
-  res.end();
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -136,33 +125,15 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     }
   }
 
-  const session = needsSession(pathname)
-    ? await api.resolveSession(sessionRequest(req, url))
-    : { user: null, setCookies: [] };
-  const decision = decideGate(pathname, session.user !== null);
-  if (decision) {
-    redirect(res, decision.redirect, session.setCookies);
+  const page = await resolvePageContext(api, publicConfig, req, url);
+  if (page.redirect !== null) {
+    sendRedirect(res, page.redirect, page.setCookies);
     return;
   }
-  if (session.setCookies.length > 0) res.setHeader("Set-Cookie", session.setCookies);
+  if (page.setCookies.length > 0) res.setHeader("Set-Cookie", page.setCookies);
   // Pages differ per user, language and theme: never cache them in shared caches.
   res.setHeader("Cache-Control", "private, no-cache");
-  const locals: App.Locals = {
-    user: session.user,
-    config: publicConfig,
-    // A page's first queries (src/lib/first-query.ts) reach the API in process, as this user.
-    ...(session.user
-      ? {
-          apiFetch: inProcessApiFetch({
-            appFetch: (request, env) => api.app.fetch(request, env),
-            origin: url.origin,
-            cookie: effectiveCookie(req.headers.cookie, session.setCookies),
-            env: { incoming: req },
-          }),
-        }
-      : {}),
-  };
-  await astroHandler(req, res, undefined, locals);
+  await astroHandler(req, res, undefined, page.locals);
 }
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
