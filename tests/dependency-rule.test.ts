@@ -4,8 +4,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * The one-way dependency rule of the architecture (README, DESIGN.md) is enforced by Biome's
- * noRestrictedImports in biome.json. Each row lints a one-line module as if it stood at `path`.
+ * The one-way dependency rule of the architecture (README, docs/architecture.md "Packages and the one-way
+ * rule") is enforced by Biome's noRestrictedImports in biome.json. Each row lints a one-line module as if it
+ * stood at `path`.
  */
 const root = fileURLToPath(new URL("..", import.meta.url));
 const biome = `${root}node_modules/.bin/biome`;

@@ -1,10 +1,10 @@
 /**
  * The academic office, signed in once for the whole file (serial, one shared page), opens a faculty
- * member's calendar (spec academic-planning.md §2 Faculty calendar, §3 calendar event, §4
+ * member's calendar (spec, Academic planning §2 "Faculty calendar", §3 calendar event, §4
  * Monday-based weeks): the demo's first week of sessions in the week time grid, an event's details
  * (course and session name, times, booked faculty and faculty), the next and previous week, and a
- * reload that keeps the week. Then the Time Table of the same intake (academic-planning.md Time
- * Table): the week's grid, next and previous week kept in the address, and a swap of two sessions'
+ * reload that keeps the week. Then the Time Table of the same intake (spec, Academic planning §2 "Time
+ * Table"): the week's grid, next and previous week kept in the address, and a swap of two sessions'
  * times, swapped back afterwards so the demo data stays as it was.
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ACADEMIC_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } from "./helpers.ts";
 
 /**
- * The academic office plans a new intake (academic-planning.md §2): it lands on Add
+ * The academic office plans a new intake (spec, Academic planning §2 "Screens and routes"): it lands on Add
  * Intake/Specialization after sign-in, creates the intake with one section per subject (Total
  * Section), finds the curriculum's subjects with Section A on the Term-Wise Subject List (an import
  * adds nothing more), adds Section B, gives Section A its faculty member and a class room of the

@@ -1,6 +1,6 @@
 /**
- * The academic office plans a term (spec academic-planning.md §2 Term Academic Planner, Activity
- * create/update dialog, Current Programmes; exam-management-and-shell.md §7 AcademicCalendar,
+ * The academic office plans a term (spec, Academic planning §2 "Term Academic Planner", Activity
+ * create/update dialog, Current Programmes; spec, Exam management §7 "The calls it makes", AcademicCalendar,
  * campusHolidays): a workshop planned with the activity dialog on a demo intake's second term shows
  * in that programme's WorkShops table after a reload, and a campus holiday added on the academic
  * calendar moves the end date the dialog computes (the working-day rule skips it).

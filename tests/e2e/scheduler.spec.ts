@@ -1,5 +1,5 @@
 /**
- * The session scheduler and the exam planner (exam-management-and-shell.md "Exam planning
+ * The session scheduler and the exam planner (spec, Exam management §2 "Exam planning
  * scheduler", §4, §5, §8): on the demo's EMBA July 2026 intake, a session is created by selecting a
  * range on a faculty member's row of the day timeline and booking a room; a second booking of the
  * same faculty member in that slot is refused with the spec's clash message and saves nothing; on

@@ -1,4 +1,7 @@
-/** Business constants of spec §9 (exam-management-and-shell.md) that more than one package needs. */
+/**
+ * Business constants of spec, Exam management §9 "Business constants and limits" that more than one package
+ * needs.
+ */
 
 /** Paging of the question paper, revaluation and retest lists (spec §9). */
 export const LIST_PAGE_SIZES = [25, 50, 100] as const;
@@ -21,7 +24,10 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export const DRAWER_WIDTH = 260;
 export const DRAWER_COLLAPSED_WIDTH = 65;
 
-/** Exam times are kept in this time zone (spec §9, DESIGN.md). */
+/**
+ * Exam times are kept in this time zone (spec, Exam management §9 "Business constants and limits";
+ * docs/architecture.md, "Dates, times, languages and themes").
+ */
 export const EXAM_TIME_ZONE = "Asia/Kolkata";
 
 /** Languages of the interface; the spec's "hin" is Hindi, written `hi` here (BCP 47). */

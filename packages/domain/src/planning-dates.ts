@@ -2,8 +2,8 @@ import { Temporal } from "temporal-polyfill";
 import { isIsoDate } from "./iso-date.ts";
 
 /*
- * The planner's working-day rules (academic-planning.md §5), apart from planning.ts's constants and
- * filter rules: a screen that shows planning labels then loads no Temporal polyfill
+ * The planner's working-day rules (spec, Academic planning §5 "Validation rules"), apart from planning.ts's
+ * constants and filter rules: a screen that shows planning labels then loads no Temporal polyfill
  * (docs/performance.md, page JavaScript).
  */
 

@@ -21,9 +21,9 @@ import {
 } from "./planning.ts";
 
 /*
- * The planning calls' and forms' zod schemas (academic-planning.md §5, §7), apart from planning.ts's
- * constants and filter rules: a screen that shows planning labels then loads no zod; a dialog that
- * validates loads it with itself (docs/performance.md, page JavaScript).
+ * The planning calls' and forms' zod schemas (spec, Academic planning §5 "Validation rules", §7), apart from
+ * planning.ts's constants and filter rules: a screen that shows planning labels then loads no zod; a dialog
+ * that validates loads it with itself (docs/performance.md, page JavaScript).
  */
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /**
- * Rules of academic planning (spec academic-planning.md): constants of §9, the batch filter reset
+ * Rules of academic planning (spec, Academic planning): constants of §9, the batch filter reset
  * rules of §4, section letters (§5), the activity dialog's rules (§5) with its working-day end-date
  * rule, the attachment rule of the faculty invitation (§5), and the zod schemas of every planning
  * input (the browser's forms and the server's boundary use the same ones). Pure, no I/O.

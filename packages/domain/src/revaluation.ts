@@ -1,5 +1,5 @@
 /**
- * Revaluation, retest and moderation rules (spec exam-management-and-shell.md §2 Revaluation list,
+ * Revaluation, retest and moderation rules (spec, Exam management §2 "Revaluation list",
  * Retest list, Revaluation student list, Retest student list; §3 revaluation student, revaluation
  * update item, retest update item, retest exam creation item; §4 revaluation status, revaluation
  * accept, retest accept; §5 retest form; §9 retest constants). Pure: no I/O. The server and the

@@ -178,7 +178,7 @@ export const ZSwapSide = z.object({
 });
 
 /**
- * The time table swap (academic-planning.md Time Table; §5/§8 timetable swap messages): two
+ * The time table swap (spec, Academic planning §2 "Time Table"; §5/§8 timetable swap messages): two
  * scheduled events of one intake whose times are exchanged. The two must differ.
  */
 export const ZTimeTableSwap = z

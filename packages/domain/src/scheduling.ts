@@ -1,7 +1,7 @@
 /**
- * Rules of scheduling and bookings (exam-management-and-shell.md "Exam planning scheduler", §3
+ * Rules of scheduling and bookings (spec, Exam management §2 "Exam planning scheduler", §3
  * planner event and resources, §5 create exam / exam reference, §7 booking calls, §8 snackbars, §9;
- * academic-planning.md Time Table, Faculty calendar, §3 calendar event, §4 week navigation): event
+ * spec, Academic planning §2 "Time Table", Faculty calendar, §3 calendar event, §4 week navigation): event
  * kinds, resource types, the spec's messages, Monday-based week navigation, the conversion between
  * local date-times and the instants ending in Z that the booking calls send. The zod schemas of the
  * booking calls are in scheduling-input.ts. Pure, no I/O.
@@ -93,7 +93,8 @@ function displayDate(iso: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Week navigation (academic-planning.md §4: weeks are Monday based; moves by end or start of week ± 2 days)
+// Week navigation (spec, Academic planning §4 "States and transitions": weeks are Monday based; moves by end
+// or start of week ± 2 days)
 
 /** Monday of the week of `isoDate`. */
 export function weekStart(isoDate: string): string {

@@ -97,10 +97,10 @@ export type PagedTableProps<
   };
 
 /**
- * A server-paged table (DESIGN.md: big lists are paged on the server): the DataTable of one page
- * with a hidden caption, a loader row while the first page or another page loads, the `emptyText`
- * ('No Data' or 'No Record', spec §8) for an empty page and a body that scrolls past 900px (spec §9
- * maximum grid height); then the pager. A page past the end after the list shrank leads to the last
+ * A server-paged table (docs/architecture.md, "Paging on the server": big lists are paged on the server): the
+ * DataTable of one page with a hidden caption, a loader row while the first page or another page loads, the
+ * `emptyText` ('No Data' or 'No Record', spec §8) for an empty page and a body that scrolls past 900px (spec
+ * §9 maximum grid height); then the pager. A page past the end after the list shrank leads to the last
  * page. `errorView` replaces both when the query failed without data.
  */
 export function PagedTable<

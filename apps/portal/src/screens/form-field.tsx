@@ -2,8 +2,8 @@ import { Select, type SelectProps, TextField, type TextFieldProps } from "@porta
 import type { AnyFieldApi } from "@tanstack/react-form";
 
 /**
- * Shared pieces for forms built with TanStack Form and the domain's zod schemas (DESIGN.md "Forms"):
- * the schema validates in the browser exactly as the server validates, and these helpers turn a
+ * Shared pieces for forms built with TanStack Form and the domain's zod schemas (docs/architecture.md
+ * "Forms"): the schema validates in the browser exactly as the server validates, and these helpers turn a
  * field's state into the props of the design system's inputs.
  */
 

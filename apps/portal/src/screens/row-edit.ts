@@ -77,10 +77,10 @@ function without<V>(map: ReadonlyMap<string, V>, id: string): ReadonlyMap<string
 /**
  * The state of an inline row edit whose Done saves the row (spec §4: edit, then done or revert) and
  * the portal's rule for a failed save. Spec §4 and §8 say a failed row save leaves edit mode, like a
- * successful one; DESIGN.md says nothing the user typed is lost. Both hold here: on a failed save the
- * row leaves edit mode, the screen shows the failure (the server's message as an error toast), the
- * draft is kept with the server's message for the field it names, and the row shows the typed values
- * marked "not saved". Edit reopens the kept draft (messages included) so Done can try again; Revert
+ * successful one; docs/architecture.md ("Versions") says nothing the user typed is lost. Both hold here: on a
+ * failed save the row leaves edit mode, the screen shows the failure (the server's message as an error
+ * toast), the draft is kept with the server's message for the field it names, and the row shows the typed
+ * values marked "not saved". Edit reopens the kept draft (messages included) so Done can try again; Revert
  * drops it. Screens whose Done only keeps a change for a later Save (seating plan, invigilation)
  * follow the same rule with their list of unsaved changes.
  */

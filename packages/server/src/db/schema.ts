@@ -751,7 +751,7 @@ export const evaluatorAssignment = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Academic planning (spec academic-planning.md)
+// Academic planning (spec, Academic planning)
 
 /**
  * A course of a programme plan's curriculum in one term (EDA Plan Requirement): the master
@@ -1308,11 +1308,11 @@ export const moderation = pgTable(
 export const SCHEDULED_EVENT_KIND_VALUES = ["session", "activity", "reference", "exam"] as const;
 
 /**
- * A timed event of a term's schedule (exam-management-and-shell.md "Exam planning scheduler", §3
- * planner event; academic-planning.md §3 calendar event): a class session, an activity, a reference
- * (all-day, from midnight to midnight, books nothing) or an exam, of a subject (`termSubjectId`)
- * and section (`courseOfferingId`), optionally of a planner activity; it books one facility and up
- * to three faculty (`scheduled_event_faculty`). Conflict rules are checked in the writing
+ * A timed event of a term's schedule (spec, Exam management §2 "Exam planning scheduler", §3
+ * planner event; spec, Academic planning §3 "Entities and their fields", calendar event): a class session, an
+ * activity, a reference (all-day, from midnight to midnight, books nothing) or an exam, of a subject
+ * (`termSubjectId`) and section (`courseOfferingId`), optionally of a planner activity; it books one facility
+ * and up to three faculty (`scheduled_event_faculty`). Conflict rules are checked in the writing
  * transaction under row locks on the booked contact and facility rows (scheduling/bookings.ts).
  */
 export const scheduledEvent = pgTable(

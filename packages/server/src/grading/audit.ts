@@ -9,11 +9,11 @@ export const MAX_GRADING_AUDIT_ROWS = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The grading audit of course offering `id` (openapi/grading.yaml gradingAudit; DESIGN.md "Records
- * that decide students' futures"): the audit rows of its marks (entity `student_mark`), its students'
- * grades (`student_grade`, e.g. `change_published_grade` with the grades before and after and the
- * reason) and its grading setting (`grading_setting`: send, publish, ranges, components), newest
- * first, at most `limit` (1..200). 404 for an unknown offering.
+ * The grading audit of course offering `id` (openapi/grading.yaml gradingAudit; docs/architecture.md "Audit
+ * rows"): the audit rows of its marks (entity `student_mark`), its students' grades (`student_grade`, e.g.
+ * `change_published_grade` with the grades before and after and the reason) and its grading setting
+ * (`grading_setting`: send, publish, ranges, components), newest first, at most `limit` (1..200). 404 for an
+ * unknown offering.
  */
 export async function listGradingAudit(db: Executor, id: string, limit = MAX_GRADING_AUDIT_ROWS) {
   const [offering] = UUID.test(id)

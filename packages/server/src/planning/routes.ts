@@ -111,9 +111,9 @@ const ZIdParam = z.object({ id: ZId });
 const given = <T>(v: T | "" | undefined): T | undefined => (v === "" ? undefined : v);
 
 /**
- * Academic planning routes (spec academic-planning.md §2, §7; exam-management-and-shell.md §7
- * service paths): batches and intakes, term subjects and sections, faculty per section and faculty
- * invitation, the term planner and its master import and clone, section activities, current
+ * Academic planning routes (spec, Academic planning §2 "Screens and routes", §7; spec, Exam management §7
+ * "The calls it makes", service paths): batches and intakes, term subjects and sections, faculty per section
+ * and faculty invitation, the term planner and its master import and clone, section activities, current
  * programmes, the academic calendar and campus holidays. Roles: admin and academic office
  * (openapi/planning.yaml). Every write is one transaction with audit rows; editable rows carry versions.
  */

@@ -89,7 +89,7 @@ function eventName(r: EventRow): string {
 }
 
 /**
- * The planner event of spec §3 (exam-management-and-shell.md): eventType, activity (the name),
+ * The planner event of spec, Exam management §3 "Entities and their fields": eventType, activity (the name),
  * startDate/endDate (Z instants), startTime/endTime (HH:MM, Asia/Kolkata), FacilityBooking,
  * FacultyBooking (up to three), SubjectPlanner, academicPlannerActivityId, faculty1..3 Name/Id,
  * subjectId, id, courseOfferingId, courseId, plus examType and version.
@@ -368,7 +368,7 @@ export async function facilityBookings(db: Executor, q: { facilityId: string; fr
 }
 
 /**
- * A faculty member's calendar (spec §7 FacultyBookingsData; academic-planning.md §7 "Faculty
+ * A faculty member's calendar (spec §7 FacultyBookingsData; spec, Academic planning §7 "Faculty
  * calendar events by contact id", §3 calendar event): the events booking the contact within the day
  * range: id, sessionName, courseName, courseId (course code), courseOfferingId, termId, contactId and
  * contactName (the faculty member asked about), facultyName (the section's faculty, null when none),
@@ -397,7 +397,7 @@ export async function facultyBookings(db: Executor, q: { contactId: string; from
   };
 }
 
-/** The calendar event of academic-planning.md §3. */
+/** The calendar event of spec, Academic planning §3 "Entities and their fields". */
 function calendarEvent(e: EventRow, who: { id: string; name: string } | null) {
   const booked = facultyOf(e);
   return {
@@ -421,7 +421,7 @@ function calendarEvent(e: EventRow, who: { id: string; name: string } | null) {
 }
 
 /**
- * The weekly time table (academic-planning.md Time Table, §4 week navigation): the week (Monday to
+ * The weekly time table (spec, Academic planning §2 "Time Table", §4 week navigation): the week (Monday to
  * Sunday) holding `date`, with the Mondays of the previous and next week, and the events of the
  * intake's terms (programme by name, code or id; intake month and year, else its latest intake;
  * optionally one term by name) in that week, as calendar events. `message` 'No Data Found' when the
@@ -461,7 +461,7 @@ export async function weeklyTimeTable(
 }
 
 /**
- * The scheduler's filter options (exam-management-and-shell.md §7 "Academic filter data and terms":
+ * The scheduler's filter options (spec, Exam management §7 "Academic filter data and terms":
  * program, intake, year → programs, terms): every academic programme (id, name, code, by name) and,
  * when `programName` (name, code or id), `intake` (JAN-DEC) and `year` name an intake, that intake's
  * terms as term options (TermRecordId, Semester = the term's name, startDate and endDate YYYY-MM-DD,

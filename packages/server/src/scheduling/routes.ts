@@ -68,9 +68,9 @@ const ZValidateBody = z.object({
 const given = <T>(v: T | "" | undefined): T | undefined => (v === "" ? undefined : v);
 
 /**
- * Scheduling and bookings routes (openapi/scheduling.yaml; exam-management-and-shell.md §7
- * scheduler calls, academic-planning.md §7 faculty calendar and time table). Roles: admin and
- * academic office; the exam planner's calls (scheduler load, sessions, bookings of exams and
+ * Scheduling and bookings routes (openapi/scheduling.yaml; spec, Exam management §7 "The calls it makes",
+ * scheduler calls, spec, Academic planning §7 "The calls it makes", faculty calendar and time table). Roles:
+ * admin and academic office; the exam planner's calls (scheduler load, sessions, bookings of exams and
  * references, facility booked slots) also the exam office.
  */
 export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {

@@ -31,7 +31,7 @@ function bookingConflict(message: string, field: string, rule: string): ApiError
 }
 
 /**
- * Swaps the times of two scheduled events of one intake (academic-planning.md Time Table; the
+ * Swaps the times of two scheduled events of one intake (spec, Academic planning §2 "Time Table"; the
  * timetable swap messages of §5/§8): the first takes the second's start and end and the second the
  * first's; each keeps its faculty and room. In one transaction: both events are locked (id order),
  * then their faculty contacts (id order) and facilities, the same lock order as a booking, so a

@@ -53,8 +53,8 @@ export function readableTextOn(fill: string): string | null {
 
 /**
  * Custom properties that override the theme's primary and secondary colours (the configuration's
- * primaryColor and secondaryColor, DESIGN.md "The portal"). Spread the result into the `style` of
- * `<html>` on the server so the page paints in the right colours with no flash.
+ * primaryColor and secondaryColor, docs/architecture.md "Dates, times, languages and themes"). Spread the
+ * result into the `style` of `<html>` on the server so the page paints in the right colours with no flash.
  *
  * For a hex colour the matching text colour (`onPrimary` / `onSecondary`) is set too, picked for the
  * better contrast. Missing, empty or invalid values (see `isCssColor`) are left out, so the theme's

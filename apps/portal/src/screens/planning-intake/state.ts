@@ -1,6 +1,6 @@
 /**
- * Screen state of the intake and subject planning screens (spec academic-planning.md §2, §4, §5):
- * the batches list's filters kept in the address with the §4 reset rules of @portal/domain, the
+ * Screen state of the intake and subject planning screens (spec, Academic planning §2 "Screens and routes",
+ * §4, §5): the batches list's filters kept in the address with the §4 reset rules of @portal/domain, the
  * subject list's selection kept in session storage, and the small rules the dialogs apply (section
  * letters, one faculty per section, attachment type). Pure apart from the storage passed in.
  */

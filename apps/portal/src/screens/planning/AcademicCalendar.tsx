@@ -84,8 +84,8 @@ const translations = {
 };
 
 /**
- * The academic calendar of an intake (exam-management-and-shell.md §7 AcademicCalendar get, post,
- * delete; TermDatesUpdate; campusHolidays; CampusHolidayFetching): its term dates, edited here
+ * The academic calendar of an intake (spec, Exam management §7 "The calls it makes", AcademicCalendar get,
+ * post, delete; TermDatesUpdate; campusHolidays; CampusHolidayFetching): its term dates, edited here
  * (a stale version shows ConflictNotice), its own holidays and events (added and deleted here) and
  * its campus's holidays (added here for every intake of the campus). The holidays are what the
  * activity dialog's working-day end-date rule excludes. The intake comes from `?intakeId=` (the

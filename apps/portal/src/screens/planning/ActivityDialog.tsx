@@ -132,7 +132,7 @@ export function CalendarActivityDialog({ calendar, ...props }: CalendarActivityD
 }
 
 /**
- * The activity create/update dialog (spec academic-planning.md §2 "Activity create/update dialog",
+ * The activity create/update dialog (spec, Academic planning §2 "Activity create/update dialog",
  * §3 Activity operation payload, §5 rules, §7 Activity create/update, §8): type of activity,
  * subject, section, one faculty, duration in working days, sessions, hours per session, start date,
  * the allowed weekdays (default all seven) and description (optional). The end date follows the

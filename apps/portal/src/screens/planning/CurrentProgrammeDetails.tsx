@@ -59,7 +59,7 @@ type SubjectRow = Term["subjects"][number];
 type WorkshopRow = Term["workshops"][number];
 
 /**
- * One current programme (spec academic-planning.md §2 Current Programmes): a panel per term with
+ * One current programme (spec, Academic planning §2 "Current Programmes"): a panel per term with
  * its editable Subjects table (subject or unit, credits, start and end date, start and end time,
  * TZ, faculty, class room, status as a progress bar from sessions held, holiday, actions; Add
  * Subjects adds a row saved with POST createCourseVersion, one add or edit at a time, §4) and its

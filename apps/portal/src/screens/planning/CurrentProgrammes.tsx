@@ -84,7 +84,7 @@ export const currentProgrammesFirstQuery: FirstQuery = async ({ api, search, fet
 };
 
 /**
- * Current Programmes (spec academic-planning.md §2 Current Programmes, §4 schedule progress): the
+ * Current Programmes (spec, Academic planning §2 "Current Programmes", §4 schedule progress): the
  * intakes with a term running today (GET /salesforce/CurrentProgrammes), filtered through the Filter
  * dialog (Program Module, Type (the programme's type, Type 1 or Type 2 of §9), Start date, End date,
  * Current Semester, Campus), each with its type, current

@@ -8,7 +8,7 @@ import type { Filters } from "./CurrentProgrammes.tsx";
 import * as styles from "./planning.css.ts";
 
 /*
- * The Current Programmes Filter dialog's form (academic-planning.md §2 Current Programmes), apart
+ * The Current Programmes Filter dialog's form (spec, Academic planning §2 "Current Programmes"), apart
  * from the list so the page's first load carries neither the form library nor zod.
  */
 

@@ -80,7 +80,7 @@ type PlannerRow = PlannerTerm["activities"][number];
 type SectionRow = PlannerTerm["sectionActivities"][number];
 
 /**
- * The Term Academic Planner (spec academic-planning.md §2 "Term Academic Planner (add-activity)",
+ * The Term Academic Planner (spec, Academic planning §2 "Term Academic Planner (add-activity)",
  * §4, §5, §7 Planner get / add / Master term import, §8): Academic Program, Year and Intake (from the
  * address); Master Term Import, Clone and Next, disabled until all three are set; one collapsible
  * card per term with Term Start and End, its planner activities (Week No., Activity, Subject,

@@ -1,7 +1,7 @@
 import { fromWireDate } from "@portal/domain";
 
 /**
- * Date helpers of the planning screens (spec academic-planning.md §5, §9): the API speaks
+ * Date helpers of the planning screens (spec, Academic planning §5 "Validation rules", §9): the API speaks
  * DD/MM/YYYY, the browser's date fields YYYY-MM-DD, the screen shows DD-MM-YYYY.
  */
 

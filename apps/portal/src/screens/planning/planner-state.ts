@@ -7,7 +7,7 @@ import {
 
 /**
  * The Term Academic Planner's selection in the address (`?program=&intake=&year=`), as
- * /app/add-program passes it (spec academic-planning.md §2 Add Intake: "navigates to
+ * /app/add-program passes it (spec, Academic planning §2 "Add Intake": "navigates to
  * /app/add-activity, passing the filters"). `program` is the programme's name, code or id.
  */
 export type PlannerSelection = Pick<PlanningSelection, "program" | "intake" | "year">;

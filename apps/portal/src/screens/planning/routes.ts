@@ -1,6 +1,7 @@
 /**
- * Routes of the academic planning screens (spec academic-planning.md §2, literal paths), including
- * those built in screens/planning-intake (batches, add-program, faculty management): linked by path.
+ * Routes of the academic planning screens (spec, Academic planning §2 "Screens and routes", literal paths),
+ * including those built in screens/planning-intake (batches, add-program, faculty management): linked by
+ * path.
  */
 export const planningLinks = {
   landing: () => "/app/academics-planner",

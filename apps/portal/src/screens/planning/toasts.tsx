@@ -2,7 +2,10 @@ import { type CreateToasterOptions, LazyToastProvider } from "@portal/ui";
 import type { ReactNode } from "react";
 import { m } from "../../lib/i18n.ts";
 
-/** The activity snackbar's time on screen (spec academic-planning.md §8: 4000 ms, bottom right). */
+/**
+ * The activity snackbar's time on screen (spec, Academic planning §8 "Error catalogue": 4000 ms, bottom
+ * right).
+ */
 export const ACTIVITY_TOAST_MS = 4000;
 
 const ACTIVITY_TOASTS: CreateToasterOptions = { placement: "bottom-end", duration: ACTIVITY_TOAST_MS };

@@ -34,7 +34,7 @@ export const facultyCalendarFirstQuery: FirstQuery = async ({ api, search, fetch
 };
 
 /**
- * Faculty calendar (academic-planning.md §2 Faculty calendar, §3 calendar event, §4 Monday-based
+ * Faculty calendar (spec, Academic planning §2 "Faculty calendar", §3 calendar event, §4 Monday-based
  * weeks): a faculty member's booked events in a week or day time grid with prev, next and today,
  * starting in the week view; a click on an event opens its details (course and session name, start
  * to end time, booked faculty name and faculty name, each N/A when empty). The faculty member is

@@ -109,11 +109,11 @@ export function schedulerFirstQuery(variant: SchedulerVariant): FirstQuery {
 }
 
 /**
- * The scheduler (exam-management-and-shell.md "Exam planning scheduler", §4, §5, §7, §8, §9;
- * academic-planning.md §3 session-scheduler state): filters Academic Program, Year, Intake and
- * Term with the reset rules; Faculty/Facility and References/Sessions/All toggles; the subject and
- * section tree with Select All and 'Unassigned'; the resource timeline. A resource's name opens its
- * Booked Slots; an event its View Details (Edit only after today, Delete with confirmation, Close,
+ * The scheduler (spec, Exam management §2 "Exam planning scheduler", §4, §5, §7, §8, §9;
+ * spec, Academic planning §3 "Entities and their fields", session-scheduler state): filters Academic Program,
+ * Year, Intake and Term with the reset rules; Faculty/Facility and References/Sessions/All toggles; the
+ * subject and section tree with Select All and 'Unassigned'; the resource timeline. A resource's name opens
+ * its Booked Slots; an event its View Details (Edit only after today, Delete with confirmation, Close,
  * Create Exam for references); a selected range the create dialog of the pending kind, or 'Select
  * term to create any activity' without a term.
  */

@@ -79,7 +79,7 @@ function weekdayName(iso: string): string {
 }
 
 /**
- * Time Table (academic-planning.md Time Table, §4 week navigation, §8 'No timetable available' and
+ * Time Table (spec, Academic planning §2 "Time Table", §4 week navigation, §8 'No timetable available' and
  * 'Received invalid Start-End time for {period}...', timetable swap messages): header 'Time Table'
  * with Edit to the full calendar (programName, intake, year, batchName, id); filters Academic
  * Program, Year, Intake (options from the API); Today (the day view of today) and Week views;

@@ -2,10 +2,10 @@ import type { PlannerEvent, SchedulerData } from "@portal/api-client";
 import { EVENT_FILTERS, INTAKE_MONTHS, instantToLocal, RESOURCE_TYPES, UNASSIGNED } from "@portal/domain";
 
 /**
- * Rules of the scheduler island (exam-management-and-shell.md "Exam planning scheduler", §4
- * scheduler transitions, §9; academic-planning.md §3 session-scheduler state, §4): the selection in
- * the address, the reset rules, which kind a selected range creates, the tree's filter and the
- * mapping of events onto resources. Pure, no I/O.
+ * Rules of the scheduler island (spec, Exam management §2 "Exam planning scheduler", §4
+ * scheduler transitions, §9; spec, Academic planning §3 "Entities and their fields", session-scheduler state,
+ * §4): the selection in the address, the reset rules, which kind a selected range creates, the tree's filter
+ * and the mapping of events onto resources. Pure, no I/O.
  */
 
 /** The screens that share the scheduler island. */

@@ -49,7 +49,7 @@ export function timeTableQueryOf(a: TimeTableAddress, today: string): TimeTableQ
 }
 
 /**
- * The full calendar's address of the Edit button (academic-planning.md Time Table: "passing
+ * The full calendar's address of the Edit button (spec, Academic planning §2 "Time Table": "passing
  * programName, intake, year, batchName and id"; id is the intake's id).
  */
 export function fullCalendarHref(q: {
