@@ -1,4 +1,9 @@
-import { type FacultyRow, type InvitationRequest, planningKeys, planningMutations } from "@portal/api-client";
+import {
+  type FacultyRow,
+  type InvitationRequest,
+  planningKeys,
+  sendInvitationMutationOptions,
+} from "@portal/api-client";
 import { ZInvitation } from "@portal/domain";
 import { Button, Checkbox, Dialog, TextArea } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
@@ -51,7 +56,7 @@ export function InviteDialog({
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const send = useMutation(planningMutations.sendInvitation(api));
+  const send = useMutation(sendInvitationMutationOptions(api));
   const [file, setFile] = useState<File | null>(null);
   const translations = planningMessages();
   const form = useForm({

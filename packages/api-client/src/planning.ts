@@ -253,122 +253,150 @@ export function campusHolidaysQueryOptions(api: ApiClient, campusId = "", year: 
   });
 }
 
-/**
- * Mutation options of every planning write. Each answers `{ success, message, ... }` (the message is
- * the alert or snackbar text); failures are ApiError with the server's errorMessage, field and rule
- * (400 validation, 404 unknown record, 409 version_conflict or a duplicate). Invalidate
- * `planningKeys.all` afterwards.
+/*
+ * The planning writes. Each answers `{ success, message, ... }` (the message is the alert or snackbar
+ * text); failures are ApiError with the server's errorMessage, field and rule (400 validation, 404
+ * unknown record, 409 version_conflict or a duplicate). Invalidate `planningKeys.all` afterwards.
  */
-export const planningMutations = {
-  /** POST /salesforce/createProgramBatchSpecialization: a new intake with its plan and terms. */
-  createIntake: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "createIntake"],
-      mutationFn: async (body: CreateIntakeRequest) =>
-        unwrap(await api.POST("/salesforce/createProgramBatchSpecialization", { body })),
-    }),
-  /** POST /salesforce/createCourseVersion: add a subject to a term, or edit its dates. */
-  saveTermSubject: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "saveTermSubject"],
-      mutationFn: async (body: TermSubjectRequest) =>
-        unwrap(await api.POST("/salesforce/createCourseVersion", { body })),
-    }),
-  /** DELETE /salesforce/CourseVersionData: delete a subject with its sections. */
-  deleteTermSubject: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "deleteTermSubject"],
-      mutationFn: async (query: { courseVersionId: string; version: number }) =>
-        unwrap(await api.DELETE("/salesforce/CourseVersionData", { params: { query } })),
-    }),
-  /** POST /salesforce/CourseOfferingData: section Create (next letter), Update (strength), Delete. */
-  saveSection: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "saveSection"],
-      mutationFn: async (body: SectionOperation) =>
-        unwrap(await api.POST("/salesforce/CourseOfferingData", { body })),
-    }),
-  /** POST /salesforce/ClassRoomAssociation: a section's class room (null clears it); 409 on a stale version. */
-  setSectionRoom: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "setSectionRoom"],
-      mutationFn: async (body: SectionRoomRequest) =>
-        unwrap(await api.POST("/salesforce/ClassRoomAssociation", { body })),
-    }),
-  /** POST /salesforce/FacultyCourseAssociation: the one faculty member of a section. */
-  setSectionFaculty: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "setSectionFaculty"],
-      mutationFn: async (body: SectionFacultyRequest) =>
-        unwrap(await api.POST("/salesforce/FacultyCourseAssociation", { body })),
-    }),
-  /** POST /salesforce/MasterSubjects: import the curriculum into an intake's terms. */
-  importMasterSubjects: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "importMasterSubjects"],
-      mutationFn: async (body: IntakeRef) => unwrap(await api.POST("/salesforce/MasterSubjects", { body })),
-    }),
-  /** POST /salesforce/facultyOnboarding/sendEmail: invitation or mail with its attachment. */
-  sendInvitation: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "sendInvitation"],
-      mutationFn: async (body: InvitationRequest) =>
-        unwrap(await api.POST("/salesforce/facultyOnboarding/sendEmail", { body })),
-    }),
-  /** POST /salesforce/createAcademicPlannerActivity: add or update a planner activity. */
-  savePlannerActivity: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "savePlannerActivity"],
-      mutationFn: async (body: PlannerActivityRequest) =>
-        unwrap(await api.POST("/salesforce/createAcademicPlannerActivity", { body })),
-    }),
-  /** POST /salesforce/importTermActivity: Master Term Import. */
-  importMasterPlanner: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "importMasterPlanner"],
-      mutationFn: async (body: IntakeRef) =>
-        unwrap(await api.POST("/salesforce/importTermActivity", { body })),
-    }),
-  /** POST /salesforce/ActivitiesData: Program Clone. */
-  clonePlanner: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "clonePlanner"],
-      mutationFn: async (body: PlannerCloneRequest) =>
-        unwrap(await api.POST("/salesforce/ActivitiesData", { body })),
-    }),
-  /** POST /salesforce/createActivities: the activity dialog's Create or Update. */
-  saveSectionActivity: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "saveSectionActivity"],
-      mutationFn: async (body: ActivityOperationRequest) =>
-        unwrap(await api.POST("/salesforce/createActivities", { body })),
-    }),
-  /** POST /salesforce/AcademicCalendar: create or update a calendar entry. */
-  saveCalendarEntry: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "saveCalendarEntry"],
-      mutationFn: async (body: CalendarEntryRequest) =>
-        unwrap(await api.POST("/salesforce/AcademicCalendar", { body })),
-    }),
-  /** DELETE /salesforce/AcademicCalendar: delete a calendar entry at its version. */
-  deleteCalendarEntry: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "deleteCalendarEntry"],
-      mutationFn: async (query: { id: string; version: number }) =>
-        unwrap(await api.DELETE("/salesforce/AcademicCalendar", { params: { query } })),
-    }),
-  /** POST /salesforce/TermDatesUpdate: move a term's dates. */
-  updateTermDates: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "updateTermDates"],
-      mutationFn: async (body: TermDatesRequest) =>
-        unwrap(await api.POST("/salesforce/TermDatesUpdate", { body })),
-    }),
-  /** POST /salesforce/campusHolidays: a campus holiday. */
-  addCampusHoliday: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "addCampusHoliday"],
-      mutationFn: async (body: CampusHolidayRequest) =>
-        unwrap(await api.POST("/salesforce/campusHolidays", { body })),
-    }),
-};
+
+/** POST /salesforce/createProgramBatchSpecialization: a new intake with its plan and terms. */
+export function createIntakeMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "createIntake"],
+    mutationFn: async (body: CreateIntakeRequest) =>
+      unwrap(await api.POST("/salesforce/createProgramBatchSpecialization", { body })),
+  });
+}
+
+/** POST /salesforce/createCourseVersion: add a subject to a term, or edit its dates. */
+export function saveTermSubjectMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "saveTermSubject"],
+    mutationFn: async (body: TermSubjectRequest) =>
+      unwrap(await api.POST("/salesforce/createCourseVersion", { body })),
+  });
+}
+
+/** DELETE /salesforce/CourseVersionData: delete a subject with its sections. */
+export function deleteTermSubjectMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "deleteTermSubject"],
+    mutationFn: async (query: { courseVersionId: string; version: number }) =>
+      unwrap(await api.DELETE("/salesforce/CourseVersionData", { params: { query } })),
+  });
+}
+
+/** POST /salesforce/CourseOfferingData: section Create (next letter), Update (strength), Delete. */
+export function saveSectionMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "saveSection"],
+    mutationFn: async (body: SectionOperation) =>
+      unwrap(await api.POST("/salesforce/CourseOfferingData", { body })),
+  });
+}
+
+/** POST /salesforce/ClassRoomAssociation: a section's class room (null clears it); 409 on a stale version. */
+export function setSectionRoomMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "setSectionRoom"],
+    mutationFn: async (body: SectionRoomRequest) =>
+      unwrap(await api.POST("/salesforce/ClassRoomAssociation", { body })),
+  });
+}
+
+/** POST /salesforce/FacultyCourseAssociation: the one faculty member of a section. */
+export function setSectionFacultyMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "setSectionFaculty"],
+    mutationFn: async (body: SectionFacultyRequest) =>
+      unwrap(await api.POST("/salesforce/FacultyCourseAssociation", { body })),
+  });
+}
+
+/** POST /salesforce/MasterSubjects: import the curriculum into an intake's terms. */
+export function importMasterSubjectsMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "importMasterSubjects"],
+    mutationFn: async (body: IntakeRef) => unwrap(await api.POST("/salesforce/MasterSubjects", { body })),
+  });
+}
+
+/** POST /salesforce/facultyOnboarding/sendEmail: invitation or mail with its attachment. */
+export function sendInvitationMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "sendInvitation"],
+    mutationFn: async (body: InvitationRequest) =>
+      unwrap(await api.POST("/salesforce/facultyOnboarding/sendEmail", { body })),
+  });
+}
+
+/** POST /salesforce/createAcademicPlannerActivity: add or update a planner activity. */
+export function savePlannerActivityMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "savePlannerActivity"],
+    mutationFn: async (body: PlannerActivityRequest) =>
+      unwrap(await api.POST("/salesforce/createAcademicPlannerActivity", { body })),
+  });
+}
+
+/** POST /salesforce/importTermActivity: Master Term Import. */
+export function importMasterPlannerMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "importMasterPlanner"],
+    mutationFn: async (body: IntakeRef) => unwrap(await api.POST("/salesforce/importTermActivity", { body })),
+  });
+}
+
+/** POST /salesforce/ActivitiesData: Program Clone. */
+export function clonePlannerMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "clonePlanner"],
+    mutationFn: async (body: PlannerCloneRequest) =>
+      unwrap(await api.POST("/salesforce/ActivitiesData", { body })),
+  });
+}
+
+/** POST /salesforce/createActivities: the activity dialog's Create or Update. */
+export function saveSectionActivityMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "saveSectionActivity"],
+    mutationFn: async (body: ActivityOperationRequest) =>
+      unwrap(await api.POST("/salesforce/createActivities", { body })),
+  });
+}
+
+/** POST /salesforce/AcademicCalendar: create or update a calendar entry. */
+export function saveCalendarEntryMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "saveCalendarEntry"],
+    mutationFn: async (body: CalendarEntryRequest) =>
+      unwrap(await api.POST("/salesforce/AcademicCalendar", { body })),
+  });
+}
+
+/** DELETE /salesforce/AcademicCalendar: delete a calendar entry at its version. */
+export function deleteCalendarEntryMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "deleteCalendarEntry"],
+    mutationFn: async (query: { id: string; version: number }) =>
+      unwrap(await api.DELETE("/salesforce/AcademicCalendar", { params: { query } })),
+  });
+}
+
+/** POST /salesforce/TermDatesUpdate: move a term's dates. */
+export function updateTermDatesMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "updateTermDates"],
+    mutationFn: async (body: TermDatesRequest) =>
+      unwrap(await api.POST("/salesforce/TermDatesUpdate", { body })),
+  });
+}
+
+/** POST /salesforce/campusHolidays: a campus holiday. */
+export function addCampusHolidayMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "addCampusHoliday"],
+    mutationFn: async (body: CampusHolidayRequest) =>
+      unwrap(await api.POST("/salesforce/campusHolidays", { body })),
+  });
+}

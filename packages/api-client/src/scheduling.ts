@@ -126,35 +126,39 @@ export function resourcesQueryOptions(api: ApiClient, campusId = "") {
   });
 }
 
-/** Mutations of the scheduling calls; invalidate `schedulingKeys.all` on success. */
-export const schedulingMutations = {
-  /**
-   * POST /salesforce/createFacilityFacultyBooking: Operation Create (201, 'Created Successfully') or
-   * Delete (200, 'Deleted successfully'). ApiError 409 booking_conflict names the clash
-   * ('Faculty is allocated on another class on same time-slot'), 400 a rule, 404 an unknown id.
-   */
-  booking: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["scheduling", "booking"],
-      mutationFn: async (body: BookingOperationRequest) =>
-        unwrap(await api.POST("/salesforce/createFacilityFacultyBooking", { body })),
-    }),
-  /**
-   * POST /salesforce/SessionTimeTable: swap the times of two events of one intake. ApiError 400
-   * rule identical_subjects ('Subjects are identical!'), 409 booking_conflict ('Faculty is allocated
-   * on another class on same time-slot') or version_conflict; nothing changes on a refusal.
-   */
-  swap: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["scheduling", "swap"],
-      mutationFn: async (body: TimeTableSwapRequest) =>
-        unwrap(await api.POST("/salesforce/SessionTimeTable", { body })),
-    }),
-  /** POST /salesforce/validateSession: would this booking be accepted? (valid, or the refusal). */
-  validate: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["scheduling", "validate"],
-      mutationFn: async (body: ValidateSessionRequest) =>
-        unwrap(await api.POST("/salesforce/validateSession", { body })),
-    }),
-};
+/* The scheduling writes; invalidate `schedulingKeys.all` on success. */
+
+/**
+ * POST /salesforce/createFacilityFacultyBooking: Operation Create (201, 'Created Successfully') or
+ * Delete (200, 'Deleted successfully'). ApiError 409 booking_conflict names the clash
+ * ('Faculty is allocated on another class on same time-slot'), 400 a rule, 404 an unknown id.
+ */
+export function saveBookingMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["scheduling", "booking"],
+    mutationFn: async (body: BookingOperationRequest) =>
+      unwrap(await api.POST("/salesforce/createFacilityFacultyBooking", { body })),
+  });
+}
+
+/**
+ * POST /salesforce/SessionTimeTable: swap the times of two events of one intake. ApiError 400
+ * rule identical_subjects ('Subjects are identical!'), 409 booking_conflict ('Faculty is allocated
+ * on another class on same time-slot') or version_conflict; nothing changes on a refusal.
+ */
+export function swapTimeTableSlotsMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["scheduling", "swap"],
+    mutationFn: async (body: TimeTableSwapRequest) =>
+      unwrap(await api.POST("/salesforce/SessionTimeTable", { body })),
+  });
+}
+
+/** POST /salesforce/validateSession: would this booking be accepted? (valid, or the refusal). */
+export function validateSessionMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["scheduling", "validate"],
+    mutationFn: async (body: ValidateSessionRequest) =>
+      unwrap(await api.POST("/salesforce/validateSession", { body })),
+  });
+}
