@@ -10,19 +10,12 @@ import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 
 /** Answer of GET /config. */
 export type PublicConfig = JsonAnswer<"getConfig">;
-/** Answer of GET /me. */
-export type Me = JsonAnswer<"getMe">;
-export type RequestOtpBody = JsonBody<"requestOtp">;
-export type RequestOtpAnswer = JsonAnswer<"requestOtp">;
-export type VerifyOtpBody = JsonBody<"verifyOtp">;
-export type VerifyOtpAnswer = JsonAnswer<"verifyOtp">;
-export type DevOutbox = JsonAnswer<"getDevOutbox">;
+type RequestOtpBody = JsonBody<"requestOtp">;
+type VerifyOtpBody = JsonBody<"verifyOtp">;
 
-/** Query keys of the sign-in and configuration reads; each stands alone (no common prefix). */
-export const authKeys = {
+/** Query key of the configuration read, which stands alone (no area prefix). */
+const authKeys = {
   config: () => ["config"] as const,
-  me: () => ["me"] as const,
-  devOutbox: (to: string | undefined) => ["devOutbox", to ?? ""] as const,
 };
 
 /** GET /config: the public configuration (spec §3 Configuration). Cached for the page's life. */
@@ -31,24 +24,6 @@ export function configQueryOptions(api: ApiClient) {
     queryKey: authKeys.config(),
     queryFn: async ({ signal }) => unwrap(await api.GET("/config", { signal })),
     staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** GET /me: the signed-in user; throws ApiError 401 when signed out. */
-export function meQueryOptions(api: ApiClient) {
-  return queryOptions({
-    queryKey: authKeys.me(),
-    queryFn: async ({ signal }) => unwrap(await api.GET("/me", { signal })),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** GET /dev/outbox: mails of the development outbox, newest first (only outside production). */
-export function devOutboxQueryOptions(api: ApiClient, to?: string) {
-  return queryOptions({
-    queryKey: authKeys.devOutbox(to),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.GET("/dev/outbox", { params: { query: to ? { to } : {} }, signal })),
   });
 }
 
@@ -66,13 +41,5 @@ export function verifyOtpMutationOptions(api: ApiClient) {
     mutationKey: ["auth", "verifyOtp"],
     mutationFn: async (body: VerifyOtpBody) =>
       unwrap(await api.POST("/salesforce/AdminOtp/verify", { body })),
-  });
-}
-
-/** POST /logout: revokes the session and clears its cookies. */
-export function logoutMutationOptions(api: ApiClient) {
-  return mutationOptions({
-    mutationKey: ["auth", "logout"],
-    mutationFn: async () => unwrap(await api.POST("/logout")),
   });
 }

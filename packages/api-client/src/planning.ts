@@ -6,20 +6,16 @@ import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 
 /* Academic planning: openapi/planning.yaml. Dates on the wire DD/MM/YYYY unless a type says otherwise. */
 
-/** Answer of GET /salesforce/CurrentPageFilter: the batches list's filter options. */
-export type BatchFilterOptions = JsonAnswer<"getBatchFilterOptions">;
 /** Body of POST /salesforce/CurrentPageFilter: the five filters ("" = all) and the page. */
 export type BatchListRequest = NonNullable<JsonBody<"listBatches">>;
 /** Answer of POST /salesforce/CurrentPageFilter: one page of batches and the total. */
-export type BatchListPage = JsonAnswer<"listBatches">;
+type BatchListPage = JsonAnswer<"listBatches">;
 /** One batch (intake) row (spec §3 batch list row). */
 export type BatchRow = BatchListPage["batchList"][number];
-/** Answer of GET /salesforce/AcademicProgramsName (spec §7 Load setup options). */
-export type PlanningSetupOptions = JsonAnswer<"getPlanningSetupOptions">;
 /** Body of POST /salesforce/createProgramBatchSpecialization. */
 export type CreateIntakeRequest = JsonBody<"createProgramBatchSpecialization">;
 /** Query of GET /salesforce/CourseVersionData: programName, optional intake and year. */
-export type TermSubjectsQuery = operations["listTermSubjects"]["parameters"]["query"];
+type TermSubjectsQuery = operations["listTermSubjects"]["parameters"]["query"];
 /** Answer of GET /salesforce/CourseVersionData: term name → subject rows. */
 export type TermSubjects = JsonAnswer<"listTermSubjects">;
 /** One subject row of a term (spec §3 subject row). */
@@ -27,33 +23,31 @@ export type TermSubjectRow = TermSubjects["data"][string][number];
 /** One section of a subject (spec §3 Section). */
 export type SectionRow = TermSubjectRow["sections"][number];
 /** Body of POST /salesforce/createCourseVersion (add, or edit dates with courseVersionId + version). */
-export type TermSubjectRequest = JsonBody<"createCourseVersion">;
+type TermSubjectRequest = JsonBody<"createCourseVersion">;
 /** Body of POST /salesforce/CourseOfferingData (Operation Create, Update or Delete). */
-export type SectionOperation = JsonBody<"saveSection">;
+type SectionOperation = JsonBody<"saveSection">;
 /** Body of POST /salesforce/FacultyCourseAssociation (one faculty per section). */
-export type SectionFacultyRequest = JsonBody<"setSectionFaculty">;
+type SectionFacultyRequest = JsonBody<"setSectionFaculty">;
 /** Body of POST /salesforce/ClassRoomAssociation (a section's class room, or null to clear it). */
-export type SectionRoomRequest = JsonBody<"setSectionRoom">;
-/** One class room (facility) of an intake's campus. */
-export type ClassRoomRow = JsonAnswer<"listClassRooms">["rooms"][number];
+type SectionRoomRequest = JsonBody<"setSectionRoom">;
 /** Programme, intake month and year of a master import (subjects or planner). */
-export type IntakeRef = JsonBody<"importMasterSubjects">;
+type IntakeRef = JsonBody<"importMasterSubjects">;
 /** Query of GET /salesforce/FacultyList: search, page, page size. */
-export type FacultyListQuery = NonNullable<operations["listFaculty"]["parameters"]["query"]>;
+type FacultyListQuery = NonNullable<operations["listFaculty"]["parameters"]["query"]>;
 /** One faculty member of the faculty table (spec §3 faculty). */
 export type FacultyRow = JsonAnswer<"listFaculty">["faculty"][number];
 /** Body of POST /salesforce/facultyOnboarding/sendEmail (attachment as base64). */
 export type InvitationRequest = JsonBody<"sendFacultyInvitation">;
 /** Query of GET /salesforce/AcademicPlannerData. */
-export type PlannerQuery = operations["getPlanner"]["parameters"]["query"];
+type PlannerQuery = operations["getPlanner"]["parameters"]["query"];
 /** Answer of GET /salesforce/AcademicPlannerData: the intake's terms with their activities. */
-export type Planner = JsonAnswer<"getPlanner">;
+type Planner = JsonAnswer<"getPlanner">;
 /** One term card of the planner. */
 export type PlannerTerm = Planner["terms"][number];
 /** Body of POST /salesforce/createAcademicPlannerActivity. */
 export type PlannerActivityRequest = JsonBody<"createAcademicPlannerActivity">;
 /** Body of POST /salesforce/ActivitiesData (Program Clone). */
-export type PlannerCloneRequest = JsonBody<"clonePlanner">;
+type PlannerCloneRequest = JsonBody<"clonePlanner">;
 /** Body of POST /salesforce/createActivities (the activity dialog). */
 export type ActivityOperationRequest = JsonBody<"createActivities">;
 /** Query of GET /salesforce/CurrentProgrammes. */
@@ -65,14 +59,14 @@ export type CurrentProgrammeDetails = JsonAnswer<"getCurrentProgramme">;
 /** Answer of GET /salesforce/AcademicCalendar. */
 export type AcademicCalendar = JsonAnswer<"getAcademicCalendar">;
 /** Body of POST /salesforce/AcademicCalendar. */
-export type CalendarEntryRequest = JsonBody<"saveAcademicCalendarEntry">;
+type CalendarEntryRequest = JsonBody<"saveAcademicCalendarEntry">;
 /** Body of POST /salesforce/TermDatesUpdate. */
-export type TermDatesRequest = JsonBody<"updateTermDates">;
+type TermDatesRequest = JsonBody<"updateTermDates">;
 /** Body of POST /salesforce/campusHolidays. */
-export type CampusHolidayRequest = JsonBody<"addCampusHoliday">;
+type CampusHolidayRequest = JsonBody<"addCampusHoliday">;
 
 /** Fills the batch list's defaults (no filter, page 1, 10 a page) so equal requests share a key. */
-export function normaliseBatchListRequest(request: BatchListRequest): Required<BatchListRequest> {
+function normaliseBatchListRequest(request: BatchListRequest): Required<BatchListRequest> {
   return {
     program: request.program ?? "",
     batch: request.batch ?? "",
@@ -99,7 +93,6 @@ export const planningKeys = {
   classRooms: (intakeId: string) => ["planning", "classRooms", intakeId] as const,
   masterSubjects: (programmeId: string) => ["planning", "masterSubjects", programmeId] as const,
   faculty: (query: FacultyListQuery) => ["planning", "faculty", query] as const,
-  invitations: () => ["planning", "invitations"] as const,
   planner: (query: PlannerQuery) => ["planning", "planner", query] as const,
   masterPlanner: (programmeId: string) => ["planning", "masterPlanner", programmeId] as const,
   currentProgrammes: (query: CurrentProgrammesQuery) => ["planning", "currentProgrammes", query] as const,
@@ -180,15 +173,6 @@ export function facultyListQueryOptions(api: ApiClient, query: FacultyListQuery)
     queryKey: planningKeys.faculty(query),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/salesforce/FacultyList", { params: { query }, signal })),
-  });
-}
-
-/** GET /salesforce/facultyOnboarding/invitations: invitations sent, newest first. */
-export function invitationsQueryOptions(api: ApiClient) {
-  return queryOptions({
-    queryKey: planningKeys.invitations(),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.GET("/salesforce/facultyOnboarding/invitations", { signal })),
   });
 }
 
@@ -274,15 +258,6 @@ export function saveTermSubjectMutationOptions(api: ApiClient) {
     mutationKey: ["planning", "saveTermSubject"],
     mutationFn: async (body: TermSubjectRequest) =>
       unwrap(await api.POST("/salesforce/createCourseVersion", { body })),
-  });
-}
-
-/** DELETE /salesforce/CourseVersionData: delete a subject with its sections. */
-export function deleteTermSubjectMutationOptions(api: ApiClient) {
-  return mutationOptions({
-    mutationKey: ["planning", "deleteTermSubject"],
-    mutationFn: async (query: { courseVersionId: string; version: number }) =>
-      unwrap(await api.DELETE("/salesforce/CourseVersionData", { params: { query } })),
   });
 }
 

@@ -10,24 +10,22 @@ import type { JsonAnswer, JsonBody } from "../operation-types.ts";
  */
 
 /** Query of GET /sf/exam/studentStatus/{id} besides the id: label filter, search, page, page size. */
-export type StudentStatusQuery = NonNullable<operations["getStudentStatus"]["parameters"]["query"]>;
+type StudentStatusQuery = NonNullable<operations["getStudentStatus"]["parameters"]["query"]>;
 /** Answer of GET /sf/exam/studentStatus/{id}: exam header, counts per label and one page of students. */
-export type StudentStatusPage = JsonAnswer<"getStudentStatus">;
+type StudentStatusPage = JsonAnswer<"getStudentStatus">;
 /** One student of an exam with their eligibility (spec §3 exam row fields). */
 export type StudentStatusRow = StudentStatusPage["students"][number];
-/** Counts per eligibility label and their total. */
-export type EligibilityCountsAnswer = StudentStatusPage["summary"];
 /** One item of PATCH /sf/exam/update/eligibily: a decision, or null to withdraw it. */
 export type EligibilityUpdate = JsonBody<"updateEligibility">[number];
 /** Body of POST /salesforce/StudentRiskData: exam cycle ("" all), search, page, page size. */
-export type StudentRiskRequest = NonNullable<JsonBody<"getStudentRiskData">>;
+type StudentRiskRequest = NonNullable<JsonBody<"getStudentRiskData">>;
 /** Answer of POST /salesforce/StudentRiskData: totals and one page of exams with their counts. */
-export type StudentRiskPage = JsonAnswer<"getStudentRiskData">;
+type StudentRiskPage = JsonAnswer<"getStudentRiskData">;
 /** One exam of the eligibility overview. */
 export type StudentRiskExam = StudentRiskPage["exams"][number];
 
 /** Fills the student status query's defaults so equal queries share a key. */
-export function normaliseStudentStatusQuery(query: StudentStatusQuery): Required<StudentStatusQuery> {
+function normaliseStudentStatusQuery(query: StudentStatusQuery): Required<StudentStatusQuery> {
   return {
     eligibility: query.eligibility ?? "",
     search: query.search ?? "",
@@ -37,7 +35,7 @@ export function normaliseStudentStatusQuery(query: StudentStatusQuery): Required
 }
 
 /** Fills StudentRiskData's defaults (every cycle, no search, page 1, 10 a page). */
-export function normaliseStudentRiskRequest(request: StudentRiskRequest): Required<StudentRiskRequest> {
+function normaliseStudentRiskRequest(request: StudentRiskRequest): Required<StudentRiskRequest> {
   return {
     examCycleId: request.examCycleId ?? "",
     search: request.search ?? "",

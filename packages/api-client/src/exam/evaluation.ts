@@ -10,14 +10,12 @@ import type { JsonAnswer, JsonBody } from "../operation-types.ts";
 export type EvaluatorListAnswer = JsonAnswer<"getEvaluatorList">;
 /** The exam an evaluation or student status screen is about (date YYYY-MM-DD, time HH:MM, minutes). */
 export type EvaluationExam = EvaluatorListAnswer["exam"];
-/** Summary cards of the Evaluation page (sheetsPerEvaluator null while no evaluator is active). */
-export type EvaluationSummary = EvaluatorListAnswer["summary"];
 /** One evaluator assignment (spec §3; wire names Contact__c, Assigned_Paper__c kept). */
 export type EvaluatorAssignment = EvaluatorListAnswer["data"][number];
 /** One candidate of the Add Evaluator dialog (spec §3 evaluator option, with role and email). */
 export type EvaluatorCandidate = JsonAnswer<"listEvaluatorCandidates">["data"][number];
 /** Answer of GET /salesforce/EvaluationDetails: the exam's rooms with their evaluators. */
-export type EvaluationRooms = JsonAnswer<"getEvaluationRooms">;
+type EvaluationRooms = JsonAnswer<"getEvaluationRooms">;
 /** One room of GET /salesforce/EvaluationDetails. */
 export type EvaluationRoom = EvaluationRooms["rooms"][number];
 /** One item of POST /salesforce/EvaluationDetails (spec §7 evaluator assignment save). */
@@ -25,24 +23,22 @@ export type EvaluatorAssignmentSaveItem = JsonBody<"saveEvaluatorAssignments">[n
 /** One item of PATCH /sf/exam/update/evaluation: an evaluator's answer, or `remove` to withdraw. */
 export type EvaluatorAnswerItem = JsonBody<"recordEvaluatorAnswers">[number];
 /** Query of GET /sf/exam/evaluationAssignments: cycle, the spec §3 evaluation filters, status, page, page size. */
-export type EvaluationAssignmentsQuery = NonNullable<
-  operations["listEvaluationAssignments"]["parameters"]["query"]
->;
+type EvaluationAssignmentsQuery = NonNullable<operations["listEvaluationAssignments"]["parameters"]["query"]>;
 /** Answer of GET /sf/exam/evaluationAssignments: one page of assignments, their total and the subject faculty options. */
-export type EvaluationAssignmentsPage = JsonAnswer<"listEvaluationAssignments">;
+type EvaluationAssignmentsPage = JsonAnswer<"listEvaluationAssignments">;
 /** One row of the evaluation table: the assignment, its exam (with the deadline) and the subject faculty. */
 export type EvaluationAssignmentRow = EvaluationAssignmentsPage["data"][number];
 /** Query of GET /sf/exam/evaluationOverview: cycle ("" every cycle), page, page size. */
-export type EvaluationOverviewQuery = NonNullable<operations["getEvaluationOverview"]["parameters"]["query"]>;
+type EvaluationOverviewQuery = NonNullable<operations["getEvaluationOverview"]["parameters"]["query"]>;
 /** Answer of GET /sf/exam/evaluationOverview: one page of exams with their evaluation figures. */
-export type EvaluationOverviewPage = JsonAnswer<"getEvaluationOverview">;
+type EvaluationOverviewPage = JsonAnswer<"getEvaluationOverview">;
 /** One exam of the evaluation list and plan with its summary cards' figures. */
 export type EvaluationOverviewExam = EvaluationOverviewPage["exams"][number];
 /** Body of PATCH /sf/exam/update/evaluationDeadline: the exam and its deadline (YYYY-MM-DD) or null to clear it. */
 export type EvaluationDeadlineUpdate = JsonBody<"updateEvaluationDeadline">;
 
 /** Fills the evaluation table query's defaults (every cycle, no filter, page 1, 10 a page). */
-export function normaliseEvaluationAssignmentsQuery(
+function normaliseEvaluationAssignmentsQuery(
   query: EvaluationAssignmentsQuery,
 ): Required<EvaluationAssignmentsQuery> {
   return {
@@ -58,9 +54,7 @@ export function normaliseEvaluationAssignmentsQuery(
 }
 
 /** Fills the evaluation overview query's defaults (every cycle, page 1, 10 a page). */
-export function normaliseEvaluationOverviewQuery(
-  query: EvaluationOverviewQuery,
-): Required<EvaluationOverviewQuery> {
+function normaliseEvaluationOverviewQuery(query: EvaluationOverviewQuery): Required<EvaluationOverviewQuery> {
   return { examCycleId: query.examCycleId ?? "", pageNo: query.pageNo ?? 1, count: query.count ?? 10 };
 }
 

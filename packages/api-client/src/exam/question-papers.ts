@@ -13,15 +13,17 @@ import type { JsonAnswer, JsonBody } from "../operation-types.ts";
 export type QuestionPaper = components["schemas"]["QuestionPaper"];
 /** One paper with its set URLs and component. */
 export type QuestionPaperDetail = components["schemas"]["QuestionPaperDetail"];
-export type QuestionPaperStatusValue = components["schemas"]["QuestionPaperStatus"];
+/** One message of a paper's chat: body, author's name and role, `createdAt` (an instant). */
 export type ChatMessage = components["schemas"]["ChatMessage"];
+/** Answer of GET /sf/exam/questionPaperFilters: the list's filter options. */
 export type QuestionPaperFilters = JsonAnswer<"getQuestionPaperFilters">;
 /** Body of POST /sf/exam/questionPaperList; empty strings mean "no filter". */
-export type QuestionPaperListFilter = JsonBody<"listQuestionPapers">;
-export type QuestionPaperListPage = JsonAnswer<"listQuestionPapers">;
-export type QuestionPaperAnswer = JsonAnswer<"getQuestionPaper">;
+type QuestionPaperListFilter = JsonBody<"listQuestionPapers">;
+/** Answer of GET /sf/exam/questionPaper/{id}/chat: the paper's header and its messages, oldest first. */
 export type QuestionPaperChat = JsonAnswer<"getQuestionPaperChat">;
-export type QuestionPaperUpdateItem = JsonBody<"updateQuestionPaper">[number];
+/** One item of PATCH /sf/exam/update/question: a set's status, or a whole paper's with sendEmail. */
+type QuestionPaperUpdateItem = JsonBody<"updateQuestionPaper">[number];
+/** One mail of POST /salesforce/Exams/sendEmail (a reminder). */
 export type SendEmailItem = JsonBody<"sendEmail">[number];
 
 /**
@@ -38,7 +40,7 @@ export const questionPaperKeys = {
 };
 
 /** Fills the list filter's defaults (empty strings, page 1, 25 a page) so equal filters share a key. */
-export function normaliseListFilter(filter: QuestionPaperListFilter): Required<QuestionPaperListFilter> {
+function normaliseListFilter(filter: QuestionPaperListFilter): Required<QuestionPaperListFilter> {
   return {
     course: filter.course ?? "",
     status: filter.status ?? "",

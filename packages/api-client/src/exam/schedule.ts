@@ -30,24 +30,22 @@ export type ExamDashboard = JsonAnswer<"getExamDashboard">;
 /** Answer of GET /sf/exam/clashReport: totals and first items of the three clash lists. */
 export type ClashReport = JsonAnswer<"getClashReport">;
 /** Body of POST /salesforce/ExamData: `dueDays` (upcoming) or `completedIn` (completed), paged. */
-export type ExamDataRequest = JsonBody<"getExamData">;
+type ExamDataRequest = JsonBody<"getExamData">;
 /** One page of upcoming or completed exams and the total. */
-export type ExamDataPage = JsonAnswer<"getExamData">;
+type ExamDataPage = JsonAnswer<"getExamData">;
 /** One exam of ExamData (spec §3 Exam info, wire names kept). */
 export type ExamInfo = ExamDataPage["exams"][number];
 /** Query of GET /salesforce/TimeTable: exam cycle, course text, page and page size. */
-export type ExamTimetableQuery = NonNullable<operations["listExamTimetable"]["parameters"]["query"]>;
+type ExamTimetableQuery = NonNullable<operations["listExamTimetable"]["parameters"]["query"]>;
 /** One page of the exam timetable and the total. */
-export type ExamTimetablePage = JsonAnswer<"listExamTimetable">;
+type ExamTimetablePage = JsonAnswer<"listExamTimetable">;
 /** One row of the exam timetable (spec §3 Exam timetable row): date YYYY-MM-DD, time HH:MM, minutes. */
 export type ExamTimetableRow = ExamTimetablePage["timetable"][number];
 /** One item of the timetable save (spec §7: id, duration, dateOfExam, timeOfExam, examType, venue, sendEmail). */
 export type ExamTimetableSaveItem = JsonBody<"saveExamTimetable">[number];
-/** Answer of the timetable save: the message to show as a toast (spec §8) and counts. */
-export type ExamTimetableSaveAnswer = JsonAnswer<"saveExamTimetable">;
 
 /** Fills ExamData's defaults (page 1, 10 a page, every cycle) so equal requests share a query key. */
-export function normaliseExamDataRequest(request: ExamDataRequest): ExamDataRequest {
+function normaliseExamDataRequest(request: ExamDataRequest): ExamDataRequest {
   return {
     ...(request.dueDays === undefined ? {} : { dueDays: request.dueDays }),
     ...(request.completedIn === undefined ? {} : { completedIn: request.completedIn }),
@@ -58,7 +56,7 @@ export function normaliseExamDataRequest(request: ExamDataRequest): ExamDataRequ
 }
 
 /** Fills the timetable query's defaults (every cycle, no course text, page 1, 10 a page). */
-export function normaliseTimetableQuery(query: ExamTimetableQuery): Required<ExamTimetableQuery> {
+function normaliseTimetableQuery(query: ExamTimetableQuery): Required<ExamTimetableQuery> {
   return {
     examCycleId: query.examCycleId ?? "",
     course: query.course ?? "",

@@ -18,8 +18,6 @@ export type SeatingSection = SeatingPlan["sections"][number];
 export type SeatAssignment = SeatingPlan["seatingArrangement"][number];
 /** One move of the seating plan save: a student of the exam to a room and seat (1..capacity). */
 export type SeatMove = JsonBody<"saveSeatingPlan">["seats"][number];
-export type SeatingGenerateAnswer = JsonAnswer<"generateSeatingPlan">;
-export type SeatingSaveAnswer = JsonAnswer<"saveSeatingPlan">;
 /** The one item of GET /sf/exam/invigilatorList/{id}: exam, faculty rows, room names, rooms. */
 export type InvigilationData = JsonAnswer<"getInvigilatorList">["data"][number];
 /** Invigilation faculty row (spec §3). */
@@ -28,20 +26,14 @@ export type InvigilationFacultyRow = InvigilationData["facultyList"][number];
 export type InvigilationRoom = InvigilationData["rooms"][number];
 /** Invigilation save item (spec §3: facultyId, roomNo, examId, facEmail, subject, isAllocated, sendEmail). */
 export type InvigilationSaveItem = JsonBody<"saveInvigilation">[number];
-export type InvigilationSaveAnswer = JsonAnswer<"saveInvigilation">;
 /** Query of GET /sf/exam/invigilationNotifications. */
-export type InvigilationNotificationsQuery =
-  operations["listInvigilationNotifications"]["parameters"]["query"];
+type InvigilationNotificationsQuery = operations["listInvigilationNotifications"]["parameters"]["query"];
 /** One page of a cycle's invigilation duties with their mail state. */
-export type InvigilationNotificationsPage = JsonAnswer<"listInvigilationNotifications">;
+type InvigilationNotificationsPage = JsonAnswer<"listInvigilationNotifications">;
 /** One invigilation duty (assignment) and when it was mailed. */
 export type InvigilationNotification = InvigilationNotificationsPage["notifications"][number];
 /** Query of GET /sf/exam/facultyProctoring (cycle id or name, page, members a page). */
-export type FacultyProctoringQuery = operations["listFacultyProctoring"]["parameters"]["query"];
-/** One page of faculty members, each with all of their invigilation duties in the cycle. */
-export type FacultyProctoringPage = JsonAnswer<"listFacultyProctoring">;
-/** One faculty member with their duties (date YYYY-MM-DD, time HH:MM Asia/Kolkata, minutes). */
-export type FacultyDuties = FacultyProctoringPage["faculty"][number];
+type FacultyProctoringQuery = operations["listFacultyProctoring"]["parameters"]["query"];
 
 /**
  * Query keys of seating and invigilation; `seatingKeys.all` prefixes every one (invalidate it after
@@ -62,9 +54,7 @@ export const seatingKeys = {
 };
 
 /** Fills the notification query's defaults (page 1, 25 a page, no `notified` filter) for a stable key. */
-export function normaliseNotificationsQuery(
-  query: InvigilationNotificationsQuery,
-): InvigilationNotificationsQuery {
+function normaliseNotificationsQuery(query: InvigilationNotificationsQuery): InvigilationNotificationsQuery {
   return {
     examCycle: query.examCycle,
     pageNo: query.pageNo ?? 1,
