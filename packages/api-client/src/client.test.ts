@@ -1,9 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createApiClient } from "./client.ts";
 import { ApiError, unwrap } from "./errors.ts";
-import { configQueryOptions, queryKeys, questionPaperListQueryOptions } from "./queries.ts";
-
-const BASE = "http://portal.test/api";
+import { BASE } from "./test-support.ts";
 
 type Seen = { method: string; path: string; auth: string | null; accessHeader: string | null; body: string };
 
@@ -170,43 +168,5 @@ describe("createApiClient", () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-});
-
-describe("query factories", () => {
-  it("share a key for equal filters and throw ApiError with the server's message", async () => {
-    const fetch = async () =>
-      json(400, {
-        success: false,
-        errorMessage: "count must be 25, 50 or 100",
-        field: "count",
-        rule: "enum",
-      });
-    const api = createApiClient({ baseUrl: BASE, fetch });
-    const a = questionPaperListQueryOptions(api, { status: "Approved" });
-    const b = questionPaperListQueryOptions(api, { status: "Approved", pageNo: 1, count: 25, course: "" });
-    expect(a.queryKey).toEqual(b.queryKey);
-    expect(a.queryKey.slice(0, 1)).toEqual(queryKeys.questionPapers.all);
-    const queryFn = a.queryFn as (ctx: { signal: AbortSignal }) => Promise<unknown>;
-    const error = await queryFn({ signal: new AbortController().signal }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, errorMessage: "count must be 25, 50 or 100", field: "count" });
-  });
-
-  it("reads the configuration", async () => {
-    const config = {
-      success: true,
-      apiBaseUrl: "/api",
-      tokenUrl: "/api/refreshToken",
-      adminUrl: "/api",
-      etlBaseUrl: "/api",
-      primaryColor: "#1d4ed8",
-      secondaryColor: "#0f766e",
-      customization: { primary: "#1d4ed8" },
-      calendarLicenseKey: "",
-    };
-    const api = createApiClient({ baseUrl: BASE, fetch: async () => json(200, config) });
-    const queryFn = configQueryOptions(api).queryFn as (ctx: { signal: AbortSignal }) => Promise<unknown>;
-    expect(await queryFn({ signal: new AbortController().signal })).toEqual(config);
   });
 });

@@ -4,10 +4,10 @@ import { ApiError } from "./errors.ts";
 import type { paths } from "./generated/schema.ts";
 
 /** A pair of tokens as the sign-in and refresh calls return them. */
-export type Tokens = { accessToken: string; refreshToken: string };
+type Tokens = { accessToken: string; refreshToken: string };
 
 /** Options of {@link createApiClient}. */
-export type ApiClientOptions = {
+type ApiClientOptions = {
   /** Base of every path, e.g. `/api` in a browser on the portal's origin or `https://host/api`. */
   baseUrl: string;
   /** The fetch to use (default: the global one). Tests inject theirs here. */
@@ -58,8 +58,8 @@ type RefreshOutcome = { kind: "refreshed"; accessToken: string } | { kind: "expi
  *   once with the new token; when the refresh answers errorCode `refresh_token_expired` it calls
  *   `onSessionExpired` and hands back the original 401.
  *
- * Calls return openapi-fetch results `{ data, error, response }`; use `unwrap` or the query factories
- * of `queries.ts` to get values or thrown {@link ApiError}s.
+ * Calls return openapi-fetch results `{ data, error, response }`; use `unwrap` or the option factories
+ * of each area (`auth.ts`, `exam/*.ts`, `grading.ts`, ...) to get values or thrown {@link ApiError}s.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));

@@ -33,7 +33,7 @@ export class ApiError extends Error {
 }
 
 /** The shape of an API error body; anything else in an error answer is read as an unknown error. */
-export type ApiErrorBody = {
+type ApiErrorBody = {
   success: false;
   errorMessage: string;
   errorCode?: string;

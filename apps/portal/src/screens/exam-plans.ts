@@ -1,4 +1,4 @@
-import { invigilationKeys, seatingKeys } from "@portal/api-client";
+import { seatingKeys } from "@portal/api-client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 
@@ -9,12 +9,5 @@ import { useCallback } from "react";
  */
 export function useReloadExamPlans(): () => Promise<unknown> {
   const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: seatingKeys.all }),
-        queryClient.invalidateQueries({ queryKey: invigilationKeys.all }),
-      ]),
-    [queryClient],
-  );
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: seatingKeys.all }), [queryClient]);
 }

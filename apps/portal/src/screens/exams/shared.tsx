@@ -1,4 +1,4 @@
-import { type ExamCycle, examCyclesQueryOptions, queryKeys } from "@portal/api-client";
+import { type ExamCycle, examCyclesQueryOptions, examKeys } from "@portal/api-client";
 import { Button, Select } from "@portal/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -66,5 +66,5 @@ export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => 
  */
 export function useExamRefresh(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.exams.all }), [queryClient]);
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: examKeys.all }), [queryClient]);
 }

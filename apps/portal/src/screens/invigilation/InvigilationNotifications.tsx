@@ -1,7 +1,7 @@
 import {
   type InvigilationNotification,
-  invigilationKeys,
   invigilationNotificationsQueryOptions,
+  seatingKeys,
   sendInvigilationNotificationsMutationOptions,
 } from "@portal/api-client";
 import { formatDisplayDate } from "@portal/domain";
@@ -98,7 +98,7 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
     onSuccess: async () => {
       toast.success(m.invig_mail_sent());
       setSelected(new Set());
-      await queryClient.invalidateQueries({ queryKey: invigilationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: seatingKeys.invigilation() });
     },
     onError: (error) => toast.error(errorText(error)),
   });

@@ -1,7 +1,7 @@
 import {
   type CreateIntakeRequest,
+  createIntakeMutationOptions,
   planningKeys,
-  planningMutations,
   planningSetupQueryOptions,
 } from "@portal/api-client";
 import {
@@ -93,7 +93,7 @@ export function IntakeDialog({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const setup = useQuery(planningSetupQueryOptions(api));
-  const create = useMutation(planningMutations.createIntake(api));
+  const create = useMutation(createIntakeMutationOptions(api));
   // A 409 (the intake exists already), with what was typed kept.
   const [refused, setRefused] = useState<unknown>(null);
   const translations = planningMessages();

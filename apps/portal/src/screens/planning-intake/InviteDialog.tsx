@@ -1,8 +1,8 @@
-import { type FacultyRow, type InvitationRequest, planningKeys, planningMutations } from "@portal/api-client";
+import { type FacultyRow, type InvitationRequest, sendInvitationMutationOptions } from "@portal/api-client";
 import { ZInvitation } from "@portal/domain";
 import { Button, Checkbox, Dialog, TextArea } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
@@ -50,8 +50,7 @@ export function InviteDialog({
 }) {
   const api = useApi();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const send = useMutation(planningMutations.sendInvitation(api));
+  const send = useMutation(sendInvitationMutationOptions(api));
   const [file, setFile] = useState<File | null>(null);
   const translations = planningMessages();
   const form = useForm({
@@ -74,7 +73,6 @@ export function InviteDialog({
         } as InvitationRequest;
         const answer = await send.mutateAsync(body);
         toast.success(answer.message);
-        await queryClient.invalidateQueries({ queryKey: planningKeys.invitations() });
         onClose();
       } catch (error) {
         toast.error(errorText(error));

@@ -1,4 +1,8 @@
-import { masterSubjectsQueryOptions, planningKeys, planningMutations } from "@portal/api-client";
+import {
+  importMasterSubjectsMutationOptions,
+  masterSubjectsQueryOptions,
+  planningKeys,
+} from "@portal/api-client";
 import { type INTAKE_MONTHS, PLANNING_MESSAGES } from "@portal/domain";
 import { Button, Dialog } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -27,7 +31,7 @@ export function MasterImportDialog({
   const toast = useToast();
   const queryClient = useQueryClient();
   const master = useQuery(masterSubjectsQueryOptions(api, programmeId));
-  const run = useMutation(planningMutations.importMasterSubjects(api));
+  const run = useMutation(importMasterSubjectsMutationOptions(api));
   const terms = master.data?.data ?? [];
   const onImport = async () => {
     try {

@@ -2,9 +2,11 @@ import {
   classRoomsQueryOptions,
   type FacultyRow,
   planningKeys,
-  planningMutations,
   type SectionRow,
+  saveSectionMutationOptions,
   sectionsQueryOptions,
+  setSectionFacultyMutationOptions,
+  setSectionRoomMutationOptions,
   type TermSubjectRow,
 } from "@portal/api-client";
 import { PLANNING_MESSAGES, ZId, ZSectionStrengthText } from "@portal/domain";
@@ -48,7 +50,7 @@ export function SelectSectionDialog({ subject, onClose }: { subject: TermSubject
   const toast = useToast();
   const queryClient = useQueryClient();
   const sections = useQuery(sectionsQueryOptions(api, subject.id));
-  const save = useMutation(planningMutations.saveSection(api));
+  const save = useMutation(saveSectionMutationOptions(api));
   const [rows, setRows] = useState<DraftSection[] | null>(null);
   const [selected, setSelected] = useState("");
   const [refused, setRefused] = useState<unknown>(null);
@@ -252,8 +254,8 @@ export function SelectFacultyDialog({
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const saveFaculty = useMutation(planningMutations.setSectionFaculty(api));
-  const saveRoom = useMutation(planningMutations.setSectionRoom(api));
+  const saveFaculty = useMutation(setSectionFacultyMutationOptions(api));
+  const saveRoom = useMutation(setSectionRoomMutationOptions(api));
   // The sections as the server has them now (fresh versions after a reload), the row's copy first.
   const fresh = useQuery(sectionsQueryOptions(api, subject.id));
   const sections = fresh.data?.sections ?? subject.sections;

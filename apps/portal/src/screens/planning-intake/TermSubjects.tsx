@@ -1,7 +1,7 @@
 import {
   planningKeys,
-  planningMutations,
   planningSetupQueryOptions,
+  saveTermSubjectMutationOptions,
   type TermSubjectRow,
   termSubjectsQueryOptions,
 } from "@portal/api-client";
@@ -122,7 +122,7 @@ export function TermSubjectsScreen({ search }: { search: string }) {
     ...termSubjectsQueryOptions(api, subjectsQuery(selection)),
     enabled: selection.program !== "",
   });
-  const saveSubject = useMutation(planningMutations.saveTermSubject(api));
+  const saveSubject = useMutation(saveTermSubjectMutationOptions(api));
   const [editing, setEditing] = useState<Editing | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const [importOpen, setImportOpen] = useState(false);

@@ -1,12 +1,15 @@
 import {
   ApiError,
   academicCalendarQueryOptions,
+  addCampusHolidayMutationOptions,
   type AcademicCalendar as Calendar,
   campusHolidaysQueryOptions,
+  deleteCalendarEntryMutationOptions,
   plannerQueryOptions,
   planningKeys,
-  planningMutations,
   planningSetupQueryOptions,
+  saveCalendarEntryMutationOptions,
+  updateTermDatesMutationOptions,
 } from "@portal/api-client";
 import {
   INTAKE_MONTHS,
@@ -166,8 +169,8 @@ function CalendarView({ calendar, intakeId }: { calendar: Calendar; intakeId: st
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const updateTerm = useMutation(planningMutations.updateTermDates(api));
-  const deleteEntry = useMutation(planningMutations.deleteCalendarEntry(api));
+  const updateTerm = useMutation(updateTermDatesMutationOptions(api));
+  const deleteEntry = useMutation(deleteCalendarEntryMutationOptions(api));
   const campusHolidays = useQuery(campusHolidaysQueryOptions(api, calendar.intake.campusId));
   const [draft, setDraft] = useState<{ id: string; start: string; end: string; version: number } | null>(
     null,
@@ -348,7 +351,7 @@ function CalendarView({ calendar, intakeId }: { calendar: Calendar; intakeId: st
 function EntryForm({ intakeId, onDone }: { intakeId: string; onDone: () => Promise<unknown> }) {
   const api = useApi();
   const toast = useToast();
-  const save = useMutation(planningMutations.saveCalendarEntry(api));
+  const save = useMutation(saveCalendarEntryMutationOptions(api));
   const form = useForm({
     defaultValues: { name: "", kind: "Holiday", startDate: "", endDate: "" } as {
       name: string;
@@ -449,7 +452,7 @@ function CampusHolidayForm({
 }) {
   const api = useApi();
   const toast = useToast();
-  const add = useMutation(planningMutations.addCampusHoliday(api));
+  const add = useMutation(addCampusHolidayMutationOptions(api));
   const form = useForm({
     defaultValues: { name: "", date: "" },
     validators: { onSubmit: ZCampusHolidayForm, onChange: ZCampusHolidayForm },

@@ -3,7 +3,7 @@ import {
   type ActivityOperationRequest,
   ApiError,
   planningKeys,
-  planningMutations,
+  saveSectionActivityMutationOptions,
 } from "@portal/api-client";
 import {
   ACTIVITY_TYPES,
@@ -172,7 +172,7 @@ function ActivityForm({
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const save = useMutation(planningMutations.saveSectionActivity(api));
+  const save = useMutation(saveSectionActivityMutationOptions(api));
   const [subjectId, setSubjectId] = useState(
     activity?.courseVersionId ?? presetSubject ?? (subjects.length === 1 ? (subjects[0]?.id ?? "") : ""),
   );

@@ -1,4 +1,4 @@
-import { ApiError, planningKeys, planningMutations } from "@portal/api-client";
+import { ApiError, clonePlannerMutationOptions, planningKeys } from "@portal/api-client";
 import { INTAKE_MONTHS, PLANNER_YEARS } from "@portal/domain";
 import { Button, Dialog, Select, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
@@ -35,7 +35,7 @@ export function CloneDialog({
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const clone = useMutation(planningMutations.clonePlanner(api));
+  const clone = useMutation(clonePlannerMutationOptions(api));
   const translations = { "Field cannot be empty.": m.planning_field_cannot_be_empty };
   const form = useForm({
     defaultValues: { academicProgramId: target.academicProgramId, intake: "", batch: "" },

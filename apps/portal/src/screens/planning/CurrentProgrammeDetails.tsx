@@ -5,8 +5,8 @@ import {
   type CurrentProgrammeDetails as Details,
   plannerQueryOptions,
   planningKeys,
-  planningMutations,
   planningSetupQueryOptions,
+  saveTermSubjectMutationOptions,
 } from "@portal/api-client";
 import { toWireDate } from "@portal/domain";
 import { Button, DataTable, type DataTableColumn, Popover, Select, TextField } from "@portal/ui";
@@ -212,7 +212,7 @@ function TermPanel({
   const api = useApi();
   const queryClient = useQueryClient();
   const setup = useQuery(planningSetupQueryOptions(api));
-  const save = useMutation(planningMutations.saveTermSubject(api));
+  const save = useMutation(saveTermSubjectMutationOptions(api));
   const [draft, setDraft] = useState<SubjectDraft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);

@@ -1,12 +1,13 @@
 import {
   ApiError,
+  importMasterPlannerMutationOptions,
   masterPlannerQueryOptions,
   type PlannerActivityRequest,
   type PlannerTerm,
   plannerQueryOptions,
   planningKeys,
-  planningMutations,
   planningSetupQueryOptions,
+  savePlannerActivityMutationOptions,
 } from "@portal/api-client";
 import {
   ACTIVITY_TYPES,
@@ -251,7 +252,7 @@ function TermCard({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const save = useMutation(planningMutations.savePlannerActivity(api));
+  const save = useMutation(savePlannerActivityMutationOptions(api));
   const [draft, setDraft] = useState<Draft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -522,7 +523,7 @@ function MasterImportDialog({
   const toast = useToast();
   const queryClient = useQueryClient();
   const master = useQuery({ ...masterPlannerQueryOptions(api, programmeId), enabled: open });
-  const importIt = useMutation(planningMutations.importMasterPlanner(api));
+  const importIt = useMutation(importMasterPlannerMutationOptions(api));
   const run = async () => {
     try {
       const answer = await importIt.mutateAsync({

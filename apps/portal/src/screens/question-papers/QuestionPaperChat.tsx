@@ -2,8 +2,8 @@ import type { PublicConfig } from "@portal/api-client";
 import {
   type QuestionPaperChat as ChatAnswer,
   type ChatMessage,
-  queryKeys,
   questionPaperChatQueryOptions,
+  questionPaperKeys,
   questionPaperQueryOptions,
   sendChatMessageMutationOptions,
 } from "@portal/api-client";
@@ -198,13 +198,13 @@ function Composer({ paperId }: { paperId: string }) {
   const send = useMutation({
     ...sendChatMessageMutationOptions(api, paperId),
     onSuccess: async (answer) => {
-      queryClient.setQueryData<ChatAnswer>(queryKeys.questionPapers.chat(paperId), (current) =>
+      queryClient.setQueryData<ChatAnswer>(questionPaperKeys.chat(paperId), (current) =>
         current && !current.messages.some((message) => message.id === answer.message.id)
           ? { ...current, messages: [...current.messages, answer.message] }
           : current,
       );
       setText("");
-      await queryClient.invalidateQueries({ queryKey: queryKeys.questionPapers.chat(paperId) });
+      await queryClient.invalidateQueries({ queryKey: questionPaperKeys.chat(paperId) });
     },
     onError: (error) => toast.error(errorText(error)),
   });

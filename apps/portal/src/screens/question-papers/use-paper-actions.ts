@@ -1,4 +1,8 @@
-import { type QuestionPaper, queryKeys, updateQuestionPapersMutationOptions } from "@portal/api-client";
+import {
+  type QuestionPaper,
+  questionPaperKeys,
+  updateQuestionPapersMutationOptions,
+} from "@portal/api-client";
 import {
   normalizeQuestionPaperStatus,
   type QuestionPaperSet,
@@ -18,10 +22,7 @@ import { errorText } from "./labels.ts";
  */
 export function useQuestionPaperRefresh(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: queryKeys.questionPapers.all }),
-    [queryClient],
-  );
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: questionPaperKeys.all }), [queryClient]);
 }
 
 /**

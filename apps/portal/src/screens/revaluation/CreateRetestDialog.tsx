@@ -1,6 +1,6 @@
 import {
   createRetestMutationOptions,
-  queryKeys,
+  examKeys,
   type RetestExamItem,
   type RetestFormOptions,
   retestFormOptionsQueryOptions,
@@ -110,7 +110,7 @@ export function CreateRetestDialog({ onClose, preset }: { onClose: () => void; p
         toast.success(message === "Retest Exam Created Successfully" ? m.reval_retest_created() : message);
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: revaluationKeys.all }),
-          queryClient.invalidateQueries({ queryKey: queryKeys.exams.all }),
+          queryClient.invalidateQueries({ queryKey: examKeys.all }),
         ]);
         onClose();
       }}

@@ -1,8 +1,8 @@
 import {
   type PlannerEvent,
   type SchedulerData,
+  saveBookingMutationOptions,
   schedulingKeys,
-  schedulingMutations,
 } from "@portal/api-client";
 import {
   bookingOfForm,
@@ -61,7 +61,7 @@ export function CreateDialog({
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
   const save = useMutation({
-    ...schedulingMutations.booking(api),
+    ...saveBookingMutationOptions(api),
     onSuccess: async () => {
       toast.success(m.schedr_created());
       onClose();

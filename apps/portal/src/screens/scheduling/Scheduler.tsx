@@ -3,10 +3,10 @@ import {
   facultyBookingsQueryOptions,
   type PlannerEvent,
   type SchedulerData,
+  saveBookingMutationOptions,
   schedulerDataQueryOptions,
   schedulerFiltersQueryOptions,
   schedulingKeys,
-  schedulingMutations,
   sessionDataQueryOptions,
 } from "@portal/api-client";
 import { addDays, INTAKE_MONTHS, instantToLocal, type SchedulerEventForm, todayIn } from "@portal/domain";
@@ -477,7 +477,7 @@ export function ViewDetails({
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const remove = useMutation({
-    ...schedulingMutations.booking(api),
+    ...saveBookingMutationOptions(api),
     onSuccess: async () => {
       toast.success(m.schedr_deleted());
       setConfirming(false);

@@ -3,7 +3,7 @@ import {
   batchFilterOptionsQueryOptions,
   type CalendarEvent,
   schedulingKeys,
-  schedulingMutations,
+  swapTimeTableSlotsMutationOptions,
   timeTableQueryOptions,
 } from "@portal/api-client";
 import { addDays, instantToLocal, nextWeek, previousWeek, todayIn, weekOf } from "@portal/domain";
@@ -102,7 +102,7 @@ export function TimeTableScreen({ search, today }: { search: string; today: stri
   const [picked, setPicked] = useState<CalendarEvent[]>([]);
   const [notice, setNotice] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const swap = useMutation({
-    ...schedulingMutations.swap(api),
+    ...swapTimeTableSlotsMutationOptions(api),
     onSuccess: async () => {
       setPicked([]);
       setNotice({ kind: "ok", text: m.tt_swapped() });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "./client.ts";
+import { createApiClient } from "../client.ts";
+import { BASE, recordingFetch, run } from "../test-support.ts";
 import {
   evaluationAssignmentsQueryOptions,
   evaluationKeys,
   evaluationOverviewQueryOptions,
   updateEvaluationDeadlineMutationOptions,
-} from "./evaluation-queries.ts";
-import { BASE, recordingFetch, run } from "./test-support.ts";
+} from "./evaluation.ts";
 
 describe("evaluation list queries", () => {
   it("share a key for equal filters under evaluationKeys.all and leave empty filters out of the address", async () => {

@@ -8,49 +8,45 @@ import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 /** Body of POST /salesforce/GradingCourseDetails: filters course, term, batch, status; page and size. */
 export type GradingCoursesRequest = NonNullable<JsonBody<"listGradingCourses">>;
 /** Answer of GradingCourseDetails: one page of course offerings to grade and the total. */
-export type GradingCoursesPage = JsonAnswer<"listGradingCourses">;
+type GradingCoursesPage = JsonAnswer<"listGradingCourses">;
 /** One course offering of the grading list (its id is the grading id). */
 export type GradingCourse = GradingCoursesPage["courses"][number];
 /** Answer of SubjectScores: header, type, status, version, class statistics, bands, components, students. */
 export type SubjectScores = JsonAnswer<"getSubjectScores">;
 /** One student's results (spec §3 student score row; wire names penality, MarksObtined kept). */
 export type StudentScoreRow = SubjectScores["students"][number];
-/** The class's real statistics: mean and standard deviation of the totals (percent), class size. */
-export type ClassStatisticsAnswer = SubjectScores["statistics"];
 /** Answer of the grade ranges fetch: the Absolute and the Relative list and the setup version. */
 export type GradeRangesAnswer = JsonAnswer<"getGradeRanges">;
 /** Body of the grade ranges save. */
-export type GradeRangesSave = JsonBody<"saveGradeRanges">;
+type GradeRangesSave = JsonBody<"saveGradeRanges">;
 /** Answer of the master components fetch and of every component save or delete. */
 export type MasterComponentsAnswer = JsonAnswer<"getMasterComponents">;
 /** Body of the master components save (the whole set). */
-export type MasterComponentsSave = JsonBody<"saveMasterComponents">;
+type MasterComponentsSave = JsonBody<"saveMasterComponents">;
 /** Body of a component or sub-component delete: id and the setup version. */
-export type ComponentDelete = JsonBody<"deleteSubComponent">;
+type ComponentDelete = JsonBody<"deleteSubComponent">;
 /** Answer of GET /sf/exam/coursecomponent/{id}: marks per sub-component and sums per component. */
 export type ComponentMarks = JsonAnswer<"getComponentMarks">;
 /** Narrowing of the component marks call: one student, one component. */
-export type ComponentMarksFilter = { studentId?: string; componentName?: string };
+type ComponentMarksFilter = { studentId?: string; componentName?: string };
 /** One item of the marks update (wire names MarksObtined, TotalMarks). */
-export type MarkUpdateItem = JsonBody<"updateComponentMarks">[number];
+type MarkUpdateItem = JsonBody<"updateComponentMarks">[number];
 /** One item of the student grade save (CalculatedGrade, penality, finalGrade). */
 export type StudentGradeSaveItem = JsonBody<"saveStudentGrades">[number];
 /** Body of SendEmailForMarks: gradingId, state and comState Ack or Publish, version. */
-export type SendMarksRequest = JsonBody<"sendEmailForMarks">;
-/** One item of PATCH /sf/exam/update/publish. */
-export type PublishItem = JsonBody<"publishResults">[number];
+type SendMarksRequest = JsonBody<"sendEmailForMarks">;
 /** Body of CriteriaWithFilterData: record type and criteria type ("" any). */
 export type CriteriaFilter = NonNullable<JsonBody<"listPromotionCriteria">>;
 /** One promotion criterion. */
 export type PromotionCriterion = JsonAnswer<"listPromotionCriteria">["criteria"][number];
 /** Body of createCriteriaWithFilter. */
-export type PromotionCriterionSave = JsonBody<"savePromotionCriteria">;
+type PromotionCriterionSave = JsonBody<"savePromotionCriteria">;
 /** Body of PromotionCriteriaData: criterion, batch, outcome. */
-export type PromotionRequest = NonNullable<JsonBody<"evaluatePromotion">>;
+type PromotionRequest = NonNullable<JsonBody<"evaluatePromotion">>;
 /** Answer of PromotionCriteriaData: the criterion, counts and the students with their outcome. */
 export type PromotionAnswer = JsonAnswer<"evaluatePromotion">;
 /** Body of the marks sheet upload (file in base64, apply false for a preview). */
-export type MarksUpload = JsonBody<"uploadMarksSheet">;
+type MarksUpload = JsonBody<"uploadMarksSheet">;
 /** Answer of the marks sheet upload: rows, changes, unchanged, bad rows by line. */
 export type MarksUploadAnswer = JsonAnswer<"uploadMarksSheet">;
 
@@ -60,9 +56,7 @@ export type GradingAudit = JsonAnswer<"getGradingAudit">;
 export type GradingAuditEntry = GradingAudit["entries"][number];
 
 /** Fills GradingCourseDetails' defaults (no filter of course, term, batch, examCycle, campus or status, page 1, 25 a page) so equal requests share a key. */
-export function normaliseGradingCoursesRequest(
-  request: GradingCoursesRequest,
-): Required<GradingCoursesRequest> {
+function normaliseGradingCoursesRequest(request: GradingCoursesRequest): Required<GradingCoursesRequest> {
   return {
     course: request.course ?? "",
     term: request.term ?? "",
@@ -338,15 +332,6 @@ export function sendMarksMutationOptions(api: ApiClient) {
     mutationKey: ["grading", "send"],
     mutationFn: async (body: SendMarksRequest) =>
       unwrap(await api.POST("/salesforce/SendEmailForMarks", { body })),
-  });
-}
-
-/** PATCH /sf/exam/update/publish: publishes course offerings' results and locks their grades. */
-export function publishResultsMutationOptions(api: ApiClient) {
-  return mutationOptions({
-    mutationKey: ["grading", "publish"],
-    mutationFn: async (items: PublishItem[]) =>
-      unwrap(await api.PATCH("/sf/exam/update/publish", { body: items })),
   });
 }
 

@@ -3,10 +3,10 @@ import { createApiClient } from "./client.ts";
 import { ApiError } from "./errors.ts";
 import {
   facultyBookingsQueryOptions,
+  saveBookingMutationOptions,
   schedulingKeys,
-  schedulingMutations,
   sessionDataQueryOptions,
-} from "./scheduling-queries.ts";
+} from "./scheduling.ts";
 import { BASE, recordingFetch, run } from "./test-support.ts";
 
 const TERM = "11111111-1111-4111-8111-111111111111";
@@ -63,7 +63,7 @@ describe("scheduling queries", () => {
         endDate: "2027-02-01T05:00:00.000Z",
       },
     };
-    const fn = schedulingMutations.booking(api).mutationFn as (b: typeof body) => Promise<unknown>;
+    const fn = saveBookingMutationOptions(api).mutationFn as (b: typeof body) => Promise<unknown>;
     const error = await fn(body).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).errorMessage).toBe(clash.errorMessage);

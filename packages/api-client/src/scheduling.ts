@@ -12,39 +12,27 @@ import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 /** Answer of GET /salesforce/SchedulerData: term, course versions with sections, tree, activities, references, resources. */
 export type SchedulerData = JsonAnswer<"getSchedulerData">;
 /** Query of GET /salesforce/SchedulerFilterData. */
-export type SchedulerFiltersQuery = NonNullable<operations["getSchedulerFilterData"]["parameters"]["query"]>;
-/** Answer of GET /salesforce/SchedulerFilterData: programmes and the chosen intake's terms. */
-export type SchedulerFilters = JsonAnswer<"getSchedulerFilterData">;
+type SchedulerFiltersQuery = NonNullable<operations["getSchedulerFilterData"]["parameters"]["query"]>;
 /** Query of GET /salesforce/SessionData. */
-export type SessionDataQuery = operations["getSessionData"]["parameters"]["query"];
+type SessionDataQuery = operations["getSessionData"]["parameters"]["query"];
 /** Answer of GET /salesforce/SessionData. */
-export type SessionData = JsonAnswer<"getSessionData">;
+type SessionData = JsonAnswer<"getSessionData">;
 /** One scheduled event (spec §3 planner event). */
 export type PlannerEvent = SessionData["events"][number];
 /** Query of GET /salesforce/FacultyBookingsData. */
-export type FacultyBookingsQuery = NonNullable<operations["getFacultyBookings"]["parameters"]["query"]>;
+type FacultyBookingsQuery = NonNullable<operations["getFacultyBookings"]["parameters"]["query"]>;
 /** Answer of GET /salesforce/FacultyBookingsData: a faculty member's calendar. */
-export type FacultyBookings = JsonAnswer<"getFacultyBookings">;
+type FacultyBookings = JsonAnswer<"getFacultyBookings">;
 /** One event of the faculty calendar or the time table (academic-planning §3 calendar event). */
 export type CalendarEvent = FacultyBookings["events"][number];
 /** Query of GET /salesforce/FacilityBookingData. */
-export type FacilityBookingsQuery = operations["getFacilityBookings"]["parameters"]["query"];
-/** Answer of GET /salesforce/FacilityBookingData: the booked slots of a facility. */
-export type FacilityBookings = JsonAnswer<"getFacilityBookings">;
+type FacilityBookingsQuery = operations["getFacilityBookings"]["parameters"]["query"];
 /** Query of GET /salesforce/SessionTimeTable. */
 export type TimeTableQuery = operations["getSessionTimeTable"]["parameters"]["query"];
-/** Answer of GET /salesforce/SessionTimeTable: one week of a programme's intake. */
-export type WeeklyTimeTable = JsonAnswer<"getSessionTimeTable">;
 /** Body of POST /salesforce/SessionTimeTable: two events (id, version) whose times are swapped. */
-export type TimeTableSwapRequest = JsonBody<"swapTimeTableSlots">;
-/** Answer of POST /salesforce/SessionTimeTable: both events' new times and versions. */
-export type TimeTableSwapAnswer = JsonAnswer<"swapTimeTableSlots">;
+type TimeTableSwapRequest = JsonBody<"swapTimeTableSlots">;
 /** Body of POST /salesforce/createFacilityFacultyBooking and /salesforce/createSession (Create or Delete). */
-export type BookingOperationRequest = JsonBody<"createFacilityFacultyBooking">;
-/** Body of POST /salesforce/validateSession. */
-export type ValidateSessionRequest = JsonBody<"validateSession">;
-/** Answer of POST /salesforce/validateSession. */
-export type ValidateSessionAnswer = JsonAnswer<"validateSession">;
+type BookingOperationRequest = JsonBody<"createFacilityFacultyBooking">;
 
 /** Query keys of the scheduling calls; `schedulingKeys.all` prefixes every one (invalidate after a booking). */
 export const schedulingKeys = {
@@ -126,35 +114,30 @@ export function resourcesQueryOptions(api: ApiClient, campusId = "") {
   });
 }
 
-/** Mutations of the scheduling calls; invalidate `schedulingKeys.all` on success. */
-export const schedulingMutations = {
-  /**
-   * POST /salesforce/createFacilityFacultyBooking: Operation Create (201, 'Created Successfully') or
-   * Delete (200, 'Deleted successfully'). ApiError 409 booking_conflict names the clash
-   * ('Faculty is allocated on another class on same time-slot'), 400 a rule, 404 an unknown id.
-   */
-  booking: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["scheduling", "booking"],
-      mutationFn: async (body: BookingOperationRequest) =>
-        unwrap(await api.POST("/salesforce/createFacilityFacultyBooking", { body })),
-    }),
-  /**
-   * POST /salesforce/SessionTimeTable: swap the times of two events of one intake. ApiError 400
-   * rule identical_subjects ('Subjects are identical!'), 409 booking_conflict ('Faculty is allocated
-   * on another class on same time-slot') or version_conflict; nothing changes on a refusal.
-   */
-  swap: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["scheduling", "swap"],
-      mutationFn: async (body: TimeTableSwapRequest) =>
-        unwrap(await api.POST("/salesforce/SessionTimeTable", { body })),
-    }),
-  /** POST /salesforce/validateSession: would this booking be accepted? (valid, or the refusal). */
-  validate: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["scheduling", "validate"],
-      mutationFn: async (body: ValidateSessionRequest) =>
-        unwrap(await api.POST("/salesforce/validateSession", { body })),
-    }),
-};
+/* The scheduling writes; invalidate `schedulingKeys.all` on success. */
+
+/**
+ * POST /salesforce/createFacilityFacultyBooking: Operation Create (201, 'Created Successfully') or
+ * Delete (200, 'Deleted successfully'). ApiError 409 booking_conflict names the clash
+ * ('Faculty is allocated on another class on same time-slot'), 400 a rule, 404 an unknown id.
+ */
+export function saveBookingMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["scheduling", "booking"],
+    mutationFn: async (body: BookingOperationRequest) =>
+      unwrap(await api.POST("/salesforce/createFacilityFacultyBooking", { body })),
+  });
+}
+
+/**
+ * POST /salesforce/SessionTimeTable: swap the times of two events of one intake. ApiError 400
+ * rule identical_subjects ('Subjects are identical!'), 409 booking_conflict ('Faculty is allocated
+ * on another class on same time-slot') or version_conflict; nothing changes on a refusal.
+ */
+export function swapTimeTableSlotsMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["scheduling", "swap"],
+    mutationFn: async (body: TimeTableSwapRequest) =>
+      unwrap(await api.POST("/salesforce/SessionTimeTable", { body })),
+  });
+}

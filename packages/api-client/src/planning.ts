@@ -6,20 +6,16 @@ import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 
 /* Academic planning: openapi/planning.yaml. Dates on the wire DD/MM/YYYY unless a type says otherwise. */
 
-/** Answer of GET /salesforce/CurrentPageFilter: the batches list's filter options. */
-export type BatchFilterOptions = JsonAnswer<"getBatchFilterOptions">;
 /** Body of POST /salesforce/CurrentPageFilter: the five filters ("" = all) and the page. */
 export type BatchListRequest = NonNullable<JsonBody<"listBatches">>;
 /** Answer of POST /salesforce/CurrentPageFilter: one page of batches and the total. */
-export type BatchListPage = JsonAnswer<"listBatches">;
+type BatchListPage = JsonAnswer<"listBatches">;
 /** One batch (intake) row (spec §3 batch list row). */
 export type BatchRow = BatchListPage["batchList"][number];
-/** Answer of GET /salesforce/AcademicProgramsName (spec §7 Load setup options). */
-export type PlanningSetupOptions = JsonAnswer<"getPlanningSetupOptions">;
 /** Body of POST /salesforce/createProgramBatchSpecialization. */
 export type CreateIntakeRequest = JsonBody<"createProgramBatchSpecialization">;
 /** Query of GET /salesforce/CourseVersionData: programName, optional intake and year. */
-export type TermSubjectsQuery = operations["listTermSubjects"]["parameters"]["query"];
+type TermSubjectsQuery = operations["listTermSubjects"]["parameters"]["query"];
 /** Answer of GET /salesforce/CourseVersionData: term name → subject rows. */
 export type TermSubjects = JsonAnswer<"listTermSubjects">;
 /** One subject row of a term (spec §3 subject row). */
@@ -27,33 +23,31 @@ export type TermSubjectRow = TermSubjects["data"][string][number];
 /** One section of a subject (spec §3 Section). */
 export type SectionRow = TermSubjectRow["sections"][number];
 /** Body of POST /salesforce/createCourseVersion (add, or edit dates with courseVersionId + version). */
-export type TermSubjectRequest = JsonBody<"createCourseVersion">;
+type TermSubjectRequest = JsonBody<"createCourseVersion">;
 /** Body of POST /salesforce/CourseOfferingData (Operation Create, Update or Delete). */
-export type SectionOperation = JsonBody<"saveSection">;
+type SectionOperation = JsonBody<"saveSection">;
 /** Body of POST /salesforce/FacultyCourseAssociation (one faculty per section). */
-export type SectionFacultyRequest = JsonBody<"setSectionFaculty">;
+type SectionFacultyRequest = JsonBody<"setSectionFaculty">;
 /** Body of POST /salesforce/ClassRoomAssociation (a section's class room, or null to clear it). */
-export type SectionRoomRequest = JsonBody<"setSectionRoom">;
-/** One class room (facility) of an intake's campus. */
-export type ClassRoomRow = JsonAnswer<"listClassRooms">["rooms"][number];
+type SectionRoomRequest = JsonBody<"setSectionRoom">;
 /** Programme, intake month and year of a master import (subjects or planner). */
-export type IntakeRef = JsonBody<"importMasterSubjects">;
+type IntakeRef = JsonBody<"importMasterSubjects">;
 /** Query of GET /salesforce/FacultyList: search, page, page size. */
-export type FacultyListQuery = NonNullable<operations["listFaculty"]["parameters"]["query"]>;
+type FacultyListQuery = NonNullable<operations["listFaculty"]["parameters"]["query"]>;
 /** One faculty member of the faculty table (spec §3 faculty). */
 export type FacultyRow = JsonAnswer<"listFaculty">["faculty"][number];
 /** Body of POST /salesforce/facultyOnboarding/sendEmail (attachment as base64). */
 export type InvitationRequest = JsonBody<"sendFacultyInvitation">;
 /** Query of GET /salesforce/AcademicPlannerData. */
-export type PlannerQuery = operations["getPlanner"]["parameters"]["query"];
+type PlannerQuery = operations["getPlanner"]["parameters"]["query"];
 /** Answer of GET /salesforce/AcademicPlannerData: the intake's terms with their activities. */
-export type Planner = JsonAnswer<"getPlanner">;
+type Planner = JsonAnswer<"getPlanner">;
 /** One term card of the planner. */
 export type PlannerTerm = Planner["terms"][number];
 /** Body of POST /salesforce/createAcademicPlannerActivity. */
 export type PlannerActivityRequest = JsonBody<"createAcademicPlannerActivity">;
 /** Body of POST /salesforce/ActivitiesData (Program Clone). */
-export type PlannerCloneRequest = JsonBody<"clonePlanner">;
+type PlannerCloneRequest = JsonBody<"clonePlanner">;
 /** Body of POST /salesforce/createActivities (the activity dialog). */
 export type ActivityOperationRequest = JsonBody<"createActivities">;
 /** Query of GET /salesforce/CurrentProgrammes. */
@@ -65,14 +59,14 @@ export type CurrentProgrammeDetails = JsonAnswer<"getCurrentProgramme">;
 /** Answer of GET /salesforce/AcademicCalendar. */
 export type AcademicCalendar = JsonAnswer<"getAcademicCalendar">;
 /** Body of POST /salesforce/AcademicCalendar. */
-export type CalendarEntryRequest = JsonBody<"saveAcademicCalendarEntry">;
+type CalendarEntryRequest = JsonBody<"saveAcademicCalendarEntry">;
 /** Body of POST /salesforce/TermDatesUpdate. */
-export type TermDatesRequest = JsonBody<"updateTermDates">;
+type TermDatesRequest = JsonBody<"updateTermDates">;
 /** Body of POST /salesforce/campusHolidays. */
-export type CampusHolidayRequest = JsonBody<"addCampusHoliday">;
+type CampusHolidayRequest = JsonBody<"addCampusHoliday">;
 
 /** Fills the batch list's defaults (no filter, page 1, 10 a page) so equal requests share a key. */
-export function normaliseBatchListRequest(request: BatchListRequest): Required<BatchListRequest> {
+function normaliseBatchListRequest(request: BatchListRequest): Required<BatchListRequest> {
   return {
     program: request.program ?? "",
     batch: request.batch ?? "",
@@ -99,7 +93,6 @@ export const planningKeys = {
   classRooms: (intakeId: string) => ["planning", "classRooms", intakeId] as const,
   masterSubjects: (programmeId: string) => ["planning", "masterSubjects", programmeId] as const,
   faculty: (query: FacultyListQuery) => ["planning", "faculty", query] as const,
-  invitations: () => ["planning", "invitations"] as const,
   planner: (query: PlannerQuery) => ["planning", "planner", query] as const,
   masterPlanner: (programmeId: string) => ["planning", "masterPlanner", programmeId] as const,
   currentProgrammes: (query: CurrentProgrammesQuery) => ["planning", "currentProgrammes", query] as const,
@@ -183,15 +176,6 @@ export function facultyListQueryOptions(api: ApiClient, query: FacultyListQuery)
   });
 }
 
-/** GET /salesforce/facultyOnboarding/invitations: invitations sent, newest first. */
-export function invitationsQueryOptions(api: ApiClient) {
-  return queryOptions({
-    queryKey: planningKeys.invitations(),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.GET("/salesforce/facultyOnboarding/invitations", { signal })),
-  });
-}
-
 /** GET /salesforce/AcademicPlannerData: the Term Academic Planner of an intake. ApiError 404 unknown programme. */
 export function plannerQueryOptions(api: ApiClient, query: PlannerQuery) {
   return queryOptions({
@@ -253,122 +237,141 @@ export function campusHolidaysQueryOptions(api: ApiClient, campusId = "", year: 
   });
 }
 
-/**
- * Mutation options of every planning write. Each answers `{ success, message, ... }` (the message is
- * the alert or snackbar text); failures are ApiError with the server's errorMessage, field and rule
- * (400 validation, 404 unknown record, 409 version_conflict or a duplicate). Invalidate
- * `planningKeys.all` afterwards.
+/*
+ * The planning writes. Each answers `{ success, message, ... }` (the message is the alert or snackbar
+ * text); failures are ApiError with the server's errorMessage, field and rule (400 validation, 404
+ * unknown record, 409 version_conflict or a duplicate). Invalidate `planningKeys.all` afterwards.
  */
-export const planningMutations = {
-  /** POST /salesforce/createProgramBatchSpecialization: a new intake with its plan and terms. */
-  createIntake: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "createIntake"],
-      mutationFn: async (body: CreateIntakeRequest) =>
-        unwrap(await api.POST("/salesforce/createProgramBatchSpecialization", { body })),
-    }),
-  /** POST /salesforce/createCourseVersion: add a subject to a term, or edit its dates. */
-  saveTermSubject: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "saveTermSubject"],
-      mutationFn: async (body: TermSubjectRequest) =>
-        unwrap(await api.POST("/salesforce/createCourseVersion", { body })),
-    }),
-  /** DELETE /salesforce/CourseVersionData: delete a subject with its sections. */
-  deleteTermSubject: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "deleteTermSubject"],
-      mutationFn: async (query: { courseVersionId: string; version: number }) =>
-        unwrap(await api.DELETE("/salesforce/CourseVersionData", { params: { query } })),
-    }),
-  /** POST /salesforce/CourseOfferingData: section Create (next letter), Update (strength), Delete. */
-  saveSection: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "saveSection"],
-      mutationFn: async (body: SectionOperation) =>
-        unwrap(await api.POST("/salesforce/CourseOfferingData", { body })),
-    }),
-  /** POST /salesforce/ClassRoomAssociation: a section's class room (null clears it); 409 on a stale version. */
-  setSectionRoom: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "setSectionRoom"],
-      mutationFn: async (body: SectionRoomRequest) =>
-        unwrap(await api.POST("/salesforce/ClassRoomAssociation", { body })),
-    }),
-  /** POST /salesforce/FacultyCourseAssociation: the one faculty member of a section. */
-  setSectionFaculty: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "setSectionFaculty"],
-      mutationFn: async (body: SectionFacultyRequest) =>
-        unwrap(await api.POST("/salesforce/FacultyCourseAssociation", { body })),
-    }),
-  /** POST /salesforce/MasterSubjects: import the curriculum into an intake's terms. */
-  importMasterSubjects: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "importMasterSubjects"],
-      mutationFn: async (body: IntakeRef) => unwrap(await api.POST("/salesforce/MasterSubjects", { body })),
-    }),
-  /** POST /salesforce/facultyOnboarding/sendEmail: invitation or mail with its attachment. */
-  sendInvitation: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "sendInvitation"],
-      mutationFn: async (body: InvitationRequest) =>
-        unwrap(await api.POST("/salesforce/facultyOnboarding/sendEmail", { body })),
-    }),
-  /** POST /salesforce/createAcademicPlannerActivity: add or update a planner activity. */
-  savePlannerActivity: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "savePlannerActivity"],
-      mutationFn: async (body: PlannerActivityRequest) =>
-        unwrap(await api.POST("/salesforce/createAcademicPlannerActivity", { body })),
-    }),
-  /** POST /salesforce/importTermActivity: Master Term Import. */
-  importMasterPlanner: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "importMasterPlanner"],
-      mutationFn: async (body: IntakeRef) =>
-        unwrap(await api.POST("/salesforce/importTermActivity", { body })),
-    }),
-  /** POST /salesforce/ActivitiesData: Program Clone. */
-  clonePlanner: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "clonePlanner"],
-      mutationFn: async (body: PlannerCloneRequest) =>
-        unwrap(await api.POST("/salesforce/ActivitiesData", { body })),
-    }),
-  /** POST /salesforce/createActivities: the activity dialog's Create or Update. */
-  saveSectionActivity: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "saveSectionActivity"],
-      mutationFn: async (body: ActivityOperationRequest) =>
-        unwrap(await api.POST("/salesforce/createActivities", { body })),
-    }),
-  /** POST /salesforce/AcademicCalendar: create or update a calendar entry. */
-  saveCalendarEntry: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "saveCalendarEntry"],
-      mutationFn: async (body: CalendarEntryRequest) =>
-        unwrap(await api.POST("/salesforce/AcademicCalendar", { body })),
-    }),
-  /** DELETE /salesforce/AcademicCalendar: delete a calendar entry at its version. */
-  deleteCalendarEntry: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "deleteCalendarEntry"],
-      mutationFn: async (query: { id: string; version: number }) =>
-        unwrap(await api.DELETE("/salesforce/AcademicCalendar", { params: { query } })),
-    }),
-  /** POST /salesforce/TermDatesUpdate: move a term's dates. */
-  updateTermDates: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "updateTermDates"],
-      mutationFn: async (body: TermDatesRequest) =>
-        unwrap(await api.POST("/salesforce/TermDatesUpdate", { body })),
-    }),
-  /** POST /salesforce/campusHolidays: a campus holiday. */
-  addCampusHoliday: (api: ApiClient) =>
-    mutationOptions({
-      mutationKey: ["planning", "addCampusHoliday"],
-      mutationFn: async (body: CampusHolidayRequest) =>
-        unwrap(await api.POST("/salesforce/campusHolidays", { body })),
-    }),
-};
+
+/** POST /salesforce/createProgramBatchSpecialization: a new intake with its plan and terms. */
+export function createIntakeMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "createIntake"],
+    mutationFn: async (body: CreateIntakeRequest) =>
+      unwrap(await api.POST("/salesforce/createProgramBatchSpecialization", { body })),
+  });
+}
+
+/** POST /salesforce/createCourseVersion: add a subject to a term, or edit its dates. */
+export function saveTermSubjectMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "saveTermSubject"],
+    mutationFn: async (body: TermSubjectRequest) =>
+      unwrap(await api.POST("/salesforce/createCourseVersion", { body })),
+  });
+}
+
+/** POST /salesforce/CourseOfferingData: section Create (next letter), Update (strength), Delete. */
+export function saveSectionMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "saveSection"],
+    mutationFn: async (body: SectionOperation) =>
+      unwrap(await api.POST("/salesforce/CourseOfferingData", { body })),
+  });
+}
+
+/** POST /salesforce/ClassRoomAssociation: a section's class room (null clears it); 409 on a stale version. */
+export function setSectionRoomMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "setSectionRoom"],
+    mutationFn: async (body: SectionRoomRequest) =>
+      unwrap(await api.POST("/salesforce/ClassRoomAssociation", { body })),
+  });
+}
+
+/** POST /salesforce/FacultyCourseAssociation: the one faculty member of a section. */
+export function setSectionFacultyMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "setSectionFaculty"],
+    mutationFn: async (body: SectionFacultyRequest) =>
+      unwrap(await api.POST("/salesforce/FacultyCourseAssociation", { body })),
+  });
+}
+
+/** POST /salesforce/MasterSubjects: import the curriculum into an intake's terms. */
+export function importMasterSubjectsMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "importMasterSubjects"],
+    mutationFn: async (body: IntakeRef) => unwrap(await api.POST("/salesforce/MasterSubjects", { body })),
+  });
+}
+
+/** POST /salesforce/facultyOnboarding/sendEmail: invitation or mail with its attachment. */
+export function sendInvitationMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "sendInvitation"],
+    mutationFn: async (body: InvitationRequest) =>
+      unwrap(await api.POST("/salesforce/facultyOnboarding/sendEmail", { body })),
+  });
+}
+
+/** POST /salesforce/createAcademicPlannerActivity: add or update a planner activity. */
+export function savePlannerActivityMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "savePlannerActivity"],
+    mutationFn: async (body: PlannerActivityRequest) =>
+      unwrap(await api.POST("/salesforce/createAcademicPlannerActivity", { body })),
+  });
+}
+
+/** POST /salesforce/importTermActivity: Master Term Import. */
+export function importMasterPlannerMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "importMasterPlanner"],
+    mutationFn: async (body: IntakeRef) => unwrap(await api.POST("/salesforce/importTermActivity", { body })),
+  });
+}
+
+/** POST /salesforce/ActivitiesData: Program Clone. */
+export function clonePlannerMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "clonePlanner"],
+    mutationFn: async (body: PlannerCloneRequest) =>
+      unwrap(await api.POST("/salesforce/ActivitiesData", { body })),
+  });
+}
+
+/** POST /salesforce/createActivities: the activity dialog's Create or Update. */
+export function saveSectionActivityMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "saveSectionActivity"],
+    mutationFn: async (body: ActivityOperationRequest) =>
+      unwrap(await api.POST("/salesforce/createActivities", { body })),
+  });
+}
+
+/** POST /salesforce/AcademicCalendar: create or update a calendar entry. */
+export function saveCalendarEntryMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "saveCalendarEntry"],
+    mutationFn: async (body: CalendarEntryRequest) =>
+      unwrap(await api.POST("/salesforce/AcademicCalendar", { body })),
+  });
+}
+
+/** DELETE /salesforce/AcademicCalendar: delete a calendar entry at its version. */
+export function deleteCalendarEntryMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "deleteCalendarEntry"],
+    mutationFn: async (query: { id: string; version: number }) =>
+      unwrap(await api.DELETE("/salesforce/AcademicCalendar", { params: { query } })),
+  });
+}
+
+/** POST /salesforce/TermDatesUpdate: move a term's dates. */
+export function updateTermDatesMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "updateTermDates"],
+    mutationFn: async (body: TermDatesRequest) =>
+      unwrap(await api.POST("/salesforce/TermDatesUpdate", { body })),
+  });
+}
+
+/** POST /salesforce/campusHolidays: a campus holiday. */
+export function addCampusHolidayMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["planning", "addCampusHoliday"],
+    mutationFn: async (body: CampusHolidayRequest) =>
+      unwrap(await api.POST("/salesforce/campusHolidays", { body })),
+  });
+}

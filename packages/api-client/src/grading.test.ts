@@ -10,7 +10,7 @@ import {
   marksByQueryOptions,
   studentReportQueryOptions,
   subjectScoresQueryOptions,
-} from "./grading-queries.ts";
+} from "./grading.ts";
 import { BASE, recordingFetch, run } from "./test-support.ts";
 
 describe("grading queries", () => {

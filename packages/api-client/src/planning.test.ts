@@ -4,10 +4,12 @@ import {
   batchListQueryOptions,
   campusHolidaysQueryOptions,
   classRoomsQueryOptions,
+  deleteCalendarEntryMutationOptions,
   planningKeys,
-  planningMutations,
+  saveSectionActivityMutationOptions,
+  setSectionRoomMutationOptions,
   termSubjectsQueryOptions,
-} from "./planning-queries.ts";
+} from "./planning.ts";
 import { BASE, recordingFetch, run } from "./test-support.ts";
 
 describe("planning queries", () => {
@@ -17,7 +19,7 @@ describe("planning queries", () => {
     const rooms = classRoomsQueryOptions(api, "i1");
     expect(rooms.queryKey).toEqual(["planning", "classRooms", "i1"]);
     await run(rooms);
-    const setRoom = planningMutations.setSectionRoom(api).mutationFn as (body: unknown) => Promise<unknown>;
+    const setRoom = setSectionRoomMutationOptions(api).mutationFn as (body: unknown) => Promise<unknown>;
     await setRoom({ courseOfferingId: "o1", roomId: null, version: 4 });
     expect(seen.map((s) => [s.method, s.url])).toEqual([
       ["GET", "/api/salesforce/ClassRooms?intakeId=i1"],
@@ -70,7 +72,7 @@ describe("planning queries", () => {
   it("sends the activity dialog's operation and a calendar delete at its version", async () => {
     const { fetch, seen } = recordingFetch({ success: true, message: "Activity created successfully" });
     const api = createApiClient({ baseUrl: BASE, fetch });
-    const save = planningMutations.saveSectionActivity(api).mutationFn as (body: unknown) => Promise<unknown>;
+    const save = saveSectionActivityMutationOptions(api).mutationFn as (body: unknown) => Promise<unknown>;
     const body = {
       Operation: "Create",
       Activity: {
@@ -89,7 +91,7 @@ describe("planning queries", () => {
     expect(await save(body)).toMatchObject({ message: "Activity created successfully" });
     expect(seen[0]).toMatchObject({ method: "POST", url: "/api/salesforce/createActivities" });
     expect(JSON.parse(seen[0]?.body ?? "{}")).toEqual(body);
-    const remove = planningMutations.deleteCalendarEntry(api).mutationFn as (q: unknown) => Promise<unknown>;
+    const remove = deleteCalendarEntryMutationOptions(api).mutationFn as (q: unknown) => Promise<unknown>;
     await remove({ id: "e1", version: 3 });
     expect(seen[1]).toMatchObject({
       method: "DELETE",

@@ -7,7 +7,7 @@ import {
   requestStudentsQueryOptions,
   revaluationKeys,
   updateRevaluationsMutationOptions,
-} from "./revaluation-queries.ts";
+} from "./revaluation.ts";
 import { BASE, recordingFetch, run } from "./test-support.ts";
 
 describe("revaluation queries", () => {

@@ -1,10 +1,10 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
-import type { ApiClient } from "./client.ts";
-import { unwrap } from "./errors.ts";
-import type { operations } from "./generated/schema.ts";
-import type { JsonAnswer, JsonBody } from "./operation-types.ts";
+import type { ApiClient } from "../client.ts";
+import { unwrap } from "../errors.ts";
+import type { operations } from "../generated/schema.ts";
+import type { JsonAnswer, JsonBody } from "../operation-types.ts";
 
-/* Seating plans and invigilation (openapi/seating-invigilation.yaml). */
+/* Seating plans, the rooms of an exam's period and invigilation (openapi/seating-invigilation.yaml). */
 
 /** Answer of GET /salesforce/seatingPlan/retrieve: exam header, rooms, sections, one page of seats. */
 export type SeatingPlan = JsonAnswer<"retrieveSeatingPlan">;
@@ -18,8 +18,6 @@ export type SeatingSection = SeatingPlan["sections"][number];
 export type SeatAssignment = SeatingPlan["seatingArrangement"][number];
 /** One move of the seating plan save: a student of the exam to a room and seat (1..capacity). */
 export type SeatMove = JsonBody<"saveSeatingPlan">["seats"][number];
-export type SeatingGenerateAnswer = JsonAnswer<"generateSeatingPlan">;
-export type SeatingSaveAnswer = JsonAnswer<"saveSeatingPlan">;
 /** The one item of GET /sf/exam/invigilatorList/{id}: exam, faculty rows, room names, rooms. */
 export type InvigilationData = JsonAnswer<"getInvigilatorList">["data"][number];
 /** Invigilation faculty row (spec §3). */
@@ -28,40 +26,35 @@ export type InvigilationFacultyRow = InvigilationData["facultyList"][number];
 export type InvigilationRoom = InvigilationData["rooms"][number];
 /** Invigilation save item (spec §3: facultyId, roomNo, examId, facEmail, subject, isAllocated, sendEmail). */
 export type InvigilationSaveItem = JsonBody<"saveInvigilation">[number];
-export type InvigilationSaveAnswer = JsonAnswer<"saveInvigilation">;
 /** Query of GET /sf/exam/invigilationNotifications. */
-export type InvigilationNotificationsQuery =
-  operations["listInvigilationNotifications"]["parameters"]["query"];
+type InvigilationNotificationsQuery = operations["listInvigilationNotifications"]["parameters"]["query"];
 /** One page of a cycle's invigilation duties with their mail state. */
-export type InvigilationNotificationsPage = JsonAnswer<"listInvigilationNotifications">;
+type InvigilationNotificationsPage = JsonAnswer<"listInvigilationNotifications">;
 /** One invigilation duty (assignment) and when it was mailed. */
 export type InvigilationNotification = InvigilationNotificationsPage["notifications"][number];
 /** Query of GET /sf/exam/facultyProctoring (cycle id or name, page, members a page). */
-export type FacultyProctoringQuery = operations["listFacultyProctoring"]["parameters"]["query"];
-/** One page of faculty members, each with all of their invigilation duties in the cycle. */
-export type FacultyProctoringPage = JsonAnswer<"listFacultyProctoring">;
-/** One faculty member with their duties (date YYYY-MM-DD, time HH:MM Asia/Kolkata, minutes). */
-export type FacultyDuties = FacultyProctoringPage["faculty"][number];
+type FacultyProctoringQuery = operations["listFacultyProctoring"]["parameters"]["query"];
 
-/** Query keys of the seating and invigilation calls; `.all` prefixes every query of its area. */
+/**
+ * Query keys of seating and invigilation; `seatingKeys.all` prefixes every one (invalidate it after
+ * a seating plan is generated: seats and rooms change the invigilation rooms too), and
+ * `seatingKeys.invigilation()` every invigilation query (invalidate it after invigilators or their
+ * mails change).
+ */
 export const seatingKeys = {
   all: ["seating"] as const,
   plan: (examId: string, pageNo: number, count: number) =>
     ["seating", "plan", examId, pageNo, count] as const,
-};
-export const invigilationKeys = {
-  all: ["invigilation"] as const,
-  list: (examId: string) => ["invigilation", "list", examId] as const,
+  invigilation: () => ["seating", "invigilation"] as const,
+  invigilators: (examId: string) => ["seating", "invigilation", "list", examId] as const,
   notifications: (query: InvigilationNotificationsQuery) =>
-    ["invigilation", "notifications", normaliseNotificationsQuery(query)] as const,
+    ["seating", "invigilation", "notifications", normaliseNotificationsQuery(query)] as const,
   faculty: (query: FacultyProctoringQuery) =>
-    ["invigilation", "faculty", query.examCycle, query.pageNo ?? 1, query.count ?? 25] as const,
+    ["seating", "invigilation", "faculty", query.examCycle, query.pageNo ?? 1, query.count ?? 25] as const,
 };
 
 /** Fills the notification query's defaults (page 1, 25 a page, no `notified` filter) for a stable key. */
-export function normaliseNotificationsQuery(
-  query: InvigilationNotificationsQuery,
-): InvigilationNotificationsQuery {
+function normaliseNotificationsQuery(query: InvigilationNotificationsQuery): InvigilationNotificationsQuery {
   return {
     examCycle: query.examCycle,
     pageNo: query.pageNo ?? 1,
@@ -95,7 +88,7 @@ export function seatingPlanQueryOptions(
 /**
  * POST /salesforce/seatingPlan/generate: seats every student of the exam's period again. The answer's
  * `message` is meant for a toast; ApiError 409 `insufficient_capacity` when the rooms are too few.
- * Invalidate `seatingKeys.all` and `invigilationKeys.all` afterwards.
+ * Invalidate `seatingKeys.all` afterwards.
  */
 export function generateSeatingPlanMutationOptions(api: ApiClient) {
   return mutationOptions({
@@ -122,7 +115,7 @@ export function saveSeatingPlanMutationOptions(api: ApiClient) {
 /** GET /sf/exam/invigilatorList/{id}: faculty rows and rooms of an exam's invigilation (the one item). */
 export function invigilatorListQueryOptions(api: ApiClient, examId: string) {
   return queryOptions({
-    queryKey: invigilationKeys.list(examId),
+    queryKey: seatingKeys.invigilators(examId),
     queryFn: async ({ signal }) => {
       const answer = unwrap(
         await api.GET("/sf/exam/invigilatorList/{id}", { params: { path: { id: examId } }, signal }),
@@ -152,7 +145,7 @@ export function saveInvigilationMutationOptions(api: ApiClient) {
 export function invigilationNotificationsQueryOptions(api: ApiClient, query: InvigilationNotificationsQuery) {
   const normalised = normaliseNotificationsQuery(query);
   return queryOptions({
-    queryKey: invigilationKeys.notifications(normalised),
+    queryKey: seatingKeys.notifications(normalised),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/sf/exam/invigilationNotifications", { params: { query: normalised }, signal })),
   });
@@ -165,7 +158,7 @@ export function invigilationNotificationsQueryOptions(api: ApiClient, query: Inv
 export function facultyProctoringQueryOptions(api: ApiClient, query: FacultyProctoringQuery) {
   const normalised = { examCycle: query.examCycle, pageNo: query.pageNo ?? 1, count: query.count ?? 25 };
   return queryOptions({
-    queryKey: invigilationKeys.faculty(normalised),
+    queryKey: seatingKeys.faculty(normalised),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/sf/exam/facultyProctoring", { params: { query: normalised }, signal })),
   });

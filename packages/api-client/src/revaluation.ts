@@ -13,9 +13,9 @@ import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 /** Which requests a list is about. */
 export type RequestListType = "Revaluation" | "Retest";
 /** Body of RetestRevaluationDetails: type, page (from 1) and size (25, 50, 100). */
-export type RequestListRequest = JsonBody<"listRevaluationsOrRetests">;
+type RequestListRequest = JsonBody<"listRevaluationsOrRetests">;
 /** Answer of RetestRevaluationDetails: one page of rows (one exam with requests each) and the total. */
-export type RequestListPage = JsonAnswer<"listRevaluationsOrRetests">;
+type RequestListPage = JsonAnswer<"listRevaluationsOrRetests">;
 /** One row of the Revaluation or Retest list (its `id` is the exam's, the student lists' id). */
 export type RequestListRow = RequestListPage["rows"][number];
 /** Answer of ReetstData: header (CourseName, Term, ProgrameName, Batch), Count and StudentList. */
@@ -23,24 +23,20 @@ export type RequestStudents = JsonAnswer<"listRequestStudents">;
 /** One item of the revaluation update (RevalAccept or RevaluationRequestStatus, evaluator, completion). */
 export type RevaluationUpdateItem = JsonBody<"updateRevaluations">[number];
 /** One item of the retest update (RevalAccept Accept, Pending or Reject). */
-export type RetestUpdateItem = JsonBody<"updateRetests">[number];
-/** Answer of the evaluator list: `data` of facultyName, facultyId. */
-export type RevaluationEvaluators = JsonAnswer<"listRevaluationEvaluators">;
+type RetestUpdateItem = JsonBody<"updateRetests">[number];
 /** Answer of the Create Retest Exam form options. */
 export type RetestFormOptions = JsonAnswer<"getRetestFormOptions">;
 /** One retest exam creation item (spec §3); the body of CreateRetest is a list of one. */
 export type RetestExamItem = JsonBody<"createRetestExam">[number];
-/** Answer of RequestAnswer: the question paper the student asks for and their answer sheet. */
-export type RequestAnswerAnswer = JsonAnswer<"requestAnswer">;
 /** Body of the answer sheet upload (the PDF in base64). */
-export type AnswerSheetUpload = JsonBody<"uploadAnswerSheet">;
+type AnswerSheetUpload = JsonBody<"uploadAnswerSheet">;
 /** Answer of the moderation details: distribution and marksVersion. */
 export type ModerationDetails = JsonAnswer<"getModeration">;
 /** Body of a moderation preview or apply. */
-export type ModerationRequest = JsonBody<"moderateMarks">;
+type ModerationRequest = JsonBody<"moderateMarks">;
 
 /** Fills the list's defaults (page 1, 25 a page, spec §9) so equal requests share a key. */
-export function normaliseRequestListRequest(request: RequestListRequest): Required<RequestListRequest> {
+function normaliseRequestListRequest(request: RequestListRequest): Required<RequestListRequest> {
   return { type: request.type, pageNo: request.pageNo ?? 1, count: request.count ?? 25 };
 }
 

@@ -1,23 +1,21 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
-import type { ApiClient } from "./client.ts";
-import { unwrap } from "./errors.ts";
-import type { operations } from "./generated/schema.ts";
-import type { JsonAnswer, JsonBody } from "./operation-types.ts";
+import type { ApiClient } from "../client.ts";
+import { unwrap } from "../errors.ts";
+import type { operations } from "../generated/schema.ts";
+import type { JsonAnswer, JsonBody } from "../operation-types.ts";
 
-/* Evaluation (evaluator assignment) and student eligibility: openapi/evaluation.yaml. */
+/* Evaluation: evaluator assignment and the evaluation deadline (openapi/evaluation.yaml). */
 
 /** Answer of GET /sf/exam/evaluatorList/{id}: the exam header, summary cards and evaluator rows. */
 export type EvaluatorListAnswer = JsonAnswer<"getEvaluatorList">;
 /** The exam an evaluation or student status screen is about (date YYYY-MM-DD, time HH:MM, minutes). */
 export type EvaluationExam = EvaluatorListAnswer["exam"];
-/** Summary cards of the Evaluation page (sheetsPerEvaluator null while no evaluator is active). */
-export type EvaluationSummary = EvaluatorListAnswer["summary"];
 /** One evaluator assignment (spec §3; wire names Contact__c, Assigned_Paper__c kept). */
 export type EvaluatorAssignment = EvaluatorListAnswer["data"][number];
 /** One candidate of the Add Evaluator dialog (spec §3 evaluator option, with role and email). */
 export type EvaluatorCandidate = JsonAnswer<"listEvaluatorCandidates">["data"][number];
 /** Answer of GET /salesforce/EvaluationDetails: the exam's rooms with their evaluators. */
-export type EvaluationRooms = JsonAnswer<"getEvaluationRooms">;
+type EvaluationRooms = JsonAnswer<"getEvaluationRooms">;
 /** One room of GET /salesforce/EvaluationDetails. */
 export type EvaluationRoom = EvaluationRooms["rooms"][number];
 /** One item of POST /salesforce/EvaluationDetails (spec §7 evaluator assignment save). */
@@ -25,60 +23,22 @@ export type EvaluatorAssignmentSaveItem = JsonBody<"saveEvaluatorAssignments">[n
 /** One item of PATCH /sf/exam/update/evaluation: an evaluator's answer, or `remove` to withdraw. */
 export type EvaluatorAnswerItem = JsonBody<"recordEvaluatorAnswers">[number];
 /** Query of GET /sf/exam/evaluationAssignments: cycle, the spec §3 evaluation filters, status, page, page size. */
-export type EvaluationAssignmentsQuery = NonNullable<
-  operations["listEvaluationAssignments"]["parameters"]["query"]
->;
+type EvaluationAssignmentsQuery = NonNullable<operations["listEvaluationAssignments"]["parameters"]["query"]>;
 /** Answer of GET /sf/exam/evaluationAssignments: one page of assignments, their total and the subject faculty options. */
-export type EvaluationAssignmentsPage = JsonAnswer<"listEvaluationAssignments">;
+type EvaluationAssignmentsPage = JsonAnswer<"listEvaluationAssignments">;
 /** One row of the evaluation table: the assignment, its exam (with the deadline) and the subject faculty. */
 export type EvaluationAssignmentRow = EvaluationAssignmentsPage["data"][number];
 /** Query of GET /sf/exam/evaluationOverview: cycle ("" every cycle), page, page size. */
-export type EvaluationOverviewQuery = NonNullable<operations["getEvaluationOverview"]["parameters"]["query"]>;
+type EvaluationOverviewQuery = NonNullable<operations["getEvaluationOverview"]["parameters"]["query"]>;
 /** Answer of GET /sf/exam/evaluationOverview: one page of exams with their evaluation figures. */
-export type EvaluationOverviewPage = JsonAnswer<"getEvaluationOverview">;
+type EvaluationOverviewPage = JsonAnswer<"getEvaluationOverview">;
 /** One exam of the evaluation list and plan with its summary cards' figures. */
 export type EvaluationOverviewExam = EvaluationOverviewPage["exams"][number];
 /** Body of PATCH /sf/exam/update/evaluationDeadline: the exam and its deadline (YYYY-MM-DD) or null to clear it. */
 export type EvaluationDeadlineUpdate = JsonBody<"updateEvaluationDeadline">;
-/** Query of GET /sf/exam/studentStatus/{id} besides the id: label filter, search, page, page size. */
-export type StudentStatusQuery = NonNullable<operations["getStudentStatus"]["parameters"]["query"]>;
-/** Answer of GET /sf/exam/studentStatus/{id}: exam header, counts per label and one page of students. */
-export type StudentStatusPage = JsonAnswer<"getStudentStatus">;
-/** One student of an exam with their eligibility (spec §3 exam row fields). */
-export type StudentStatusRow = StudentStatusPage["students"][number];
-/** Counts per eligibility label and their total. */
-export type EligibilityCountsAnswer = StudentStatusPage["summary"];
-/** One item of PATCH /sf/exam/update/eligibily: a decision, or null to withdraw it. */
-export type EligibilityUpdate = JsonBody<"updateEligibility">[number];
-/** Body of POST /salesforce/StudentRiskData: exam cycle ("" all), search, page, page size. */
-export type StudentRiskRequest = NonNullable<JsonBody<"getStudentRiskData">>;
-/** Answer of POST /salesforce/StudentRiskData: totals and one page of exams with their counts. */
-export type StudentRiskPage = JsonAnswer<"getStudentRiskData">;
-/** One exam of the eligibility overview. */
-export type StudentRiskExam = StudentRiskPage["exams"][number];
-
-/** Fills the student status query's defaults so equal queries share a key. */
-export function normaliseStudentStatusQuery(query: StudentStatusQuery): Required<StudentStatusQuery> {
-  return {
-    eligibility: query.eligibility ?? "",
-    search: query.search ?? "",
-    pageNo: query.pageNo ?? 1,
-    count: query.count ?? 10,
-  };
-}
-
-/** Fills StudentRiskData's defaults (every cycle, no search, page 1, 10 a page). */
-export function normaliseStudentRiskRequest(request: StudentRiskRequest): Required<StudentRiskRequest> {
-  return {
-    examCycleId: request.examCycleId ?? "",
-    search: request.search ?? "",
-    pageNo: request.pageNo ?? 1,
-    count: request.count ?? 10,
-  };
-}
 
 /** Fills the evaluation table query's defaults (every cycle, no filter, page 1, 10 a page). */
-export function normaliseEvaluationAssignmentsQuery(
+function normaliseEvaluationAssignmentsQuery(
   query: EvaluationAssignmentsQuery,
 ): Required<EvaluationAssignmentsQuery> {
   return {
@@ -94,9 +54,7 @@ export function normaliseEvaluationAssignmentsQuery(
 }
 
 /** Fills the evaluation overview query's defaults (every cycle, page 1, 10 a page). */
-export function normaliseEvaluationOverviewQuery(
-  query: EvaluationOverviewQuery,
-): Required<EvaluationOverviewQuery> {
+function normaliseEvaluationOverviewQuery(query: EvaluationOverviewQuery): Required<EvaluationOverviewQuery> {
   return { examCycleId: query.examCycleId ?? "", pageNo: query.pageNo ?? 1, count: query.count ?? 10 };
 }
 
@@ -106,8 +64,9 @@ function sentQuery<Q extends Record<string, string | number>>(query: Q): Partial
 }
 
 /**
- * Query keys of the evaluation and eligibility calls. `evaluationKeys.all` prefixes every evaluator
- * query and `eligibilityKeys.all` every eligibility query, for `invalidateQueries` after a save.
+ * Query keys of the evaluation calls; `evaluationKeys.all` prefixes every one, for
+ * `invalidateQueries` after a save, and `evaluationKeys.evaluators(examId)` names one exam's
+ * Evaluation page for `setQueryData`.
  */
 export const evaluationKeys = {
   all: ["evaluation"] as const,
@@ -118,13 +77,6 @@ export const evaluationKeys = {
     ["evaluation", "assignments", normaliseEvaluationAssignmentsQuery(query)] as const,
   overview: (query: EvaluationOverviewQuery) =>
     ["evaluation", "overview", normaliseEvaluationOverviewQuery(query)] as const,
-};
-export const eligibilityKeys = {
-  all: ["eligibility"] as const,
-  studentStatus: (examId: string, query: StudentStatusQuery) =>
-    ["eligibility", "studentStatus", examId, normaliseStudentStatusQuery(query)] as const,
-  risk: (request: StudentRiskRequest) =>
-    ["eligibility", "risk", normaliseStudentRiskRequest(request)] as const,
 };
 
 /**
@@ -238,56 +190,5 @@ export function recordEvaluatorAnswersMutationOptions(api: ApiClient) {
     mutationKey: ["evaluation", "answers"],
     mutationFn: async (items: EvaluatorAnswerItem[]) =>
       unwrap(await api.PATCH("/sf/exam/update/evaluation", { body: items })),
-  });
-}
-
-/**
- * GET /sf/exam/studentStatus/{id}: the exam header, counts per eligibility label over all its
- * students, and one page of students (by name) matching `eligibility` and `search`. ApiError 404.
- */
-export function studentStatusQueryOptions(api: ApiClient, examId: string, query: StudentStatusQuery) {
-  const normalised = normaliseStudentStatusQuery(query);
-  return queryOptions({
-    queryKey: eligibilityKeys.studentStatus(examId, normalised),
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await api.GET("/sf/exam/studentStatus/{id}", {
-          params: {
-            path: { id: examId },
-            query: {
-              ...(normalised.eligibility ? { eligibility: normalised.eligibility } : {}),
-              ...(normalised.search ? { search: normalised.search } : {}),
-              pageNo: normalised.pageNo,
-              count: normalised.count,
-            },
-          },
-          signal,
-        }),
-      ),
-  });
-}
-
-/**
- * PATCH /sf/exam/update/eligibily (spelled so): records or withdraws (null) eligibility decisions in
- * one transaction; "Not eligible" and "At Risk" need a reason. ApiError 400/404 names the item's
- * field (`0.reason`, `0.studentId`). Invalidate `eligibilityKeys.all` afterwards.
- */
-export function updateEligibilityMutationOptions(api: ApiClient) {
-  return mutationOptions({
-    mutationKey: ["eligibility", "update"],
-    mutationFn: async (items: EligibilityUpdate[]) =>
-      unwrap(await api.PATCH("/sf/exam/update/eligibily", { body: items })),
-  });
-}
-
-/**
- * POST /salesforce/StudentRiskData: the eligibility overview, one page of a cycle's exams (all
- * cycles for "") each with its counts per label, and the totals. ApiError 404 for an unknown cycle.
- */
-export function studentRiskDataQueryOptions(api: ApiClient, request: StudentRiskRequest) {
-  const body = normaliseStudentRiskRequest(request);
-  return queryOptions({
-    queryKey: eligibilityKeys.risk(body),
-    queryFn: async ({ signal }) => unwrap(await api.POST("/salesforce/StudentRiskData", { body, signal })),
   });
 }
