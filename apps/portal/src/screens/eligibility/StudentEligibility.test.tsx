@@ -1,13 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  EXAM,
-  evaluationApi,
-  expectNoAxeViolations,
-  json,
-  resetScreen,
-  signedIn,
-} from "../evaluation/test-support.tsx";
+import { EXAM, evaluationApi, json } from "../evaluation/test-support.tsx";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import StudentEligibility from "./StudentEligibility.tsx";
 
 beforeEach(signedIn);

@@ -9,10 +9,11 @@ import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import * as styles from "../evaluation/evaluation.css.ts";
-import { displayDate, errorText, pagerLabels } from "../evaluation/labels.ts";
-import { QueryError } from "../evaluation/QueryError.tsx";
-import { CycleSelect } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { evaluationPagerLabels } from "../evaluation/labels.ts";
+import { CycleSelect } from "../kit/CycleSelect.tsx";
+import { displayDate } from "../kit/display-date.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { SearchForm } from "../SearchForm.tsx";
 import { eligibilityText, progressText } from "./labels.ts";
@@ -141,8 +142,8 @@ export function StudentEligibilityScreen({ search }: { search: string }) {
         state={state}
         navigate={navigate}
         pageSizes={ELIGIBILITY_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
-        errorView={<QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />}
+        pagerLabels={evaluationPagerLabels()}
+        errorView={<QueryError error={query.error} onRetry={() => void query.refetch()} />}
         caption={m.elig_overview_table()}
         columns={columns}
         getRowId={(e) => e.examId}

@@ -22,10 +22,12 @@ import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
 import * as styles from "../evaluation/evaluation.css.ts";
-import { displayDate, errorField, errorText, orNa, pagerLabels } from "../evaluation/labels.ts";
-import { QueryError } from "../evaluation/QueryError.tsx";
+import { errorField, evaluationPagerLabels, orNa } from "../evaluation/labels.ts";
 import { evaluationLinks } from "../evaluation/routes.ts";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { displayDate } from "../kit/display-date.ts";
+import { errorText } from "../kit/error-text.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { isVersionConflict, type OpenDraft, unsavedNote, useRowEdit } from "../row-edit.ts";
 import { SearchForm } from "../SearchForm.tsx";
@@ -320,7 +322,7 @@ export function StudentStatusScreen({ search }: { search: string }) {
     return (
       <div className={styles.screen}>
         <div className={styles.actions}>{back}</div>
-        <QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       </div>
     );
   }
@@ -381,7 +383,7 @@ export function StudentStatusScreen({ search }: { search: string }) {
           state={state}
           navigate={go}
           pageSizes={ELIGIBILITY_PAGE_SIZES}
-          pagerLabels={pagerLabels()}
+          pagerLabels={evaluationPagerLabels()}
           caption={m.elig_students_table()}
           columns={columns}
           getRowId={(r) => r.id}

@@ -11,8 +11,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { errorText } from "../kit/error-text.ts";
 import * as styles from "./evaluation.css.ts";
-import { errorField, errorText, paperText } from "./labels.ts";
+import { errorField, paperText } from "./labels.ts";
 
 /** A room the dialog is fixed to (the Assign Evaluators screen assigns per room). */
 export type FixedRoom = { id: string | null; name: string };

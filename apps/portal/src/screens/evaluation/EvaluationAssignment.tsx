@@ -5,11 +5,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { QueryError } from "../kit/QueryError.tsx";
 import { AddEvaluatorDialog, type FixedRoom } from "./AddEvaluatorDialog.tsx";
 import { ExamToolbar } from "./ExamToolbar.tsx";
 import * as styles from "./evaluation.css.ts";
-import { errorText, evaluatorStatusText, evaluatorStatusTone } from "./labels.ts";
-import { QueryError } from "./QueryError.tsx";
+import { evaluatorStatusText, evaluatorStatusTone } from "./labels.ts";
 import { evaluationLinks } from "./routes.ts";
 
 export type EvaluationAssignmentProps = {
@@ -110,7 +110,7 @@ export function EvaluationAssignmentScreen({ examId }: { examId: string }) {
     return (
       <div className={styles.screen}>
         <div className={styles.actions}>{back}</div>
-        <QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       </div>
     );
   }

@@ -10,9 +10,10 @@ import { type FormEvent, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
+import { errorText } from "../kit/error-text.ts";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "./evaluation.css.ts";
-import { errorField, errorText } from "./labels.ts";
+import { errorField } from "./labels.ts";
 
 /**
  * Sets or clears an exam's evaluation deadline (spec §3 Exam info "Deadline"; PATCH

@@ -3,10 +3,11 @@ import type { DataTableColumn } from "@portal/ui";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps } from "../../shell/IslandRoot.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { displayDate } from "../kit/display-date.ts";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { ExamPageGrid, examPageGridFirstQuery, openColumn } from "./ExamPageGrid.tsx";
 import * as styles from "./evaluation.css.ts";
-import { deadlineText, displayDate, orNa } from "./labels.ts";
+import { deadlineText, orNa } from "./labels.ts";
 import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
 import { evaluationLinks } from "./routes.ts";
 

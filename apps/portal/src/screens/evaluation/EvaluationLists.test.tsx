@@ -1,21 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ROW_FIN } from "../exams/test-support.tsx";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import EvaluationAssignment from "./EvaluationAssignment.tsx";
 import EvaluationExamList from "./EvaluationExamList.tsx";
 import EvaluationPlan from "./EvaluationPlan.tsx";
 import EvaluationTable from "./EvaluationTable.tsx";
 import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
-import {
-  CANDIDATES,
-  EXAM,
-  evaluationApi,
-  expectNoAxeViolations,
-  makeAssignment,
-  ROOM_A,
-  resetScreen,
-  signedIn,
-} from "./test-support.tsx";
+import { CANDIDATES, EXAM, evaluationApi, makeAssignment, ROOM_A } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);

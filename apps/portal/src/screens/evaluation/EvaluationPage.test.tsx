@@ -1,16 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import EvaluationPage from "./EvaluationPage.tsx";
-import {
-  CANDIDATES,
-  EXAM,
-  evaluationApi,
-  expectNoAxeViolations,
-  json,
-  makeAssignment,
-  resetScreen,
-  signedIn,
-} from "./test-support.tsx";
+import { CANDIDATES, EXAM, evaluationApi, json, makeAssignment } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);

@@ -32,6 +32,8 @@ import {
 } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { studentStatusLink } from "../eligibility/routes.ts";
+import { errorText } from "../kit/error-text.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import { AddEvaluatorDialog } from "./AddEvaluatorDialog.tsx";
 import { EvaluationDeadlineForm } from "./EvaluationDeadlineForm.tsx";
@@ -39,14 +41,12 @@ import { ExamToolbar } from "./ExamToolbar.tsx";
 import * as styles from "./evaluation.css.ts";
 import {
   deadlineText,
-  errorText,
   evaluatorStatusText,
   evaluatorStatusTone,
   orNa,
   paperText,
   roomText,
 } from "./labels.ts";
-import { QueryError } from "./QueryError.tsx";
 import { ReasonMarker } from "./ReasonMarker.tsx";
 import { evaluationLinks } from "./routes.ts";
 
@@ -102,7 +102,7 @@ export function EvaluationPageScreen({ examId }: { examId: string }) {
     return (
       <div className={styles.screen}>
         <div className={styles.actions}>{back}</div>
-        <QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       </div>
     );
   }

@@ -3,9 +3,10 @@ import type { DataTableColumn } from "@portal/ui";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps } from "../../shell/IslandRoot.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { displayDate } from "../kit/display-date.ts";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { ExamPageGrid, examPageGridFirstQuery, openColumn } from "./ExamPageGrid.tsx";
-import { deadlineText, displayDate } from "./labels.ts";
+import { deadlineText } from "./labels.ts";
 import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
 
 /** The island's props; `search` is `?cycle=&page=&pageSize=`. */

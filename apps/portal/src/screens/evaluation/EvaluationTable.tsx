@@ -9,20 +9,20 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { CycleSelect } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { CycleSelect } from "../kit/CycleSelect.tsx";
+import { displayDate } from "../kit/display-date.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { SearchForm } from "../SearchForm.tsx";
 import { openColumn } from "./ExamPageGrid.tsx";
 import * as styles from "./evaluation.css.ts";
 import {
   deadlineText,
-  displayDate,
-  errorText,
+  evaluationPagerLabels,
   evaluatorStatusText,
   evaluatorStatusTone,
   orNa,
-  pagerLabels,
   paperText,
   roomText,
 } from "./labels.ts";
@@ -33,7 +33,6 @@ import {
   parseEvaluationListState,
   serializeEvaluationListState,
 } from "./list-state.ts";
-import { QueryError } from "./QueryError.tsx";
 import { ReasonMarker } from "./ReasonMarker.tsx";
 
 /** The island's props; `search` is `?cycle=&page=&pageSize=&date=&deadline=&faculty=&allocatedTo=&status=`. */
@@ -178,13 +177,13 @@ export function EvaluationTableScreen({ search }: { search: string }) {
         state={state}
         navigate={navigate}
         pageSizes={EVALUATION_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pagerLabels={evaluationPagerLabels()}
         caption={m.ev_table_title()}
         columns={columns}
         getRowId={(r) => r.assignment.id}
         emptyText={m.ev_no_record()}
         loadingLabel={m.ev_loading()}
-        errorView={<QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />}
+        errorView={<QueryError error={query.error} onRetry={() => void query.refetch()} />}
       />
     </div>
   );

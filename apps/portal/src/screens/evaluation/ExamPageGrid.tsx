@@ -8,12 +8,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, useApi } from "../../shell/IslandRoot.tsx";
-import { CycleSelect } from "../exams/shared.tsx";
+import { CycleSelect } from "../kit/CycleSelect.tsx";
+import { QueryError } from "../kit/QueryError.tsx";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./evaluation.css.ts";
-import { errorText, pagerLabels } from "./labels.ts";
+import { evaluationPagerLabels } from "./labels.ts";
 import { EVALUATION_PAGE_SIZES, type EvaluationListState, parseEvaluationListState } from "./list-state.ts";
-import { QueryError } from "./QueryError.tsx";
 import { evaluationLinks } from "./routes.ts";
 
 /** The evaluation overview request of a list state (cycle and page). */
@@ -74,13 +74,13 @@ export function ExamPageGrid({
         state={state}
         navigate={navigate}
         pageSizes={EVALUATION_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pagerLabels={evaluationPagerLabels()}
         caption={caption}
         columns={columns}
         getRowId={(exam) => exam.id}
         emptyText={m.ev_no_record()}
         loadingLabel={m.ev_loading()}
-        errorView={<QueryError message={errorText(query.error)} onRetry={() => void query.refetch()} />}
+        errorView={<QueryError error={query.error} onRetry={() => void query.refetch()} />}
       />
     </div>
   );

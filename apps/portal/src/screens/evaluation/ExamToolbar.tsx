@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { m } from "../../lib/i18n.ts";
+import { displayDate } from "../kit/display-date.ts";
 import * as styles from "./evaluation.css.ts";
-import { displayDate } from "./labels.ts";
 
 /**
  * The line naming an exam on the evaluation screens ("CODE Course (section), DD-MM-YYYY HH:MM",

@@ -2,11 +2,12 @@ import { render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
 import StudentEligibility, { studentEligibilityFirstQuery } from "../eligibility/StudentEligibility.tsx";
+import { resetScreen, signedIn } from "../kit/test-support.tsx";
 import EvaluationExamList, { evaluationExamListFirstQuery } from "./EvaluationExamList.tsx";
 import EvaluationPage, { evaluationPageFirstQuery } from "./EvaluationPage.tsx";
 import EvaluationPlan, { evaluationPlanFirstQuery } from "./EvaluationPlan.tsx";
 import EvaluationTable, { evaluationTableFirstQuery } from "./EvaluationTable.tsx";
-import { EXAM, evaluationApi, json, resetScreen, signedIn } from "./test-support.tsx";
+import { EXAM, evaluationApi, json } from "./test-support.tsx";
 
 /*
  * The evaluation lists and the eligibility overview start from their page's first query: the first

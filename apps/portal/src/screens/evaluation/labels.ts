@@ -1,12 +1,9 @@
 import { ApiError } from "@portal/api-client";
-import {
-  type AssignedPaper,
-  type EvaluatorStatus,
-  evaluatorStatusLabel,
-  formatIsoDate,
-} from "@portal/domain";
+import { type AssignedPaper, type EvaluatorStatus, evaluatorStatusLabel } from "@portal/domain";
 import type { PagerLabels, Tone } from "@portal/ui";
 import { m } from "../../lib/i18n.ts";
+import { displayDate } from "../kit/display-date.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
 
 /** The translated evaluator status (spec §4: an empty status shows as Requested). */
 export function evaluatorStatusText(status: string | null | undefined): string {
@@ -34,11 +31,6 @@ export function roomText(room: string | null): string {
   return room ?? m.ev_all_rooms();
 }
 
-/** A YYYY-MM-DD date as shown (spec §9 DD-MM-YYYY); anything else as sent. */
-export function displayDate(isoDate: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? formatIsoDate(isoDate) : isoDate;
-}
-
 /** An exam's evaluation deadline as shown: DD-MM-YYYY, or 'Not set'. */
 export function deadlineText(deadline: string | null): string {
   return deadline ? displayDate(deadline) : m.ev_deadline_not_set();
@@ -49,29 +41,16 @@ export function orNa(value: string | null | undefined): string {
   return value?.trim() ? value : m.ev_na();
 }
 
-/** The text of a failed call for a toast or an error line: the server's errorMessage when it sent one. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.errorMessage;
-  if (error instanceof Error && error.message !== "") return error.message;
-  return m.shell_something_went_wrong();
-}
-
 /** The field an API error names, without its item prefix (`0.reason` -> `reason`); null if none. */
 export function errorField(error: unknown): string | null {
   if (!(error instanceof ApiError) || !error.field) return null;
   return error.field.replace(/^\d+\./, "");
 }
 
-/** Translated labels of the evaluation grids' pager (spec §2 first, previous, next, last; §9). */
-export function pagerLabels(): PagerLabels {
+/** Translated labels of the evaluation grids' pager: the kit's, with the range as these grids write it ('1-10 of 12'). */
+export function evaluationPagerLabels(): PagerLabels {
   return {
-    nav: m.ev_pager_nav(),
-    first: m.ev_pager_first(),
-    previous: m.ev_pager_previous(),
-    next: m.ev_pager_next(),
-    last: m.ev_pager_last(),
-    rowsPerPage: m.ev_rows_per_page(),
-    all: m.ev_all(),
+    ...pagerLabels(m.ev_pager_nav()),
     range: ({ from, to, total }) => m.ev_page_summary({ from, to, total }),
   };
 }

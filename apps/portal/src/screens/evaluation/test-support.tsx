@@ -18,7 +18,6 @@ import { formatIsoDate } from "@portal/domain";
 import { type FakeRoute, fakeApi, json } from "../../shell/test-api.ts";
 import { CYCLE_JUN, CYCLE_NOV, ROW_FIN, ROW_MKT } from "../exams/test-support.tsx";
 
-export { expectNoAxeViolations, resetScreen, signedIn } from "../exams/test-support.tsx";
 export { json };
 
 export const EXAM: EvaluationExam = {

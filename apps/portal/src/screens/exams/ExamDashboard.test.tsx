@@ -1,17 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import ExamDashboard from "./ExamDashboard.tsx";
-import {
-  CYCLE_JUN,
-  CYCLE_NOV,
-  examApi,
-  expectNoAxeViolations,
-  json,
-  makeClashReport,
-  makeDashboard,
-  resetScreen,
-  signedIn,
-} from "./test-support.tsx";
+import { CYCLE_JUN, CYCLE_NOV, examApi, json, makeClashReport, makeDashboard } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);

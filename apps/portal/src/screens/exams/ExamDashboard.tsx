@@ -16,12 +16,13 @@ import {
   useApi,
   useLocale,
 } from "../../shell/IslandRoot.tsx";
+import { CycleSelect } from "../kit/CycleSelect.tsx";
+import { displayDate } from "../kit/display-date.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import * as styles from "./exams.css.ts";
 import { parseCycle, serializeCycle } from "./grid-state.ts";
-import { displayDate } from "./labels.ts";
 import { examLinks } from "./routes.ts";
-import { CycleSelect, QueryError } from "./shared.tsx";
-import { useUrlState } from "./use-url-state.ts";
 
 /** Items of each clash list the dashboard shows (the totals are always shown in full). */
 export const CLASH_LIST_LIMIT = 25;

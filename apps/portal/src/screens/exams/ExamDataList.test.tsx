@@ -1,15 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import ExamDataList, { examDataFirstQuery } from "./ExamDataList.tsx";
-import {
-  examApi,
-  expectNoAxeViolations,
-  json,
-  makeExamInfo,
-  resetScreen,
-  signedIn,
-} from "./test-support.tsx";
+import { examApi, json, makeExamInfo } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);

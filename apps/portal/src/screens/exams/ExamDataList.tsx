@@ -4,6 +4,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { CycleSelect } from "../kit/CycleSelect.tsx";
+import { displayDate } from "../kit/display-date.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./exams.css.ts";
 import {
@@ -15,17 +20,8 @@ import {
   serializeExamDataState,
   toExamDataRequest,
 } from "./grid-state.ts";
-import {
-  completedAgoLabel,
-  daysLeftLabel,
-  displayDate,
-  examTypeLabel,
-  pagerLabels,
-  timeWithDuration,
-} from "./labels.ts";
+import { completedAgoLabel, daysLeftLabel, examTypeLabel, timeWithDuration } from "./labels.ts";
 import { examLinks } from "./routes.ts";
-import { CycleSelect, QueryError } from "./shared.tsx";
-import { useUrlState } from "./use-url-state.ts";
 
 export type ExamDataListProps = ScreenIslandProps & {
   /** Upcoming exams (`/app/exams/Upcoming`) or completed ones (`/app/exams/completedExams`). */
@@ -122,7 +118,7 @@ export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; searc
         state={state}
         navigate={navigate}
         pageSizes={GRID_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pagerLabels={pagerLabels(m.exam_pager_nav())}
         errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
         caption={kind === "upcoming" ? m.exam_upcoming_table() : m.exam_completed_table()}
         columns={columns}

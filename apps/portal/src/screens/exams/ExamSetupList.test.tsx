@@ -1,8 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import ExamSetupList, { examSetupListFirstQuery } from "./ExamSetupList.tsx";
-import { examApi, expectNoAxeViolations, ROW_FIN, resetScreen, signedIn } from "./test-support.tsx";
+import { examApi, ROW_FIN } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);

@@ -4,15 +4,17 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { displayDate } from "../kit/display-date.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { examTimetableFirstQuery, toTimetableQuery } from "./ExamTimetable.tsx";
 import * as styles from "./exams.css.ts";
 import { parseTimetableState, serializeTimetableState, TIMETABLE_PAGE_SIZES } from "./grid-state.ts";
-import { displayDate, examTypeLabel, pagerLabels, timeWithDuration } from "./labels.ts";
+import { examTypeLabel, timeWithDuration } from "./labels.ts";
 import { examLinks } from "./routes.ts";
-import { QueryError } from "./shared.tsx";
 import { TimetableFilters } from "./TimetableFilters.tsx";
-import { useUrlState } from "./use-url-state.ts";
 
 export type ExamSetupListProps = ScreenIslandProps;
 
@@ -92,7 +94,7 @@ export function ExamSetupListScreen({ search }: { search: string }) {
         state={state}
         navigate={navigate}
         pageSizes={TIMETABLE_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pagerLabels={pagerLabels(m.exam_pager_nav())}
         errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
         caption={m.exam_setup_table()}
         columns={columns}

@@ -4,6 +4,9 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./exams.css.ts";
 import {
@@ -12,8 +15,6 @@ import {
   TIMETABLE_PAGE_SIZES,
   type TimetableState,
 } from "./grid-state.ts";
-import { pagerLabels } from "./labels.ts";
-import { QueryError } from "./shared.tsx";
 import {
   EditActionsCell,
   EditableCell,
@@ -21,7 +22,6 @@ import {
   useInlineTimetableEditor,
 } from "./TimetableEditor.tsx";
 import { TimetableFilters } from "./TimetableFilters.tsx";
-import { useUrlState } from "./use-url-state.ts";
 
 export type ExamTimetableProps = ScreenIslandProps;
 
@@ -115,7 +115,7 @@ export function ExamTimetableScreen({ search }: { search: string }) {
           state={state}
           navigate={navigate}
           pageSizes={TIMETABLE_PAGE_SIZES}
-          pagerLabels={pagerLabels()}
+          pagerLabels={pagerLabels(m.exam_pager_nav())}
           errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
           caption={m.exam_timetable_table()}
           columns={columns}

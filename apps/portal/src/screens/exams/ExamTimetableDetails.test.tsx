@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import ExamTimetableDetails from "./ExamTimetableDetails.tsx";
-import { examApi, expectNoAxeViolations, json, ROW_MKT, resetScreen, signedIn } from "./test-support.tsx";
+import { examApi, json, ROW_MKT } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);

@@ -18,10 +18,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { errorText } from "../kit/error-text.ts";
+import { useExamRefresh } from "./exam-refresh.ts";
 import * as styles from "./exams.css.ts";
-import { errorText, examModeLabel } from "./labels.ts";
+import { examModeLabel } from "./labels.ts";
 import { examLinks } from "./routes.ts";
-import { useExamRefresh } from "./shared.tsx";
 import {
   EditableCell,
   focusById,

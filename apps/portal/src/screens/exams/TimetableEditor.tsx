@@ -6,10 +6,12 @@ import { createContext, type KeyboardEvent, type ReactNode, useCallback, useMemo
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { useCellContext } from "../cell-context.ts";
+import { displayDate } from "../kit/display-date.ts";
+import { errorText } from "../kit/error-text.ts";
 import { focusById, isVersionConflict, useRowEdit } from "../row-edit.ts";
+import { useExamRefresh } from "./exam-refresh.ts";
 import * as styles from "./exams.css.ts";
-import { displayDate, errorText, examTypeLabel } from "./labels.ts";
-import { useExamRefresh } from "./shared.tsx";
+import { examTypeLabel } from "./labels.ts";
 import {
   type DraftErrors,
   type DraftField,

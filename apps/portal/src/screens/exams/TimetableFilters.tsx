@@ -1,8 +1,8 @@
 import { m } from "../../lib/i18n.ts";
+import { CycleSelect } from "../kit/CycleSelect.tsx";
 import { SearchForm } from "../SearchForm.tsx";
 import * as styles from "./exams.css.ts";
 import type { TimetableState } from "./grid-state.ts";
-import { CycleSelect } from "./shared.tsx";
 
 /**
  * Filters of the exam timetable and the Exam Setup list: the exam cycle (all cycles allowed) and a

@@ -11,10 +11,6 @@ import type {
   ExamTimetableRow,
   ExamTimetableSaveItem,
 } from "@portal/api-client";
-import { cleanup } from "@testing-library/react";
-import axe from "axe-core";
-import { expect } from "vitest";
-import { STORAGE_KEYS } from "../../shell/session-storage.ts";
 import { type FakeRoute, fakeApi, json } from "../../shell/test-api.ts";
 
 export { json };
@@ -285,29 +281,4 @@ export function examApi(
     return api.fetch(request);
   };
   return { fetch, calls: api.calls, rows, timetableQueries };
-}
-
-/** Signs the test browser in (the stored login flag islands check, spec §2). */
-export function signedIn(): void {
-  localStorage.setItem(STORAGE_KEYS.loggedIn, "true");
-}
-
-/** Undoes a test: unmounts, clears storage and the address. */
-export function resetScreen(): void {
-  cleanup();
-  localStorage.clear();
-  window.history.replaceState(null, "", "/");
-}
-
-/**
- * Runs axe-core on the rendered screen and fails with the violations listed. `color-contrast` is
- * off (jsdom computes no colours) and `region` too (the screen is rendered without the shell).
- */
-export async function expectNoAxeViolations(element: Element): Promise<void> {
-  const result = await axe.run(element, {
-    rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
-  });
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(", ")})`),
-  ).toEqual([]);
 }

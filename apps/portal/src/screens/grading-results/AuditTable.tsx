@@ -4,9 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
+import { QueryError } from "../kit/QueryError.tsx";
 import * as screenStyles from "../screen.css.ts";
 import * as styles from "./grading-results.css.ts";
-import { auditActionLabel, auditValues, QueryError } from "./shared.tsx";
+import { auditActionLabel, auditValues } from "./shared.tsx";
 
 /** "DD-MM-YYYY HH:MM" in Asia/Kolkata, the portal's display form. */
 export function auditTime(iso: string): string {

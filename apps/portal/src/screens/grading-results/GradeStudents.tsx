@@ -25,15 +25,16 @@ import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { pagerLabels } from "../exams/labels.ts";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import * as screenStyles from "../screen.css.ts";
 import { AuditTable } from "./AuditTable.tsx";
 import { FailureNotice } from "./failure-notice.tsx";
 import * as styles from "./grading-results.css.ts";
 import { MarksSheet } from "./MarksSheet.tsx";
 import { gradingResultsLinks, parseResultsState, serializeResultsState } from "./routes.ts";
-import { OfferingSelect, offeringChoicesFirstQuery, QueryError } from "./shared.tsx";
+import { OfferingSelect, offeringChoicesFirstQuery } from "./shared.tsx";
 
 /** The grade dialog (TanStack Form, the domain's schemas) loads when first opened (docs/performance.md). */
 const GradeDialog = lazyDialog(() => import("./GradeDialog.tsx").then((x) => x.GradeDialog));
@@ -152,7 +153,7 @@ function OfferingResults({
           setPageSize(next);
           setPage(1);
         }}
-        labels={{ ...pagerLabels(), nav: m.gres_pager_nav() }}
+        labels={{ ...pagerLabels(m.exam_pager_nav()), nav: m.gres_pager_nav() }}
       />
       {editingRow?.id ? (
         <GradeDialog

@@ -1,16 +1,9 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import MarksBy from "./MarksBy.tsx";
 import StudentReport from "./StudentReport.tsx";
-import {
-  expectNoAxeViolations,
-  gradingApi,
-  OFFERING_ID,
-  resetScreen,
-  SUB_QUIZ_1,
-  SUB_QUIZ_2,
-  signedIn,
-} from "./test-support.tsx";
+import { gradingApi, OFFERING_ID, SUB_QUIZ_1, SUB_QUIZ_2 } from "./test-support.tsx";
 
 /** Cap of one test (a full render with axe is slow on a shared machine); never a wait. */
 const SLOW = 30_000;

@@ -10,7 +10,8 @@ import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import * as screenStyles from "../screen.css.ts";
 import {
   gradingResultsLinks,
@@ -18,7 +19,7 @@ import {
   type ResultsState,
   serializeResultsState,
 } from "./routes.ts";
-import { formatNumber, markText, OfferingSelect, offeringChoicesFirstQuery, QueryError } from "./shared.tsx";
+import { formatNumber, markText, OfferingSelect, offeringChoicesFirstQuery } from "./shared.tsx";
 
 /** By section: every component of the offering; by component: one component's sub-components; by sub-component: one mark. */
 export type MarksByMode = "section" | "component" | "subComponent";

@@ -9,9 +9,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useId, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { errorText } from "../kit/error-text.ts";
 import * as screenStyles from "../screen.css.ts";
 import * as styles from "./grading-results.css.ts";
-import { errorText } from "./shared.tsx";
 
 /** The file's bytes in base64, as the upload call takes them (read as a data URL, whose tail is the base64). */
 export function fileToBase64(file: Blob): Promise<string> {

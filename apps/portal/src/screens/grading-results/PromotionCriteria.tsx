@@ -13,11 +13,12 @@ import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import * as screenStyles from "../screen.css.ts";
 import { criteriaTypeLabel, recordTypeLabel } from "./criteria-labels.ts";
 import * as styles from "./grading-results.css.ts";
-import { formatNumber, QueryError } from "./shared.tsx";
+import { formatNumber } from "./shared.tsx";
 
 /** The criterion dialog (TanStack Form, the domain's zod schema) loads when first opened. */
 const CriterionDialog = lazyDialog(() => import("./CriterionDialog.tsx").then((x) => x.CriterionDialog));

@@ -1,16 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries } from "../../shell/test-api.ts";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import StudentGradingDetails, { studentGradingDetailsFirstQuery } from "./StudentGradingDetails.tsx";
-import {
-  expectNoAxeViolations,
-  gradingApi,
-  makeState,
-  OFFERING_ID,
-  resetScreen,
-  SUB_QUIZ_1,
-  signedIn,
-} from "./test-support.tsx";
+import { gradingApi, makeState, OFFERING_ID, SUB_QUIZ_1 } from "./test-support.tsx";
 
 /** Cap of one test (a full render with axe is slow on a shared machine); never a wait. */
 const SLOW = 30_000;

@@ -6,9 +6,10 @@ import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { QueryError } from "../kit/QueryError.tsx";
 import * as screenStyles from "../screen.css.ts";
 import { gradingResultsLinks } from "./routes.ts";
-import { formatNumber, markText, QueryError } from "./shared.tsx";
+import { formatNumber, markText } from "./shared.tsx";
 
 /** A mark's inline editor loads when its Edit is first pressed (lazyDialog), with the form library. */
 const MarkForm = lazyDialog(() => import("./MarkForm.tsx").then((module) => module.MarkForm));

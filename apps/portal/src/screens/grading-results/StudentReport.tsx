@@ -4,13 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import * as screenStyles from "../screen.css.ts";
 import { statusLabel } from "./GradeStudents.tsx";
 import * as styles from "./grading-results.css.ts";
 import * as print from "./report.css.ts";
 import { parseResultsState, serializeResultsState } from "./routes.ts";
-import { formatNumber, markText, OfferingSelect, offeringChoicesFirstQuery, QueryError } from "./shared.tsx";
+import { formatNumber, markText, OfferingSelect, offeringChoicesFirstQuery } from "./shared.tsx";
 
 /** The /app/grading/studentreport island (`?courseOfferingId=&studentId=`), inside its IslandRoot. */
 export default function StudentReport({ search, ...root }: ScreenIslandProps) {

@@ -1,7 +1,7 @@
 import { ConflictNotice } from "../ConflictNotice.tsx";
+import { errorText } from "../kit/error-text.ts";
 import * as screenStyles from "../screen.css.ts";
 import { isVersionConflict } from "../version-conflict.ts";
-import { errorText } from "./shared.tsx";
 
 /**
  * What a grading form shows after a refused save (the typed values stay): ConflictNotice with Reload

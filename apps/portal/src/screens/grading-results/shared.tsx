@@ -12,9 +12,6 @@ import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
 import * as screenStyles from "../screen.css.ts";
 
-export { errorText } from "../exams/labels.ts";
-export { QueryError } from "../exams/shared.tsx";
-
 /** The course offerings a results screen offers (the grading list's first 100, by course and section). */
 export const OFFERING_CHOICES_REQUEST = { count: 100 } as const;
 

@@ -14,7 +14,6 @@ import type {
 } from "@portal/api-client";
 import { fakeApi, json } from "../../shell/test-api.ts";
 
-export { expectNoAxeViolations, resetScreen, signedIn } from "../exams/test-support.tsx";
 export { json };
 
 export const OFFERING_ID = "a0000000-0000-4000-8000-000000000001";

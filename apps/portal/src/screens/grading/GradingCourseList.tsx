@@ -8,9 +8,9 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { pagerLabels } from "../exams/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { statusLabel } from "./GradingPage.tsx";
 import * as styles from "./grading.css.ts";
@@ -205,7 +205,7 @@ export function GradingCourseListScreen({ target, search }: { target: GradingTar
         state={state}
         navigate={navigate}
         pageSizes={COURSE_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pagerLabels={pagerLabels(m.exam_pager_nav())}
         errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
         caption={m.grading_courses_table()}
         columns={cols}

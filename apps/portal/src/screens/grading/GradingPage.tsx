@@ -21,9 +21,10 @@ import {
 } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
-import { errorText, pagerLabels } from "../exams/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { errorText } from "../kit/error-text.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
 import * as styles from "./grading.css.ts";
@@ -360,7 +361,7 @@ export function GradingPageScreen({
           pageSizes={STUDENT_PAGE_SIZES}
           onPageChange={(p) => navigate({ ...state, page: p })}
           onPageSizeChange={(pageSize) => navigate({ page: 1, pageSize })}
-          labels={pagerLabels()}
+          labels={pagerLabels(m.exam_pager_nav())}
         />
       ) : null}
       {grades.editing ? (

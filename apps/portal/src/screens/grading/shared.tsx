@@ -1,16 +1,9 @@
-import { ApiError } from "@portal/api-client";
 import { m } from "../../lib/i18n.ts";
 import { ConflictNotice } from "../ConflictNotice.tsx";
+import { errorText } from "../kit/error-text.ts";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "./grading.css.ts";
 import { translateGradingMessage } from "./grading-messages.ts";
-
-/** The text of a failed call: the API's errorMessage, an Error's message, else 'Something went wrong'. */
-export function apiErrorText(error: unknown): string {
-  if (error instanceof ApiError) return error.errorMessage;
-  if (error instanceof Error && error.message !== "") return error.message;
-  return m.shell_something_went_wrong();
-}
 
 /**
  * What a failed save of the Grading Setting tabs shows: a stale version (409) offers Reload
@@ -38,7 +31,7 @@ export function SaveOutcome({
   }
   return (
     <p role="alert" className={styles.formError}>
-      {m.grading_failed_save()} {translateGradingMessage(apiErrorText(save.error))}
+      {m.grading_failed_save()} {translateGradingMessage(errorText(save.error))}
     </p>
   );
 }

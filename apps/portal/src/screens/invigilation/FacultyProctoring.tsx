@@ -4,14 +4,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { CycleSelect } from "../kit/CycleSelect.tsx";
+import { displayDate } from "../kit/display-date.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { ListPager, useLastPageWhenShrunk } from "../PagedTable.tsx";
 import {
-  CycleSelect,
-  displayDate,
   GRID_PAGE_SIZES,
-  pagerLabels,
   parseCycleListState,
-  QueryError,
   serializeCycleListState,
   timeWithDuration,
   useCycleUrlState,
@@ -125,7 +125,7 @@ export function FacultyProctoringScreen({ search }: { search: string }) {
         state={state}
         navigate={navigate}
         pageSizes={GRID_PAGE_SIZES}
-        labels={pagerLabels()}
+        labels={pagerLabels(m.seat_pager_nav())}
       />
     </div>
   );

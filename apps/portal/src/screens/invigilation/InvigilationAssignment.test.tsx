@@ -1,15 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
-import {
-  EXAM_ID,
-  expectNoAxeViolations,
-  FACULTY_1,
-  FACULTY_2,
-  resetScreen,
-  seatingApi,
-  signedIn,
-} from "../seating/test-support.tsx";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
+import { EXAM_ID, FACULTY_1, FACULTY_2, seatingApi } from "../seating/test-support.tsx";
 import InvigilationAssignment, { invigilationAssignmentFirstQuery } from "./InvigilationAssignment.tsx";
 
 beforeEach(signedIn);

@@ -28,8 +28,11 @@ import {
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
 import { useReloadExamPlans } from "../exam-plans.ts";
+import { displayDate } from "../kit/display-date.ts";
+import { errorText } from "../kit/error-text.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { focusById, isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
-import { displayDate, ExamHeaderCard, errorText, QueryError } from "../seating/common.tsx";
+import { ExamHeaderCard } from "../seating/common.tsx";
 import { seatingLinks } from "../seating/routes.ts";
 import * as styles from "../seating/seating.css.ts";
 import {

@@ -1,13 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  CYCLE,
-  expectNoAxeViolations,
-  json,
-  resetScreen,
-  seatingApi,
-  signedIn,
-} from "../seating/test-support.tsx";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
+import { CYCLE, json, seatingApi } from "../seating/test-support.tsx";
 import FacultyProctoring from "./FacultyProctoring.tsx";
 import InvigilationNotifications from "./InvigilationNotifications.tsx";
 

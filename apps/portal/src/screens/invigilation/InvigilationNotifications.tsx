@@ -17,18 +17,13 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { useCellContext } from "../cell-context.ts";
+import { CycleSelect } from "../kit/CycleSelect.tsx";
+import { displayDate } from "../kit/display-date.ts";
+import { errorText } from "../kit/error-text.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { PagedTable } from "../PagedTable.tsx";
-import {
-  CycleSelect,
-  displayDate,
-  errorText,
-  GRID_PAGE_SIZES,
-  pagerLabels,
-  QueryError,
-  timeWithDuration,
-  useCycleUrlState,
-  withListCycle,
-} from "../seating/common.tsx";
+import { GRID_PAGE_SIZES, timeWithDuration, useCycleUrlState, withListCycle } from "../seating/common.tsx";
 import * as styles from "../seating/seating.css.ts";
 import {
   type DutyListState,
@@ -176,7 +171,7 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
           state={state}
           navigate={navigate}
           pageSizes={GRID_PAGE_SIZES}
-          pagerLabels={pagerLabels()}
+          pagerLabels={pagerLabels(m.seat_pager_nav())}
           errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
           caption={m.invig_notify_table()}
           columns={columns}

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json, serverFirstQueries } from "../../shell/test-api.ts";
-import { expectNoAxeViolations, resetScreen, signedIn } from "../exams/test-support.tsx";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import BatchList, { batchListFirstQuery } from "./BatchList.tsx";
 
 beforeEach(signedIn);

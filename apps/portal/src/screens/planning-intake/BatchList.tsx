@@ -4,9 +4,9 @@ import { Button, ButtonLink, type DataTableColumn, Select } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { pagerLabels } from "../exams/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 import { planningLinks } from "./routes.ts";
@@ -150,7 +150,7 @@ export function BatchListScreen({ search }: { search: string }) {
         state={state}
         navigate={navigate}
         pageSizes={BATCH_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pagerLabels={pagerLabels(m.exam_pager_nav())}
         errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
         caption={m.intake_batches_title()}
         columns={columns}

@@ -2,7 +2,7 @@ import { facultyListQueryOptions } from "@portal/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { QueryError } from "../exams/shared.tsx";
+import { QueryError } from "../kit/QueryError.tsx";
 import * as styles from "../screen.css.ts";
 import { FacultyInfo } from "./FacultyInfo.tsx";
 import { planningLinks } from "./routes.ts";

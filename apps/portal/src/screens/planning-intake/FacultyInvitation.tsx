@@ -5,8 +5,8 @@ import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { pagerLabels } from "../exams/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { ListPager } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 import type { Info } from "./FacultyInfo.tsx";
@@ -135,7 +135,7 @@ export function FacultyInvitationScreen() {
             state={state}
             navigate={(next) => setState(next)}
             pageSizes={[10, 25, 50] as const}
-            labels={pagerLabels()}
+            labels={pagerLabels(m.exam_pager_nav())}
           />
         </>
       )}

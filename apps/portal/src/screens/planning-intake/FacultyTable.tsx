@@ -4,8 +4,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
-import { pagerLabels } from "../exams/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { ListPager } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 
@@ -81,7 +81,7 @@ export function FacultyTable({
         state={state}
         navigate={(next) => setState(next)}
         pageSizes={[10, 25, 50] as const}
-        labels={pagerLabels()}
+        labels={pagerLabels(m.exam_pager_nav())}
       />
     </div>
   );

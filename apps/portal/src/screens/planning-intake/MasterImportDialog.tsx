@@ -4,7 +4,7 @@ import { Button, Dialog } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { errorText } from "../exams/labels.ts";
+import { errorText } from "../kit/error-text.ts";
 import * as styles from "../screen.css.ts";
 
 /**

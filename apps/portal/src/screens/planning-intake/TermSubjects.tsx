@@ -25,7 +25,7 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { QueryError } from "../exams/shared.tsx";
+import { QueryError } from "../kit/QueryError.tsx";
 import * as styles from "../screen.css.ts";
 import { isRefusal, RefusalNotice } from "./refusal.tsx";
 import { planningLinks } from "./routes.ts";

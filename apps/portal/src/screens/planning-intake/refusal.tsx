@@ -1,7 +1,7 @@
 import { ApiError } from "@portal/api-client";
 import { m } from "../../lib/i18n.ts";
 import { ConflictNotice } from "../ConflictNotice.tsx";
-import { errorText } from "../exams/labels.ts";
+import { errorText } from "../kit/error-text.ts";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
 

@@ -1,15 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, resetScreen } from "../kit/test-support.tsx";
 import { QuestionPaperListScreen } from "./QuestionPaperList.tsx";
-import {
-  expectNoAxeViolations,
-  installFakeApi,
-  json,
-  makePaper,
-  renderScreen,
-  resetScreen,
-  type SeenRequest,
-} from "./test-support.tsx";
+import { installFakeApi, json, makePaper, renderScreen, type SeenRequest } from "./test-support.tsx";
 
 afterEach(resetScreen);
 

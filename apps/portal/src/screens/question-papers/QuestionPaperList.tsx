@@ -15,7 +15,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { displayValue, errorText, pagerLabels, statusLabel, statusTone } from "./labels.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { displayValue, errorText, statusLabel, statusTone } from "./labels.ts";
 import {
   activeFilterCount,
   type ListPageSize,
@@ -197,7 +198,7 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
               pageSizes={LIST_PAGE_SIZES}
               onPageChange={(page) => navigate({ ...state, page })}
               onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
-              labels={pagerLabels()}
+              labels={pagerLabels(m.qp_pager_nav())}
               disabled={list.isFetching}
             />
           ) : null}

@@ -1,15 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { expectNoAxeViolations, resetScreen } from "../kit/test-support.tsx";
 import { QuestionPaperDocumentsScreen } from "./QuestionPaperDocuments.tsx";
 import { QuestionPaperSummaryScreen } from "./QuestionPaperSummary.tsx";
-import {
-  expectNoAxeViolations,
-  installFakeApi,
-  json,
-  makePaperDetail,
-  renderScreen,
-  resetScreen,
-} from "./test-support.tsx";
+import { installFakeApi, json, makePaperDetail, renderScreen } from "./test-support.tsx";
 
 // pdf.js needs a real browser (canvas, workers); here the viewer reports what it was given.
 vi.mock("./PdfViewer.tsx", () => ({

@@ -1,7 +1,7 @@
 import { ApiError } from "@portal/api-client";
 import { normalizeQuestionPaperStatus, type QuestionPaperStatus, SPEC_MESSAGES } from "@portal/domain";
-import type { PagerLabels } from "@portal/ui";
 import { m } from "../../lib/i18n.ts";
+import { errorText as kitErrorText } from "../kit/error-text.ts";
 
 /** The translated label of a question paper status (spec §4); an unknown value is shown as sent. */
 export function statusLabel(status: string): string {
@@ -44,27 +44,10 @@ export function displayValue(value: string | null | undefined): string {
 /**
  * The text of a failed call for a toast or an error line. The approval block of spec §5 (the
  * server's 409 'Question-paper is not apporved ') is shown through the catalogue, so it reads in the
- * page's language; other server messages are shown as the server wrote them.
+ * page's language; other failures read as the kit's {@link kitErrorText} does.
  */
 export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.errorMessage === SPEC_MESSAGES.questionPaperNotApproved) return m.qp_not_approved();
-    return error.errorMessage;
-  }
-  if (error instanceof Error && error.message !== "") return error.message;
-  return m.shell_something_went_wrong();
-}
-
-/** Translated labels of the list's pager (spec §2 first, previous, next, last; §9 page sizes). */
-export function pagerLabels(): PagerLabels {
-  return {
-    nav: m.qp_pager_nav(),
-    first: m.qp_pager_first(),
-    previous: m.qp_pager_previous(),
-    next: m.qp_pager_next(),
-    last: m.qp_pager_last(),
-    rowsPerPage: m.qp_rows_per_page(),
-    all: m.qp_filter_all(),
-    range: ({ from, to, total }) => m.qp_page_summary({ from, to, total }),
-  };
+  if (error instanceof ApiError && error.errorMessage === SPEC_MESSAGES.questionPaperNotApproved)
+    return m.qp_not_approved();
+  return kitErrorText(error);
 }

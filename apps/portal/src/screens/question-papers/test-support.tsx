@@ -3,11 +3,11 @@
  * the portal): renders a screen inside the real IslandRoot against a scripted fake API.
  */
 import type { QuestionPaper, QuestionPaperDetail } from "@portal/api-client";
-import { cleanup, render } from "@testing-library/react";
-import axe from "axe-core";
+import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { expect, vi } from "vitest";
+import { vi } from "vitest";
 import { IslandRoot } from "../../shell/IslandRoot.tsx";
+import { signedIn } from "../kit/test-support.tsx";
 
 /** One request the fake API saw. */
 export type SeenRequest = { method: string; path: string; search: string; body: unknown };
@@ -98,27 +98,6 @@ export function installFakeApi(handler: Handler): SeenRequest[] {
 
 /** Renders a screen inside IslandRoot (signed in, English), as a page's island would. */
 export function renderScreen(ui: ReactNode) {
-  window.localStorage.setItem("loggedIn", "true");
+  signedIn();
   return render(<IslandRoot locale="en">{ui}</IslandRoot>);
-}
-
-/** Undoes {@link installFakeApi} and {@link renderScreen}. */
-export function resetScreen(): void {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-  window.history.replaceState(null, "", "/");
-}
-
-/**
- * Runs axe-core on the rendered page and fails with the violations listed. `color-contrast` is off
- * (jsdom computes no colours) and `region` is off (the screen is rendered without the shell's landmarks).
- */
-export async function expectNoAxeViolations(element: Element): Promise<void> {
-  const result = await axe.run(element, {
-    rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
-  });
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(", ")})`),
-  ).toEqual([]);
 }

@@ -4,9 +4,9 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { pagerLabels } from "../evaluation/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { evaluationPagerLabels } from "../evaluation/labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { SearchForm } from "../SearchForm.tsx";
 import * as styles from "../screen.css.ts";
@@ -110,7 +110,7 @@ export function ModerationListScreen({ search }: { search: string }) {
         state={state}
         navigate={navigate}
         pageSizes={REQUEST_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pagerLabels={evaluationPagerLabels()}
         caption={m.reval_moderation_table()}
         columns={cols}
         getRowId={(c) => c.id}

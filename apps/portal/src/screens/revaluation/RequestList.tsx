@@ -5,9 +5,10 @@ import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { displayDate, pagerLabels } from "../evaluation/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { evaluationPagerLabels } from "../evaluation/labels.ts";
+import { displayDate } from "../kit/display-date.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 import { decisionText } from "./labels.ts";
@@ -143,7 +144,7 @@ export function RequestListScreen({ search, kind }: { search: string; kind: Requ
         state={state}
         navigate={navigate}
         pageSizes={REQUEST_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pagerLabels={evaluationPagerLabels()}
         caption={TYPE[kind] === "Retest" ? m.reval_retest_table() : m.reval_revaluation_table()}
         columns={columns}
         getRowId={(r) => r.id}

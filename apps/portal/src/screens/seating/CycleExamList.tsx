@@ -4,14 +4,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, useApi } from "../../shell/IslandRoot.tsx";
+import { CycleSelect } from "../kit/CycleSelect.tsx";
+import { displayDate } from "../kit/display-date.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { PagedTable } from "../PagedTable.tsx";
 import {
-  CycleSelect,
-  displayDate,
   GRID_PAGE_SIZES,
-  pagerLabels,
   parseCycleListState,
-  QueryError,
   serializeCycleListState,
   timeWithDuration,
   useCycleUrlState,
@@ -83,7 +83,7 @@ export function CycleExamList({
         state={state}
         navigate={navigate}
         pageSizes={GRID_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pagerLabels={pagerLabels(m.seat_pager_nav())}
         errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
         caption={caption}
         columns={columns}

@@ -9,8 +9,9 @@ import InvigilationExamList, {
 import InvigilationNotifications, {
   invigilationNotificationsFirstQuery,
 } from "../invigilation/InvigilationNotifications.tsx";
+import { resetScreen, signedIn } from "../kit/test-support.tsx";
 import SeatingExamList, { seatingExamListFirstQuery } from "./SeatingExamList.tsx";
-import { CYCLE, json, resetScreen, seatingApi, signedIn } from "./test-support.tsx";
+import { CYCLE, json, seatingApi } from "./test-support.tsx";
 
 /*
  * The lists of one exam cycle (seating, invigilation, faculty proctoring, notifications) start from

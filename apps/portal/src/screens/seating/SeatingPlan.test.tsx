@@ -1,17 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import SeatingPlan, { seatingPlanFirstQuery } from "./SeatingPlan.tsx";
-import {
-  EXAM_ID,
-  expectNoAxeViolations,
-  json,
-  ROOM_B,
-  resetScreen,
-  STUDENT_2,
-  seatingApi,
-  signedIn,
-} from "./test-support.tsx";
+import { EXAM_ID, json, ROOM_B, STUDENT_2, seatingApi } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);

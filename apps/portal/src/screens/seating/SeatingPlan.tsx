@@ -30,19 +30,13 @@ import {
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { useCellContext } from "../cell-context.ts";
 import { useReloadExamPlans } from "../exam-plans.ts";
+import { errorText } from "../kit/error-text.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable, type Paging } from "../PagedTable.tsx";
 import { focusById, isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
-import {
-  ExamHeaderCard,
-  errorText,
-  GRID_PAGE_SIZES,
-  type GridPageSize,
-  pagerLabels,
-  parsePaging,
-  QueryError,
-  useUrlState,
-  writeQuery,
-} from "./common.tsx";
+import { ExamHeaderCard, GRID_PAGE_SIZES, type GridPageSize, parsePaging, writeQuery } from "./common.tsx";
 import {
   checkDraft,
   draftOf,
@@ -364,7 +358,7 @@ export function SeatingPlanScreen({
             state={paging}
             navigate={closeAndNavigate}
             pageSizes={GRID_PAGE_SIZES}
-            pagerLabels={pagerLabels()}
+            pagerLabels={pagerLabels(m.seat_pager_nav())}
             caption={m.seat_arrangement_title()}
             columns={columns}
             getRowId={(r) => r.studentId}

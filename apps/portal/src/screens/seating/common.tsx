@@ -1,16 +1,17 @@
-import { ApiError, examCyclesQueryOptions, type SeatingExamHeader } from "@portal/api-client";
-import { defaultExamCycle, formatIsoDate } from "@portal/domain";
-import { Button, type PagerLabels, Select } from "@portal/ui";
+import { examCyclesQueryOptions, type SeatingExamHeader } from "@portal/api-client";
+import { defaultExamCycle } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQueryContext } from "../../shell/first-query-state.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
+import { displayDate } from "../kit/display-date.ts";
+import { useUrlState } from "../kit/use-url-state.ts";
 import * as styles from "./seating.css.ts";
 
 /*
  * Pieces shared by the seating plan and invigilation screens: list state kept in the address, the
- * exam cycle choice, the error state, labels and the exam header.
+ * default exam cycle, labels and the exam header.
  */
 
 /** Page sizes of the grids (spec §9 grid: 10, 25, 50; default 10). */
@@ -54,36 +55,6 @@ export function serializeCycleListState(state: CycleListState): string {
     ["page", state.page > 1 ? state.page : null],
     ["pageSize", state.pageSize !== DEFAULT_PAGE_SIZE ? state.pageSize : null],
   ]);
-}
-
-/**
- * A screen state kept in the address's query. Starts from `search` (the request's query, so server
- * and browser render alike); `navigate(next)` pushes a history entry, `navigate(next, true)` replaces
- * the current one (a default filled in); Back and Forward restore the state. `parse` and
- * `serialize` must be module-level functions.
- */
-export function useUrlState<S>(
-  search: string,
-  parse: (search: string) => S,
-  serialize: (state: S) => string,
-): [S, (next: S, replace?: boolean) => void] {
-  const [state, setState] = useState<S>(() => parse(search));
-  useEffect(() => {
-    const onPop = () => setState(parse(window.location.search));
-    window.addEventListener("popstate", onPop);
-    return () => window.removeEventListener("popstate", onPop);
-  }, [parse]);
-  const navigate = useCallback(
-    (next: S, replace = false) => {
-      setState(next);
-      const url = `${window.location.pathname}${serialize(next)}`;
-      if (url === `${window.location.pathname}${window.location.search}`) return;
-      if (replace) window.history.replaceState(null, "", url);
-      else window.history.pushState(null, "", url);
-    },
-    [serialize],
-  );
-  return [state, navigate];
 }
 
 /**
@@ -132,71 +103,9 @@ export async function withListCycle(
   if (shown) await list(shown);
 }
 
-/**
- * The exam cycle choice (GET /sf/exam/examCycles, latest first) of a screen that always shows one
- * cycle: `value` is the cycle shown ({@link useCycleUrlState} fills in the default), "" while the
- * cycles load.
- */
-export function CycleSelect({ value, onChange }: { value: string; onChange: (cycleId: string) => void }) {
-  const api = useApi();
-  const cycles = useQuery(examCyclesQueryOptions(api));
-  const list = cycles.data?.examCycles ?? [];
-  return (
-    <Select
-      className={styles.filterField}
-      label={m.seat_cycle_label()}
-      options={list.map((cycle) => ({ value: cycle.id, label: cycle.name }))}
-      value={value}
-      onChange={onChange}
-      {...(value === "" ? { placeholder: cycles.isError ? m.seat_no_data() : m.seat_loading() } : {})}
-      placeholderSelectable={false}
-      disabled={cycles.isPending || list.length === 0}
-      error={cycles.isError ? m.seat_error({ message: errorText(cycles.error) }) : null}
-    />
-  );
-}
-
-/** The text of a failed call: the server's errorMessage when it sent one. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.errorMessage;
-  if (error instanceof Error && error.message !== "") return error.message;
-  return m.shell_something_went_wrong();
-}
-
-/** The error state of a screen: 'An error occurred: {message}' and Try again (spec §8). */
-export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div role="alert" className={styles.errorBox}>
-      <p className={styles.errorText}>{m.seat_error({ message: errorText(error) })}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        {m.seat_try_again()}
-      </Button>
-    </div>
-  );
-}
-
-/** A YYYY-MM-DD date as shown (spec §9 DD-MM-YYYY); anything else as sent. */
-export function displayDate(isoDate: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? formatIsoDate(isoDate) : isoDate;
-}
-
 /** Start time (HH:MM, Asia/Kolkata) and length in minutes, e.g. "10:00 (180 min)". */
 export function timeWithDuration(startTime: string, minutes: number): string {
   return m.seat_time_with_duration({ time: startTime, minutes });
-}
-
-/** Translated pager labels (spec §9 grids). */
-export function pagerLabels(): PagerLabels {
-  return {
-    nav: m.seat_pager_nav(),
-    first: m.seat_pager_first(),
-    previous: m.seat_pager_previous(),
-    next: m.seat_pager_next(),
-    last: m.seat_pager_last(),
-    rowsPerPage: m.seat_rows_per_page(),
-    all: m.seat_all(),
-    range: ({ from, to, total }) => m.seat_page_summary({ from, to, total }),
-  };
 }
 
 /** The exam a page is about: course and section, cycle, date (DD-MM-YYYY), start time, duration. */

@@ -10,10 +10,6 @@ import type {
   SeatingPlan,
   SeatMove,
 } from "@portal/api-client";
-import { cleanup } from "@testing-library/react";
-import axe from "axe-core";
-import { expect } from "vitest";
-import { STORAGE_KEYS } from "../../shell/session-storage.ts";
 import { type FakeRoute, fakeApi, json } from "../../shell/test-api.ts";
 
 export { json };
@@ -325,26 +321,4 @@ export function seatingApi(options: Options = {}) {
     return api.fetch(request);
   };
   return { fetch, calls: api.calls, seats, faculty, notifications, versions };
-}
-
-/** Signs the test browser in (the stored login flag islands check, spec §2). */
-export function signedIn(): void {
-  localStorage.setItem(STORAGE_KEYS.loggedIn, "true");
-}
-
-/** Undoes a test: unmounts, clears storage and the address. */
-export function resetScreen(): void {
-  cleanup();
-  localStorage.clear();
-  window.history.replaceState(null, "", "/");
-}
-
-/** Runs axe-core on the rendered screen (no colour contrast in jsdom, no landmark rule without the shell). */
-export async function expectNoAxeViolations(element: Element): Promise<void> {
-  const result = await axe.run(element, {
-    rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
-  });
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(", ")})`),
-  ).toEqual([]);
 }
