@@ -3,6 +3,7 @@ import {
   type StudentRiskExam,
   studentRiskDataQueryOptions,
 } from "@portal/api-client";
+import { GRID_PAGE_SIZES } from "@portal/domain";
 import { type DataTableColumn, StatTile, StatTileGroup } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -18,12 +19,7 @@ import { PagedTable } from "../PagedTable.tsx";
 import { SearchForm } from "../SearchForm.tsx";
 import { eligibilityText, progressText } from "./labels.ts";
 import { studentStatusLink } from "./routes.ts";
-import {
-  ELIGIBILITY_PAGE_SIZES,
-  type OverviewState,
-  parseOverviewState,
-  serializeOverviewState,
-} from "./state.ts";
+import { type OverviewState, parseOverviewState, serializeOverviewState } from "./state.ts";
 
 /** The island's props; `search` is `?cycle=&search=&page=&pageSize=`. */
 export type StudentEligibilityProps = ScreenIslandProps;
@@ -141,7 +137,7 @@ export function StudentEligibilityScreen({ search }: { search: string }) {
         rows={(data) => data.exams}
         state={state}
         navigate={navigate}
-        pageSizes={ELIGIBILITY_PAGE_SIZES}
+        pageSizes={GRID_PAGE_SIZES}
         pagerLabels={evaluationPagerLabels()}
         errorView={<QueryError error={query.error} onRetry={() => void query.refetch()} />}
         caption={m.elig_overview_table()}

@@ -5,7 +5,13 @@ import {
   studentStatusQueryOptions,
   updateEligibilityMutationOptions,
 } from "@portal/api-client";
-import { ELIGIBILITY_STATUSES, eligibilityNeedsReason, type Locale, REASON_MAX_LENGTH } from "@portal/domain";
+import {
+  ELIGIBILITY_STATUSES,
+  eligibilityNeedsReason,
+  GRID_PAGE_SIZES,
+  type Locale,
+  REASON_MAX_LENGTH,
+} from "@portal/domain";
 import {
   ButtonLink,
   type DataTableColumn,
@@ -36,7 +42,6 @@ import { eligibilityOverviewLink } from "./routes.ts";
 import {
   COMPUTED_CHOICE,
   ELIGIBILITY_CHOICES,
-  ELIGIBILITY_PAGE_SIZES,
   type EligibilityChoice,
   parseStudentStatusState,
   type StudentStatusState,
@@ -382,7 +387,7 @@ export function StudentStatusScreen({ search }: { search: string }) {
           rows={(data) => data.students}
           state={state}
           navigate={go}
-          pageSizes={ELIGIBILITY_PAGE_SIZES}
+          pageSizes={GRID_PAGE_SIZES}
           pagerLabels={evaluationPagerLabels()}
           caption={m.elig_students_table()}
           columns={columns}

@@ -1,4 +1,11 @@
-import { ELIGIBILITY_STATUSES, type EligibilityStatus, isEligibilityStatus } from "@portal/domain";
+import {
+  DEFAULT_GRID_PAGE_SIZE,
+  ELIGIBILITY_STATUSES,
+  type EligibilityStatus,
+  GRID_PAGE_SIZES,
+  type GridPageSize,
+  isEligibilityStatus,
+} from "@portal/domain";
 
 /**
  * What the eligibility screens show, kept in the address so a reload or Back shows the same page.
@@ -7,9 +14,6 @@ import { ELIGIBILITY_STATUSES, type EligibilityStatus, isEligibilityStatus } fro
  * Reading is forgiving; writing leaves defaults out.
  */
 
-export const ELIGIBILITY_PAGE_SIZES = [10, 25, 50] as const;
-export type EligibilityPageSize = (typeof ELIGIBILITY_PAGE_SIZES)[number];
-const DEFAULT_PAGE_SIZE: EligibilityPageSize = 10;
 const MAX_TEXT = 200;
 
 export type StudentStatusState = {
@@ -17,24 +21,24 @@ export type StudentStatusState = {
   eligibility: EligibilityStatus | "";
   search: string;
   page: number;
-  pageSize: EligibilityPageSize;
+  pageSize: GridPageSize;
 };
 
-export type OverviewState = { cycle: string; search: string; page: number; pageSize: EligibilityPageSize };
+export type OverviewState = { cycle: string; search: string; page: number; pageSize: GridPageSize };
 
 function readText(query: URLSearchParams, key: string): string {
   const value = query.get(key)?.trim() ?? "";
   return value.length <= MAX_TEXT ? value : "";
 }
 
-function readPaging(query: URLSearchParams): { page: number; pageSize: EligibilityPageSize } {
+function readPaging(query: URLSearchParams): { page: number; pageSize: GridPageSize } {
   const pageText = query.get("page") ?? "";
   const size = Number(query.get("pageSize") ?? "");
   return {
     page: /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1,
-    pageSize: (ELIGIBILITY_PAGE_SIZES as readonly number[]).includes(size)
-      ? (size as EligibilityPageSize)
-      : DEFAULT_PAGE_SIZE,
+    pageSize: (GRID_PAGE_SIZES as readonly number[]).includes(size)
+      ? (size as GridPageSize)
+      : DEFAULT_GRID_PAGE_SIZE,
   };
 }
 
@@ -64,7 +68,7 @@ export function serializeStudentStatusState(state: StudentStatusState): string {
     ["eligibility", state.eligibility, state.eligibility !== ""],
     ["search", state.search, state.search !== ""],
     ["page", state.page, state.page > 1],
-    ["pageSize", state.pageSize, state.pageSize !== DEFAULT_PAGE_SIZE],
+    ["pageSize", state.pageSize, state.pageSize !== DEFAULT_GRID_PAGE_SIZE],
   ]);
 }
 
@@ -80,7 +84,7 @@ export function serializeOverviewState(state: OverviewState): string {
     ["cycle", state.cycle, state.cycle !== ""],
     ["search", state.search, state.search !== ""],
     ["page", state.page, state.page > 1],
-    ["pageSize", state.pageSize, state.pageSize !== DEFAULT_PAGE_SIZE],
+    ["pageSize", state.pageSize, state.pageSize !== DEFAULT_GRID_PAGE_SIZE],
   ]);
 }
 

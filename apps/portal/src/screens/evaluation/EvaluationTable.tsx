@@ -3,7 +3,7 @@ import {
   evaluationAssignmentsQueryOptions,
   examCyclesQueryOptions,
 } from "@portal/api-client";
-import { EVALUATOR_STATUSES, evaluatorStatusLabel, showsReasonMarker } from "@portal/domain";
+import { EVALUATOR_STATUSES, evaluatorStatusLabel, GRID_PAGE_SIZES, showsReasonMarker } from "@portal/domain";
 import { type DataTableColumn, Select, StatusChip, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -27,7 +27,6 @@ import {
   roomText,
 } from "./labels.ts";
 import {
-  EVALUATION_PAGE_SIZES,
   type EvaluationFilters,
   type EvaluationListState,
   parseEvaluationListState,
@@ -176,7 +175,7 @@ export function EvaluationTableScreen({ search }: { search: string }) {
         rows={(data) => data.data}
         state={state}
         navigate={navigate}
-        pageSizes={EVALUATION_PAGE_SIZES}
+        pageSizes={GRID_PAGE_SIZES}
         pagerLabels={evaluationPagerLabels()}
         caption={m.ev_table_title()}
         columns={columns}

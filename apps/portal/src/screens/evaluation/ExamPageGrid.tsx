@@ -3,6 +3,7 @@ import {
   evaluationOverviewQueryOptions,
   examCyclesQueryOptions,
 } from "@portal/api-client";
+import { GRID_PAGE_SIZES } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -13,7 +14,7 @@ import { QueryError } from "../kit/QueryError.tsx";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./evaluation.css.ts";
 import { evaluationPagerLabels } from "./labels.ts";
-import { EVALUATION_PAGE_SIZES, type EvaluationListState, parseEvaluationListState } from "./list-state.ts";
+import { type EvaluationListState, parseEvaluationListState } from "./list-state.ts";
 import { evaluationLinks } from "./routes.ts";
 
 /** The evaluation overview request of a list state (cycle and page). */
@@ -73,7 +74,7 @@ export function ExamPageGrid({
         rows={(data) => data.exams}
         state={state}
         navigate={navigate}
-        pageSizes={EVALUATION_PAGE_SIZES}
+        pageSizes={GRID_PAGE_SIZES}
         pagerLabels={evaluationPagerLabels()}
         caption={caption}
         columns={columns}

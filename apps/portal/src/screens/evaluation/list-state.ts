@@ -1,4 +1,10 @@
-import { EVALUATOR_STATUSES, type EvaluatorStatus } from "@portal/domain";
+import {
+  DEFAULT_GRID_PAGE_SIZE,
+  EVALUATOR_STATUSES,
+  type EvaluatorStatus,
+  GRID_PAGE_SIZES,
+  type GridPageSize,
+} from "@portal/domain";
 
 /**
  * What the evaluation lists show, kept in the address so a reload or the browser's Back shows the
@@ -7,11 +13,6 @@ import { EVALUATOR_STATUSES, type EvaluatorStatus } from "@portal/domain";
  * YYYY-MM-DD, `faculty` = subject faculty, `allocatedTo` = evaluator) and the evaluator `status`.
  * Reading is forgiving (unknown values fall back to the defaults); writing leaves defaults out.
  */
-
-/** Page sizes of the evaluation grids (spec §9: 10, 25, 50, default 10; the server pages them). */
-export const EVALUATION_PAGE_SIZES = [10, 25, 50] as const;
-export type EvaluationPageSize = (typeof EVALUATION_PAGE_SIZES)[number];
-export const DEFAULT_EVALUATION_PAGE_SIZE: EvaluationPageSize = 10;
 
 /**
  * Filters of the evaluation table (spec §3 evaluation filters): date of exam, deadline ("due by": the
@@ -29,7 +30,7 @@ export type EvaluationFilters = {
 export type EvaluationListState = {
   cycle: string;
   page: number;
-  pageSize: EvaluationPageSize;
+  pageSize: GridPageSize;
 } & EvaluationFilters;
 
 const MAX_TEXT = 200;
@@ -53,9 +54,9 @@ export function parseEvaluationListState(search: string): EvaluationListState {
   return {
     cycle: readText(query, "cycle"),
     page: /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1,
-    pageSize: (EVALUATION_PAGE_SIZES as readonly number[]).includes(sizeText)
-      ? (sizeText as EvaluationPageSize)
-      : DEFAULT_EVALUATION_PAGE_SIZE,
+    pageSize: (GRID_PAGE_SIZES as readonly number[]).includes(sizeText)
+      ? (sizeText as GridPageSize)
+      : DEFAULT_GRID_PAGE_SIZE,
     date: readDate(query, "date"),
     deadline: readDate(query, "deadline"),
     faculty: readText(query, "faculty"),
@@ -69,7 +70,7 @@ export function serializeEvaluationListState(state: EvaluationListState): string
   const query = new URLSearchParams();
   if (state.cycle) query.set("cycle", state.cycle);
   if (state.page > 1) query.set("page", String(state.page));
-  if (state.pageSize !== DEFAULT_EVALUATION_PAGE_SIZE) query.set("pageSize", String(state.pageSize));
+  if (state.pageSize !== DEFAULT_GRID_PAGE_SIZE) query.set("pageSize", String(state.pageSize));
   if (state.date) query.set("date", state.date);
   if (state.deadline) query.set("deadline", state.deadline);
   if (state.faculty) query.set("faculty", state.faculty);

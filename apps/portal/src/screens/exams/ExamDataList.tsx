@@ -1,4 +1,5 @@
 import { type ExamInfo, examCyclesQueryOptions, examDataQueryOptions } from "@portal/api-client";
+import { GRID_PAGE_SIZES } from "@portal/domain";
 import { type DataTableColumn, Select } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -15,7 +16,6 @@ import {
   dayChoices,
   type ExamDataKind,
   type ExamDataState,
-  GRID_PAGE_SIZES,
   parseExamDataState,
   serializeExamDataState,
   toExamDataRequest,

@@ -1,4 +1,5 @@
 import { type ExamTimetableRow, examTimetableQueryOptions } from "@portal/api-client";
+import { TIMETABLE_PAGE_SIZES } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -11,7 +12,7 @@ import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { examTimetableFirstQuery, toTimetableQuery } from "./ExamTimetable.tsx";
 import * as styles from "./exams.css.ts";
-import { parseTimetableState, serializeTimetableState, TIMETABLE_PAGE_SIZES } from "./grid-state.ts";
+import { parseTimetableState, serializeTimetableState } from "./grid-state.ts";
 import { examTypeLabel, timeWithDuration } from "./labels.ts";
 import { examLinks } from "./routes.ts";
 import { TimetableFilters } from "./TimetableFilters.tsx";

@@ -1,4 +1,5 @@
 import { type ExamTimetableRow, examCyclesQueryOptions, examTimetableQueryOptions } from "@portal/api-client";
+import { TIMETABLE_PAGE_SIZES } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
@@ -9,12 +10,7 @@ import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "./exams.css.ts";
-import {
-  parseTimetableState,
-  serializeTimetableState,
-  TIMETABLE_PAGE_SIZES,
-  type TimetableState,
-} from "./grid-state.ts";
+import { parseTimetableState, serializeTimetableState, type TimetableState } from "./grid-state.ts";
 import {
   EditActionsCell,
   EditableCell,

@@ -1,17 +1,16 @@
+import {
+  DEFAULT_GRID_PAGE_SIZE,
+  GRID_PAGE_SIZES,
+  type GridPageSize,
+  TIMETABLE_PAGE_SIZES,
+  type TimetablePageSize,
+} from "@portal/domain";
 /**
  * What the exam lists show, kept in the address so a reload or the browser's Back shows the same
  * page: exam cycle (`cycle`), course text (`course`), look-ahead or look-back days (`days`), 1-based
  * `page` and `pageSize`. Reading is forgiving (a hand-edited address never breaks a screen: unknown
  * values fall back to the defaults); writing leaves defaults out.
  */
-
-/** Page sizes of the exam grids (spec §9 grid: 10, 25, 50, default 10); the server pages. */
-export const GRID_PAGE_SIZES = [10, 25, 50] as const;
-export type GridPageSize = (typeof GRID_PAGE_SIZES)[number];
-/** The exam timetable is long: it also offers 100 a page. */
-export const TIMETABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
-export type TimetablePageSize = (typeof TIMETABLE_PAGE_SIZES)[number];
-export const DEFAULT_GRID_PAGE_SIZE = 10;
 
 /** Look-ahead choices of the Upcoming screen, in days (default 30). */
 export const UPCOMING_DAY_CHOICES = [7, 14, 30, 90] as const;

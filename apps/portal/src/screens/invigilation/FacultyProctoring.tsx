@@ -1,4 +1,5 @@
 import { facultyProctoringQueryOptions, type InvigilationNotification } from "@portal/api-client";
+import { GRID_PAGE_SIZES } from "@portal/domain";
 import { DataTable, type DataTableColumn, Loader } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo } from "react";
@@ -10,7 +11,6 @@ import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { ListPager, useLastPageWhenShrunk } from "../PagedTable.tsx";
 import {
-  GRID_PAGE_SIZES,
   parseCycleListState,
   serializeCycleListState,
   timeWithDuration,

@@ -4,7 +4,7 @@ import {
   invigilationNotificationsQueryOptions,
   sendInvigilationNotificationsMutationOptions,
 } from "@portal/api-client";
-import { formatDisplayDate } from "@portal/domain";
+import { formatDisplayDate, GRID_PAGE_SIZES } from "@portal/domain";
 import { Button, Checkbox, type DataTableColumn, Select, StatusChip, visuallyHidden } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useMemo, useState } from "react";
@@ -23,7 +23,7 @@ import { errorText } from "../kit/error-text.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { PagedTable } from "../PagedTable.tsx";
-import { GRID_PAGE_SIZES, timeWithDuration, useCycleUrlState, withListCycle } from "../seating/common.tsx";
+import { timeWithDuration, useCycleUrlState, withListCycle } from "../seating/common.tsx";
 import * as styles from "../seating/seating.css.ts";
 import {
   type DutyListState,

@@ -1,4 +1,5 @@
 import { type FacultyRow, facultyListQueryOptions } from "@portal/api-client";
+import { GRID_PAGE_SIZES } from "@portal/domain";
 import { Button, Checkbox, DataTable, type DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -134,7 +135,7 @@ export function FacultyInvitationScreen() {
             query={list}
             state={state}
             navigate={(next) => setState(next)}
-            pageSizes={[10, 25, 50] as const}
+            pageSizes={GRID_PAGE_SIZES}
             labels={pagerLabels(m.exam_pager_nav())}
           />
         </>

@@ -7,6 +7,7 @@ import {
   canOfferApproval,
   canViewQuestionPaper,
   LIST_PAGE_SIZES,
+  type ListPageSize,
   normalizeQuestionPaperStatus,
 } from "@portal/domain";
 import { Button, DataTable, type DataTableColumn, Pager, StatusChip } from "@portal/ui";
@@ -19,7 +20,6 @@ import { pagerLabels } from "../kit/pager-labels.ts";
 import { displayValue, errorText, statusLabel, statusTone } from "./labels.ts";
 import {
   activeFilterCount,
-  type ListPageSize,
   pageCount,
   parseListState,
   type QuestionPaperFilters,

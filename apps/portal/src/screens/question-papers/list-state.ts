@@ -1,4 +1,4 @@
-import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES } from "@portal/domain";
+import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, type ListPageSize } from "@portal/domain";
 
 /** The six filters of the question paper list (spec "Question paper list", §3 filters). */
 export const QUESTION_PAPER_FILTER_KEYS = [
@@ -13,8 +13,6 @@ export type QuestionPaperFilterKey = (typeof QUESTION_PAPER_FILTER_KEYS)[number]
 
 /** Filter values; an empty string means "no filter" (docs/api.md, paper list). */
 export type QuestionPaperFilters = Record<QuestionPaperFilterKey, string>;
-
-export type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
 
 /** What the list shows: filters, 1-based page and page size (spec §9: 25, 50 or 100, default 25). */
 export type QuestionPaperListState = {

@@ -1,4 +1,5 @@
 import { type GradingCourse, gradingCoursesQueryOptions } from "@portal/api-client";
+import { LIST_PAGE_SIZES } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -10,12 +11,7 @@ import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { SearchForm } from "../SearchForm.tsx";
 import * as styles from "../screen.css.ts";
-import {
-  parseRequestListState,
-  REQUEST_PAGE_SIZES,
-  type RequestListState,
-  serializeRequestListState,
-} from "./list-state.ts";
+import { parseRequestListState, type RequestListState, serializeRequestListState } from "./list-state.ts";
 import { revaluationLinks } from "./routes.ts";
 
 /** The moderation list's state: the page and the course searched for (`?course=`, name or code). */
@@ -109,7 +105,7 @@ export function ModerationListScreen({ search }: { search: string }) {
         rows={(data) => data.courses}
         state={state}
         navigate={navigate}
-        pageSizes={REQUEST_PAGE_SIZES}
+        pageSizes={LIST_PAGE_SIZES}
         pagerLabels={evaluationPagerLabels()}
         caption={m.reval_moderation_table()}
         columns={cols}

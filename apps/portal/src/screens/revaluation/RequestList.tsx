@@ -1,4 +1,5 @@
 import { type RequestListRow, type RequestListType, requestListQueryOptions } from "@portal/api-client";
+import { LIST_PAGE_SIZES } from "@portal/domain";
 import { Button, type DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -12,7 +13,7 @@ import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 import { decisionText } from "./labels.ts";
-import { parseRequestListState, REQUEST_PAGE_SIZES, serializeRequestListState } from "./list-state.ts";
+import { parseRequestListState, serializeRequestListState } from "./list-state.ts";
 import { revaluationLinks } from "./routes.ts";
 
 /** The Create Retest Exam dialog (TanStack Form, the domain's zod schema) loads when first opened. */
@@ -143,7 +144,7 @@ export function RequestListScreen({ search, kind }: { search: string; kind: Requ
         rows={(data) => data.rows}
         state={state}
         navigate={navigate}
-        pageSizes={REQUEST_PAGE_SIZES}
+        pageSizes={LIST_PAGE_SIZES}
         pagerLabels={evaluationPagerLabels()}
         caption={TYPE[kind] === "Retest" ? m.reval_retest_table() : m.reval_revaluation_table()}
         columns={columns}

@@ -1,4 +1,5 @@
 import { type ExamTimetableRow, examTimetableQueryOptions } from "@portal/api-client";
+import { GRID_PAGE_SIZES } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
@@ -10,7 +11,6 @@ import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { PagedTable } from "../PagedTable.tsx";
 import {
-  GRID_PAGE_SIZES,
   parseCycleListState,
   serializeCycleListState,
   timeWithDuration,

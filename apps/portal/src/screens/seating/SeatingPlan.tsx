@@ -8,6 +8,7 @@ import {
   saveSeatingPlanMutationOptions,
   seatingPlanQueryOptions,
 } from "@portal/api-client";
+import { GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
 import {
   Button,
   ButtonLink,
@@ -36,7 +37,7 @@ import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable, type Paging } from "../PagedTable.tsx";
 import { focusById, isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
-import { ExamHeaderCard, GRID_PAGE_SIZES, type GridPageSize, parsePaging, writeQuery } from "./common.tsx";
+import { ExamHeaderCard, parsePaging, writeQuery } from "./common.tsx";
 import {
   checkDraft,
   draftOf,

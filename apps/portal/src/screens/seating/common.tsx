@@ -1,5 +1,5 @@
 import { examCyclesQueryOptions, type SeatingExamHeader } from "@portal/api-client";
-import { defaultExamCycle } from "@portal/domain";
+import { DEFAULT_GRID_PAGE_SIZE, defaultExamCycle, GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -14,11 +14,6 @@ import * as styles from "./seating.css.ts";
  * default exam cycle, labels and the exam header.
  */
 
-/** Page sizes of the grids (spec §9 grid: 10, 25, 50; default 10). */
-export const GRID_PAGE_SIZES = [10, 25, 50] as const;
-export type GridPageSize = (typeof GRID_PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: GridPageSize = 10;
-
 /** What a list of a cycle shows: exam cycle id ("" until chosen), 1-based page and page size. */
 export type CycleListState = { cycle: string; page: number; pageSize: GridPageSize };
 
@@ -29,7 +24,7 @@ export function parsePaging(query: URLSearchParams): { page: number; pageSize: G
   const size = Number(query.get("pageSize"));
   const pageSize = (GRID_PAGE_SIZES as readonly number[]).includes(size)
     ? (size as GridPageSize)
-    : DEFAULT_PAGE_SIZE;
+    : DEFAULT_GRID_PAGE_SIZE;
   return { page, pageSize };
 }
 
@@ -53,7 +48,7 @@ export function serializeCycleListState(state: CycleListState): string {
   return writeQuery([
     ["cycle", state.cycle],
     ["page", state.page > 1 ? state.page : null],
-    ["pageSize", state.pageSize !== DEFAULT_PAGE_SIZE ? state.pageSize : null],
+    ["pageSize", state.pageSize !== DEFAULT_GRID_PAGE_SIZE ? state.pageSize : null],
   ]);
 }
 
