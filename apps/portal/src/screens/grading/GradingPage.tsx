@@ -33,7 +33,7 @@ import { courseOfferingIdOf, gradingLinks } from "./routes.ts";
 
 // The grade dialog and the Grading Setting tabs (TanStack Form, the domain's zod schemas) load
 // when first opened, so the page's first load carries neither (docs/performance.md).
-const GradeDialog = lazyDialog(() => import("../grading-results/GradeDialog.tsx").then((x) => x.GradeDialog));
+const GradeDialog = lazyDialog(() => import("./GradeDialog.tsx").then((x) => x.GradeDialog));
 const GradingSettingTabs = lazyDialog(() =>
   import("./GradingSettingTabs.tsx").then((x) => x.GradingSettingTabs),
 );

@@ -25,7 +25,7 @@ import {
   toBandDraft,
 } from "./grading-setup.ts";
 import { MasterComponentEditor } from "./MasterComponentEditor.tsx";
-import { SaveOutcome } from "./shared.tsx";
+import { SaveOutcome } from "./save-outcome.tsx";
 
 /** What the grade range form holds: the chosen grading type, both band lists, the reason. */
 export type RangeFormValues = {

@@ -29,7 +29,7 @@ import {
   weightSum,
   withSubCount,
 } from "./grading-setup.ts";
-import { SaveOutcome } from "./shared.tsx";
+import { SaveOutcome } from "./save-outcome.tsx";
 
 export type MasterComponentEditorProps = { courseOfferingId: string; onSaved?: (() => void) | undefined };
 

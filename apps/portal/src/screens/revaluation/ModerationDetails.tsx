@@ -21,7 +21,7 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
-import { examTypeLabel } from "../exams/labels.ts";
+import { examTypeLabel } from "../exam/schedule/labels.ts";
 import { errorText } from "../kit/error-text.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";

@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { evaluationPagerLabels } from "../evaluation/labels.ts";
+import { evaluationPagerLabels } from "../exam/evaluation/labels.ts";
 import { displayDate } from "../kit/display-date.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";

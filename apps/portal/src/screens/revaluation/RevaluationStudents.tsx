@@ -24,7 +24,7 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { useCellContext } from "../cell-context.ts";
-import { errorField } from "../evaluation/labels.ts";
+import { errorField } from "../exam/evaluation/labels.ts";
 import { errorText } from "../kit/error-text.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
