@@ -5,7 +5,22 @@
 
 /** Paging of the question paper, revaluation and retest lists (spec §9). */
 export const LIST_PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_LIST_PAGE_SIZE = 25;
+export type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
+export const DEFAULT_LIST_PAGE_SIZE: ListPageSize = 25;
+
+/**
+ * Paging of the grids (spec §9 grid: 10, 25, 50, default 10), as the portal offers it on the exam
+ * lists, seating, invigilation, eligibility, evaluation, the grading list and the faculty tables.
+ * The API accepts these for every grid; the timetable, seating and eligibility calls also accept 100
+ * ({@link TIMETABLE_PAGE_SIZES}).
+ */
+export const GRID_PAGE_SIZES = [10, 25, 50] as const;
+export type GridPageSize = (typeof GRID_PAGE_SIZES)[number];
+export const DEFAULT_GRID_PAGE_SIZE: GridPageSize = 10;
+
+/** The exam timetable is long: it offers 100 a page beside the grid's sizes (the API's count for it, seating and eligibility). */
+export const TIMETABLE_PAGE_SIZES = [...GRID_PAGE_SIZES, 100] as const;
+export type TimetablePageSize = (typeof TIMETABLE_PAGE_SIZES)[number];
 
 /** One-time password: at most 4 digits, 2-minute countdown, 1 s debounce (spec §5, §9). */
 export const OTP_MAX_DIGITS = 4;

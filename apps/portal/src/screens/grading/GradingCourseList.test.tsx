@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json, serverFirstQueries } from "../../shell/test-api.ts";
-import { expectNoAxeViolations, signedIn } from "../exams/test-support.tsx";
+import { expectNoAxeViolations, signedIn } from "../kit/test-support.tsx";
 import GradingCourseList, {
   gradingListFirstQuery,
   parseGradingListState,

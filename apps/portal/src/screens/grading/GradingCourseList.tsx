@@ -3,22 +3,20 @@ import {
   type GradingCoursesRequest,
   gradingCoursesQueryOptions,
 } from "@portal/api-client";
+import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
 import { Button, type DataTableColumn, Select, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { pagerLabels } from "../exams/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { statusLabel } from "./GradingPage.tsx";
 import * as styles from "./grading.css.ts";
 import { type GradingTarget, gradingLinks, targetLink } from "./routes.ts";
 
-/** spec §9 grid page sizes offered by the grading list (server paging). */
-export const COURSE_PAGE_SIZES = [10, 25, 50] as const;
-type CoursePageSize = (typeof COURSE_PAGE_SIZES)[number];
 const TEXT_FILTERS = ["course", "term", "batch", "examCycle", "campus"] as const;
 type TextFilter = (typeof TEXT_FILTERS)[number];
 const STATUSES = ["Draft", "Acknowledged", "Published"] as const;
@@ -27,7 +25,7 @@ const STATUSES = ["Draft", "Acknowledged", "Published"] as const;
 export type GradingListState = Record<TextFilter, string> & {
   status: "" | (typeof STATUSES)[number];
   page: number;
-  pageSize: CoursePageSize;
+  pageSize: GridPageSize;
 };
 
 /** Reads `?course=&status=&term=&batch=&examCycle=&campus=&page=&pageSize=` (bad values: defaults). */
@@ -44,7 +42,9 @@ export function parseGradingListState(search: string): GradingListState {
     campus: text("campus"),
     status: (STATUSES as readonly string[]).includes(status) ? (status as GradingListState["status"]) : "",
     page: Math.max(1, Math.trunc(Number(q.get("page") ?? "1")) || 1),
-    pageSize: (COURSE_PAGE_SIZES as readonly number[]).includes(size) ? (size as CoursePageSize) : 10,
+    pageSize: (GRID_PAGE_SIZES as readonly number[]).includes(size)
+      ? (size as GridPageSize)
+      : DEFAULT_GRID_PAGE_SIZE,
   };
 }
 
@@ -204,8 +204,8 @@ export function GradingCourseListScreen({ target, search }: { target: GradingTar
         rows={(data) => data.courses}
         state={state}
         navigate={navigate}
-        pageSizes={COURSE_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pageSizes={GRID_PAGE_SIZES}
+        pagerLabels={pagerLabels(m.exam_pager_nav())}
         errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
         caption={m.grading_courses_table()}
         columns={cols}

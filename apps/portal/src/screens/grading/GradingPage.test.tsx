@@ -2,7 +2,7 @@ import { DEFAULT_GRADE_BANDS } from "@portal/domain";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json, serverFirstQueries } from "../../shell/test-api.ts";
-import { expectNoAxeViolations, signedIn } from "../exams/test-support.tsx";
+import { expectNoAxeViolations, signedIn } from "../kit/test-support.tsx";
 import GradingPage, { gradingPageFirstQuery, parseStudentTableState } from "./GradingPage.tsx";
 
 const OFFERING = "0f000000-0000-4000-8000-000000000001";

@@ -21,9 +21,10 @@ import {
 } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
-import { errorText, pagerLabels } from "../exams/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { errorText } from "../kit/error-text.ts";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
 import * as styles from "./grading.css.ts";
@@ -32,7 +33,7 @@ import { courseOfferingIdOf, gradingLinks } from "./routes.ts";
 
 // The grade dialog and the Grading Setting tabs (TanStack Form, the domain's zod schemas) load
 // when first opened, so the page's first load carries neither (docs/performance.md).
-const GradeDialog = lazyDialog(() => import("../grading-results/GradeDialog.tsx").then((x) => x.GradeDialog));
+const GradeDialog = lazyDialog(() => import("./GradeDialog.tsx").then((x) => x.GradeDialog));
 const GradingSettingTabs = lazyDialog(() =>
   import("./GradingSettingTabs.tsx").then((x) => x.GradingSettingTabs),
 );
@@ -360,7 +361,7 @@ export function GradingPageScreen({
           pageSizes={STUDENT_PAGE_SIZES}
           onPageChange={(p) => navigate({ ...state, page: p })}
           onPageSizeChange={(pageSize) => navigate({ page: 1, pageSize })}
-          labels={pagerLabels()}
+          labels={pagerLabels(m.exam_pager_nav())}
         />
       ) : null}
       {grades.editing ? (

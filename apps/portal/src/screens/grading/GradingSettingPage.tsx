@@ -3,7 +3,7 @@ import { ButtonLink } from "@portal/ui";
 import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { QueryError } from "../exams/shared.tsx";
+import { QueryError } from "../kit/QueryError.tsx";
 import { GradingSettingTabs } from "./GradingSettingTabs.tsx";
 import * as styles from "./grading.css.ts";
 import { courseOfferingIdOf, gradingLinks } from "./routes.ts";

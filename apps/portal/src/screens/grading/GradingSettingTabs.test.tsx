@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IslandRoot } from "../../shell/IslandRoot.tsx";
 import { fakeApi, json, TEST_CONFIG } from "../../shell/test-api.ts";
-import { expectNoAxeViolations, signedIn } from "../exams/test-support.tsx";
+import { expectNoAxeViolations, signedIn } from "../kit/test-support.tsx";
 import { GradingSettingTabs } from "./GradingSettingTabs.tsx";
 
 const OFFERING = "0f000000-0000-4000-8000-000000000001";

@@ -11,7 +11,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { QueryError } from "../exams/shared.tsx";
+import { errorText } from "../kit/error-text.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "./grading.css.ts";
 import { translateGradingMessage } from "./grading-messages.ts";
@@ -24,7 +25,7 @@ import {
   toBandDraft,
 } from "./grading-setup.ts";
 import { MasterComponentEditor } from "./MasterComponentEditor.tsx";
-import { apiErrorText, SaveOutcome } from "./shared.tsx";
+import { SaveOutcome } from "./save-outcome.tsx";
 
 /** What the grade range form holds: the chosen grading type, both band lists, the reason. */
 export type RangeFormValues = {
@@ -145,7 +146,7 @@ function RangeForm({
         onSaved?.();
       } catch (error) {
         // spec §8: grade save failure alerts 'Failed to add. Please try again.'
-        if (!isVersionConflict(error)) toast.error(m.grading_failed_save(), apiErrorText(error));
+        if (!isVersionConflict(error)) toast.error(m.grading_failed_save(), errorText(error));
       }
     },
   });

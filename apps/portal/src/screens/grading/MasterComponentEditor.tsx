@@ -12,7 +12,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
-import { QueryError } from "../exams/shared.tsx";
+import { errorText } from "../kit/error-text.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "./grading.css.ts";
 import { translateGradingMessage } from "./grading-messages.ts";
@@ -28,7 +29,7 @@ import {
   weightSum,
   withSubCount,
 } from "./grading-setup.ts";
-import { apiErrorText, SaveOutcome } from "./shared.tsx";
+import { SaveOutcome } from "./save-outcome.tsx";
 
 export type MasterComponentEditorProps = { courseOfferingId: string; onSaved?: (() => void) | undefined };
 
@@ -96,7 +97,7 @@ function ComponentForm({
         toast.success(m.grading_saved());
         onSaved?.();
       } catch (error) {
-        if (!isVersionConflict(error)) toast.error(m.grading_failed_save(), apiErrorText(error));
+        if (!isVersionConflict(error)) toast.error(m.grading_failed_save(), errorText(error));
       }
     },
   });
@@ -108,7 +109,7 @@ function ComponentForm({
       await queryClient.invalidateQueries({ queryKey: gradingKeys.all });
       toast.success(m.grading_deleted({ name: target.name }));
     } catch (error) {
-      toast.error(m.grading_failed_save(), translateGradingMessage(apiErrorText(error)));
+      toast.error(m.grading_failed_save(), translateGradingMessage(errorText(error)));
     } finally {
       setPending(null);
     }

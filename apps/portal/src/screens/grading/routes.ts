@@ -1,6 +1,6 @@
 /**
  * Addresses of the grading setup screens (spec §2 grading routes) and of the grading results screens
- * they link to (built in screens/grading-results; linked by path only). Ids are URL-encoded.
+ * they link to (results-routes.ts; linked by path only). Ids are URL-encoded.
  */
 
 const enc = encodeURIComponent;

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IslandRoot } from "../../shell/IslandRoot.tsx";
 import { fakeApi, json } from "../../shell/test-api.ts";
-import { resetScreen, signedIn } from "../exams/test-support.tsx";
+import { resetScreen, signedIn } from "../kit/test-support.tsx";
 import { ActivityDialog, type ActivityDialogProps } from "./ActivityDialog.tsx";
 import { ActivityToastProvider } from "./toasts.tsx";
 

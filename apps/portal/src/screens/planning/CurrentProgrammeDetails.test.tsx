@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../shell/test-api.ts";
-import { resetScreen, signedIn } from "../exams/test-support.tsx";
+import { resetScreen, signedIn } from "../kit/test-support.tsx";
 import CurrentProgrammeDetails from "./CurrentProgrammeDetails.tsx";
 
 beforeEach(signedIn);

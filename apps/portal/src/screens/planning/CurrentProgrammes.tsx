@@ -12,7 +12,7 @@ import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { displayWire } from "./dates.ts";
 import * as styles from "./planning.css.ts";
 import { ProgressCell } from "./progress.tsx";

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json, serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
-import { resetScreen, signedIn } from "../exams/test-support.tsx";
+import { resetScreen, signedIn } from "../kit/test-support.tsx";
 import TermPlanner, { termPlannerFirstQuery } from "./TermPlanner.tsx";
 
 beforeEach(signedIn);

@@ -31,7 +31,7 @@ import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { useUrlState } from "../kit/use-url-state.ts";
 import type { DialogActivity } from "./ActivityDialog.tsx";
 import { activityTypeLabel } from "./activity-labels.ts";
 import { displayWire, isoOf } from "./dates.ts";

@@ -15,8 +15,8 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
-import { errorText } from "../evaluation/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
+import { errorText } from "../kit/error-text.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
 import { revaluationLinks } from "./routes.ts";

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { QueryError } from "../exams/shared.tsx";
+import { QueryError } from "../kit/QueryError.tsx";
 import * as styles from "../screen.css.ts";
 import { RequestHeader, type RevaluationRow } from "./RevaluationStudents.tsx";
 import { idOf, revaluationLinks } from "./routes.ts";

@@ -23,9 +23,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
-import * as evaluationStyles from "../evaluation/evaluation.css.ts";
-import { errorText } from "../evaluation/labels.ts";
+import * as evaluationStyles from "../exam/evaluation/evaluation.css.ts";
 import { BoundSelect, BoundTextField, fieldErrorText, type MessageTranslations } from "../form-field.tsx";
+import { errorText } from "../kit/error-text.ts";
 import * as styles from "../screen.css.ts";
 
 /** The retest form's rule messages in the page's language ('Field cannot be empty.' for "Required", spec §5). */

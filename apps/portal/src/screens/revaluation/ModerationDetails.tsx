@@ -21,9 +21,9 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
-import { errorText } from "../evaluation/labels.ts";
-import { examTypeLabel } from "../exams/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
+import { examTypeLabel } from "../exam/schedule/labels.ts";
+import { errorText } from "../kit/error-text.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
 import { marksText } from "./labels.ts";

@@ -1,21 +1,17 @@
 import { type GradingCourse, gradingCoursesQueryOptions } from "@portal/api-client";
+import { LIST_PAGE_SIZES } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { pagerLabels } from "../evaluation/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { evaluationPagerLabels } from "../exam/evaluation/labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { SearchForm } from "../SearchForm.tsx";
 import * as styles from "../screen.css.ts";
-import {
-  parseRequestListState,
-  REQUEST_PAGE_SIZES,
-  type RequestListState,
-  serializeRequestListState,
-} from "./list-state.ts";
+import { parseRequestListState, type RequestListState, serializeRequestListState } from "./list-state.ts";
 import { revaluationLinks } from "./routes.ts";
 
 /** The moderation list's state: the page and the course searched for (`?course=`, name or code). */
@@ -109,8 +105,8 @@ export function ModerationListScreen({ search }: { search: string }) {
         rows={(data) => data.courses}
         state={state}
         navigate={navigate}
-        pageSizes={REQUEST_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pageSizes={LIST_PAGE_SIZES}
+        pagerLabels={evaluationPagerLabels()}
         caption={m.reval_moderation_table()}
         columns={cols}
         getRowId={(c) => c.id}

@@ -1,17 +1,19 @@
 import { type RequestListRow, type RequestListType, requestListQueryOptions } from "@portal/api-client";
+import { LIST_PAGE_SIZES } from "@portal/domain";
 import { Button, type DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { displayDate, pagerLabels } from "../evaluation/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { evaluationPagerLabels } from "../exam/evaluation/labels.ts";
+import { displayDate } from "../kit/display-date.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 import { decisionText } from "./labels.ts";
-import { parseRequestListState, REQUEST_PAGE_SIZES, serializeRequestListState } from "./list-state.ts";
+import { parseRequestListState, serializeRequestListState } from "./list-state.ts";
 import { revaluationLinks } from "./routes.ts";
 
 /** The Create Retest Exam dialog (TanStack Form, the domain's zod schema) loads when first opened. */
@@ -142,8 +144,8 @@ export function RequestListScreen({ search, kind }: { search: string; kind: Requ
         rows={(data) => data.rows}
         state={state}
         navigate={navigate}
-        pageSizes={REQUEST_PAGE_SIZES}
-        pagerLabels={pagerLabels()}
+        pageSizes={LIST_PAGE_SIZES}
+        pagerLabels={evaluationPagerLabels()}
         caption={TYPE[kind] === "Retest" ? m.reval_retest_table() : m.reval_revaluation_table()}
         columns={columns}
         getRowId={(r) => r.id}

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { expectNoAxeViolations, resetScreen, signedIn } from "../exams/test-support.tsx";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import RetestStudents from "./RetestStudents.tsx";
 import { COURSE_ID, EXAM_ID, retestRow, revaluationApi, TERM_ID } from "./test-support.tsx";
 

@@ -18,8 +18,8 @@ import {
 } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { useCellContext } from "../cell-context.ts";
-import { errorText } from "../evaluation/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
+import { errorText } from "../kit/error-text.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
 import { decisionText, marksText } from "./labels.ts";

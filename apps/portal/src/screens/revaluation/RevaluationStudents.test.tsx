@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { expectNoAxeViolations, resetScreen, signedIn } from "../exams/test-support.tsx";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import RevaluationStudents from "./RevaluationStudents.tsx";
 import { EXAM_ID, FACULTY, json, revaluationApi, revaluationRow } from "./test-support.tsx";
 

@@ -24,8 +24,9 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { useCellContext } from "../cell-context.ts";
-import { errorField, errorText } from "../evaluation/labels.ts";
-import { QueryError } from "../exams/shared.tsx";
+import { errorField } from "../exam/evaluation/labels.ts";
+import { errorText } from "../kit/error-text.ts";
+import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
 import { decisionText, marksText } from "./labels.ts";

@@ -1,11 +1,10 @@
+import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, type ListPageSize } from "@portal/domain";
 /**
  * The paging of the Revaluation and Retest lists kept in the address (`?page=&pageSize=`) so a
  * reload or Back shows the same page: 1-based `page`, `pageSize` 25, 50 or 100 (spec §9, default 25).
  * Reading is forgiving (anything else is the default); writing leaves defaults out.
  */
-export const REQUEST_PAGE_SIZES = [25, 50, 100] as const;
-export type RequestPageSize = (typeof REQUEST_PAGE_SIZES)[number];
-export type RequestListState = { page: number; pageSize: RequestPageSize };
+export type RequestListState = { page: number; pageSize: ListPageSize };
 
 /** Reads `?page=&pageSize=`. */
 export function parseRequestListState(search: string): RequestListState {
@@ -14,7 +13,9 @@ export function parseRequestListState(search: string): RequestListState {
   const size = Number(query.get("pageSize") ?? "");
   return {
     page: /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1,
-    pageSize: (REQUEST_PAGE_SIZES as readonly number[]).includes(size) ? (size as RequestPageSize) : 25,
+    pageSize: (LIST_PAGE_SIZES as readonly number[]).includes(size)
+      ? (size as ListPageSize)
+      : DEFAULT_LIST_PAGE_SIZE,
   };
 }
 

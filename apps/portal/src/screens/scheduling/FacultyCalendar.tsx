@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { QueryError } from "../exams/shared.tsx";
+import { QueryError } from "../kit/QueryError.tsx";
 import * as styles from "../screen.css.ts";
 import { initialRange, readAddress } from "./calendar-events.ts";
 

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IslandRoot } from "../../shell/IslandRoot.tsx";
 import { fakeApi, json, serverFirstQueries } from "../../shell/test-api.ts";
-import { resetScreen, signedIn } from "../exams/test-support.tsx";
+import { resetScreen, signedIn } from "../kit/test-support.tsx";
 import Scheduler, { schedulerFirstQuery, ViewDetails } from "./Scheduler.tsx";
 
 beforeEach(signedIn);

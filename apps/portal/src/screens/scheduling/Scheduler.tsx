@@ -23,8 +23,8 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import * as styles from "../screen.css.ts";
 import { refusalText } from "./refusal.ts";
 import type { SelectedRange } from "./SchedulerCalendar.tsx";

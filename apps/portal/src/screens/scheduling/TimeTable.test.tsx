@@ -3,7 +3,7 @@ import { nextWeek, previousWeek, weekOf } from "@portal/domain";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json, serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
-import { expectNoAxeViolations, resetScreen, signedIn } from "../exams/test-support.tsx";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import TimeTable, { timeTableFirstQuery } from "./TimeTable.tsx";
 import { buildTimeTableGrid, parseTimeTableAddress, serializeTimeTableAddress } from "./time-table.ts";
 

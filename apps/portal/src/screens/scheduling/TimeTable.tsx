@@ -20,8 +20,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState } from "react";
 import { getLocale, m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { QueryError } from "../exams/shared.tsx";
-import { useUrlState } from "../exams/use-url-state.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
 import * as styles from "./time-table.css.ts";
 import {
   buildTimeTableGrid,

@@ -1,0 +1,96 @@
+import { type ExamTimetableRow, examTimetableQueryOptions } from "@portal/api-client";
+import { GRID_PAGE_SIZES } from "@portal/domain";
+import type { DataTableColumn } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
+import { m } from "../../../lib/i18n.ts";
+import { type FirstQuery, useApi } from "../../../shell/IslandRoot.tsx";
+import { CycleSelect } from "../../kit/CycleSelect.tsx";
+import { displayDate } from "../../kit/display-date.ts";
+import { pagerLabels } from "../../kit/pager-labels.ts";
+import { QueryError } from "../../kit/QueryError.tsx";
+import { PagedTable } from "../../PagedTable.tsx";
+import {
+  parseCycleListState,
+  serializeCycleListState,
+  timeWithDuration,
+  useCycleUrlState,
+  withListCycle,
+} from "./common.tsx";
+import * as styles from "./seating.css.ts";
+
+/** The columns every exam list of a cycle starts with: course, section, batch, date, time, students. */
+export function examColumns(): DataTableColumn<ExamTimetableRow>[] {
+  return [
+    { id: "course", header: m.seat_col_course(), cell: (r) => r.course, rowHeader: true },
+    { id: "section", header: m.seat_col_section(), cell: (r) => r.section },
+    { id: "batch", header: m.seat_col_batch(), cell: (r) => r.batch },
+    { id: "date", header: m.seat_col_date(), cell: (r) => displayDate(r.dateOfExam) },
+    { id: "time", header: m.seat_col_time(), cell: (r) => timeWithDuration(r.startTimeOfExam, r.duration) },
+    { id: "students", header: m.seat_col_students(), cell: (r) => r.students, align: "end" },
+  ];
+}
+
+/**
+ * The first query of a {@link CycleExamList} page (the seating and invigilation lists), run on the
+ * server by its page: the cycles and the address's page of the cycle shown (the address's cycle,
+ * else the default one).
+ */
+export const cycleExamListFirstQuery: FirstQuery = async (context) => {
+  const { cycle, page, pageSize } = parseCycleListState(context.search);
+  await withListCycle(context, cycle, (examCycleId) =>
+    context.fetch(examTimetableQueryOptions(context.api, { examCycleId, pageNo: page, count: pageSize })),
+  );
+};
+
+/**
+ * The exams of one exam cycle (GET /salesforce/TimeTable?examCycleId=, by date, time and course),
+ * server paged 10, 25 or 50 a page, with the columns of {@link examColumns} and `extraColumns` (made
+ * once per screen). Cycle and page live in the address (`?cycle=&page=&pageSize=`); without a cycle
+ * the newest one that has exams is shown. 'No Record' when the cycle has no exams.
+ */
+export function CycleExamList({
+  search,
+  caption,
+  extraColumns,
+}: {
+  search: string;
+  caption: string;
+  extraColumns: () => DataTableColumn<ExamTimetableRow>[];
+}) {
+  const api = useApi();
+  const [state, navigate] = useCycleUrlState(search, parseCycleListState, serializeCycleListState);
+  const columns = useMemo(() => [...examColumns(), ...extraColumns()], [extraColumns]);
+  const list = useQuery({
+    ...examTimetableQueryOptions(api, {
+      examCycleId: state.cycle,
+      pageNo: state.page,
+      count: state.pageSize,
+    }),
+    enabled: state.cycle !== "",
+    placeholderData: keepPreviousData,
+  });
+  const onCycle = useCallback((cycle: string) => navigate({ ...state, cycle, page: 1 }), [navigate, state]);
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.filters}>
+        <CycleSelect value={state.cycle} onChange={onCycle} />
+      </div>
+      <PagedTable
+        query={list}
+        rows={(data) => data.timetable}
+        state={state}
+        navigate={navigate}
+        pageSizes={GRID_PAGE_SIZES}
+        pagerLabels={pagerLabels(m.seat_pager_nav())}
+        errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
+        caption={caption}
+        columns={columns}
+        getRowId={(r) => r.id}
+        emptyText={m.seat_no_record()}
+        loadingLabel={m.seat_loading()}
+      />
+    </div>
+  );
+}

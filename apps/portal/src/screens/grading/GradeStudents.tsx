@@ -1,0 +1,324 @@
+import {
+  gradingAuditQueryOptions,
+  gradingKeys,
+  type StudentScoreRow,
+  type SubjectScores,
+  type SubjectScoresPage,
+  sendMarksMutationOptions,
+  subjectScoresQueryOptions,
+} from "@portal/api-client";
+import { GRADE_LETTERS, type GradeLetter } from "@portal/domain";
+import {
+  Button,
+  ButtonLink,
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  Loader,
+  Pager,
+  type PageSize,
+  StatusChip,
+} from "@portal/ui";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import type { FirstQuery } from "../../shell/first-query-state.ts";
+import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
+import * as screenStyles from "../screen.css.ts";
+import { AuditTable } from "./AuditTable.tsx";
+import { FailureNotice } from "./failure-notice.tsx";
+import { MarksSheet } from "./MarksSheet.tsx";
+import * as styles from "./results.css.ts";
+import { gradingResultsLinks, parseResultsState, serializeResultsState } from "./results-routes.ts";
+import { OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx";
+
+/** The grade dialog (TanStack Form, the domain's schemas) loads when first opened (docs/performance.md). */
+const GradeDialog = lazyDialog(() => import("./GradeDialog.tsx").then((x) => x.GradeDialog));
+
+/** spec §9: the student grade table pages 5, 10, 25 or All, 5 first. */
+export const GRADE_PAGE_SIZES: readonly PageSize[] = [5, 10, 25, "all"];
+
+/** The SubjectScores page of the grade table's page and size (All is count 0); the first is page 1 of 5. */
+export function gradePage(page: number, pageSize: PageSize): SubjectScoresPage {
+  return pageSize === "all" ? { pageNo: 1, count: 0 } : { pageNo: page, count: pageSize as 5 | 10 | 25 };
+}
+
+/** The /app/gradeStudents island (`?courseOfferingId=`), inside its IslandRoot. */
+export default function GradeStudents({ search, ...root }: ScreenIslandProps) {
+  return (
+    <IslandRoot {...root}>
+      <GradeStudentsScreen search={search} />
+    </IslandRoot>
+  );
+}
+
+/**
+ * First query of /app/gradeStudents, run by its page on the server: the course offering choices
+ * and, for `?courseOfferingId=`, its subject scores and its grading audit.
+ */
+export const gradeStudentsFirstQuery: FirstQuery = async (context) => {
+  const { courseOfferingId } = parseResultsState(context.search);
+  await Promise.all([
+    offeringChoicesFirstQuery(context),
+    courseOfferingId
+      ? context.fetch(subjectScoresQueryOptions(context.api, courseOfferingId, gradePage(1, 5)))
+      : null,
+    courseOfferingId ? context.fetch(gradingAuditQueryOptions(context.api, courseOfferingId)) : null,
+  ]);
+};
+
+/** The letter of a wire grade, or null when it is not one of A, B, C, F. */
+export function asGradeLetter(value: string): GradeLetter | null {
+  return (GRADE_LETTERS as readonly string[]).includes(value) ? (value as GradeLetter) : null;
+}
+
+/**
+ * Grade students (spec §2 /app/gradeStudents, §3 student score row, §7 student grade save,
+ * SendEmailForMarks, §9 paging 5/10/25/All): for the chosen course offering each student's total,
+ * calculated grade, penalty and final grade; Edit opens the grade dialog (final grade and penalty;
+ * once published the grades are locked and a change needs a reason). Send marks for
+ * acknowledgement (state and comState Ack) and Publish results (Publish: mails the results and
+ * locks the grades); the marks sheet (upload with preview, download) and the audit of the offering.
+ */
+export function GradeStudentsScreen({ search }: { search: string }) {
+  const api = useApi();
+  const [state, navigate] = useUrlState(search, parseResultsState, serializeResultsState);
+  const id = state.courseOfferingId;
+  return (
+    <div className={screenStyles.screen}>
+      <div className={screenStyles.filters}>
+        <OfferingSelect
+          value={id}
+          onChange={(courseOfferingId) => navigate({ ...state, courseOfferingId })}
+        />
+      </div>
+      {id ? (
+        <OfferingResults key={id} courseOfferingId={id} api={api} />
+      ) : (
+        <p className={screenStyles.muted}>{m.gres_choose_offering()}</p>
+      )}
+    </div>
+  );
+}
+
+function OfferingResults({
+  courseOfferingId,
+  api,
+}: {
+  courseOfferingId: string;
+  api: ReturnType<typeof useApi>;
+}) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<PageSize>(5);
+  // The server pages the students; the summary and statistics are the whole class's.
+  const scores = useQuery({
+    ...subjectScoresQueryOptions(api, courseOfferingId, gradePage(page, pageSize)),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo(() => gradeColumns((row) => setEditing(row.id)), []);
+  if (scores.isPending) return <Loader label={m.gres_loading()} />;
+  if (scores.isError) {
+    return <QueryError error={scores.error} onRetry={() => void scores.refetch()} />;
+  }
+  const data = scores.data;
+  const students = data.students;
+  const size = pageSize === "all" ? Math.max(1, data.noOfRecords) : (pageSize as number);
+  const pageCount = Math.max(1, Math.ceil(data.noOfRecords / size));
+  const current = Math.min(page, pageCount);
+  const shown = students;
+  const editingRow = students.find((s) => s.id !== null && s.id === editing) ?? null;
+  return (
+    <>
+      <OfferingSummary data={data} />
+      <SendActions data={data} courseOfferingId={courseOfferingId} />
+      <DataTable
+        caption={m.gres_grades_table()}
+        columns={columns}
+        data={shown}
+        getRowId={(row) => row.id ?? row.StudentId}
+        emptyText={m.gres_no_data()}
+      />
+      <Pager
+        page={current}
+        pageSize={pageSize}
+        total={data.noOfRecords}
+        pageSizes={GRADE_PAGE_SIZES}
+        onPageChange={setPage}
+        onPageSizeChange={(next) => {
+          setPageSize(next);
+          setPage(1);
+        }}
+        labels={{ ...pagerLabels(m.exam_pager_nav()), nav: m.gres_pager_nav() }}
+      />
+      {editingRow?.id ? (
+        <GradeDialog
+          courseOfferingId={courseOfferingId}
+          row={{ ...editingRow, id: editingRow.id }}
+          onClose={() => setEditing(null)}
+          onReload={() => scores.refetch()}
+        />
+      ) : null}
+      <MarksSheet courseOfferingId={courseOfferingId} published={data.status === "Published"} />
+      <AuditTable courseOfferingId={courseOfferingId} />
+    </>
+  );
+}
+
+function gradeColumns(onEdit: (row: StudentScoreRow) => void): DataTableColumn<StudentScoreRow>[] {
+  return [
+    {
+      id: "student",
+      header: m.gres_col_student(),
+      rowHeader: true,
+      cell: (row) => (
+        <a
+          className={screenStyles.link}
+          href={gradingResultsLinks.studentDetails(row.CourseOfferingId, row.StudentId)}
+        >
+          {row.studentName}
+        </a>
+      ),
+    },
+    { id: "total", header: m.gres_col_total(), align: "end", cell: (row) => String(row.TotalMarksObtained) },
+    { id: "calculated", header: m.gres_col_calculated(), cell: (row) => row.CalculatedGrade },
+    { id: "penalty", header: m.gres_col_penalty(), cell: (row) => row.penality || "—" },
+    {
+      id: "final",
+      header: m.gres_col_final(),
+      cell: (row) => (
+        <span>
+          {row.finalGrade} {row.locked ? <StatusChip tone="info">{m.gres_locked()}</StatusChip> : null}
+        </span>
+      ),
+    },
+    {
+      id: "edit",
+      header: m.gres_col_edit(),
+      cell: (row) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={row.id === null}
+          aria-label={m.gres_edit_grade_of({ name: row.studentName })}
+          onClick={() => onEdit(row)}
+        >
+          {m.gres_col_edit()}
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** Course, section, term, status, number of students and the class's real statistics. */
+function OfferingSummary({ data }: { data: SubjectScores }) {
+  const items: Array<[string, string]> = [
+    [m.gres_course(), `${data.course.courseCode} ${data.course.courseName}`],
+    [m.gres_section(), data.course.section],
+    [m.gres_term(), data.course.term],
+    [m.gres_status(), statusLabel(data.status)],
+    [m.gres_students(), String(data.noOfRecords)],
+    [m.gres_mean(), String(data.statistics.mean)],
+    [m.gres_standard_deviation(), String(data.statistics.standardDeviation)],
+  ];
+  return (
+    <dl className={styles.summary}>
+      {items.map(([label, value]) => (
+        <div key={label} className={styles.summaryItem}>
+          <dt className={styles.summaryLabel}>{label}</dt>
+          <dd className={styles.summaryValue}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The label of a grading status (Draft, Acknowledged, Published). */
+export function statusLabel(status: string): string {
+  if (status === "Published") return m.gres_status_published();
+  if (status === "Acknowledged") return m.gres_status_acknowledged();
+  return m.gres_status_draft();
+}
+
+/**
+ * Send marks for acknowledgement (SendEmailForMarks state and comState Ack: each student gets their
+ * component marks) and Publish results (state and comState Publish: each student gets their total
+ * and final grade, and the grades lock), each after a confirmation; links to the offering's other views.
+ */
+function SendActions({ data, courseOfferingId }: { data: SubjectScores; courseOfferingId: string }) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<"Ack" | "Publish" | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const send = useMutation({
+    ...sendMarksMutationOptions(api),
+    onSuccess: (answer) => {
+      setAsking(null);
+      setFailure(null);
+      toast.success(
+        answer.status === "Published"
+          ? m.gres_published_toast({ mails: answer.mails })
+          : m.gres_sent_toast({ mails: answer.mails }),
+      );
+      void queryClient.invalidateQueries({ queryKey: gradingKeys.all });
+    },
+    onError: (error) => {
+      setAsking(null);
+      setFailure(error);
+    },
+  });
+  const published = data.status === "Published";
+  return (
+    <div className={styles.section}>
+      <div className={screenStyles.toolbar}>
+        <Button variant="secondary" disabled={published} onClick={() => setAsking("Ack")}>
+          {m.gres_send_ack()}
+        </Button>
+        <Button disabled={published} onClick={() => setAsking("Publish")}>
+          {m.gres_publish()}
+        </Button>
+        <ButtonLink href={gradingResultsLinks.gradingPage(courseOfferingId)}>
+          {m.gres_grading_page()}
+        </ButtonLink>
+        <ButtonLink href={gradingResultsLinks.bySection(courseOfferingId)}>
+          {m.gres_by_section_title()}
+        </ButtonLink>
+      </div>
+      <FailureNotice
+        failure={failure}
+        onReload={() => queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) })}
+        onCleared={() => setFailure(null)}
+      />
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsking(null);
+        }}
+        title={asking === "Publish" ? m.gres_publish() : m.gres_send_ack()}
+        message={
+          asking === "Publish"
+            ? m.gres_publish_confirm({ students: data.noOfRecords })
+            : m.gres_send_ack_confirm({ students: data.noOfRecords })
+        }
+        confirmLabel={m.gres_yes()}
+        cancelLabel={m.gres_cancel()}
+        confirmVariant="primary"
+        loading={send.isPending}
+        onConfirm={() => {
+          if (!asking) return;
+          send.mutate({
+            gradingId: courseOfferingId,
+            state: asking,
+            comState: asking,
+            version: data.version,
+          });
+        }}
+      />
+    </div>
+  );
+}

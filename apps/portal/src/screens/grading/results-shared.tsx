@@ -1,0 +1,127 @@
+import {
+  type GradingAuditEntry,
+  gradingCoursesQueryOptions,
+  SCORES_HEADER_PAGE,
+  subjectScoresQueryOptions,
+} from "@portal/api-client";
+import { Select, TextField } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import type { FirstQuery } from "../../shell/first-query-state.ts";
+import { useApi } from "../../shell/IslandRoot.tsx";
+import * as screenStyles from "../screen.css.ts";
+
+/** The course offerings a results screen offers (the grading list's first 100, by course and section). */
+export const OFFERING_CHOICES_REQUEST = { count: 100 } as const;
+
+/** The choices for the search text: offerings whose course code or name contains it, the first 100. */
+export function offeringChoicesRequest(search: string) {
+  const course = search.trim();
+  return course === "" ? OFFERING_CHOICES_REQUEST : { ...OFFERING_CHOICES_REQUEST, course };
+}
+
+/** First query part shared by the results screens: the course offering choices. */
+export const offeringChoicesFirstQuery: FirstQuery = async ({ api, fetch }) => {
+  await fetch(gradingCoursesQueryOptions(api, OFFERING_CHOICES_REQUEST));
+};
+
+/**
+ * The course offering choice of a results screen: "<code> <name> – <section> (<term>)" for each
+ * offering of the grading list, plus the chosen one. A search field beside it narrows the list on
+ * the server by course code or name, so every offering can be reached however many there are (the
+ * list shows 100 at a time and says so when there are more); `onChange` gets the chosen offering's
+ * id ("" for none).
+ */
+export function OfferingSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const api = useApi();
+  const [search, setSearch] = useState("");
+  const deferred = useDeferredValue(search);
+  const courses = useQuery({
+    ...gradingCoursesQueryOptions(api, offeringChoicesRequest(deferred)),
+    placeholderData: keepPreviousData,
+  });
+  const more = (courses.data?.noOfRecords ?? 0) - (courses.data?.courses.length ?? 0);
+  // The chosen offering may lie past the list's first 100: its own scores (the screen's query) name it.
+  const chosen = useQuery({
+    ...subjectScoresQueryOptions(api, value, SCORES_HEADER_PAGE),
+    enabled: value !== "",
+  });
+  const listed = courses.data?.courses ?? [];
+  const extra =
+    chosen.data && !listed.some((c) => c.id === value)
+      ? [
+          {
+            id: value,
+            courseCode: chosen.data.course.courseCode,
+            courseName: chosen.data.course.courseName,
+            section: chosen.data.course.section,
+            term: chosen.data.course.term,
+          },
+        ]
+      : [];
+  const options = [...extra, ...listed].map((c) => ({
+    value: c.id,
+    label: m.gres_offering_option({
+      code: c.courseCode,
+      name: c.courseName,
+      section: c.section,
+      term: c.term,
+    }),
+  }));
+  return (
+    <>
+      <TextField
+        className={screenStyles.filterField}
+        label={m.gres_find_offering()}
+        type="search"
+        inputMode="search"
+        maxLength={100}
+        value={search}
+        onChange={setSearch}
+        helper={more > 0 ? m.gres_find_offering_more({ count: more }) : undefined}
+      />
+      <Select
+        className={screenStyles.filterField}
+        label={m.gres_course_offering()}
+        placeholder={m.gres_select_offering()}
+        options={options}
+        value={value}
+        disabled={courses.isPending}
+        onChange={onChange}
+      />
+    </>
+  );
+}
+
+/** "key: value" pairs of an audit row's before or after, for the audit table (null: "—"). */
+export function auditValues(values: Record<string, unknown> | null): string {
+  if (!values) return "—";
+  return Object.entries(values)
+    .filter(([, v]) => v !== "" && v !== null && v !== undefined)
+    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+    .join(", ");
+}
+
+/** The audit action's label; actions without a label show as written. */
+export function auditActionLabel(entry: Pick<GradingAuditEntry, "action">): string {
+  const labels: Record<string, () => string> = {
+    enter_mark: m.gres_audit_enter_mark,
+    change_mark: m.gres_audit_change_mark,
+    change_grade: m.gres_audit_change_grade,
+    change_published_grade: m.gres_audit_change_published_grade,
+    publish_results: m.gres_audit_publish_results,
+    send_marks: m.gres_audit_send_marks,
+  };
+  return labels[entry.action]?.() ?? entry.action;
+}
+
+/** A mark as shown: "12.5 / 20", or "— / 20" while none is entered. */
+export function markText(obtained: number | null, total: number): string {
+  return `${obtained === null ? "—" : formatNumber(obtained)} / ${formatNumber(total)}`;
+}
+
+/** A number with at most two decimals. */
+export function formatNumber(n: number): string {
+  return String(Math.round(n * 100) / 100);
+}

@@ -1,0 +1,34 @@
+/**
+ * Test support every screen's tests share (used by `*.test.tsx` files, never by the portal): signing
+ * the test browser in, undoing a test, and the accessibility check.
+ */
+import { cleanup } from "@testing-library/react";
+import axe from "axe-core";
+import { expect, vi } from "vitest";
+import { STORAGE_KEYS } from "../../shell/session-storage.ts";
+
+/** Signs the test browser in (the stored login flag islands check, spec §2). */
+export function signedIn(): void {
+  localStorage.setItem(STORAGE_KEYS.loggedIn, "true");
+}
+
+/** Undoes a test: unmounts, restores stubbed globals, clears storage and the address. */
+export function resetScreen(): void {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  window.history.replaceState(null, "", "/");
+}
+
+/**
+ * Runs axe-core on the rendered screen and fails with the violations listed. `color-contrast` is
+ * off (jsdom computes no colours) and `region` too (the screen is rendered without the shell).
+ */
+export async function expectNoAxeViolations(element: Element): Promise<void> {
+  const result = await axe.run(element, {
+    rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
+  });
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(", ")})`),
+  ).toEqual([]);
+}

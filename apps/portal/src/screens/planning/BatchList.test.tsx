@@ -1,0 +1,136 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, json, serverFirstQueries } from "../../shell/test-api.ts";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
+import BatchList, { batchListFirstQuery } from "./BatchList.tsx";
+
+beforeEach(signedIn);
+afterEach(resetScreen);
+
+const OPTIONS = {
+  success: true,
+  programs: [
+    { id: "p0000000-0000-4000-8000-000000000001", name: "MBA" },
+    { id: "p0000000-0000-4000-8000-000000000002", name: "EMBA" },
+  ],
+  batch: [2025, 2026],
+  intake: ["JAN", "JUL"],
+  campus: ["Dubai", "Mumbai"],
+  termStatus: ["Upcoming", "Ongoing", "Completed", "All"],
+};
+const ROW = {
+  ProgramName: "MBA",
+  Course: "MBA",
+  Intake: "JAN",
+  Batch: 2026,
+  BatchName: "MBA JAN 2026 Mumbai",
+  IntakeId: "i0000000-0000-4000-8000-000000000001",
+  Mode: "Term 1",
+  TermStartDate: "05/01/2026",
+  TermEndDate: "18/12/2026",
+  NoOfStudent: 40,
+  Semester: 2,
+  Campus: "Mumbai",
+  TermStatus: "Ongoing",
+  ProgramPlanRecordId: null,
+};
+
+function batchApi(fail = false) {
+  const bodies: Record<string, unknown>[] = [];
+  const api = fakeApi({
+    "GET /api/salesforce/CurrentPageFilter": () => json(200, OPTIONS),
+    "POST /api/salesforce/CurrentPageFilter": (_r, body) => {
+      bodies.push(body as Record<string, unknown>);
+      return fail
+        ? json(400, {
+            success: false,
+            errorMessage: "count must be one of 10, 25, 50, 1000 (All)",
+            field: "count",
+            rule: "custom",
+          })
+        : json(200, { success: true, batchList: [ROW], noOfRecords: 1 });
+    },
+  });
+  return { ...api, bodies };
+}
+
+describe("List of Batches", { timeout: 30_000 }, () => {
+  it("shows every column, links View Details to the academic calendar and renders the first page from the server", async () => {
+    const { fetch, calls } = batchApi();
+    const firstQueries = await serverFirstQueries(fetch, "/app/batches", batchListFirstQuery);
+    const before = calls.length;
+    const { container } = render(
+      <BatchList locale="en" search="" fetch={fetch} navigate={vi.fn()} firstQueries={firstQueries} />,
+    );
+    const table = await screen.findByRole("table", { name: "List of Batches" }, { timeout: 10_000 });
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      "Program",
+      "Batch",
+      "Intake",
+      "Start Date",
+      "End Date",
+      "Terms",
+      "Term Status",
+      "Campus",
+      "Action",
+    ]);
+    expect(within(table).getByText("05-01-2026")).toBeTruthy();
+    expect(
+      within(table).getByRole("link", { name: "View Details of MBA JAN 2026 Mumbai" }).getAttribute("href"),
+    ).toBe("/app/academicCalendar?intakeId=i0000000-0000-4000-8000-000000000001");
+    expect(screen.getByRole("link", { name: "Add New Intake" }).getAttribute("href")).toBe(
+      "/app/add-program",
+    );
+    // The server's answer was used: no list call from the browser.
+    expect(calls.slice(before).filter((c) => c.path.endsWith("CurrentPageFilter"))).toEqual([]);
+    await expectNoAxeViolations(container);
+  });
+
+  it("applies the §4 reset rules: a new batch clears intake, campus and term status; a new program clears all", async () => {
+    const { fetch, bodies } = batchApi();
+    window.history.replaceState(null, "", "/app/batches");
+    render(
+      <BatchList
+        locale="en"
+        search="?program=MBA&batch=2026&intake=JAN&campus=Mumbai&termStatus=Ongoing"
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    await screen.findByRole("table", { name: "List of Batches" }, { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByLabelText("Batch")).toHaveProperty("value", "2026"));
+    fireEvent.change(screen.getByLabelText("Batch"), { target: { value: "2025" } });
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({
+        program: "MBA",
+        batch: 2025,
+        intake: "",
+        campus: "",
+        termStatus: "",
+      }),
+    );
+    expect(window.location.search).toBe("?program=MBA&batch=2025");
+    fireEvent.change(screen.getByLabelText("Academic Program"), { target: { value: "EMBA" } });
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({
+        program: "EMBA",
+        batch: "",
+        intake: "",
+        campus: "",
+        termStatus: "",
+      }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Clear All" }));
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ program: "", pageNo: 1 }));
+  });
+
+  it("empties the list and offers Try again when the list cannot be loaded", async () => {
+    const { fetch } = batchApi(true);
+    render(<BatchList locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
+    expect(await screen.findByText(/count must be one of/, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole("table", { name: "List of Batches" })).toBeNull();
+  });
+});

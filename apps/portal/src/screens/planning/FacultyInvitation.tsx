@@ -1,0 +1,149 @@
+import { type FacultyRow, facultyListQueryOptions } from "@portal/api-client";
+import { GRID_PAGE_SIZES } from "@portal/domain";
+import { Button, Checkbox, DataTable, type DataTableColumn } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { ListPager } from "../PagedTable.tsx";
+import * as styles from "../screen.css.ts";
+import type { Info } from "./FacultyInfo.tsx";
+import { planningLinks } from "./routes.ts";
+
+const PAGE = { pageNo: 1, count: 25 } as const;
+
+/** The Faculty Invitation island (`/app/faculty-management`). */
+export default function FacultyInvitation({ search: _search, ...root }: ScreenIslandProps) {
+  return (
+    <IslandRoot {...root}>
+      <FacultyInvitationScreen />
+    </IslandRoot>
+  );
+}
+
+/** First query on the server: the first page of the faculty table. */
+export const facultyInvitationFirstQuery: FirstQuery = async ({ api, fetch }) => {
+  await fetch(facultyListQueryOptions(api, { search: "", ...PAGE }));
+};
+
+/** Which of the three buttons opened the invitation dialog. */
+export type InviteKind = "newInvite" | "invite" | "email";
+
+/** The invitation dialog and the read-only faculty dialogs load when they open (lazyDialog). */
+const InviteDialog = lazyDialog(() => import("./InviteDialog.tsx").then((module) => module.InviteDialog));
+const FacultyInfoDialog = lazyDialog(() =>
+  import("./FacultyInfo.tsx").then((module) => module.FacultyInfoDialog),
+);
+
+/**
+ * Faculty Invitation (spec §2 Faculty Invitation, §3 faculty, §5 attachment rule): the faculty table
+ * (photo and name, phone, email, location, association, availability, subjects, rating) with row
+ * checkboxes, paged on the server; Send New Invite, Send Invite and Send Email open the invitation
+ * dialog; a click on availability, subjects, rating or location opens its read-only dialog from the
+ * stored data. Names link to /app/faculty-details.
+ */
+export function FacultyInvitationScreen() {
+  const api = useApi();
+  const [state, setState] = useState({ page: 1, pageSize: 25 as 10 | 25 | 50 });
+  const [checked, setChecked] = useState<string[]>([]);
+  const [invite, setInvite] = useState<InviteKind | null>(null);
+  const [info, setInfo] = useState<Info>(null);
+  const list = useQuery({
+    ...facultyListQueryOptions(api, { search: "", pageNo: state.page, count: state.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.faculty ?? [];
+  const toggle = (id: string, on: boolean) =>
+    setChecked((now) => (on ? [...new Set([...now, id])] : now.filter((x) => x !== id)));
+  const cellButton = (f: FacultyRow, kind: NonNullable<Info>["kind"], text: string) => (
+    <button type="button" className={styles.link} onClick={() => setInfo({ kind, faculty: f })}>
+      {text || "-"}
+    </button>
+  );
+  const columns: DataTableColumn<FacultyRow>[] = [
+    {
+      id: "check",
+      header: m.intake_col_select(),
+      cell: (f) => (
+        <Checkbox
+          label={m.intake_select_named({ name: f.name })}
+          checked={checked.includes(f.id)}
+          onChange={(on) => toggle(f.id, on)}
+        />
+      ),
+    },
+    {
+      id: "name",
+      header: m.intake_col_name(),
+      rowHeader: true,
+      cell: (f) => (
+        <span className={styles.actions}>
+          {f.photo && <img src={f.photo} alt="" width={32} height={32} />}
+          <a className={styles.link} href={planningLinks.facultyDetails(f.email)}>
+            {f.name}
+          </a>
+        </span>
+      ),
+    },
+    { id: "phone", header: m.intake_col_phone(), cell: (f) => f.phone },
+    { id: "email", header: m.intake_col_email(), cell: (f) => f.email },
+    { id: "location", header: m.intake_col_location(), cell: (f) => cellButton(f, "location", f.location) },
+    { id: "association", header: m.intake_col_association(), cell: (f) => f.association },
+    {
+      id: "availability",
+      header: m.intake_col_availability(),
+      cell: (f) => cellButton(f, "availability", f.availability),
+    },
+    { id: "subjects", header: m.intake_col_subjects(), cell: (f) => cellButton(f, "subjects", f.subjects) },
+    {
+      id: "rating",
+      header: m.intake_col_rating(),
+      cell: (f) => cellButton(f, "rating", f.rating === null ? "" : `${f.rating} / 5`),
+    },
+  ];
+  return (
+    <div className={styles.screen}>
+      <div className={styles.actions}>
+        <Button variant="primary" onClick={() => setInvite("newInvite")}>
+          {m.intake_send_new_invite()}
+        </Button>
+        <Button variant="secondary" onClick={() => setInvite("invite")}>
+          {m.intake_send_invite()}
+        </Button>
+        <Button variant="secondary" onClick={() => setInvite("email")}>
+          {m.intake_send_email()}
+        </Button>
+      </div>
+      {list.isError && !list.data ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            columns={columns}
+            data={rows}
+            getRowId={(f) => f.id}
+            caption={m.intake_faculty_table()}
+            captionHidden
+            emptyText={m.intake_no_record()}
+            loading={list.isPending || list.isPlaceholderData}
+            loadingLabel={m.intake_loading()}
+          />
+          <ListPager
+            query={list}
+            state={state}
+            navigate={(next) => setState(next)}
+            pageSizes={GRID_PAGE_SIZES}
+            labels={pagerLabels(m.exam_pager_nav())}
+          />
+        </>
+      )}
+      {invite && (
+        <InviteDialog kind={invite} initial={checked} faculty={rows} onClose={() => setInvite(null)} />
+      )}
+      {info && <FacultyInfoDialog info={info} onClose={() => setInfo(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { type FacultyRow, facultyListQueryOptions } from "@portal/api-client";
+import { GRID_PAGE_SIZES } from "@portal/domain";
+import { Button, DataTable, type DataTableColumn, TextField } from "@portal/ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { m } from "../../lib/i18n.ts";
+import { useApi } from "../../shell/IslandRoot.tsx";
+import { pagerLabels } from "../kit/pager-labels.ts";
+import { QueryError } from "../kit/QueryError.tsx";
+import { ListPager } from "../PagedTable.tsx";
+import * as styles from "../screen.css.ts";
+
+type TableState = { page: number; pageSize: 10 | 25 | 50 };
+
+/**
+ * The shared faculty table (spec §2 Faculty table): name, phone, email, type, availability and an
+ * 'Add Faculty' button per row, searchable by name or email, paged on the server (GET
+ * /salesforce/FacultyList). `onAdd` receives the row whose button was pressed; `addedIds` marks the
+ * rows already chosen (their button reads as pressed).
+ */
+export function FacultyTable({
+  onAdd,
+  addedIds = [],
+}: {
+  onAdd: (faculty: FacultyRow) => void;
+  addedIds?: readonly string[];
+}) {
+  const api = useApi();
+  const [search, setSearch] = useState("");
+  const [state, setState] = useState<TableState>({ page: 1, pageSize: 10 });
+  const list = useQuery({
+    ...facultyListQueryOptions(api, { search, pageNo: state.page, count: state.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: DataTableColumn<FacultyRow>[] = [
+    { id: "name", header: m.intake_col_name(), cell: (f) => f.name, rowHeader: true },
+    { id: "phone", header: m.intake_col_phone(), cell: (f) => f.phone },
+    { id: "email", header: m.intake_col_email(), cell: (f) => f.email },
+    { id: "type", header: m.intake_col_type(), cell: (f) => f.type || f.association },
+    { id: "availability", header: m.intake_col_availability(), cell: (f) => f.availability },
+    {
+      id: "add",
+      header: m.intake_col_action(),
+      cell: (f) => (
+        <Button
+          size="sm"
+          variant={addedIds.includes(f.id) ? "primary" : "secondary"}
+          aria-pressed={addedIds.includes(f.id)}
+          aria-label={m.intake_add_faculty_named({ name: f.name })}
+          onClick={() => onAdd(f)}
+        >
+          {m.intake_add_faculty()}
+        </Button>
+      ),
+    },
+  ];
+  if (list.isError && !list.data) {
+    return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
+  }
+  return (
+    <div className={styles.screen}>
+      <TextField
+        label={m.intake_search_faculty()}
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setState((s) => ({ ...s, page: 1 }));
+        }}
+      />
+      <DataTable
+        columns={columns}
+        data={list.data?.faculty ?? []}
+        getRowId={(f) => f.id}
+        caption={m.intake_faculty_table()}
+        captionHidden
+        emptyText={m.intake_no_record()}
+        loading={list.isPending || list.isPlaceholderData}
+        loadingLabel={m.intake_loading()}
+      />
+      <ListPager
+        query={list}
+        state={state}
+        navigate={(next) => setState(next)}
+        pageSizes={GRID_PAGE_SIZES}
+        labels={pagerLabels(m.exam_pager_nav())}
+      />
+    </div>
+  );
+}
