@@ -6,10 +6,11 @@ import { authorize } from "./auth/roles.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { mailOutbox } from "./db/schema.ts";
-import { evaluationRoutes } from "./exam/evaluation-routes.ts";
-import { questionPaperRoutes } from "./exam/routes.ts";
-import { examScheduleRoutes } from "./exam/schedule-routes.ts";
-import { seatingRoutes } from "./exam/seating-routes.ts";
+import { eligibilityRoutes } from "./exam/eligibility/routes.ts";
+import { evaluationRoutes } from "./exam/evaluation/routes.ts";
+import { questionPaperRoutes } from "./exam/question-papers/routes.ts";
+import { examScheduleRoutes } from "./exam/schedule/routes.ts";
+import { seatingRoutes } from "./exam/seating/routes.ts";
 import { gradingRoutes } from "./grading/routes.ts";
 import { cspReportRoutes } from "./http/csp-report.ts";
 import { csrfProtection } from "./http/csrf.ts";
@@ -162,6 +163,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/me", (c) => c.json({ success: true as const, ...c.get("user") }));
   app.route("/", questionPaperRoutes(ctx));
+  app.route("/", eligibilityRoutes(ctx));
   app.route("/", evaluationRoutes(ctx));
   app.route("/", importRoutes(ctx));
   app.route("/", seatingRoutes(ctx));

@@ -22,7 +22,7 @@ import {
   revaluationRequest,
   studentMark,
 } from "../db/schema.ts";
-import { ensureExamPeriod } from "../exam/periods.ts";
+import { ensureExamPeriod } from "../exam/schedule/periods.ts";
 import { loadStudents, recomputeGrades } from "../grading/setup.ts";
 import { renderQuestionPaperPdf } from "./pdf.ts";
 

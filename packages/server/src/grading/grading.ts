@@ -40,9 +40,9 @@ import {
   studentMark,
   term,
 } from "../db/schema.ts";
-import { versionConflict } from "../exam/versions.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { versionConflict } from "../http/versions.ts";
 import type { Mail } from "../mail/mailer.ts";
 import {
   claimSetting,

@@ -22,9 +22,9 @@ import {
   promotionCriteria,
   studentGrade,
 } from "../db/schema.ts";
-import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { isUniqueViolation, versionConflict } from "../http/versions.ts";
 
 type CriteriaRow = typeof promotionCriteria.$inferSelect;
 

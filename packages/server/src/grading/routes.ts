@@ -14,8 +14,9 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { zVersion } from "../exam/versions.ts";
 import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
+import { zItemList } from "../http/request-schemas.ts";
+import { zVersion } from "../http/versions.ts";
 import { listGradingAudit } from "./audit.ts";
 import {
   deleteComponentPart,
@@ -51,11 +52,8 @@ const optionalText = (name: string, max = 200) =>
     .max(max, { error: `${name} has at most ${max} characters` })
     .default("");
 const reason = optionalText("reason", 500);
-const list = (what: string, max = MAX_GRADING_ITEMS) =>
-  z
-    .array(z.unknown(), { error: `The body must be a list of ${what}` })
-    .min(1, { error: "Send at least one item" })
-    .max(max, { error: `At most ${max} items per request` });
+/** A body that is a list of 1 to `max` items of `what`. */
+const list = (what: string, max = MAX_GRADING_ITEMS) => zItemList(what, max);
 
 const ZCourseQuery = z.object({
   course: optionalText("course"),

@@ -37,9 +37,9 @@ import {
   studentMark,
   term,
 } from "../db/schema.ts";
-import { versionConflict } from "../exam/versions.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { versionConflict } from "../http/versions.ts";
 
 /** The course offering a grading screen is about. */
 export type OfferingHeader = {

@@ -14,8 +14,8 @@ import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { academicProgramme, campus, intake, programmePlan, term } from "../db/schema.ts";
-import { isUniqueViolation } from "../exam/versions.ts";
 import { ApiError } from "../http/errors.ts";
+import { isUniqueViolation } from "../http/versions.ts";
 import { notFound, rows, today } from "./common.ts";
 import { createDefaultSections } from "./subjects.ts";
 

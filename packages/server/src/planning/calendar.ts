@@ -5,7 +5,7 @@ import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { academicCalendarEntry, term } from "../db/schema.ts";
-import { versionConflict } from "../exam/versions.ts";
+import { versionConflict } from "../http/versions.ts";
 import { notFound, rows, ruleError } from "./common.ts";
 
 type EntryRow = {

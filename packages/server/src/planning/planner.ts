@@ -18,7 +18,7 @@ import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { classSession, plannerActivity, sectionActivity } from "../db/schema.ts";
-import { versionConflict } from "../exam/versions.ts";
+import { versionConflict } from "../http/versions.ts";
 import { findIntake, holidaysOfIntake, notFound, rows, ruleError } from "./common.ts";
 import { findProgramme, resolveIntake } from "./subjects.ts";
 

@@ -22,8 +22,8 @@ import {
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { zVersion } from "../exam/versions.ts";
 import { parseOrThrow, readJson } from "../http/errors.ts";
+import { zVersion } from "../http/versions.ts";
 import { batchFilterOptions, createIntake, listBatches, setupOptions } from "./batches.ts";
 import {
   addCampusHoliday,

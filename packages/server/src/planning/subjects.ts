@@ -17,9 +17,9 @@ import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { contact, courseOffering, facility, termSubject } from "../db/schema.ts";
-import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { isUniqueViolation, versionConflict } from "../http/versions.ts";
 import { findIntake, notFound, rows, ruleError } from "./common.ts";
 
 /** A section of a term subject (spec §3 Section): letter, strength, its one faculty member, version. */

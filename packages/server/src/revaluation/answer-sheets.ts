@@ -18,10 +18,10 @@ import {
   questionPaperSet,
   revaluationRequest,
 } from "../db/schema.ts";
-import { documentUrl } from "../exam/question-papers.ts";
-import { versionConflict } from "../exam/versions.ts";
+import { documentUrl } from "../exam/question-papers/question-papers.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { versionConflict } from "../http/versions.ts";
 import { loadExamHeader } from "./requests.ts";
 
 /** Largest answer sheet, decoded: 700 KB (the request body limit is 1 MB, base64 adds a third). */

@@ -21,10 +21,10 @@ import {
   moderation,
   studentMark,
 } from "../db/schema.ts";
-import { versionConflict } from "../exam/versions.ts";
 import { loadOffering, regradeStudents } from "../grading/setup.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { versionConflict } from "../http/versions.ts";
 import { answerSheetUrl } from "./answer-sheets.ts";
 
 /** A sub-component of course offering `offeringId` with its total marks; 400 naming `subComponentId` otherwise. */

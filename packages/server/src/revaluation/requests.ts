@@ -42,10 +42,10 @@ import {
   studentMark,
   term,
 } from "../db/schema.ts";
-import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
 import { regradeStudents } from "../grading/setup.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { isUniqueViolation, versionConflict } from "../http/versions.ts";
 
 /** Which requests a list or student list is about (spec §7 RetestRevaluationDetails type). */
 export type RequestType = "Revaluation" | "Retest";

@@ -22,10 +22,10 @@ import {
   retestRequest,
   term,
 } from "../db/schema.ts";
-import { ensureExamPeriod } from "../exam/periods.ts";
-import { isUniqueViolation } from "../exam/versions.ts";
+import { ensureExamPeriod } from "../exam/schedule/periods.ts";
 import { ApiError } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { isUniqueViolation } from "../http/versions.ts";
 
 const bad = (message: string, field: string, rule: string) =>
   new ApiError(400, message, { errorCode: "validation_failed", field, rule });

@@ -10,8 +10,9 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { zVersion } from "../exam/versions.ts";
 import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
+import { zItemList } from "../http/request-schemas.ts";
+import { zVersion } from "../http/versions.ts";
 import {
   ANSWER_SHEET_NOT_AVAILABLE,
   getAnswerSheetKey,
@@ -44,11 +45,8 @@ const text = (name: string, max: number) =>
     .string({ error: `${name} must be text` })
     .trim()
     .max(max, { error: `${name} has at most ${max} characters` });
-const list = (what: string, max = MAX_ITEMS) =>
-  z
-    .array(z.unknown(), { error: `The body must be a list of ${what}` })
-    .min(1, { error: "Send at least one item" })
-    .max(max, { error: `At most ${max} items per request` });
+/** A body that is a list of 1 to `max` items of `what`. */
+const list = (what: string, max = MAX_ITEMS) => zItemList(what, max);
 const type = z.enum(["Revaluation", "Retest"], { error: "type must be Revaluation or Retest" });
 
 const ZListBody = z.object(

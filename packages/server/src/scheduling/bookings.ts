@@ -16,9 +16,9 @@ import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { exam, scheduledEvent, scheduledEventFaculty } from "../db/schema.ts";
-import { ensureExamPeriod, releaseExamRooms } from "../exam/periods.ts";
-import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
+import { ensureExamPeriod, releaseExamRooms } from "../exam/schedule/periods.ts";
 import { ApiError } from "../http/errors.ts";
+import { isUniqueViolation, versionConflict } from "../http/versions.ts";
 import { holidaysOfIntake, notFound, rows, ruleError } from "../planning/common.ts";
 
 /** Prefix of every field named in a booking refusal (the payload's key). */

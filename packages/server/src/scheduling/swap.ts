@@ -8,8 +8,8 @@ import {
 import { sql } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
-import { versionConflict } from "../exam/versions.ts";
 import { ApiError } from "../http/errors.ts";
+import { versionConflict } from "../http/versions.ts";
 import { holidaysOfIntake, notFound, rows, ruleError } from "../planning/common.ts";
 
 type SwapRow = {

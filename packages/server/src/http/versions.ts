@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "../http/errors.ts";
+import { ApiError } from "./errors.ts";
 
 /**
  * Optimistic concurrency of the portal's update calls (docs/security/versions.md). Every editable

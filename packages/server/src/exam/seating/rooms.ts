@@ -1,10 +1,10 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { writeAudit } from "../audit.ts";
-import type { AppContext, SessionUser } from "../context.ts";
-import type { Executor } from "../db/client.ts";
-import { campus, facility } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import { isUuid } from "../http/request.ts";
+import { writeAudit } from "../../audit.ts";
+import type { AppContext, SessionUser } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { campus, facility } from "../../db/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import { isUuid } from "../../http/request.ts";
 
 /**
  * Exam rooms (facilities, spec §3 Resources facility; §7 FacilityData): the rooms of a campus are

@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courseOffering, enrolment, exam, examCycle, retestRequest, term } from "../db/schema.ts";
-import { DEMO_RETEST_CYCLE } from "../demo/revaluation.ts";
-import { DEMO_EXAM_OFFICE } from "../demo/seed.ts";
-import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
-import { ensureExamPeriod } from "./periods.ts";
+import { courseOffering, enrolment, exam, examCycle, retestRequest, term } from "../../db/schema.ts";
+import { DEMO_RETEST_CYCLE } from "../../demo/revaluation.ts";
+import { DEMO_EXAM_OFFICE } from "../../demo/seed.ts";
+import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
+import { ensureExamPeriod } from "../schedule/periods.ts";
 
 type ListRow = { id: string; courseOfferingId: string; requests: number };
 type RetestRow = { id: string; studentId: string; state: string; version: number };

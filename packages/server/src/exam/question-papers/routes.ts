@@ -1,10 +1,11 @@
 import { DEFAULT_LIST_PAGE_SIZE, isValidEmail, LIST_PAGE_SIZES, SPEC_MESSAGES } from "@portal/domain";
 import { Hono } from "hono";
 import { z } from "zod";
-import { type AuditEntry, writeAudit } from "../audit.ts";
-import type { AppContext, AppEnv } from "../context.ts";
-import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
-import { keptJsonResponse } from "../http/kept-json.ts";
+import { type AuditEntry, writeAudit } from "../../audit.ts";
+import type { AppContext, AppEnv } from "../../context.ts";
+import { ApiError, parseOrThrow, readJson } from "../../http/errors.ts";
+import { keptJsonResponse } from "../../http/kept-json.ts";
+import { zVersion } from "../../http/versions.ts";
 import {
   approveQuestionPapers,
   countQuestionPapersByStatus,
@@ -18,7 +19,6 @@ import {
   questionPaperListAnswer,
   type SetApproval,
 } from "./question-papers.ts";
-import { zVersion } from "./versions.ts";
 
 const filterField = z.string().trim().max(200).default("");
 const ZListBody = z.object({

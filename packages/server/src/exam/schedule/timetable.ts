@@ -8,9 +8,9 @@ import {
   todayIn,
 } from "@portal/domain";
 import { and, asc, count, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { type AuditEntry, writeAudit } from "../audit.ts";
-import type { AppContext, SessionUser } from "../context.ts";
-import type { Executor } from "../db/client.ts";
+import { type AuditEntry, writeAudit } from "../../audit.ts";
+import type { AppContext, SessionUser } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
 import {
   academicProgramme,
   contact,
@@ -23,13 +23,13 @@ import {
   invigilation,
   seatAssignment,
   term,
-} from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import { isUuid } from "../http/request.ts";
-import { movePlannerEventOfExam } from "../scheduling/bookings.ts";
-import { RETEST_EXAM, scheduledInto } from "./candidates.ts";
+} from "../../db/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import { isUuid } from "../../http/request.ts";
+import { versionConflict } from "../../http/versions.ts";
+import { movePlannerEventOfExam } from "../../scheduling/bookings.ts";
+import { RETEST_EXAM, scheduledInto } from "../eligibility/candidates.ts";
 import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
-import { versionConflict } from "./versions.ts";
 
 /**
  * One row of the exam timetable (spec §3 "Exam timetable row": id, course, dateOfExam, examType,

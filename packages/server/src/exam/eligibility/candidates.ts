@@ -10,7 +10,7 @@
  * get no extra condition at all.
  */
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { enrolment, exam, retestRequest } from "../db/schema.ts";
+import { enrolment, exam, retestRequest } from "../../db/schema.ts";
 
 /** Enrolment status of a student who sits the exams of the course offering. */
 export const ENROLLED = "Enrolled";

@@ -1,9 +1,9 @@
 import { formatIsoDate, planSeating } from "@portal/domain";
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import { type AuditEntry, writeAudit } from "../audit.ts";
-import type { AppContext, SessionUser } from "../context.ts";
-import type { Executor } from "../db/client.ts";
+import { type AuditEntry, writeAudit } from "../../audit.ts";
+import type { AppContext, SessionUser } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
 import {
   campus,
   contact,
@@ -17,14 +17,14 @@ import {
   intake,
   seatAssignment,
   term,
-} from "../db/schema.ts";
-import { csvDocument } from "../http/csv.ts";
-import { ApiError } from "../http/errors.ts";
-import { isUuid } from "../http/request.ts";
-import { candidateOf, candidateOfExamRow } from "./candidates.ts";
-import { bumpSeatingVersion, ensureExamPeriod } from "./periods.ts";
-import { type CampusRoom, roomsOfCampus } from "./seating-rooms.ts";
-import { versionConflict } from "./versions.ts";
+} from "../../db/schema.ts";
+import { csvDocument } from "../../http/csv.ts";
+import { ApiError } from "../../http/errors.ts";
+import { isUuid } from "../../http/request.ts";
+import { versionConflict } from "../../http/versions.ts";
+import { candidateOf, candidateOfExamRow } from "../eligibility/candidates.ts";
+import { bumpSeatingVersion, ensureExamPeriod } from "../schedule/periods.ts";
+import { type CampusRoom, roomsOfCampus } from "./rooms.ts";
 
 /**
  * Seating plans (spec §7 seatingPlan retrieve and save; route /app/exam/seatingPlan/{id}): where the

@@ -13,10 +13,10 @@ import {
   invigilation,
   mailOutbox,
   seatAssignment,
-} from "../db/schema.ts";
-import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../demo/seed.ts";
-import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
-import { getExamDashboard } from "./exam-dashboard.ts";
+} from "../../db/schema.ts";
+import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../../demo/seed.ts";
+import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
+import { getExamDashboard } from "./dashboard.ts";
 
 type Row = {
   id: string;

@@ -2,15 +2,15 @@ import { ZExamTimetableItem } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { AppContext, AppEnv } from "../context.ts";
-import { examCycle } from "../db/schema.ts";
-import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
-import { keptReadModelResponse } from "../http/kept-json.ts";
-import { isUuid } from "../http/request.ts";
+import type { AppContext, AppEnv } from "../../context.ts";
+import { examCycle } from "../../db/schema.ts";
+import { ApiError, parseOrThrow, readJson } from "../../http/errors.ts";
+import { keptReadModelResponse } from "../../http/kept-json.ts";
+import { isUuid } from "../../http/request.ts";
+import { zVersion } from "../../http/versions.ts";
 import { buildClashReport, CLASH_REPORT_MAX_ITEMS } from "./clash-report.ts";
-import { getExamDashboard, listExamCycles } from "./exam-dashboard.ts";
-import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./exam-schedule.ts";
-import { zVersion } from "./versions.ts";
+import { getExamDashboard, listExamCycles } from "./dashboard.ts";
+import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./timetable.ts";
 
 /** Page sizes of the exam grids (spec §9 grid: 10, 25, 50; 100 for the long timetable). */
 const GRID_PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -16,10 +16,10 @@ import {
   mailOutbox,
   seatAssignment,
   term,
-} from "../db/schema.ts";
-import { DEMO_EXAM_CYCLE } from "../demo/seed.ts";
-import { type Answer, createTestApi, type TestApi, testTargets } from "../test/harness.ts";
-import { sendCurrentVersions } from "./versions.test-support.ts";
+} from "../../db/schema.ts";
+import { DEMO_EXAM_CYCLE } from "../../demo/seed.ts";
+import { type Answer, createTestApi, type TestApi, testTargets } from "../../test/harness.ts";
+import { sendCurrentVersions } from "../../test/versions.ts";
 
 type Json = Record<string, unknown>;
 type Room = { id: string; code: string; name: string; capacity: number; seated: number };

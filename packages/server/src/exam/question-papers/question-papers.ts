@@ -8,10 +8,10 @@ import {
 } from "@portal/domain";
 import { and, asc, count, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type AuditEntry, writeAudit } from "../audit.ts";
-import type { AppContext, SessionUser } from "../context.ts";
-import type { Executor } from "../db/client.ts";
-import { cachedReadModel } from "../db/read-model-cache.ts";
+import { type AuditEntry, writeAudit } from "../../audit.ts";
+import type { AppContext, SessionUser } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { cachedReadModel } from "../../db/read-model-cache.ts";
 import {
   campus,
   chatMessage,
@@ -24,12 +24,12 @@ import {
   questionPaper,
   questionPaperSet,
   term,
-} from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import { type KeptJson, keepJson } from "../http/kept-json.ts";
-import { isUuid } from "../http/request.ts";
-import type { Mail } from "../mail/mailer.ts";
-import { versionConflict } from "./versions.ts";
+} from "../../db/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import { type KeptJson, keepJson } from "../../http/kept-json.ts";
+import { isUuid } from "../../http/request.ts";
+import { versionConflict } from "../../http/versions.ts";
+import type { Mail } from "../../mail/mailer.ts";
 
 /** A question paper on the wire (spec §3); missing text values are "NA". */
 export type QuestionPaperView = {

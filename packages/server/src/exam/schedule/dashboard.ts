@@ -1,11 +1,11 @@
 import { defaultExamCycle, todayIn } from "@portal/domain";
 import { asc, desc, eq, sql } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
-import { cachedReadModel } from "../db/read-model-cache.ts";
-import { exam, examCycle, importSource } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import { isUuid } from "../http/request.ts";
-import { candidateSql } from "./candidates.ts";
+import type { Executor } from "../../db/client.ts";
+import { cachedReadModel } from "../../db/read-model-cache.ts";
+import { exam, examCycle, importSource } from "../../db/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import { isUuid } from "../../http/request.ts";
+import { candidateSql } from "../eligibility/candidates.ts";
 import { buildClashReport } from "./clash-report.ts";
 
 /** An exam cycle as the exam screens list it (dates YYYY-MM-DD). */

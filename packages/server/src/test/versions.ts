@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { exam, examPeriod, invigilation } from "../db/schema.ts";
 import { isUuid } from "../http/request.ts";
-import type { TestApi } from "../test/harness.ts";
+import type { TestApi } from "./harness.ts";
 
 /**
  * For test files about other rules of the seating and invigilation saves: makes `api.call` give a

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contact, exam, examCycle, facility, invigilation } from "../db/schema.ts";
-import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../demo/seed.ts";
-import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
-import { sendCurrentVersions } from "./versions.test-support.ts";
+import { contact, exam, examCycle, facility, invigilation } from "../../db/schema.ts";
+import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../../demo/seed.ts";
+import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
+import { sendCurrentVersions } from "../../test/versions.ts";
 
 type Duty = { id: string; examId: string; facultyId: string; dateOfExam: string; startTimeOfExam: string };
 type Member = { facultyId: string; facultyName: string; facEmail: string; duties: Duty[] };

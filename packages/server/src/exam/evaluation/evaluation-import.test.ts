@@ -5,8 +5,8 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courseOffering, exam } from "../db/schema.ts";
-import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { courseOffering, exam } from "../../db/schema.ts";
+import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
 
 describe.each(testTargets())("evaluation of an imported exam on $name", (target) => {
   let api: TestApi;

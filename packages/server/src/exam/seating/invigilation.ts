@@ -7,9 +7,9 @@ import {
   invigilatorsNeeded,
 } from "@portal/domain";
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { type AuditEntry, writeAudit } from "../audit.ts";
-import type { AppContext, SessionUser } from "../context.ts";
-import type { Executor } from "../db/client.ts";
+import { type AuditEntry, writeAudit } from "../../audit.ts";
+import type { AppContext, SessionUser } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
 import {
   contact,
   course,
@@ -19,13 +19,13 @@ import {
   facility,
   invigilation,
   seatAssignment,
-} from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import { isUuid } from "../http/request.ts";
-import type { Mail } from "../mail/mailer.ts";
+} from "../../db/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import { isUuid } from "../../http/request.ts";
+import { isUniqueViolation, versionConflict } from "../../http/versions.ts";
+import type { Mail } from "../../mail/mailer.ts";
+import { type CampusRoom, roomsOfCampus } from "./rooms.ts";
 import { type ExamHeader, type ExamInfo, examHeader, loadExam, loadExams } from "./seating.ts";
-import { type CampusRoom, roomsOfCampus } from "./seating-rooms.ts";
-import { isUniqueViolation, versionConflict } from "./versions.ts";
 
 /**
  * Invigilation (spec Invigilation and proctoring assignment; §3 Invigilation faculty row and save

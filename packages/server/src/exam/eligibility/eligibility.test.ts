@@ -10,9 +10,9 @@ import {
   exam,
   examCycle,
   examEligibility,
-} from "../db/schema.ts";
-import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../demo/seed.ts";
-import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+} from "../../db/schema.ts";
+import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../../demo/seed.ts";
+import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
 import { candidateOfExamRow } from "./candidates.ts";
 import { effectiveEligibilitySql } from "./eligibility.ts";
 

@@ -14,10 +14,10 @@ import {
 } from "@portal/domain";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
-import { type AuditEntry, writeAudit } from "../audit.ts";
-import type { AppContext, SessionUser } from "../context.ts";
-import type { Executor } from "../db/client.ts";
-import { cachedReadModel } from "../db/read-model-cache.ts";
+import { type AuditEntry, writeAudit } from "../../audit.ts";
+import type { AppContext, SessionUser } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { cachedReadModel } from "../../db/read-model-cache.ts";
 import {
   academicProgramme,
   contact,
@@ -29,11 +29,11 @@ import {
   examEligibility,
   intake,
   term,
-} from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import { isUuid } from "../http/request.ts";
+} from "../../db/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import { isUuid } from "../../http/request.ts";
+import { isUniqueViolation, versionConflict } from "../../http/versions.ts";
 import { candidateOf, candidateOfExamRow } from "./candidates.ts";
-import { isUniqueViolation, versionConflict } from "./versions.ts";
 
 /**
  * Exam eligibility (spec §3 exam row fields, §4 eligibility / status / document labels, §7

@@ -1,8 +1,9 @@
 import { SPEC_MESSAGES } from "@portal/domain";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppContext, AppEnv } from "../context.ts";
-import { parseOrThrow, readJson } from "../http/errors.ts";
+import type { AppContext, AppEnv } from "../../context.ts";
+import { parseOrThrow, readJson } from "../../http/errors.ts";
+import { zVersion } from "../../http/versions.ts";
 import {
   getInvigilatorList,
   listFacultyProctoring,
@@ -10,6 +11,7 @@ import {
   saveInvigilations,
   sendInvigilationNotifications,
 } from "./invigilation.ts";
+import { createRoom, listRooms, MAX_ROOM_CAPACITY } from "./rooms.ts";
 import {
   generateSeatingPlan,
   loadExam,
@@ -18,8 +20,6 @@ import {
   roomsWithSeated,
   seatingPlanDocument,
 } from "./seating.ts";
-import { createRoom, listRooms, MAX_ROOM_CAPACITY } from "./seating-rooms.ts";
-import { zVersion } from "./versions.ts";
 
 /** Page sizes of the seating arrangement and notification grids (spec §9 grid sizes, 100 for long lists). */
 export const SEATING_PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -16,10 +16,10 @@ import {
   mailOutbox,
   seatAssignment,
   term,
-} from "../db/schema.ts";
-import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../demo/seed.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+} from "../../db/schema.ts";
+import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../../demo/seed.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
 
 type Evaluator = {
   id: string;

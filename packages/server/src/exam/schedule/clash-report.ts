@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
-import { candidateSql } from "./candidates.ts";
+import type { Executor } from "../../db/client.ts";
+import { candidateSql } from "../eligibility/candidates.ts";
 
 /** Two exams one student sits at overlapping times (same date, [start, start+duration) overlap). */
 export type StudentClash = {

@@ -15,9 +15,9 @@ import {
 } from "@portal/domain";
 import { and, asc, count, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
-import { type AuditEntry, writeAudit } from "../audit.ts";
-import type { AppContext, SessionUser } from "../context.ts";
-import type { Executor } from "../db/client.ts";
+import { type AuditEntry, writeAudit } from "../../audit.ts";
+import type { AppContext, SessionUser } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
 import {
   contact,
   course,
@@ -31,11 +31,12 @@ import {
   invigilation,
   seatAssignment,
   term,
-} from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import { isUuid } from "../http/request.ts";
-import type { Mail } from "../mail/mailer.ts";
-import { candidateOf, candidateOfExamRow } from "./candidates.ts";
+} from "../../db/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import { isUuid } from "../../http/request.ts";
+import { versionConflict } from "../../http/versions.ts";
+import type { Mail } from "../../mail/mailer.ts";
+import { candidateOf, candidateOfExamRow } from "../eligibility/candidates.ts";
 import {
   containsPattern,
   ENROLLED,
@@ -46,9 +47,8 @@ import {
   loadExamContexts,
   type Page,
   toExamHeader,
-} from "./eligibility.ts";
-import { type CampusRoom, roomsOfCampus } from "./seating-rooms.ts";
-import { versionConflict } from "./versions.ts";
+} from "../eligibility/eligibility.ts";
+import { type CampusRoom, roomsOfCampus } from "../seating/rooms.ts";
 
 /**
  * Evaluator assignment (spec Evaluation page; §3 evaluator assignment, evaluator option; §4 evaluator

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, enrolment, exam, facility, seatAssignment } from "../db/schema.ts";
-import { type Answer, createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
-import { sendCurrentVersions } from "./versions.test-support.ts";
+import { auditLog, enrolment, exam, facility, seatAssignment } from "../../db/schema.ts";
+import { type Answer, createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
+import { sendCurrentVersions } from "../../test/versions.ts";
 
 /**
  * Rooms of their own (ITC2007 ROOM_EXCLUSIVE, exam.room_exclusive) in seating: generation and moves.
