@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { checkJsonStrings, LONE_SURROGATE } from "./input.ts";
 
 /** JSON error body of every failed call (docs/api.md). */
 export type ErrorBody = {
@@ -31,6 +30,9 @@ export class ApiError extends Error {
     return { success: false, errorMessage: safeMessage(this.message), ...this.details };
   }
 }
+
+/** A UTF-16 surrogate without its partner (JSON's `\ud800` escape makes one). */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Longest error message sent, in UTF-16 code units (longer ones are cut, with an ellipsis). */
 export const MAX_ERROR_MESSAGE_LENGTH = 300;
@@ -76,48 +78,4 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, pre
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error, prefix);
   return result.data;
-}
-
-/** `application/json` or `application/<anything>+json`, parameters (charset) allowed. */
-const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json\s*(?:;.*)?$/i;
-
-/** True when the Content-Type header `value` names a JSON media type. */
-export function isJsonContentType(value: string | null | undefined): boolean {
-  return value !== null && value !== undefined && JSON_MEDIA_TYPE.test(value.trim());
-}
-
-/**
- * Reads the request body as JSON. A non-empty body must be declared JSON (`application/json` or
- * `application/*+json`, any charset), else 415 `unsupported_media_type`: a cross-site page can
- * send `text/plain` or form bodies without a CORS preflight, never a JSON one, so this closes
- * that path even before the CSRF check. Throws 400 `malformed_json` when the body is not valid
- * JSON, or when it is empty and `required` is not false (then returns undefined; an empty body
- * has no media type, so its Content-Type is not checked), and the 400 `validation_failed` of
- * {@link checkJsonStrings} for a control character, a lone surrogate or too deep a nesting anywhere
- * in it (every operation reads its body here, so this is the one boundary check for all of them).
- */
-export async function readJson(c: Context, options: { required?: boolean } = {}): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") {
-    if (options.required === false) return undefined;
-    throw new ApiError(400, "Request body is required (JSON)", {
-      errorCode: "malformed_json",
-      rule: "required",
-    });
-  }
-  if (!isJsonContentType(c.req.header("content-type"))) {
-    throw new ApiError(415, "Request body must be JSON: send Content-Type: application/json", {
-      errorCode: "unsupported_media_type",
-      field: "Content-Type",
-    });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    // The parser's message quotes the body; the answer does not echo request input.
-    throw new ApiError(400, "Malformed JSON body", { errorCode: "malformed_json", rule: "json" });
-  }
-  checkJsonStrings(value);
-  return value;
 }

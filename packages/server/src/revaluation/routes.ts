@@ -10,7 +10,8 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
+import { ApiError, parseOrThrow } from "../http/errors.ts";
+import { readJson } from "../http/input.ts";
 import { zItemList } from "../http/request-schemas.ts";
 import { zVersion } from "../http/versions.ts";
 import {

@@ -8,7 +8,8 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../../context.ts";
-import { parseOrThrow, readJson } from "../../http/errors.ts";
+import { parseOrThrow } from "../../http/errors.ts";
+import { readJson } from "../../http/input.ts";
 import {
   ZItemVersion,
   zItemList,

@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
-import { ApiError, parseOrThrow, readJson } from "../../http/errors.ts";
+import { ApiError, parseOrThrow } from "../../http/errors.ts";
+import { readJson } from "../../http/input.ts";
 import { keptJsonResponse } from "../../http/kept-json.ts";
 import { zVersion } from "../../http/versions.ts";
 import {
