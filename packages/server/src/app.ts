@@ -14,7 +14,7 @@ import { seatingRoutes } from "./exam/seating/routes.ts";
 import { gradingRoutes } from "./grading/routes.ts";
 import { cspReportRoutes } from "./http/csp-report.ts";
 import { csrfProtection } from "./http/csrf.ts";
-import { ApiError, parseOrThrow, sendError } from "./http/errors.ts";
+import { ApiError, notFound, parseOrThrow, sendError } from "./http/errors.ts";
 import { checkUrl, limitBody } from "./http/input.ts";
 import { apiSecurityHeaders } from "./http/security-headers.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
@@ -90,7 +90,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
     sendError(
       c,
       // Generic on purpose: the answer does not echo the request's path.
-      new ApiError(404, "No such endpoint", { errorCode: "not_found" }),
+      notFound("No such endpoint"),
     ),
   );
 
@@ -116,10 +116,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.on(["GET", "POST"], "/salesforce", async (c) => {
     const endpoint = c.req.query("endpoint")?.trim() ?? "";
     if (!SERVICE_PATH.test(endpoint)) {
-      throw new ApiError(404, "Unknown service path", {
-        errorCode: "not_found",
-        field: "endpoint",
-      });
+      throw notFound("Unknown service path", "endpoint");
     }
     const url = new URL(c.req.url);
     url.pathname = `/api/salesforce/${endpoint}`;

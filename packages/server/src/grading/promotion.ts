@@ -3,6 +3,7 @@
  * recordType Master or Default and criteriaType, createCriteriaWithFilter; route
  * /app/exam/promotionCriteria). Students are evaluated against their stored, published results.
  */
+
 import {
   gradePointAverage,
   type PromotionCriteria,
@@ -22,9 +23,9 @@ import {
   promotionCriteria,
   studentGrade,
 } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
-import { isUniqueViolation, versionConflict } from "../http/versions.ts";
 
 type CriteriaRow = typeof promotionCriteria.$inferSelect;
 
@@ -73,7 +74,7 @@ export async function saveCriteria(
         const [current] = isUuid(id)
           ? await tx.select().from(promotionCriteria).where(eq(promotionCriteria.id, id))
           : [];
-        if (!current) throw new ApiError(404, "No such criterion", { errorCode: "not_found", field: "id" });
+        if (!current) throw notFound("No such criterion", "id");
         const [row] = await tx
           .update(promotionCriteria)
           .set({ ...values, version: sql`${promotionCriteria.version} + 1` })
@@ -122,11 +123,7 @@ export async function saveCriteria(
       });
     }
     if ((err as { cause?: { code?: string } }).cause?.code === "23503") {
-      throw new ApiError(400, "No such programme", {
-        errorCode: "validation_failed",
-        field: "programmeId",
-        rule: "unknown",
-      });
+      throw badRequest("No such programme", "programmeId", "unknown");
     }
     throw err;
   }
@@ -170,10 +167,7 @@ export async function evaluatePromotion(
       .limit(1);
   }
   if (!criteria) {
-    throw new ApiError(404, "No such promotion criterion: create one first", {
-      errorCode: "not_found",
-      field: "criteriaId",
-    });
+    throw notFound("No such promotion criterion: create one first", "criteriaId");
   }
   const where: SQL[] = [eq(studentGrade.locked, true)];
   if (filter.intakeId) {

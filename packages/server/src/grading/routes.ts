@@ -14,7 +14,7 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { ApiError, parseOrThrow } from "../http/errors.ts";
+import { badRequest, parseOrThrow } from "../http/errors.ts";
 import { readJson } from "../http/input.ts";
 import { zItemList } from "../http/request-schemas.ts";
 import { zVersion } from "../http/versions.ts";
@@ -446,11 +446,7 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
     const body = parseOrThrow(ZUploadBody, await readJson(c));
     const bytes = Uint8Array.from(Buffer.from(body.content, "base64"));
     if (bytes.byteLength > MAX_SHEET_BYTES) {
-      throw new ApiError(400, "The file is larger than 700 KB", {
-        errorCode: "validation_failed",
-        field: "content",
-        rule: "max",
-      });
+      throw badRequest("The file is larger than 700 KB", "content", "max");
     }
     const result = await uploadSheet(ctx, c.get("user"), { ...body, bytes });
     return c.json({ success: true as const, ...result });

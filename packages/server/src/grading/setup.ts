@@ -37,9 +37,8 @@ import {
   studentMark,
   term,
 } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
+import { type ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
-import { versionConflict } from "../http/versions.ts";
 
 /** The course offering a grading screen is about. */
 export type OfferingHeader = {
@@ -77,7 +76,7 @@ export type GradingSetup = {
 
 /** 404 for an unknown course offering, naming `field`. */
 function noOffering(field: string): ApiError {
-  return new ApiError(404, "No such course offering", { errorCode: "not_found", field });
+  return notFound("No such course offering", field);
 }
 
 /** The header of course offering `id`; 404 (`field`) when unknown or not a UUID. */
@@ -361,11 +360,7 @@ export async function computeResults(
 /** 400 when the offering's results are published and no reason is given (spec: audited grade change). */
 export function requireReasonWhenPublished(setup: GradingSetup, reason: string, field = "reason"): void {
   if (setup.status === "Published" && reason.trim() === "") {
-    throw new ApiError(400, GRADING_MESSAGES.reasonRequired, {
-      errorCode: "validation_failed",
-      field,
-      rule: "reason_required_after_publish",
-    });
+    throw badRequest(GRADING_MESSAGES.reasonRequired, field, "reason_required_after_publish");
   }
 }
 

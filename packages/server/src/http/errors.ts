@@ -56,6 +56,36 @@ export function sendError(c: Context, err: ApiError): Response {
   return c.json(err.toBody(), err.status);
 }
 
+/**
+ * A 400 `validation_failed` for a rule the request schema cannot see (it needs the database or
+ * several fields together): `message` for people, `field` the dotted path of the value in the
+ * request (e.g. `3.dateOfExam`), `rule` the rule's name (e.g. `exam_cycle`).
+ */
+export function badRequest(message: string, field: string, rule: string): ApiError {
+  return new ApiError(400, message, { errorCode: "validation_failed", field, rule });
+}
+
+/**
+ * A 404 `not_found`: `message` names what is missing ("No such exam", or the spec's own text), and
+ * `field`, when given, the request value that named it.
+ */
+export function notFound(message: string, field?: string): ApiError {
+  return new ApiError(404, message, { errorCode: "not_found", ...(field ? { field } : {}) });
+}
+
+/**
+ * The 409 `version_conflict` of a stale update (docs/security/versions.md). `what` names the record
+ * for people ("This exam", "The seating plan of this exam"); `field` names the item of the request
+ * (e.g. "2.version").
+ */
+export function versionConflict(what: string, field?: string): ApiError {
+  return new ApiError(
+    409,
+    `${what} was changed by someone else since you opened it. Reload it to see the changes; what you typed is kept.`,
+    { errorCode: "version_conflict", ...(field ? { field } : {}) },
+  );
+}
+
 /** A 400 for the first issue of a failed zod validation, naming the field (dotted path) and the rule. */
 export function validationError(error: z.ZodError, prefix?: string): ApiError {
   const issue = error.issues[0];

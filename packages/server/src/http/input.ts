@@ -5,7 +5,7 @@
  * bounded nesting). It builds on http/errors.ts, which imports nothing from here.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { ApiError, LONE_SURROGATE, sendError } from "./errors.ts";
+import { ApiError, badRequest, LONE_SURROGATE, sendError } from "./errors.ts";
 
 /**
  * Control characters no field of the API accepts: C0 controls except tab, line feed and carriage
@@ -25,18 +25,10 @@ export const MAX_JSON_DEPTH = 32;
  */
 export function stringProblem(text: string, field: string): ApiError | null {
   if (CONTROL_CHARACTER.test(text)) {
-    return new ApiError(400, `${field} must not contain control characters`, {
-      errorCode: "validation_failed",
-      field,
-      rule: "no_control_characters",
-    });
+    return badRequest(`${field} must not contain control characters`, field, "no_control_characters");
   }
   if (LONE_SURROGATE.test(text)) {
-    return new ApiError(400, `${field} is not well-formed Unicode text`, {
-      errorCode: "validation_failed",
-      field,
-      rule: "well_formed_unicode",
-    });
+    return badRequest(`${field} is not well-formed Unicode text`, field, "well_formed_unicode");
   }
   return null;
 }
@@ -59,11 +51,7 @@ export function checkJsonStrings(value: unknown): void {
     }
     if (item.value === null || typeof item.value !== "object") continue;
     if (depth >= MAX_JSON_DEPTH) {
-      throw new ApiError(400, `${field} nests deeper than ${MAX_JSON_DEPTH} levels`, {
-        errorCode: "validation_failed",
-        field,
-        rule: "max_depth",
-      });
+      throw badRequest(`${field} nests deeper than ${MAX_JSON_DEPTH} levels`, field, "max_depth");
     }
     const entries = Array.isArray(item.value)
       ? item.value.map((v, i) => [String(i), v] as const)
@@ -123,11 +111,7 @@ export const checkUrl: MiddlewareHandler = async (c, next) => {
 };
 
 function malformedEncoding(field: string): ApiError {
-  return new ApiError(400, `${field} is not valid percent-encoded UTF-8`, {
-    errorCode: "validation_failed",
-    field,
-    rule: "well_formed_unicode",
-  });
+  return badRequest(`${field} is not valid percent-encoded UTF-8`, field, "well_formed_unicode");
 }
 
 /**

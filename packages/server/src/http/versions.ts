@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ApiError } from "./errors.ts";
 
 /**
  * Optimistic concurrency of the portal's update calls (docs/security/versions.md). Every editable
@@ -16,23 +15,3 @@ export const zVersion = (field = "version") =>
     .int({ error: `${field} must be a whole number` })
     .min(0, { error: `${field} must be 0 or more` })
     .max(2_147_483_647, { error: `${field} is too large` });
-
-/**
- * The 409 of a stale update. `what` names the record for people ("This exam", "The seating plan of
- * this exam"); `field` names the item of the request (e.g. "2.version").
- */
-export function versionConflict(what: string, field?: string): ApiError {
-  return new ApiError(
-    409,
-    `${what} was changed by someone else since you opened it. Reload it to see the changes; what you typed is kept.`,
-    { errorCode: "version_conflict", ...(field ? { field } : {}) },
-  );
-}
-
-/** PostgreSQL's unique_violation, raised by a concurrent insert of the same key. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}

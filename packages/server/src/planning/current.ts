@@ -1,7 +1,9 @@
 import { EXAM_TIME_ZONE, toWireDate } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
-import { notFound, rows, today } from "./common.ts";
+import { rows } from "../db/rows.ts";
+import { notFound } from "../http/errors.ts";
+import { today } from "./common.ts";
 
 /** The zone the scheduler's times are read in (the institution's, as the exams'). */
 const SCHEDULE_TIME_ZONE = EXAM_TIME_ZONE;
@@ -134,7 +136,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
         i.month as intake, i.year
         from intake i join academic_programme p on p.id = i.programme_id join campus c on c.id = i.campus_id where i.id = ${intakeId}`,
   );
-  if (!head) throw notFound("intake", "id");
+  if (!head) throw notFound("No such intake", "id");
   const terms = await rows<{ id: string; name: string; startDate: string; endDate: string; version: number }>(
     ctx.db,
     sql`select id, name, to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate", version

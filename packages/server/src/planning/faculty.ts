@@ -5,8 +5,9 @@ import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { rows } from "../db/rows.ts";
 import { contact, facultyInvitation, facultyInvitationRecipient } from "../db/schema.ts";
-import { notFound, rows, ruleError } from "./common.ts";
+import { badRequest, notFound } from "../http/errors.ts";
 
 type FacultyRow = {
   id: string;
@@ -133,10 +134,10 @@ export async function sendInvitation(
 ) {
   const bytes = decodeBase64(contentBase64);
   if (!bytes || bytes.byteLength === 0) {
-    throw ruleError("The attachment is not valid base64 content", "attachment.contentBase64", "base64");
+    throw badRequest("The attachment is not valid base64 content", "attachment.contentBase64", "base64");
   }
   if (bytes.byteLength > maxBytes) {
-    throw ruleError(
+    throw badRequest(
       `The attachment is larger than ${Math.floor(maxBytes / 1024)} KB`,
       "attachment.contentBase64",
       "max_size",
@@ -153,7 +154,7 @@ export async function sendInvitation(
     })
     .from(contact)
     .where(and(inArray(contact.id, input.facultyIds), eq(contact.kind, "faculty")));
-  if (recipients.length !== input.facultyIds.length) throw notFound("faculty member", "facultyIds");
+  if (recipients.length !== input.facultyIds.length) throw notFound("No such faculty member", "facultyIds");
   const id = randomUUID();
   const key = `faculty-invitations/${id}/attachment.${extension}`;
   await ctx.files.put(key, bytes);

@@ -22,9 +22,8 @@ import {
   studentMark,
 } from "../db/schema.ts";
 import { loadOffering, regradeStudents } from "../grading/setup.ts";
-import { ApiError } from "../http/errors.ts";
+import { badRequest, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
-import { versionConflict } from "../http/versions.ts";
 import { answerSheetUrl } from "./answer-sheets.ts";
 
 /** A sub-component of course offering `offeringId` with its total marks; 400 naming `subComponentId` otherwise. */
@@ -42,11 +41,7 @@ async function loadSubComponent(db: Executor, offeringId: string, subId: string)
         .where(and(eq(gradingSubComponent.id, subId), eq(gradingComponent.courseOfferingId, offeringId)))
     : [];
   if (!sub) {
-    throw new ApiError(400, "No such sub-component in this course offering", {
-      errorCode: "validation_failed",
-      field: "subComponentId",
-      rule: "unknown",
-    });
+    throw badRequest("No such sub-component in this course offering", "subComponentId", "unknown");
   }
   return sub;
 }
@@ -174,11 +169,11 @@ export async function moderate(
       const known = new Set(rows.map((r) => r.studentId));
       const i = input.adjustment.marks.findIndex((m) => !known.has(m.studentId));
       if (i >= 0) {
-        throw new ApiError(400, "This student has no mark in the sub-component", {
-          errorCode: "validation_failed",
-          field: `adjustment.marks.${i}.studentId`,
-          rule: "no_mark",
-        });
+        throw badRequest(
+          "This student has no mark in the sub-component",
+          `adjustment.marks.${i}.studentId`,
+          "no_mark",
+        );
       }
     }
     const changes = rows.flatMap((r) => {

@@ -8,6 +8,7 @@
  * leaves every table as it was. Completing a revaluation writes the revised mark to the marks store
  * (`student_mark`, source revaluation) and recomputes the course offering's grades.
  */
+
 import {
   addDays,
   GRADING_MESSAGES,
@@ -42,10 +43,10 @@ import {
   studentMark,
   term,
 } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { regradeStudents } from "../grading/setup.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
-import { isUniqueViolation, versionConflict } from "../http/versions.ts";
 
 /** Which requests a list or student list is about (spec §7 RetestRevaluationDetails type). */
 export type RequestType = "Revaluation" | "Retest";
@@ -53,10 +54,6 @@ export type RequestType = "Revaluation" | "Retest";
 /** Days a revaluation has from its request to its due date. */
 export const REVALUATION_DUE_DAYS = 14;
 
-const bad = (message: string, field: string, rule: string) =>
-  new ApiError(400, message, { errorCode: "validation_failed", field, rule });
-const notFound = (what: string, field: string) =>
-  new ApiError(404, `No such ${what}`, { errorCode: "not_found", field });
 const illegalTransition = (message: string, field: string) =>
   new ApiError(409, message, { errorCode: "illegal_transition", field });
 
@@ -108,7 +105,7 @@ function examWithHeader(db: Executor) {
 /** The header of exam `id`; 404 naming `field` when unknown. */
 export async function loadExamHeader(db: Executor, id: string, field: string): Promise<ExamHeader> {
   const [row] = isUuid(id) ? await examWithHeader(db).where(eq(exam.id, id)) : [];
-  if (!row) throw notFound("exam", field);
+  if (!row) throw notFound("No such exam", field);
   return row;
 }
 
@@ -421,7 +418,7 @@ async function checkEvaluator(tx: Executor, examId: string, evaluatorId: string,
         .from(contact)
         .where(and(eq(contact.id, evaluatorId), eq(contact.kind, "faculty")))
     : [];
-  if (!f) throw bad("No such faculty member", field, "unknown");
+  if (!f) throw badRequest("No such faculty member", field, "unknown");
   const [own] = await tx
     .select({ n: count() })
     .from(evaluatorAssignment)
@@ -433,7 +430,7 @@ async function checkEvaluator(tx: Executor, examId: string, evaluatorId: string,
       ),
     );
   if ((own?.n ?? 0) > 0) {
-    throw bad(
+    throw badRequest(
       "This faculty member evaluated the exam; a revaluation needs another evaluator",
       field,
       "original_evaluator",
@@ -476,7 +473,7 @@ export async function updateRevaluations(ctx: AppContext, actor: SessionUser, it
       const [current] = isUuid(item.id)
         ? await tx.select().from(revaluationRequest).where(eq(revaluationRequest.id, item.id)).for("update")
         : [];
-      if (!current) throw notFound("revaluation request", `${i}.id`);
+      if (!current) throw notFound("No such revaluation request", `${i}.id`);
       if (current.version !== item.version) throw versionConflict("This revaluation request", `${i}.version`);
       const plan = planRevaluationUpdate(current.state, current.evaluatorId, {
         accept: item.accept,
@@ -558,10 +555,14 @@ async function writeRevisedMark(
   at: Date,
 ): Promise<{ audit: AuditEntry; courseOfferingId: string }> {
   if (item.revisedMarks === undefined) {
-    throw bad("revisedMarks is required to complete a revaluation", `${i}.revisedMarks`, "required");
+    throw badRequest("revisedMarks is required to complete a revaluation", `${i}.revisedMarks`, "required");
   }
   if (item.reason.trim() === "") {
-    throw bad("Say why the mark changes (reason) to complete a revaluation", `${i}.reason`, "required");
+    throw badRequest(
+      "Say why the mark changes (reason) to complete a revaluation",
+      `${i}.reason`,
+      "required",
+    );
   }
   const [mark] = await tx
     .select()
@@ -579,9 +580,9 @@ async function writeRevisedMark(
       field: `${i}.id`,
     });
   }
-  if (item.revisedMarks < 0) throw bad(GRADING_MESSAGES.markBelowZero, `${i}.revisedMarks`, "min");
+  if (item.revisedMarks < 0) throw badRequest(GRADING_MESSAGES.markBelowZero, `${i}.revisedMarks`, "min");
   if (item.revisedMarks > mark.totalMarks)
-    throw bad(GRADING_MESSAGES.markAboveTotal, `${i}.revisedMarks`, "max");
+    throw badRequest(GRADING_MESSAGES.markAboveTotal, `${i}.revisedMarks`, "max");
   await tx
     .update(studentMark)
     .set({
@@ -635,7 +636,7 @@ export async function updateRetests(
       const [current] = isUuid(item.id)
         ? await tx.select().from(retestRequest).where(eq(retestRequest.id, item.id)).for("update")
         : [];
-      if (!current) throw notFound("retest request", `${i}.id`);
+      if (!current) throw notFound("No such retest request", `${i}.id`);
       if (current.version !== item.version) throw versionConflict("This retest request", `${i}.version`);
       const problem = retestUpdateProblem(current.state, item.accept);
       if (problem) throw illegalTransition(problem, `${i}.RevalAccept`);
@@ -712,7 +713,7 @@ export async function createRevaluationRequest(
             )
         : [];
       if (!mark || mark.offering !== h.courseOfferingId) {
-        throw bad(
+        throw badRequest(
           "The student has no mark in this sub-component of the exam's course",
           "subComponentId",
           "no_mark",
@@ -815,5 +816,9 @@ async function requireEnrolled(tx: Executor, offeringId: string, studentId: stri
         .where(and(eq(enrolment.courseOfferingId, offeringId), eq(enrolment.studentId, studentId)))
     : [];
   if (!row)
-    throw bad("The student is not enrolled in the exam's course offering", "studentId", "not_enrolled");
+    throw badRequest(
+      "The student is not enrolled in the exam's course offering",
+      "studentId",
+      "not_enrolled",
+    );
 }

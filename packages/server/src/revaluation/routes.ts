@@ -10,7 +10,7 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { ApiError, parseOrThrow } from "../http/errors.ts";
+import { badRequest, notFound, parseOrThrow } from "../http/errors.ts";
 import { readJson } from "../http/input.ts";
 import { zItemList } from "../http/request-schemas.ts";
 import { zVersion } from "../http/versions.ts";
@@ -183,11 +183,11 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
         item.RevaluationRequestStatus &&
         item.RevalAccept !== item.RevaluationRequestStatus
       ) {
-        throw new ApiError(400, "RevalAccept and RevaluationRequestStatus disagree", {
-          errorCode: "validation_failed",
-          field: `${i}.RevaluationRequestStatus`,
-          rule: "consistent",
-        });
+        throw badRequest(
+          "RevalAccept and RevaluationRequestStatus disagree",
+          `${i}.RevaluationRequestStatus`,
+          "consistent",
+        );
       }
       return {
         id: item.id,
@@ -250,7 +250,7 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
     const studentId = c.req.param("studentId");
     const key = await getAnswerSheetKey(ctx.db, examId, studentId);
     const file = key ? await ctx.files.stream(key) : null;
-    if (!file) throw new ApiError(404, ANSWER_SHEET_NOT_AVAILABLE, { errorCode: "not_found" });
+    if (!file) throw notFound(ANSWER_SHEET_NOT_AVAILABLE);
     return c.body(file.body, 200, {
       "Content-Type": "application/pdf",
       "Content-Length": String(file.size),
@@ -267,18 +267,14 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post("/sf/exam/moderation", async (c) => {
     const body = parseOrThrow(ZModerationBody, await readJson(c));
     if (body.apply && body.reason === "") {
-      throw new ApiError(400, "Say why the marks are moderated (reason)", {
-        errorCode: "validation_failed",
-        field: "reason",
-        rule: "required",
-      });
+      throw badRequest("Say why the marks are moderated (reason)", "reason", "required");
     }
     if (body.apply && body.marksVersion === "") {
-      throw new ApiError(400, "marksVersion is required: send the marksVersion of the preview you read", {
-        errorCode: "validation_failed",
-        field: "marksVersion",
-        rule: "required",
-      });
+      throw badRequest(
+        "marksVersion is required: send the marksVersion of the preview you read",
+        "marksVersion",
+        "required",
+      );
     }
     // The adjustment's bounds depend on the sub-component's total marks, read by moderate().
     const total = await totalMarksFor(body.courseOfferingId, body.subComponentId);

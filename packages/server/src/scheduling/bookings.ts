@@ -15,11 +15,12 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { rows } from "../db/rows.ts";
 import { exam, scheduledEvent, scheduledEventFaculty } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ensureExamPeriod, releaseExamRooms } from "../exam/schedule/periods.ts";
-import { ApiError } from "../http/errors.ts";
-import { isUniqueViolation, versionConflict } from "../http/versions.ts";
-import { holidaysOfIntake, notFound, rows, ruleError } from "../planning/common.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
+import { holidaysOfIntake } from "../planning/common.ts";
 
 /** Prefix of every field named in a booking refusal (the payload's key). */
 const F = "FacilityFacultyBooking";
@@ -122,7 +123,7 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
     sql`select id, intake_id as "intakeId", to_char(start_date, 'YYYY-MM-DD') as "startDate",
         to_char(end_date, 'YYYY-MM-DD') as "endDate" from term where id = ${b.termId}`,
   );
-  if (!t) throw notFound("term", `${F}.termId`);
+  if (!t) throw notFound("No such term", `${F}.termId`);
 
   let termSubjectId = b.courseVersionId;
   let courseId: string | null = null;
@@ -131,7 +132,7 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
       tx,
       sql`select course_id as "courseId" from term_subject where id = ${termSubjectId} and term_id = ${t.id}`,
     );
-    if (!s) throw notFound("subject of this term", `${F}.courseVersionId`);
+    if (!s) throw notFound("No such subject of this term", `${F}.courseVersionId`);
     courseId = s.courseId;
   }
   let strength: number | null = null;
@@ -141,7 +142,7 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
       sql`select course_id as "courseId", capacity from course_offering where id = ${b.courseOfferingId} and term_id = ${t.id}`,
     );
     if (!o || (courseId && o.courseId !== courseId))
-      throw notFound("section of this subject", `${F}.courseOfferingId`);
+      throw notFound("No such section of this subject", `${F}.courseOfferingId`);
     strength = Number(o.capacity);
     if (!termSubjectId) {
       const [s] = await rows<{ id: string }>(
@@ -156,7 +157,7 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
       tx,
       sql`select 1 from planner_activity where id = ${b.academicPlannerActivityId} and term_id = ${t.id}`,
     );
-    if (!a) throw notFound("planner activity of this term", `${F}.academicPlannerActivityId`);
+    if (!a) throw notFound("No such planner activity of this term", `${F}.academicPlannerActivityId`);
   }
 
   const facultyIds = b.facultyId;
@@ -169,16 +170,16 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
         sql`, `,
       )}) order by id${forUpdate}`,
     );
-    if (found.length !== ordered.length) throw notFound("faculty member", `${F}.facultyId`);
+    if (found.length !== ordered.length) throw notFound("No such faculty member", `${F}.facultyId`);
   }
   if (b.facilityId) {
     const [room] = await rows<{ capacity: number }>(
       tx,
       sql`select capacity from facility where id = ${b.facilityId}${forUpdate}`,
     );
-    if (!room) throw notFound("facility", `${F}.facilityId`);
+    if (!room) throw notFound("No such facility", `${F}.facilityId`);
     if (strength !== null && Number(room.capacity) < strength) {
-      throw ruleError(capacityMessage(Number(room.capacity), strength), `${F}.facilityId`, "capacity");
+      throw badRequest(capacityMessage(Number(room.capacity), strength), `${F}.facilityId`, "capacity");
     }
   }
 
@@ -188,24 +189,24 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
     skip: checksHolidays ? holidays : undefined,
   });
   if (occurrences.length === 0) {
-    throw ruleError("No selected weekday between start and end", `${F}.daySelected`, "no_day");
+    throw badRequest("No selected weekday between start and end", `${F}.daySelected`, "no_day");
   }
   if (occurrences.length > MAX_OCCURRENCES) {
-    throw ruleError(`At most ${MAX_OCCURRENCES} occurrences at once`, `${F}.daySelected`, "too_many");
+    throw badRequest(`At most ${MAX_OCCURRENCES} occurrences at once`, `${F}.daySelected`, "too_many");
   }
   for (const o of occurrences) {
     if (Date.parse(o.end) <= Date.parse(o.start)) {
-      throw ruleError(SCHEDULING_MESSAGES.endBeforeStart, `${F}.endDate`, "after_start");
+      throw badRequest(SCHEDULING_MESSAGES.endBeforeStart, `${F}.endDate`, "after_start");
     }
     if (Date.parse(o.end) - Date.parse(o.start) > MAX_EVENT_RANGE_DAYS * 86_400_000) {
-      throw ruleError(`An event lasts at most ${MAX_EVENT_RANGE_DAYS} days`, `${F}.endDate`, "too_long");
+      throw badRequest(`An event lasts at most ${MAX_EVENT_RANGE_DAYS} days`, `${F}.endDate`, "too_long");
     }
     for (const day of datesTouched(o.start, o.end)) {
       if (day < t.startDate || day > t.endDate) {
-        throw ruleError(outsideTermMessage(t.startDate, t.endDate), `${F}.startDate`, "term");
+        throw badRequest(outsideTermMessage(t.startDate, t.endDate), `${F}.startDate`, "term");
       }
       if (checksHolidays && holidays.has(day))
-        throw ruleError(holidayMessage(day), `${F}.startDate`, "holiday");
+        throw badRequest(holidayMessage(day), `${F}.startDate`, "holiday");
     }
   }
 
@@ -421,7 +422,7 @@ async function addToExamTimetable(
         and start_date <= ${start.date}::date and end_date >= ${start.date}::date order by start_date, name limit 1`,
   );
   if (!cycle) {
-    throw ruleError(
+    throw badRequest(
       `No ${b.examType} exam cycle holds ${start.date.split("-").reverse().join("-")}`,
       `${F}.startDate`,
       "exam_cycle",
@@ -546,7 +547,7 @@ async function lockEvent(tx: Executor, user: SessionUser, id: string, version: n
   const [before] = await rows<
     Record<string, unknown> & { kind: string; version: number; exam_id: string | null }
   >(tx, sql`select * from scheduled_event where id = ${id} for update`);
-  if (!before) throw notFound("booking", `${F}.id`);
+  if (!before) throw notFound("No such booking", `${F}.id`);
   checkKindAllowed(user, before.kind);
   if (Number(before.version) !== version) throw versionConflict("This booking", `${F}.version`);
   const faculty = await rows<{ facultyId: string }>(

@@ -12,7 +12,8 @@ import {
 } from "@portal/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
-import { notFound, rows } from "../planning/common.ts";
+import { rows } from "../db/rows.ts";
+import { notFound } from "../http/errors.ts";
 import { findProgramme, resolveIntake } from "../planning/subjects.ts";
 
 /** A day range (YYYY-MM-DD, both included) as instants: from local midnight of `from` to that after `to`. */
@@ -145,7 +146,7 @@ async function termInfo(db: Executor, termId: string, field = "termId"): Promise
         to_char(t.start_date, 'YYYY-MM-DD') as "startDate", to_char(t.end_date, 'YYYY-MM-DD') as "endDate"
         from term t join intake i on i.id = t.intake_id where t.id = ${termId}`,
   );
-  if (!t) throw notFound("term", field);
+  if (!t) throw notFound("No such term", field);
   return t;
 }
 
@@ -344,7 +345,7 @@ export async function facilityBookings(db: Executor, q: { facilityId: string; fr
     db,
     sql`select id, name, capacity from facility where id = ${q.facilityId}`,
   );
-  if (!room) throw notFound("facility", "facilityId");
+  if (!room) throw notFound("No such facility", "facilityId");
   const r = rangeInstants(q.from, q.to);
   const found = await eventRows(
     db,
@@ -380,7 +381,7 @@ export async function facultyBookings(db: Executor, q: { contactId: string; from
     db,
     sql`select id, first_name || ' ' || last_name as name from contact where id = ${q.contactId} and kind = 'faculty'`,
   );
-  if (!who) throw notFound("faculty member", "contactId");
+  if (!who) throw notFound("No such faculty member", "contactId");
   const r = rangeInstants(q.from, q.to);
   const found = await eventRows(
     db,
@@ -432,7 +433,7 @@ export async function weeklyTimeTable(
   q: { programName: string; intake?: string; year?: number; termName?: string; date: string },
 ) {
   const prog = await findProgramme(db, q.programName);
-  if (!prog) throw notFound("programme", "programName");
+  if (!prog) throw notFound("No such programme", "programName");
   const week = weekOf(q.date);
   const nav = {
     weekStart: week.start,

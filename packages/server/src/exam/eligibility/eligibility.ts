@@ -30,9 +30,9 @@ import {
   intake,
   term,
 } from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
-import { isUniqueViolation, versionConflict } from "../../http/versions.ts";
 import { candidateOf, candidateOfExamRow } from "./candidates.ts";
 
 /**
@@ -203,7 +203,7 @@ export async function loadExamContext(
   field = "id",
 ): Promise<ExamContext> {
   const info = (await loadExamContexts(db, [id], now)).get(id);
-  if (!info) throw new ApiError(404, "No such exam", { errorCode: "not_found", field });
+  if (!info) throw notFound("No such exam", field);
   return info;
 }
 
@@ -388,11 +388,7 @@ export async function updateEligibility(
   for (const [i, item] of items.entries()) {
     const key = `${item.examId}|${item.studentId}`;
     if (seen.has(key)) {
-      throw new ApiError(400, "The same exam and student are listed twice", {
-        errorCode: "validation_failed",
-        field: `${i}.studentId`,
-        rule: "unique",
-      });
+      throw badRequest("The same exam and student are listed twice", `${i}.studentId`, "unique");
     }
     seen.add(key);
   }
@@ -421,10 +417,10 @@ async function updateEligibilityIn(
     const audit: AuditEntry[] = [];
     for (const [i, item] of items.entries()) {
       const info = exams.get(item.examId);
-      if (!info) throw new ApiError(404, "No such exam", { errorCode: "not_found", field: `${i}.examId` });
+      if (!info) throw notFound("No such exam", `${i}.examId`);
       const studentField = `${i}.studentId`;
       if (!isUuid(item.studentId)) {
-        throw new ApiError(404, "No such student", { errorCode: "not_found", field: studentField });
+        throw notFound("No such student", studentField);
       }
       // Locking the enrolment makes concurrent decisions on one student and exam run one after the other.
       const [enrolled] = await tx
@@ -437,8 +433,7 @@ async function updateEligibilityIn(
           .select({ id: contact.id })
           .from(contact)
           .where(and(eq(contact.id, item.studentId), eq(contact.kind, "student")));
-        if (!student)
-          throw new ApiError(404, "No such student", { errorCode: "not_found", field: studentField });
+        if (!student) throw notFound("No such student", studentField);
         throw new ApiError(400, "The student is not enrolled in the exam's course offering", {
           errorCode: "student_not_enrolled",
           field: studentField,
@@ -555,7 +550,7 @@ export async function findCycle(
   const [row] = isUuid(id)
     ? await db.select({ id: examCycle.id, name: examCycle.name }).from(examCycle).where(eq(examCycle.id, id))
     : [];
-  if (!row) throw new ApiError(404, "No such exam cycle", { errorCode: "not_found", field });
+  if (!row) throw notFound("No such exam cycle", field);
   return row;
 }
 

@@ -32,9 +32,8 @@ import {
   seatAssignment,
   term,
 } from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
-import { versionConflict } from "../../http/versions.ts";
 import type { Mail } from "../../mail/mailer.ts";
 import { candidateOf, candidateOfExamRow } from "../eligibility/candidates.ts";
 import {
@@ -669,7 +668,7 @@ export async function listCourseSections(
         .from(course)
         .where(eq(course.id, courseId))
     : [];
-  if (!courseRow) throw new ApiError(404, "No such course", { errorCode: "not_found", field: "courseId" });
+  if (!courseRow) throw notFound("No such course", "courseId");
   const [termRow] = isUuid(termId)
     ? await db
         .select({ id: term.id, name: term.name, batch: intake.name })
@@ -677,7 +676,7 @@ export async function listCourseSections(
         .innerJoin(intake, eq(intake.id, term.intakeId))
         .where(eq(term.id, termId))
     : [];
-  if (!termRow) throw new ApiError(404, "No such term", { errorCode: "not_found", field: "termId" });
+  if (!termRow) throw notFound("No such term", "termId");
   const rows = await db
     .select({
       courseOfferingId: courseOffering.id,
@@ -879,11 +878,7 @@ export async function saveEvaluatorAssignments(
   for (const [i, item] of items.entries()) {
     if (item.id !== undefined) {
       if (ids.has(item.id)) {
-        throw new ApiError(400, "The same assignment is listed twice", {
-          errorCode: "validation_failed",
-          field: `${i}.id`,
-          rule: "unique",
-        });
+        throw badRequest("The same assignment is listed twice", `${i}.id`, "unique");
       }
       ids.add(item.id);
     }
@@ -922,20 +917,17 @@ export async function saveEvaluatorAssignments(
 
     for (const [i, item] of items.entries()) {
       const info = exams.get(item.exam);
-      if (!info) throw new ApiError(404, "No such exam", { errorCode: "not_found", field: `${i}.exam` });
+      if (!info) throw notFound("No such exam", `${i}.exam`);
       const evaluator = faculty.get(item.evaluation);
       if (!evaluator) {
-        throw new ApiError(404, "No such faculty member", {
-          errorCode: "not_found",
-          field: `${i}.evaluation`,
-        });
+        throw notFound("No such faculty member", `${i}.evaluation`);
       }
       if (item.Course_Offering__c && item.Course_Offering__c !== info.courseOfferingId) {
-        throw new ApiError(400, "Course_Offering__c is not the exam's course offering", {
-          errorCode: "validation_failed",
-          field: `${i}.Course_Offering__c`,
-          rule: "exam_course_offering",
-        });
+        throw badRequest(
+          "Course_Offering__c is not the exam's course offering",
+          `${i}.Course_Offering__c`,
+          "exam_course_offering",
+        );
       }
       let current: typeof evaluatorAssignment.$inferSelect | undefined;
       if (item.id !== undefined) {
@@ -947,23 +939,16 @@ export async function saveEvaluatorAssignments(
               .for("update")
           : [];
         if (!current) {
-          throw new ApiError(404, "No such evaluator assignment", {
-            errorCode: "not_found",
-            field: `${i}.id`,
-          });
+          throw notFound("No such evaluator assignment", `${i}.id`);
         }
         if (current.version !== item.version) {
           throw versionConflict(`The assignment of ${evaluator.name}`, `${i}.version`);
         }
         if (current.facultyId !== evaluator.id || current.examId !== info.id) {
-          throw new ApiError(
-            400,
+          throw badRequest(
             "An assignment keeps its evaluator and exam; withdraw it and assign the evaluator anew",
-            {
-              errorCode: "validation_failed",
-              field: `${i}.${current.facultyId !== evaluator.id ? "evaluation" : "exam"}`,
-              rule: "immutable",
-            },
+            `${i}.${current.facultyId !== evaluator.id ? "evaluation" : "exam"}`,
+            "immutable",
           );
         }
       }
@@ -982,12 +967,8 @@ export async function saveEvaluatorAssignments(
           const [known] = isUuid(item.room)
             ? await tx.select({ id: facility.id }).from(facility).where(eq(facility.id, item.room))
             : [];
-          if (!known) throw new ApiError(404, "No such room", { errorCode: "not_found", field: `${i}.room` });
-          throw new ApiError(400, "The room is not one of the exam's rooms", {
-            errorCode: "validation_failed",
-            field: `${i}.room`,
-            rule: "exam_room",
-          });
+          if (!known) throw notFound("No such room", `${i}.room`);
+          throw badRequest("The room is not one of the exam's rooms", `${i}.room`, "exam_room");
         }
       }
 
@@ -1078,11 +1059,7 @@ export async function recordEvaluatorResponses(
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
     if (seen.has(item.id)) {
-      throw new ApiError(400, "The same assignment is listed twice", {
-        errorCode: "validation_failed",
-        field: `${i}.id`,
-        rule: "unique",
-      });
+      throw badRequest("The same assignment is listed twice", `${i}.id`, "unique");
     }
     seen.add(item.id);
   }
@@ -1101,7 +1078,7 @@ export async function recordEvaluatorResponses(
     const byId = new Map(current.map((r) => [r.id, r]));
     for (const [i, item] of items.entries()) {
       if (!byId.has(item.id)) {
-        throw new ApiError(404, "No such evaluator assignment", { errorCode: "not_found", field: `${i}.id` });
+        throw notFound("No such evaluator assignment", `${i}.id`);
       }
     }
     const exams = await loadExamContexts(
@@ -1197,12 +1174,12 @@ export async function setEvaluationDeadline(
           .where(eq(exam.id, item.examId))
           .for("update")
       : [];
-    if (!current) throw new ApiError(404, "No such exam", { errorCode: "not_found", field: "examId" });
+    if (!current) throw notFound("No such exam", "examId");
     if (item.deadline !== null && item.deadline < current.examDate) {
-      throw new ApiError(
-        400,
+      throw badRequest(
         `The evaluation deadline (${formatIsoDate(item.deadline)}) cannot be before the exam date (${formatIsoDate(current.examDate)})`,
-        { errorCode: "validation_failed", field: "deadline", rule: "not_before_exam_date" },
+        "deadline",
+        "not_before_exam_date",
       );
     }
     const changed = current.deadline !== item.deadline;

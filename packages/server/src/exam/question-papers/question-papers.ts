@@ -25,10 +25,9 @@ import {
   questionPaperSet,
   term,
 } from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { type KeptJson, keepJson } from "../../http/kept-json.ts";
 import { isUuid } from "../../http/request.ts";
-import { versionConflict } from "../../http/versions.ts";
 import type { Mail } from "../../mail/mailer.ts";
 
 /** A question paper on the wire (spec §3); missing text values are "NA". */
@@ -148,11 +147,7 @@ function toDetail(row: PaperRow): QuestionPaperDetail {
   };
 }
 
-const notFound = (field?: string) =>
-  new ApiError(404, SPEC_MESSAGES.courseIdDoesNotExist, {
-    errorCode: "not_found",
-    ...(field ? { field } : {}),
-  });
+const noSuchPaper = (field?: string) => notFound(SPEC_MESSAGES.courseIdDoesNotExist, field);
 
 /** Parameters of the list's prepared statements: the filters, "" where unset. */
 type ListParams = {
@@ -382,11 +377,7 @@ function pickFilter(filter: QuestionPaperFilter): ListParams {
 }
 
 function invalidStatus(): ApiError {
-  return new ApiError(400, `status must be one of ${QUESTION_PAPER_STATUSES.join(", ")}`, {
-    errorCode: "validation_failed",
-    field: "status",
-    rule: "invalid_value",
-  });
+  return badRequest(`status must be one of ${QUESTION_PAPER_STATUSES.join(", ")}`, "status", "invalid_value");
 }
 
 type ListAnswer = { questionPapersList: QuestionPaperView[]; noOfRecords: number };
@@ -439,9 +430,9 @@ export async function countQuestionPapersByStatus(
 
 /** One paper with its document URLs and component; 404 "The course ID doesn't exist." when unknown. */
 export async function getQuestionPaper(db: Executor, id: string): Promise<QuestionPaperDetail> {
-  if (!isUuid(id)) throw notFound();
+  if (!isUuid(id)) throw noSuchPaper();
   const [row] = await selectPapers(db).where(eq(questionPaper.id, id));
-  if (!row) throw notFound();
+  if (!row) throw noSuchPaper();
   return toDetail(row);
 }
 
@@ -563,7 +554,7 @@ export async function approveQuestionPapers(
     for (const [index, item] of items.entries()) {
       const paperId = "questionPaperId" in item ? item.questionPaperId : item.id;
       const idField = "questionPaperId" in item ? `${index}.questionPaperId` : `${index}.id`;
-      if (!isUuid(paperId)) throw notFound(idField);
+      if (!isUuid(paperId)) throw noSuchPaper(idField);
       const seen = checked.get(paperId);
       if (seen === undefined) {
         // Compare-and-increment in one statement: of two requests naming one version, one passes.
@@ -573,7 +564,7 @@ export async function approveQuestionPapers(
           .where(and(eq(questionPaper.id, paperId), eq(questionPaper.version, item.version)))
           .returning({ id: questionPaper.id });
         if (bumped.length === 0) {
-          if (!(await questionPaperExists(tx, paperId))) throw notFound(idField);
+          if (!(await questionPaperExists(tx, paperId))) throw noSuchPaper(idField);
           throw versionConflict("This question paper", `${index}.version`);
         }
         checked.set(paperId, item.version);
@@ -585,7 +576,7 @@ export async function approveQuestionPapers(
         .from(questionPaper)
         .where(eq(questionPaper.id, paperId))
         .for("update");
-      if (!paper) throw notFound(idField);
+      if (!paper) throw noSuchPaper(idField);
       if (!touched.includes(paper.id)) touched.push(paper.id);
       const sets = await tx
         .select()

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
-import { ApiError, parseOrThrow } from "../../http/errors.ts";
+import { notFound, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
 import { keptJsonResponse } from "../../http/kept-json.ts";
 import { zVersion } from "../../http/versions.ts";
@@ -107,7 +107,7 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
     const key = await getSetDocumentKey(ctx.db, id, set);
     const file = key ? await ctx.files.stream(key) : null;
     if (!file) {
-      throw new ApiError(404, SPEC_MESSAGES.questionPaperNotAvailable, { errorCode: "not_found" });
+      throw notFound(SPEC_MESSAGES.questionPaperNotAvailable);
     }
     return c.body(file.body, 200, {
       "Content-Type": "application/pdf",
@@ -144,10 +144,7 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
     const mails = raw.map((item, i) => parseOrThrow(ZMail, item, String(i)));
     for (const [i, mail] of mails.entries()) {
       if (mail.questionPaperId && !(await questionPaperExists(ctx.db, mail.questionPaperId))) {
-        throw new ApiError(404, SPEC_MESSAGES.courseIdDoesNotExist, {
-          errorCode: "not_found",
-          field: `${i}.questionPaperId`,
-        });
+        throw notFound(SPEC_MESSAGES.courseIdDoesNotExist, `${i}.questionPaperId`);
       }
     }
     const actor = c.get("user");

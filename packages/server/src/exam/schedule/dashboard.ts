@@ -3,7 +3,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { cachedReadModel } from "../../db/read-model-cache.ts";
 import { exam, examCycle, importSource } from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
+import { notFound } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import { candidateSql } from "../eligibility/candidates.ts";
 import { buildClashReport } from "./clash-report.ts";
@@ -93,7 +93,7 @@ async function computeExamDashboard(
       .limit(1);
     cycle = cycles.find((c) => c.id === next?.id) ?? defaultExamCycle(cycles);
   }
-  if (!cycle) throw new ApiError(404, "No such exam cycle", { errorCode: "not_found", field: "examCycleId" });
+  if (!cycle) throw notFound("No such exam cycle", "examCycleId");
 
   const result = (await db.execute(sql`
     with ex as (select * from exam where exam_cycle_id = ${cycle.id}),

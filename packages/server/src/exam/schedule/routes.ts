@@ -4,7 +4,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../../context.ts";
 import { examCycle } from "../../db/schema.ts";
-import { ApiError, parseOrThrow } from "../../http/errors.ts";
+import { notFound, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
 import { keptReadModelResponse } from "../../http/kept-json.ts";
 import { isUuid } from "../../http/request.ts";
@@ -72,8 +72,7 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/sf/exam/clashReport", async (c) => {
     const { examCycleId, limit } = parseOrThrow(ZClashQuery, c.req.query());
-    const noSuchCycle = () =>
-      new ApiError(404, "No such exam cycle", { errorCode: "not_found", field: "examCycleId" });
+    const noSuchCycle = () => notFound("No such exam cycle", "examCycleId");
     if (!isUuid(examCycleId)) throw noSuchCycle();
     // Kept behind the exam_operations counter, which every table the report reads bumps (migrations
     // 0002, 0009, 0017), as the answer's bytes (http/kept-json.ts); an unknown cycle is not kept.

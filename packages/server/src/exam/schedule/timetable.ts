@@ -24,9 +24,8 @@ import {
   seatAssignment,
   term,
 } from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
+import { badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
-import { versionConflict } from "../../http/versions.ts";
 import { movePlannerEventOfExam } from "../../scheduling/bookings.ts";
 import { RETEST_EXAM, scheduledInto } from "../eligibility/candidates.ts";
 import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
@@ -165,7 +164,7 @@ export async function listExamTimetable(
 /** One exam's timetable row; 404 `not_found` when there is no such exam. */
 export async function getExamTimetableRow(db: Executor, id: string): Promise<ExamTimetableRow> {
   const [row] = isUuid(id) ? await selectRows(db).where(eq(exam.id, id)) : [];
-  if (!row) throw new ApiError(404, "No such exam", { errorCode: "not_found", field: "id" });
+  if (!row) throw notFound("No such exam", "id");
   return toRow(row);
 }
 
@@ -191,15 +190,10 @@ export async function saveExamTimetable(
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
     if (seen.has(item.id)) {
-      throw new ApiError(400, `Exam ${item.id} is listed twice`, {
-        errorCode: "validation_failed",
-        field: `${i}.id`,
-        rule: "unique",
-      });
+      throw badRequest(`Exam ${item.id} is listed twice`, `${i}.id`, "unique");
     }
     seen.add(item.id);
-    if (!isUuid(item.id))
-      throw new ApiError(404, "No such exam", { errorCode: "not_found", field: `${i}.id` });
+    if (!isUuid(item.id)) throw notFound("No such exam", `${i}.id`);
   }
   const at = new Date(ctx.now());
   return ctx.db.transaction(async (tx) => {
@@ -239,12 +233,12 @@ export async function saveExamTimetable(
     let seatingCleared = 0;
     for (const [i, item] of items.entries()) {
       const before = byId.get(item.id);
-      if (!before) throw new ApiError(404, "No such exam", { errorCode: "not_found", field: `${i}.id` });
+      if (!before) throw notFound("No such exam", `${i}.id`);
       if (item.dateOfExam < before.cycleStart || item.dateOfExam > before.cycleEnd) {
-        throw new ApiError(
-          400,
+        throw badRequest(
           `The date of exam must fall within the exam cycle ${before.cycleName} (${formatIsoDate(before.cycleStart)} to ${formatIsoDate(before.cycleEnd)})`,
-          { errorCode: "validation_failed", field: `${i}.dateOfExam`, rule: "exam_cycle" },
+          `${i}.dateOfExam`,
+          "exam_cycle",
         );
       }
       const examPeriodId = await ensureExamPeriod(tx, {

@@ -20,9 +20,9 @@ import {
   invigilation,
   seatAssignment,
 } from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
-import { isUniqueViolation, versionConflict } from "../../http/versions.ts";
 import type { Mail } from "../../mail/mailer.ts";
 import { type CampusRoom, roomsOfCampus } from "./rooms.ts";
 import { type ExamHeader, type ExamInfo, examHeader, loadExam, loadExams } from "./seating.ts";
@@ -324,11 +324,7 @@ export async function saveInvigilations(
   for (const [i, item] of items.entries()) {
     const pair = `${item.examId}|${item.facultyId}`;
     if (pairs.has(pair)) {
-      throw new ApiError(400, "The same exam and faculty member are listed twice", {
-        errorCode: "validation_failed",
-        field: `${i}.facultyId`,
-        rule: "unique",
-      });
+      throw badRequest("The same exam and faculty member are listed twice", `${i}.facultyId`, "unique");
     }
     pairs.add(pair);
   }
@@ -356,7 +352,7 @@ async function saveInvigilationsIn(
     );
     for (const [i, item] of items.entries()) {
       if (!exams.has(item.examId)) {
-        throw new ApiError(404, "No such exam", { errorCode: "not_found", field: `${i}.examId` });
+        throw notFound("No such exam", `${i}.examId`);
       }
     }
     const facultyIds = [...new Set(items.map((i) => i.facultyId).filter(isUuid))].sort();
@@ -373,10 +369,7 @@ async function saveInvigilationsIn(
     const facultyById = new Map(faculty.map((f) => [f.id, f]));
     for (const [i, item] of items.entries()) {
       if (!facultyById.has(item.facultyId)) {
-        throw new ApiError(404, `No faculty member with id ${item.facultyId}`, {
-          errorCode: "not_found",
-          field: `${i}.facultyId`,
-        });
+        throw notFound(`No faculty member with id ${item.facultyId}`, `${i}.facultyId`);
       }
     }
     const roomsByCampus = new Map<string, CampusRoom[]>();
@@ -391,18 +384,17 @@ async function saveInvigilationsIn(
       }
       const found = findRoom(rooms, item.roomNo);
       if (found.length === 0) {
-        throw new ApiError(
-          404,
+        throw notFound(
           `No room "${item.roomNo}" among the rooms available for this exam (campus ${info.campusName})`,
-          { errorCode: "not_found", field: `${i}.roomNo` },
+          `${i}.roomNo`,
         );
       }
       if (found.length > 1) {
-        throw new ApiError(400, `Several rooms are named "${item.roomNo}": give the room's code`, {
-          errorCode: "validation_failed",
-          field: `${i}.roomNo`,
-          rule: "ambiguous",
-        });
+        throw badRequest(
+          `Several rooms are named "${item.roomNo}": give the room's code`,
+          `${i}.roomNo`,
+          "ambiguous",
+        );
       }
       roomOfItem.set(i, found[0] as CampusRoom);
     }
@@ -675,7 +667,7 @@ async function findExamCycle(db: Executor, ref: string): Promise<{ id: string; n
     .where(isUuid(ref) ? eq(examCycle.id, ref) : sql`lower(${examCycle.name}) = lower(${ref})`)
     .limit(1);
   if (!cycle) {
-    throw new ApiError(404, `No exam cycle "${ref}"`, { errorCode: "not_found", field: "examCycle" });
+    throw notFound(`No exam cycle "${ref}"`, "examCycle");
   }
   return cycle;
 }
@@ -786,11 +778,7 @@ export async function sendInvigilationNotifications(
   const seen = new Set<string>();
   for (const [i, id] of ids.entries()) {
     if (seen.has(id)) {
-      throw new ApiError(400, `Assignment ${id} is listed twice`, {
-        errorCode: "validation_failed",
-        field: `ids.${i}`,
-        rule: "unique",
-      });
+      throw badRequest(`Assignment ${id} is listed twice`, `ids.${i}`, "unique");
     }
     seen.add(id);
   }
@@ -806,10 +794,7 @@ export async function sendInvigilationNotifications(
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const [i, id] of ids.entries()) {
       if (!byId.has(id)) {
-        throw new ApiError(404, `No invigilation assignment ${id}`, {
-          errorCode: "not_found",
-          field: `ids.${i}`,
-        });
+        throw notFound(`No invigilation assignment ${id}`, `ids.${i}`);
       }
     }
     const audit: AuditEntry[] = [];

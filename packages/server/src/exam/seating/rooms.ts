@@ -3,7 +3,7 @@ import { writeAudit } from "../../audit.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { campus, facility } from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 
 /**
@@ -64,7 +64,7 @@ async function findCampus(db: Executor, value: string): Promise<{ id: string; na
     .orderBy(asc(campus.name), asc(campus.id))
     .limit(1);
   if (!row) {
-    throw new ApiError(404, `No campus "${value}"`, { errorCode: "not_found", field: "campus" });
+    throw notFound(`No campus "${value}"`, "campus");
   }
   return row;
 }
@@ -121,7 +121,7 @@ export async function createRoom(ctx: AppContext, actor: SessionUser, room: NewR
             .where(eq(campus.id, room.campusId))
         : [];
       if (!place) {
-        throw new ApiError(404, "No such campus", { errorCode: "not_found", field: "campusId" });
+        throw notFound("No such campus", "campusId");
       }
       const [taken] = await tx
         .select({ id: facility.id })

@@ -19,9 +19,8 @@ import {
   term,
 } from "../../db/schema.ts";
 import { csvDocument } from "../../http/csv.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
-import { versionConflict } from "../../http/versions.ts";
 import { candidateOf, candidateOfExamRow } from "../eligibility/candidates.ts";
 import { bumpSeatingVersion, ensureExamPeriod } from "../schedule/periods.ts";
 import { type CampusRoom, roomsOfCampus } from "./rooms.ts";
@@ -142,7 +141,7 @@ export async function loadExams(db: Executor, ids: readonly string[]): Promise<M
 /** The exam `id`; throws 404 "No such exam" naming `field` when it is unknown. */
 export async function loadExam(db: Executor, id: string, field = "examId"): Promise<ExamInfo> {
   const info = (await loadExams(db, [id])).get(id);
-  if (!info) throw new ApiError(404, "No such exam", { errorCode: "not_found", field });
+  if (!info) throw notFound("No such exam", field);
   return info;
 }
 
