@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
 import { academicCalendarEntry, classSession, masterPlannerActivity, sectionActivity } from "../db/schema.ts";
-import { holidaysOfIntake } from "../planning/common.ts";
+import { holidaysOfIntake } from "../planning/public.ts";
 
 /** Demo campus holidays (ISO dates) by campus name. */
 const CAMPUS_HOLIDAYS: Record<(typeof CAMPUS_NAMES)[number], Array<[string, string]>> = {

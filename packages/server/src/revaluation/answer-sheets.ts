@@ -18,7 +18,7 @@ import {
   questionPaperSet,
   revaluationRequest,
 } from "../db/schema.ts";
-import { documentUrl } from "../exam/question-papers/question-papers.ts";
+import { documentUrl } from "../exam/public.ts";
 import { badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import { loadExamHeader } from "./requests.ts";

@@ -21,7 +21,7 @@ import {
   moderation,
   studentMark,
 } from "../db/schema.ts";
-import { loadOffering, regradeStudents } from "../grading/setup.ts";
+import { loadOffering, regradeStudents } from "../grading/public.ts";
 import { badRequest, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import { answerSheetUrl } from "./answer-sheets.ts";

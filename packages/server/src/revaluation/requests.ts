@@ -44,7 +44,7 @@ import {
   term,
 } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
-import { regradeStudents } from "../grading/setup.ts";
+import { regradeStudents } from "../grading/public.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 

@@ -24,7 +24,7 @@ import {
   term,
 } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
-import { ensureExamPeriod } from "../exam/schedule/periods.ts";
+import { ensureExamPeriod } from "../exam/public.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 

@@ -14,7 +14,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
 import { notFound } from "../http/errors.ts";
-import { findProgramme, resolveIntake } from "../planning/subjects.ts";
+import { findProgramme, resolveIntake } from "../planning/public.ts";
 
 /** A day range (YYYY-MM-DD, both included) as instants: from local midnight of `from` to that after `to`. */
 function rangeInstants(from: string, to: string): { start: string; end: string } {

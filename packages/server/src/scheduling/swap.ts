@@ -10,7 +10,7 @@ import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import { rows } from "../db/rows.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
-import { holidaysOfIntake } from "../planning/common.ts";
+import { holidaysOfIntake } from "../planning/public.ts";
 
 type SwapRow = {
   id: string;

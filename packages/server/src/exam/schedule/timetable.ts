@@ -26,7 +26,7 @@ import {
 } from "../../db/schema.ts";
 import { badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
-import { movePlannerEventOfExam } from "../../scheduling/bookings.ts";
+import { movePlannerEventOfExam } from "../../scheduling/public.ts";
 import { RETEST_EXAM, scheduledInto } from "../eligibility/candidates.ts";
 import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
 
