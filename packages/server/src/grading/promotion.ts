@@ -24,7 +24,8 @@ import {
   studentGrade,
 } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
-import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
+import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 
 type CriteriaRow = typeof promotionCriteria.$inferSelect;
@@ -75,12 +76,10 @@ export async function saveCriteria(
           ? await tx.select().from(promotionCriteria).where(eq(promotionCriteria.id, id))
           : [];
         if (!current) throw notFound("No such criterion", "id");
-        const [row] = await tx
-          .update(promotionCriteria)
-          .set({ ...values, version: sql`${promotionCriteria.version} + 1` })
-          .where(and(eq(promotionCriteria.id, id), eq(promotionCriteria.version, version)))
-          .returning();
-        if (!row) throw versionConflict("This criterion", "version");
+        const row = await updateVersioned(tx, promotionCriteria, { id, version }, values, {
+          what: "This criterion",
+          field: "version",
+        });
         await writeAudit(
           tx,
           actor,

@@ -4,6 +4,7 @@
  * student score row). Every write of marks, ranges or components ends with {@link recomputeGrades}
  * in its transaction, so the grade shown is always the grade stored.
  */
+
 import {
   type ComponentDefinition,
   DEFAULT_GRADE_BANDS,
@@ -37,6 +38,7 @@ import {
   studentMark,
   term,
 } from "../db/schema.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
 import { type ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 
@@ -200,12 +202,13 @@ export async function claimSetting(
     if (!made) throw versionConflict("The grading setting of this course offering", field);
     return made.id;
   }
-  const [updated] = await tx
-    .update(gradingSetting)
-    .set({ ...changes, version: sql`${gradingSetting.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(gradingSetting.id, current.id), eq(gradingSetting.version, version)))
-    .returning({ id: gradingSetting.id });
-  if (!updated) throw versionConflict("The grading setting of this course offering", field);
+  const updated = await updateVersioned(
+    tx,
+    gradingSetting,
+    { id: current.id, version },
+    { ...changes, updatedAt: sql`now()` },
+    { what: "The grading setting of this course offering", field },
+  );
   return updated.id;
 }
 

@@ -6,6 +6,7 @@ import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
 import { academicCalendarEntry, term } from "../db/schema.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
 import { badRequest, notFound, versionConflict } from "../http/errors.ts";
 
 type EntryRow = {
@@ -104,12 +105,13 @@ export async function saveCalendarEntry(
         .from(academicCalendarEntry)
         .where(eq(academicCalendarEntry.id, input.id));
       if (!before) throw notFound("No such calendar entry", "id");
-      const [after] = await tx
-        .update(academicCalendarEntry)
-        .set({ ...values, version: sql`${academicCalendarEntry.version} + 1` })
-        .where(and(eq(academicCalendarEntry.id, input.id), eq(academicCalendarEntry.version, input.version)))
-        .returning();
-      if (!after) throw versionConflict("This calendar entry", "version");
+      const after = await updateVersioned(
+        tx,
+        academicCalendarEntry,
+        { id: input.id, version: input.version },
+        values,
+        { what: "This calendar entry", field: "version" },
+      );
       await writeAudit(
         tx,
         user,
@@ -175,12 +177,13 @@ export async function updateTermDates(
         "outside_term",
       );
     }
-    const [after] = await tx
-      .update(term)
-      .set({ startDate: input.startDate, endDate: input.endDate, version: sql`${term.version} + 1` })
-      .where(and(eq(term.id, input.termId), eq(term.version, input.version)))
-      .returning();
-    if (!after) throw versionConflict("This term", "version");
+    const after = await updateVersioned(
+      tx,
+      term,
+      { id: input.termId, version: input.version },
+      { startDate: input.startDate, endDate: input.endDate },
+      { what: "This term", field: "version" },
+    );
     await writeAudit(
       tx,
       user,

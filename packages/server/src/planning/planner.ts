@@ -12,14 +12,15 @@ import {
   type ZPlannerActivity,
   type ZPlannerClone,
 } from "@portal/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
 import { classSession, plannerActivity, sectionActivity } from "../db/schema.ts";
-import { badRequest, notFound, versionConflict } from "../http/errors.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
+import { badRequest, notFound } from "../http/errors.ts";
 import { findIntake, holidaysOfIntake } from "./common.ts";
 import { findProgramme, resolveIntake } from "./subjects.ts";
 
@@ -228,12 +229,13 @@ export async function savePlannerActivity(
         .where(eq(plannerActivity.id, a.academicPlannerActivityId));
       if (!before)
         throw notFound("No such planner activity", "AcademicPlannerActivity.academicPlannerActivityId");
-      const [after] = await tx
-        .update(plannerActivity)
-        .set({ ...values, version: sql`${plannerActivity.version} + 1` })
-        .where(and(eq(plannerActivity.id, before.id), eq(plannerActivity.version, a.version)))
-        .returning();
-      if (!after) throw versionConflict("This activity", "AcademicPlannerActivity.version");
+      const after = await updateVersioned(
+        tx,
+        plannerActivity,
+        { id: before.id, version: a.version },
+        values,
+        { what: "This activity", field: "AcademicPlannerActivity.version" },
+      );
       await writeAudit(
         tx,
         user,
@@ -521,12 +523,13 @@ export async function saveSectionActivity(ctx: AppContext, user: SessionUser, op
         .from(sectionActivity)
         .where(eq(sectionActivity.id, a.activityId as string));
       if (!before) throw notFound("No such activity", "Activity.activityId");
-      const [after] = await tx
-        .update(sectionActivity)
-        .set({ ...values, version: sql`${sectionActivity.version} + 1` })
-        .where(and(eq(sectionActivity.id, before.id), eq(sectionActivity.version, a.version as number)))
-        .returning();
-      if (!after) throw versionConflict("This activity", "Activity.version");
+      const after = await updateVersioned(
+        tx,
+        sectionActivity,
+        { id: before.id, version: a.version as number },
+        values,
+        { what: "This activity", field: "Activity.version" },
+      );
       await tx.delete(classSession).where(eq(classSession.sectionActivityId, after.id));
       await writeAudit(
         tx,

@@ -19,6 +19,7 @@ import type { Executor } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
 import { contact, courseOffering, facility, termSubject } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import { findIntake } from "./common.ts";
@@ -243,12 +244,13 @@ export async function saveTermSubject(
       if (update) {
         const [before] = await tx.select().from(termSubject).where(eq(termSubject.id, update.id));
         if (!before) throw notFound("No such subject", "courseVersionId");
-        const [after] = await tx
-          .update(termSubject)
-          .set({ startDate: v.startDate, endDate: v.endDate, version: sql`${termSubject.version} + 1` })
-          .where(and(eq(termSubject.id, update.id), eq(termSubject.version, update.version)))
-          .returning();
-        if (!after) throw versionConflict("This subject", "version");
+        const after = await updateVersioned(
+          tx,
+          termSubject,
+          { id: update.id, version: update.version },
+          { startDate: v.startDate, endDate: v.endDate },
+          { what: "This subject", field: "version" },
+        );
         await writeAudit(
           tx,
           user,
@@ -435,12 +437,13 @@ export async function saveSection(
           ),
         );
       if (!before) throw notFound("No such section of this subject", "CourseOffering.courseOfferingId");
-      const [after] = await tx
-        .update(courseOffering)
-        .set({ capacity: upd.courseOfferingCapacity, version: sql`${courseOffering.version} + 1` })
-        .where(and(eq(courseOffering.id, upd.courseOfferingId), eq(courseOffering.version, upd.version)))
-        .returning();
-      if (!after) throw versionConflict("This section", "CourseOffering.version");
+      const after = await updateVersioned(
+        tx,
+        courseOffering,
+        { id: upd.courseOfferingId, version: upd.version },
+        { capacity: upd.courseOfferingCapacity },
+        { what: "This section", field: "CourseOffering.version" },
+      );
       await writeAudit(
         tx,
         user,
@@ -477,12 +480,13 @@ export async function setSectionFaculty(
       .from(contact)
       .where(and(eq(contact.id, facultyId), eq(contact.kind, "faculty")));
     if (!f) throw notFound("No such faculty member", "facultyIds");
-    const [after] = await tx
-      .update(courseOffering)
-      .set({ facultyId, version: sql`${courseOffering.version} + 1` })
-      .where(and(eq(courseOffering.id, input.courseOfferingId), eq(courseOffering.version, input.version)))
-      .returning();
-    if (!after) throw versionConflict("This section", "version");
+    const after = await updateVersioned(
+      tx,
+      courseOffering,
+      { id: input.courseOfferingId, version: input.version },
+      { facultyId },
+      { what: "This section", field: "version" },
+    );
     await writeAudit(
       tx,
       user,
@@ -644,12 +648,13 @@ export async function setSectionRoom(
         throw badRequest("The class room is not on the intake's campus", "roomId", "other_campus");
       }
     }
-    const [after] = await tx
-      .update(courseOffering)
-      .set({ roomId: input.roomId, version: sql`${courseOffering.version} + 1` })
-      .where(and(eq(courseOffering.id, input.courseOfferingId), eq(courseOffering.version, input.version)))
-      .returning();
-    if (!after) throw versionConflict("This section", "version");
+    const after = await updateVersioned(
+      tx,
+      courseOffering,
+      { id: input.courseOfferingId, version: input.version },
+      { roomId: input.roomId },
+      { what: "This section", field: "version" },
+    );
     await writeAudit(
       tx,
       user,

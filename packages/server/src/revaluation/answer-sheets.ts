@@ -4,9 +4,10 @@
  * upload a student's answer sheet of an exam as a PDF (only PDF, at most 700 KB), kept in the file
  * store beside the question papers; without one the sheet is "not available".
  */
+
 import { randomUUID } from "node:crypto";
 import { SPEC_MESSAGES } from "@portal/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
@@ -18,6 +19,7 @@ import {
   questionPaperSet,
   revaluationRequest,
 } from "../db/schema.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
 import { documentUrl } from "../exam/public.ts";
 import { badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
@@ -95,18 +97,23 @@ export async function uploadAnswerSheet(
       uploadedBy: actor.email,
       uploadedAt: at,
     };
+    const conflictOf = { what: "This answer sheet", field: "version" };
     const [row] = current
-      ? await tx
-          .update(answerSheet)
-          .set({ ...values, version: sql`${answerSheet.version} + 1` })
-          .where(and(eq(answerSheet.id, current.id), eq(answerSheet.version, input.version)))
-          .returning()
+      ? [
+          await updateVersioned(
+            tx,
+            answerSheet,
+            { id: current.id, version: input.version },
+            values,
+            conflictOf,
+          ),
+        ]
       : await tx
           .insert(answerSheet)
           .values({ examId: input.examId, studentId: input.studentId, ...values })
           .onConflictDoNothing()
           .returning();
-    if (!row) throw versionConflict("This answer sheet", "version");
+    if (!row) throw versionConflict(conflictOf.what, conflictOf.field);
     await writeAudit(
       tx,
       actor,

@@ -44,6 +44,7 @@ import {
   term,
 } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
 import { regradeStudents } from "../grading/public.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
@@ -508,12 +509,13 @@ export async function updateRevaluations(ctx: AppContext, actor: SessionUser, it
         saved.push({ id: current.id, state: current.state, version: current.version });
         continue;
       }
-      const [row] = await tx
-        .update(revaluationRequest)
-        .set({ ...changes, version: sql`${revaluationRequest.version} + 1` })
-        .where(and(eq(revaluationRequest.id, current.id), eq(revaluationRequest.version, item.version)))
-        .returning();
-      if (!row) throw versionConflict("This revaluation request", `${i}.version`);
+      const row = await updateVersioned(
+        tx,
+        revaluationRequest,
+        { id: current.id, version: item.version },
+        changes,
+        { what: "This revaluation request", field: `${i}.version` },
+      );
       audit.push({
         action: "update_revaluation_request",
         entity: "revaluation_request",
@@ -649,12 +651,13 @@ export async function updateRetests(
         });
         continue;
       }
-      const [row] = await tx
-        .update(retestRequest)
-        .set({ state: item.accept, decidedAt: at, version: sql`${retestRequest.version} + 1` })
-        .where(and(eq(retestRequest.id, current.id), eq(retestRequest.version, item.version)))
-        .returning();
-      if (!row) throw versionConflict("This retest request", `${i}.version`);
+      const row = await updateVersioned(
+        tx,
+        retestRequest,
+        { id: current.id, version: item.version },
+        { state: item.accept, decidedAt: at },
+        { what: "This retest request", field: `${i}.version` },
+      );
       audit.push({
         action: "update_retest_request",
         entity: "retest_request",

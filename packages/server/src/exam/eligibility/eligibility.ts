@@ -31,6 +31,7 @@ import {
   term,
 } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { updateVersioned } from "../../db/versioned-update.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import { candidateOf, candidateOfExamRow } from "./candidates.ts";
@@ -475,18 +476,16 @@ async function updateEligibilityIn(
       const unchanged = existing && existing.status === after.status && existing.reason === after.reason;
       let decisionId: string;
       if (existing) {
-        const changed = await tx
-          .update(examEligibility)
-          .set({
-            // The same decision again keeps who decided it and when; the version still moves on.
-            ...(unchanged
-              ? {}
-              : { status: after.status, reason: after.reason, decidedBy: actor.email, decidedAt: at }),
-            version: sql`${examEligibility.version} + 1`,
-          })
-          .where(and(eq(examEligibility.id, existing.id), eq(examEligibility.version, item.version)))
-          .returning({ id: examEligibility.id });
-        if (changed.length === 0) throw conflict();
+        // The same decision again keeps who decided it and when; the version still moves on.
+        await updateVersioned(
+          tx,
+          examEligibility,
+          { id: existing.id, version: item.version },
+          unchanged
+            ? {}
+            : { status: after.status, reason: after.reason, decidedBy: actor.email, decidedAt: at },
+          conflict,
+        );
         if (unchanged) continue;
         decisionId = existing.id;
       } else {

@@ -32,6 +32,7 @@ import {
   seatAssignment,
   term,
 } from "../../db/schema.ts";
+import { updateVersioned } from "../../db/versioned-update.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import type { Mail } from "../../mail/mailer.ts";
@@ -1015,12 +1016,16 @@ export async function saveEvaluatorAssignments(
       }
       touched.push({ id: current.id, examId: info.id });
       // Compare-and-increment even when nothing changes, so the version check is atomic.
-      const [updated] = await tx
-        .update(evaluatorAssignment)
-        .set({ ...patch, version: sql`${evaluatorAssignment.version} + 1` })
-        .where(and(eq(evaluatorAssignment.id, current.id), eq(evaluatorAssignment.version, current.version)))
-        .returning();
-      if (!updated) throw versionConflict(`The assignment of ${evaluator.name}`, `${i}.version`);
+      const updated = await updateVersioned(
+        tx,
+        evaluatorAssignment,
+        { id: current.id, version: current.version },
+        patch,
+        {
+          what: `The assignment of ${evaluator.name}`,
+          field: `${i}.version`,
+        },
+      );
       if (Object.keys(patch).length === 0) continue;
       audit.push({
         action: "update_evaluator_assignment",
@@ -1127,12 +1132,13 @@ export async function recordEvaluatorResponses(
       const patch = statusChange(row, item.status ?? "Requested", item.reason, at);
       touched.push({ id: row.id, examId: row.examId });
       // Compare-and-increment even when the answer is the stored one, so the check is atomic.
-      const [updated] = await tx
-        .update(evaluatorAssignment)
-        .set({ ...(patch ?? {}), version: sql`${evaluatorAssignment.version} + 1` })
-        .where(sameVersion)
-        .returning();
-      if (!updated) throw conflict();
+      const updated = await updateVersioned(
+        tx,
+        evaluatorAssignment,
+        { id: row.id, version: item.version },
+        patch ?? {},
+        conflict,
+      );
       if (!patch) continue;
       audit.push({
         action: "record_evaluator_answer",
@@ -1184,12 +1190,13 @@ export async function setEvaluationDeadline(
     }
     const changed = current.deadline !== item.deadline;
     // Compare-and-increment even when the value is the same, so a stale form is always refused.
-    const updated = await tx
-      .update(exam)
-      .set({ evaluationDeadline: item.deadline, version: sql`${exam.version} + 1` })
-      .where(and(eq(exam.id, current.id), eq(exam.version, item.version)))
-      .returning({ id: exam.id });
-    if (updated.length === 0) throw versionConflict("This exam", "version");
+    await updateVersioned(
+      tx,
+      exam,
+      { id: current.id, version: item.version },
+      { evaluationDeadline: item.deadline },
+      { what: "This exam", field: "version" },
+    );
     if (changed) {
       await writeAudit(
         tx,

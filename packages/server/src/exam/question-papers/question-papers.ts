@@ -25,6 +25,7 @@ import {
   questionPaperSet,
   term,
 } from "../../db/schema.ts";
+import { updateVersioned } from "../../db/versioned-update.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { type KeptJson, keepJson } from "../../http/kept-json.ts";
 import { isUuid } from "../../http/request.ts";
@@ -558,15 +559,11 @@ export async function approveQuestionPapers(
       const seen = checked.get(paperId);
       if (seen === undefined) {
         // Compare-and-increment in one statement: of two requests naming one version, one passes.
-        const bumped = await tx
-          .update(questionPaper)
-          .set({ version: sql`${questionPaper.version} + 1` })
-          .where(and(eq(questionPaper.id, paperId), eq(questionPaper.version, item.version)))
-          .returning({ id: questionPaper.id });
-        if (bumped.length === 0) {
-          if (!(await questionPaperExists(tx, paperId))) throw noSuchPaper(idField);
-          throw versionConflict("This question paper", `${index}.version`);
-        }
+        await updateVersioned(tx, questionPaper, { id: paperId, version: item.version }, {}, async () =>
+          (await questionPaperExists(tx, paperId))
+            ? versionConflict("This question paper", `${index}.version`)
+            : noSuchPaper(idField),
+        );
         checked.set(paperId, item.version);
       } else if (seen !== item.version) {
         throw versionConflict("This question paper", `${index}.version`);

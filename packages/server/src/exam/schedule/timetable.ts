@@ -24,7 +24,8 @@ import {
   seatAssignment,
   term,
 } from "../../db/schema.ts";
-import { badRequest, notFound, versionConflict } from "../../http/errors.ts";
+import { updateVersioned } from "../../db/versioned-update.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import { movePlannerEventOfExam } from "../../scheduling/public.ts";
 import { RETEST_EXAM, scheduledInto } from "../eligibility/candidates.ts";
@@ -263,12 +264,10 @@ export async function saveExamTimetable(
       };
       // The version check is the UPDATE's own condition, so of two concurrent saves of one version
       // exactly one changes the row; the other affects nothing and is refused.
-      const updated = await tx
-        .update(exam)
-        .set({ ...after, version: sql`${exam.version} + 1` })
-        .where(and(eq(exam.id, item.id), eq(exam.version, item.version)))
-        .returning({ id: exam.id });
-      if (updated.length === 0) throw versionConflict("This exam", `${i}.version`);
+      await updateVersioned(tx, exam, { id: item.id, version: item.version }, after, {
+        what: "This exam",
+        field: `${i}.version`,
+      });
       if (
         item.dateOfExam !== before.examDate ||
         item.timeOfExam !== before.startTime ||

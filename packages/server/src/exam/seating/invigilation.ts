@@ -21,6 +21,7 @@ import {
   seatAssignment,
 } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { updateVersioned } from "../../db/versioned-update.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import type { Mail } from "../../mail/mailer.ts";
@@ -566,12 +567,13 @@ async function saveInvigilationsIn(
         id = before.id;
         const changed = before.roomId !== room.id || before.notifiedAt?.getTime() !== notifiedAt?.getTime();
         // Compare-and-increment even when nothing changes, so the version check is atomic.
-        const [row] = await tx
-          .update(invigilation)
-          .set({ facilityId: room.id, notifiedAt, version: sql`${invigilation.version} + 1` })
-          .where(and(eq(invigilation.id, before.id), eq(invigilation.version, item.version)))
-          .returning({ version: invigilation.version });
-        if (!row) throw conflict();
+        const row = await updateVersioned(
+          tx,
+          invigilation,
+          { id: before.id, version: item.version },
+          { facilityId: room.id, notifiedAt },
+          conflict,
+        );
         version = row.version;
         if (changed) {
           audit.push({
