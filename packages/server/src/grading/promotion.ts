@@ -14,6 +14,7 @@ import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import {
   contact,
   course,
@@ -179,7 +180,7 @@ export async function evaluatePromotion(
     .select({
       studentId: contact.id,
       studentCode: contact.code,
-      studentName: sql<string>`${contact.firstName} || ' ' || ${contact.lastName}`,
+      studentName: personName(contact),
       batch: intake.name,
       gradePoint: studentGrade.gradePoint,
       finalGrade: studentGrade.finalGrade,

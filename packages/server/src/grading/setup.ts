@@ -23,6 +23,7 @@ import {
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type AuditActor, type AuditEntry, writeAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import {
   academicProgramme,
   contact,
@@ -221,7 +222,7 @@ export async function loadStudents(db: Executor, id: string): Promise<OfferingSt
     .select({
       id: contact.id,
       code: contact.code,
-      name: sql<string>`${contact.firstName} || ' ' || ${contact.lastName}`,
+      name: personName(contact),
       email: contact.email,
     })
     .from(enrolment)

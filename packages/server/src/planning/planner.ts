@@ -17,6 +17,7 @@ import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import { rows } from "../db/rows.ts";
 import { classSession, plannerActivity, sectionActivity } from "../db/schema.ts";
 import { updateVersioned } from "../db/versioned-update.ts";
@@ -85,7 +86,7 @@ export async function getPlanner(
     sql`select a.id, a.term_id as "termId", a.name, a.activity_type as "activityType",
         to_char(a.start_date, 'YYYY-MM-DD') as "startDate", to_char(a.end_date, 'YYYY-MM-DD') as "endDate",
         a.term_subject_id as "subjectId", c.name as subject, a.faculty_id as "facultyId",
-        case when f.id is null then null else f.first_name || ' ' || f.last_name end as faculty,
+        case when f.id is null then null else ${personName("f")} end as faculty,
         a.is_reference as "isReference", a.version
         from planner_activity a join term t on t.id = a.term_id
         left join term_subject ts on ts.id = a.term_subject_id left join course c on c.id = ts.course_id
@@ -114,7 +115,7 @@ export async function getPlanner(
     sql`select a.id, a.term_id as "termId", a.activity_type as "activityType",
         to_char(a.start_date, 'YYYY-MM-DD') as "startDate", to_char(a.end_date, 'YYYY-MM-DD') as "endDate",
         a.term_subject_id as "courseVersionId", c.name as subject, a.course_offering_id as "courseOfferingId",
-        o.section, a.faculty_id as "facultyId", f.first_name || ' ' || f.last_name as faculty,
+        o.section, a.faculty_id as "facultyId", ${personName("f")} as faculty,
         a.duration_days as "durationDays", a.sessions, a.hours_per_session_centi as "hoursCenti", a.description, a.version
         from section_activity a join term t on t.id = a.term_id
         join term_subject ts on ts.id = a.term_subject_id join course c on c.id = ts.course_id

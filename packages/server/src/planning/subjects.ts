@@ -16,6 +16,7 @@ import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import { rows } from "../db/rows.ts";
 import { contact, courseOffering, facility, termSubject } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
@@ -45,7 +46,7 @@ async function sectionsOf(db: Executor, termSubjectIds: string[]): Promise<Secti
     db,
     sql`select o.id, o.section as "courseOfferingSectionId", o.capacity as "courseOfferingCapacity",
         ts.id as "courseVersionId", o.faculty_id as "facultyId",
-        case when f.id is null then null else f.first_name || ' ' || f.last_name end as "facultyName",
+        case when f.id is null then null else ${personName("f")} end as "facultyName",
         o.room_id as "roomId", r.code as "roomCode", r.name as "roomName", o.version
         from term_subject ts
         join course_offering o on o.term_id = ts.term_id and o.course_id = ts.course_id

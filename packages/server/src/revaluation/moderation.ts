@@ -6,12 +6,14 @@
  * (previous value and reason kept, version + 1, audited), the moderation is kept with every mark
  * before and after, and the offering's grades are recomputed, in one transaction.
  */
+
 import { createHash } from "node:crypto";
 import { type ModerationAdjustment, markDistribution, moderateMark, moderationSample } from "@portal/domain";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import {
   answerSheet,
   contact,
@@ -52,7 +54,7 @@ async function loadSubMarks(db: Executor, subId: string, lock = false) {
     .select({
       id: studentMark.id,
       studentId: studentMark.studentId,
-      studentName: sql<string>`${contact.firstName} || ' ' || ${contact.lastName}`,
+      studentName: personName(contact),
       marks: studentMark.marksObtained,
       version: studentMark.version,
     })

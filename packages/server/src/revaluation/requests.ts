@@ -25,6 +25,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import {
   academicProgramme,
   answerSheet,
@@ -58,7 +59,7 @@ export const REVALUATION_DUE_DAYS = 14;
 const illegalTransition = (message: string, field: string) =>
   new ApiError(409, message, { errorCode: "illegal_transition", field });
 
-const studentName = sql<string>`${contact.firstName} || ' ' || ${contact.lastName}`;
+const studentName = personName(contact);
 
 /** The exam a list row or student list is about: course, term, programme, batch, cycle. */
 export type ExamHeader = {
@@ -281,7 +282,7 @@ export async function getRequestStudents(db: Executor, id: string, type: Request
   if (type === "Revaluation") {
     const evaluator = sql<
       string | null
-    >`(select ${contact.firstName} || ' ' || ${contact.lastName} from ${contact} where ${contact.id} = ${revaluationRequest.evaluatorId})`;
+    >`(select ${personName(contact)} from ${contact} where ${contact.id} = ${revaluationRequest.evaluatorId})`;
     const rows = await db
       .select({
         r: revaluationRequest,

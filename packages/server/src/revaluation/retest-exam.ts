@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import {
   campus,
   contact,
@@ -265,7 +266,7 @@ async function checkClashes(tx: Executor, item: RetestExam, studentIds: string[]
   const sitting = { date: item.dateOfExam, startTime: item.startTimeOfExam, durationMinutes: item.duration };
   const columns = {
     studentId: contact.id,
-    name: sql<string>`${contact.firstName} || ' ' || ${contact.lastName}`,
+    name: personName(contact),
     courseName: course.name,
     startTime: exam.startTime,
     durationMinutes: exam.durationMinutes,

@@ -17,6 +17,7 @@ import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { personName } from "../../db/person-name.ts";
 import { cachedReadModel } from "../../db/read-model-cache.ts";
 import {
   academicProgramme,
@@ -123,7 +124,7 @@ export type StudentFilter = { eligibility: EligibilityStatus | ""; search: strin
 /** A page: 1-based number and size. */
 export type Page = { pageNo: number; count: number };
 
-const studentName = sql<string>`trim(${contact.firstName} || ' ' || ${contact.lastName})`;
+const studentName = personName(contact, { trim: true });
 const teacher = alias(contact, "subject_faculty");
 
 /**
@@ -177,7 +178,7 @@ export async function loadExamContexts(
       startTimeOfExam: exam.startTime,
       duration: exam.durationMinutes,
       subjectFacultyId: courseOffering.facultyId,
-      subjectFaculty: sql<string | null>`trim(${teacher.firstName} || ' ' || ${teacher.lastName})`,
+      subjectFaculty: personName(teacher, { trim: true }) as SQL<string | null>,
       deadline: exam.evaluationDeadline,
       version: exam.version,
       campusId: intake.campusId,

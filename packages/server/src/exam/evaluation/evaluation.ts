@@ -18,6 +18,7 @@ import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { personName } from "../../db/person-name.ts";
 import {
   contact,
   course,
@@ -127,7 +128,7 @@ export type SectionRow = {
 /** Most candidates one EvaluatorDetails call returns (narrow with the search). */
 export const MAX_EVALUATOR_CANDIDATES = 500;
 
-const personName = sql<string>`trim(${contact.firstName} || ' ' || ${contact.lastName})`;
+const contactName = personName(contact, { trim: true });
 
 /**
  * The exam's answer sheets: students seated for it in its exam period, per room; when nobody is
@@ -172,7 +173,7 @@ const evaluatorColumns = {
   id: evaluatorAssignment.id,
   exam: evaluatorAssignment.examId,
   Contact__c: evaluatorAssignment.facultyId,
-  name: personName,
+  name: contactName,
   role: contact.facultyType,
   email: contact.email,
   status: evaluatorAssignment.status,
@@ -305,9 +306,7 @@ export const DEFAULT_EVALUATION_PAGE_SIZE = 10;
 
 /** The teacher of the exam's section: the spec's subject faculty. */
 const subjectTeacher = alias(contact, "subject_faculty");
-const subjectFacultyName = sql<
-  string | null
->`trim(${subjectTeacher.firstName} || ' ' || ${subjectTeacher.lastName})`;
+const subjectFacultyName = personName(subjectTeacher, { trim: true }) as SQL<string | null>;
 
 /** The exam columns of the evaluation lists, on a query with {@link withExamJoins}. */
 const listExamColumns = {
@@ -384,7 +383,7 @@ function assignmentConditions(cycleId: string | null, f: EvaluationAssignmentFil
   if (f.subjectFaculty) where.push(sql`lower(${subjectFacultyName}) = lower(${f.subjectFaculty})`);
   if (f.allocatedTo) {
     const pattern = containsPattern(f.allocatedTo);
-    where.push(sql`(${personName} ilike ${pattern} or ${contact.email} ilike ${pattern})`);
+    where.push(sql`(${contactName} ilike ${pattern} or ${contact.email} ilike ${pattern})`);
   }
   if (f.status) where.push(eq(evaluatorAssignment.status, f.status));
   return and(...where);
@@ -568,7 +567,7 @@ export async function listEvaluatorCandidates(
   const teacherFirst = info.subjectFacultyId ? [sql`${teaches} desc`] : [];
   const rows = await db
     .select({
-      facultyName: personName,
+      facultyName: contactName,
       facultyId: contact.id,
       role: contact.facultyType,
       email: contact.email,
@@ -579,7 +578,7 @@ export async function listEvaluatorCandidates(
       and(
         eq(contact.kind, "faculty"),
         sql`not exists (select 1 from ${evaluatorAssignment} where ${evaluatorAssignment.examId} = ${info.id}::uuid and ${evaluatorAssignment.facultyId} = ${contact.id})`,
-        pattern ? sql`(${personName} ilike ${pattern} or ${contact.email} ilike ${pattern})` : undefined,
+        pattern ? sql`(${contactName} ilike ${pattern} or ${contact.email} ilike ${pattern})` : undefined,
       ),
     )
     .orderBy(...teacherFirst, asc(contact.firstName), asc(contact.lastName), asc(contact.id))
@@ -683,7 +682,7 @@ export async function listCourseSections(
       courseOfferingId: courseOffering.id,
       section: courseOffering.section,
       facultyId: courseOffering.facultyId,
-      facultyName: sql<string | null>`case when ${contact.id} is null then null else ${personName} end`,
+      facultyName: sql<string | null>`case when ${contact.id} is null then null else ${contactName} end`,
       facultyEmail: contact.email,
       role: contact.facultyType,
       students: sql<number>`(select count(*)::int from ${enrolment} where ${enrolment.courseOfferingId} = ${courseOffering.id} and ${enrolment.status} = ${ENROLLED})`,
@@ -807,7 +806,7 @@ async function loadFaculty(db: Executor, ids: readonly string[]): Promise<Map<st
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return new Map();
   const rows = await db
-    .select({ id: contact.id, name: personName, email: contact.email })
+    .select({ id: contact.id, name: contactName, email: contact.email })
     .from(contact)
     .where(and(inArray(contact.id, valid), eq(contact.kind, "faculty")));
   return new Map(rows.map((r) => [r.id, r]));

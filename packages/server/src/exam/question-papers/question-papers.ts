@@ -11,6 +11,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { personName } from "../../db/person-name.ts";
 import { cachedReadModel } from "../../db/read-model-cache.ts";
 import {
   campus,
@@ -66,7 +67,7 @@ export type QuestionPaperFilter = {
 const NA = "NA";
 const setOne = alias(questionPaperSet, "set_one");
 const setTwo = alias(questionPaperSet, "set_two");
-const facultyName = sql<string | null>`nullif(trim(${contact.firstName} || ' ' || ${contact.lastName}), '')`;
+const facultyName = sql<string | null>`nullif(${personName(contact, { trim: true })}, '')`;
 
 const paperColumns = {
   id: questionPaper.id,

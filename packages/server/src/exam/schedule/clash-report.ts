@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { personName } from "../../db/person-name.ts";
 import { candidateSql } from "../eligibility/candidates.ts";
 
 /** Two exams one student sits at overlapping times (same date, [start, start+duration) overlap). */
@@ -95,7 +96,7 @@ export async function buildClashReport(
       order by p.exam_date, p.s, p.student_id, p.a_exam, p.b_exam limit ${Math.max(limit, 1)}
     )
     select f.total, f.student_id, f.exam_date::text as date,
-      coalesce(st.code, '') as student_code, st.first_name || ' ' || st.last_name as student_name,
+      coalesce(st.code, '') as student_code, ${personName("st")} as student_name,
       ea.id as a_id, ca.code as a_code, ca.name as a_name, ea.start_time as a_start, ea.duration_minutes as a_dur,
       eb.id as b_id, cb.code as b_code, cb.name as b_name, eb.start_time as b_start, eb.duration_minutes as b_dur
     from firsts f
@@ -122,7 +123,7 @@ export async function buildClashReport(
       select p.*, count(*) over () as total from pairs p
       order by p.exam_date, p.s, p.faculty_id, p.a_exam, p.b_exam limit ${Math.max(limit, 1)}
     )
-    select f.total, f.faculty_id, f.exam_date::text as date, fc.first_name || ' ' || fc.last_name as faculty_name,
+    select f.total, f.faculty_id, f.exam_date::text as date, ${personName("fc")} as faculty_name,
       fc.email, ea.id as a_id, ca.name as a_name, ra.name as a_room, ea.start_time as a_start, ea.duration_minutes as a_dur,
       eb.id as b_id, cb.name as b_name, rb.name as b_room, eb.start_time as b_start, eb.duration_minutes as b_dur
     from firsts f

@@ -10,6 +10,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from "drizzl
 import { type AuditEntry, writeAudit } from "../../audit.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { personName } from "../../db/person-name.ts";
 import {
   contact,
   course,
@@ -113,7 +114,7 @@ export type NotificationView = {
   notifiedAt: string | null;
 };
 
-const personName = sql<string>`trim(${contact.firstName} || ' ' || ${contact.lastName})`;
+const contactName = personName(contact, { trim: true });
 
 /** "10:00 to 13:00" of a sitting, with the end date when it runs past midnight. */
 function timeRange(slot: ExamSlot): string {
@@ -207,7 +208,7 @@ export async function getInvigilatorList(
   const info = await loadExam(db, examId, "id");
   const [faculty, taught, assigned, seatedRows, campusRooms, near] = await Promise.all([
     db
-      .select({ id: contact.id, name: personName, facEmail: contact.email })
+      .select({ id: contact.id, name: contactName, facEmail: contact.email })
       .from(contact)
       .where(eq(contact.kind, "faculty"))
       .orderBy(asc(contact.firstName), asc(contact.lastName), asc(contact.id)),
@@ -362,7 +363,7 @@ async function saveInvigilationsIn(
       facultyIds.length === 0
         ? []
         : await tx
-            .select({ id: contact.id, name: personName, email: contact.email })
+            .select({ id: contact.id, name: contactName, email: contact.email })
             .from(contact)
             .where(and(inArray(contact.id, facultyIds), eq(contact.kind, "faculty")))
             .orderBy(asc(contact.id))
@@ -626,7 +627,7 @@ const notificationColumns = {
   roomNo: facility.name,
   roomCode: facility.code,
   facultyId: contact.id,
-  facultyName: personName,
+  facultyName: contactName,
   facEmail: contact.email,
   notifiedAt: invigilation.notifiedAt,
 };

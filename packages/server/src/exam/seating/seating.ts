@@ -4,6 +4,7 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { personName } from "../../db/person-name.ts";
 import {
   campus,
   contact,
@@ -98,7 +99,7 @@ export type SectionView = {
 /** A move of the save call: the student's new room and seat (1-based). */
 export type SeatMove = { studentId: string; roomId: string; seatNumber: number };
 
-const studentName = sql<string>`trim(${contact.firstName} || ' ' || ${contact.lastName})`;
+const studentName = personName(contact, { trim: true });
 
 /**
  * The exams with these ids (unknown ids are left out), keyed by id: header, cycle, course offering,
