@@ -27,7 +27,6 @@ import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { personName } from "../db/person-name.ts";
 import {
-  academicProgramme,
   answerSheet,
   contact,
   course,
@@ -35,17 +34,15 @@ import {
   enrolment,
   evaluatorAssignment,
   exam,
-  examCycle,
   gradingComponent,
   gradingSubComponent,
-  intake,
   retestRequest,
   revaluationRequest,
   studentMark,
-  term,
 } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { updateVersioned } from "../db/versioned-update.ts";
+import { examHeaderColumns, withExamHeaderJoins } from "../exam/public.ts";
 import { regradeStudents } from "../grading/public.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
@@ -77,38 +74,26 @@ export type ExamHeader = {
   component: string;
 };
 
-const headerColumns = {
-  examId: exam.id,
-  courseOfferingId: courseOffering.id,
-  courseId: course.id,
-  courseName: course.name,
-  section: courseOffering.section,
-  termName: term.name,
-  program: academicProgramme.name,
-  batch: intake.name,
-  examCycle: examCycle.name,
-  examType: exam.examType,
-  examDate: exam.examDate,
-  component: exam.component,
-};
-
-function examWithHeader(db: Executor) {
-  return db
-    .select(headerColumns)
-    .from(exam)
-    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
-    .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .innerJoin(term, eq(term.id, courseOffering.termId))
-    .innerJoin(intake, eq(intake.id, term.intakeId))
-    .innerJoin(academicProgramme, eq(academicProgramme.id, intake.programmeId))
-    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId));
-}
-
-/** The header of exam `id`; 404 naming `field` when unknown. */
+/** The header of exam `id` under the revaluation screens' names; 404 naming `field` when unknown. */
 export async function loadExamHeader(db: Executor, id: string, field: string): Promise<ExamHeader> {
-  const [row] = isUuid(id) ? await examWithHeader(db).where(eq(exam.id, id)) : [];
+  const [row] = isUuid(id)
+    ? await withExamHeaderJoins(db.select(examHeaderColumns).from(exam).$dynamic()).where(eq(exam.id, id))
+    : [];
   if (!row) throw notFound("No such exam", field);
-  return row;
+  return {
+    examId: row.id,
+    courseOfferingId: row.courseOfferingId,
+    courseId: row.courseId,
+    courseName: row.courseName,
+    section: row.section,
+    termName: row.term,
+    program: row.programme,
+    batch: row.batch,
+    examCycle: row.examCycle,
+    examType: row.examType,
+    examDate: row.examDate,
+    component: row.component,
+  };
 }
 
 // ---------------------------------------------------------------- lists
@@ -170,36 +155,33 @@ export async function listRequests(
     )
     .groupBy(table.examId)
     .as("grouped");
-  const rows = await db
-    .select({
-      ...headerColumns,
-      requests: grouped.requests,
-      pending: grouped.pending,
-      documents: grouped.documents,
-      due: grouped.due,
-      total: sql<number>`count(*) over ()::int`,
-    })
-    .from(grouped)
-    .innerJoin(exam, eq(exam.id, grouped.examId))
-    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
-    .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .innerJoin(term, eq(term.id, courseOffering.termId))
-    .innerJoin(intake, eq(intake.id, term.intakeId))
-    .innerJoin(academicProgramme, eq(academicProgramme.id, intake.programmeId))
-    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+  const rows = await withExamHeaderJoins(
+    db
+      .select({
+        ...examHeaderColumns,
+        requests: grouped.requests,
+        pending: grouped.pending,
+        documents: grouped.documents,
+        due: grouped.due,
+        total: sql<number>`count(*) over ()::int`,
+      })
+      .from(grouped)
+      .innerJoin(exam, eq(exam.id, grouped.examId))
+      .$dynamic(),
+  )
     .orderBy(asc(course.name), asc(courseOffering.section), asc(exam.examDate), asc(exam.id))
     .limit(q.count)
     .offset((q.pageNo - 1) * q.count);
   return {
     noOfRecords: rows[0]?.total ?? 0,
     rows: rows.map((r) => ({
-      id: r.examId,
+      id: r.id,
       courseId: r.courseId,
       courseOfferingId: r.courseOfferingId,
-      program: r.program,
+      program: r.programme,
       courseName: r.courseName,
       section: r.section,
-      termName: r.termName,
+      termName: r.term,
       batch: r.batch,
       examType: r.examType,
       examDate: r.examDate,

@@ -20,7 +20,6 @@ import type { Executor } from "../../db/client.ts";
 import { personName } from "../../db/person-name.ts";
 import { cachedReadModel } from "../../db/read-model-cache.ts";
 import {
-  academicProgramme,
   contact,
   course,
   courseOffering,
@@ -35,6 +34,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { updateVersioned } from "../../db/versioned-update.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
+import { examHeaderColumns, withExamHeaderJoins } from "../header.ts";
 import { candidateOf, candidateOfExamRow } from "./candidates.ts";
 
 /**
@@ -158,43 +158,53 @@ export async function loadExamContexts(
 ): Promise<Map<string, ExamContext>> {
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: exam.id,
-      examCycleId: exam.examCycleId,
-      examCycle: examCycle.name,
-      courseId: course.id,
-      courseCode: course.code,
-      courseName: course.name,
-      courseOfferingId: courseOffering.id,
-      section: courseOffering.section,
-      termId: term.id,
-      term: term.name,
-      batch: intake.name,
-      programme: academicProgramme.name,
-      component: exam.component,
-      examType: exam.examType,
-      dateOfExam: exam.examDate,
-      startTimeOfExam: exam.startTime,
-      duration: exam.durationMinutes,
-      subjectFacultyId: courseOffering.facultyId,
-      subjectFaculty: personName(teacher, { trim: true }) as SQL<string | null>,
-      deadline: exam.evaluationDeadline,
-      version: exam.version,
-      campusId: intake.campusId,
-      periodId: exam.examPeriodId,
-    })
-    .from(exam)
-    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
-    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
-    .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .innerJoin(term, eq(term.id, courseOffering.termId))
-    .innerJoin(intake, eq(intake.id, term.intakeId))
-    .innerJoin(academicProgramme, eq(academicProgramme.id, intake.programmeId))
+  const rows = await withExamHeaderJoins(
+    db
+      .select({
+        ...examHeaderColumns,
+        subjectFacultyId: courseOffering.facultyId,
+        subjectFaculty: personName(teacher, { trim: true }) as SQL<string | null>,
+        deadline: exam.evaluationDeadline,
+        version: exam.version,
+      })
+      .from(exam)
+      .$dynamic(),
+  )
     .leftJoin(teacher, eq(teacher.id, courseOffering.facultyId))
     .where(inArray(exam.id, valid));
   const today = todayIn(now);
-  return new Map(rows.map((r) => [r.id, { ...r, status: examStatusFor(r.dateOfExam, today) }]));
+  // The evaluation and eligibility answers name the sitting dateOfExam, startTimeOfExam and duration.
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        examCycleId: r.examCycleId,
+        examCycle: r.examCycle,
+        courseId: r.courseId,
+        courseCode: r.courseCode,
+        courseName: r.courseName,
+        courseOfferingId: r.courseOfferingId,
+        section: r.section,
+        termId: r.termId,
+        term: r.term,
+        batch: r.batch,
+        programme: r.programme,
+        component: r.component,
+        examType: r.examType,
+        dateOfExam: r.examDate,
+        startTimeOfExam: r.startTime,
+        duration: r.durationMinutes,
+        subjectFacultyId: r.subjectFacultyId,
+        subjectFaculty: r.subjectFaculty,
+        deadline: r.deadline,
+        version: r.version,
+        campusId: r.campusId,
+        periodId: r.periodId,
+        status: examStatusFor(r.examDate, today),
+      },
+    ]),
+  );
 }
 
 /** The exam `id` with its header; 404 "No such exam" naming `field` when unknown. */

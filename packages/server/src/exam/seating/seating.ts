@@ -12,7 +12,6 @@ import {
   courseOffering,
   enrolment,
   exam,
-  examCycle,
   examPeriod,
   facility,
   intake,
@@ -23,6 +22,7 @@ import { csvDocument } from "../../http/csv.ts";
 import { ApiError, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import { candidateOf, candidateOfExamRow } from "../eligibility/candidates.ts";
+import { examHeaderColumns, withExamHeaderJoins } from "../header.ts";
 import { bumpSeatingVersion, ensureExamPeriod } from "../schedule/periods.ts";
 import { type CampusRoom, roomsOfCampus } from "./rooms.ts";
 
@@ -108,35 +108,45 @@ const studentName = personName(contact, { trim: true });
 export async function loadExams(db: Executor, ids: readonly string[]): Promise<Map<string, ExamInfo>> {
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: exam.id,
-      courseName: course.name,
-      section: courseOffering.section,
-      examCycle: examCycle.name,
-      dateOfExam: exam.examDate,
-      startTimeOfExam: exam.startTime,
-      duration: exam.durationMinutes,
-      periodId: exam.examPeriodId,
-      examCycleId: exam.examCycleId,
-      courseOfferingId: exam.courseOfferingId,
-      examType: exam.examType,
-      campusId: intake.campusId,
-      campusName: campus.name,
-      studentsPerInvigilator: exam.studentsPerInvigilator,
-      roomExclusive: exam.roomExclusive,
-      seatingVersion: sql<number>`coalesce(${examPeriod.seatingVersion}, 0)`,
-    })
-    .from(exam)
+  const rows = await withExamHeaderJoins(
+    db
+      .select({
+        ...examHeaderColumns,
+        campusName: campus.name,
+        studentsPerInvigilator: exam.studentsPerInvigilator,
+        roomExclusive: exam.roomExclusive,
+        seatingVersion: sql<number>`coalesce(${examPeriod.seatingVersion}, 0)`,
+      })
+      .from(exam)
+      .$dynamic(),
+  )
     .leftJoin(examPeriod, eq(examPeriod.id, exam.examPeriodId))
-    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
-    .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .innerJoin(term, eq(term.id, courseOffering.termId))
-    .innerJoin(intake, eq(intake.id, term.intakeId))
     .innerJoin(campus, eq(campus.id, intake.campusId))
-    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
     .where(inArray(exam.id, valid));
-  return new Map(rows.map((r) => [r.id, r]));
+  // The seating and invigilation answers name the sitting dateOfExam, startTimeOfExam and duration.
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        courseName: r.courseName,
+        section: r.section,
+        examCycle: r.examCycle,
+        dateOfExam: r.examDate,
+        startTimeOfExam: r.startTime,
+        duration: r.durationMinutes,
+        periodId: r.periodId,
+        examCycleId: r.examCycleId,
+        courseOfferingId: r.courseOfferingId,
+        examType: r.examType,
+        campusId: r.campusId,
+        campusName: r.campusName,
+        studentsPerInvigilator: r.studentsPerInvigilator,
+        roomExclusive: r.roomExclusive,
+        seatingVersion: r.seatingVersion,
+      },
+    ]),
+  );
 }
 
 /** The exam `id`; throws 404 "No such exam" naming `field` when it is unknown. */
