@@ -29,6 +29,7 @@ import { badRequest, notFound } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import { movePlannerEventOfExam } from "../../scheduling/public.ts";
 import { RETEST_EXAM, scheduledInto } from "../eligibility/candidates.ts";
+import { withExamHeaderJoins } from "../header.ts";
 import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
 
 /**
@@ -74,39 +75,37 @@ const invigilatorsNeeded = sql<number>`(select coalesce(sum(ceil(r.n::numeric / 
 /** Students enrolled in the exam's course offering; of a retest exam, only those scheduled into it. */
 const studentCount = sql<number>`(select count(*)::int from ${enrolment} where ${enrolment.courseOfferingId} = ${exam.courseOfferingId} and (${exam.examType} <> ${RETEST_EXAM} or ${scheduledInto(exam.id, enrolment.studentId)}))`;
 
+/** The timetable's rows: each exam with its header (course, section, cycle...) and its counts. */
 function selectRows(db: Executor) {
-  return db
-    .select({
-      id: exam.id,
-      course: course.name,
-      courseCode: course.code,
-      section: courseOffering.section,
-      term: term.name,
-      batch: intake.name,
-      program: academicProgramme.name,
-      component: exam.component,
-      examCycle: examCycle.name,
-      examCycleId: exam.examCycleId,
-      dateOfExam: exam.examDate,
-      startTimeOfExam: exam.startTime,
-      duration: exam.durationMinutes,
-      examType: exam.examType,
-      studentsPerInvigilator: exam.studentsPerInvigilator,
-      examMode: exam.examMode,
-      venue: exam.venue,
-      students: studentCount,
-      seated: seatedCount,
-      invigilatorsAssigned,
-      invigilatorsNeeded,
-      version: exam.version,
-    })
-    .from(exam)
-    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
-    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
-    .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .innerJoin(term, eq(term.id, courseOffering.termId))
-    .innerJoin(intake, eq(intake.id, term.intakeId))
-    .innerJoin(academicProgramme, eq(academicProgramme.id, intake.programmeId));
+  return withExamHeaderJoins(
+    db
+      .select({
+        id: exam.id,
+        course: course.name,
+        courseCode: course.code,
+        section: courseOffering.section,
+        term: term.name,
+        batch: intake.name,
+        program: academicProgramme.name,
+        component: exam.component,
+        examCycle: examCycle.name,
+        examCycleId: exam.examCycleId,
+        dateOfExam: exam.examDate,
+        startTimeOfExam: exam.startTime,
+        duration: exam.durationMinutes,
+        examType: exam.examType,
+        studentsPerInvigilator: exam.studentsPerInvigilator,
+        examMode: exam.examMode,
+        venue: exam.venue,
+        students: studentCount,
+        seated: seatedCount,
+        invigilatorsAssigned,
+        invigilatorsNeeded,
+        version: exam.version,
+      })
+      .from(exam)
+      .$dynamic(),
+  );
 }
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>["execute"]>>[number];
