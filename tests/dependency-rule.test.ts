@@ -35,6 +35,14 @@ describe.each([
   ["packages/server/src/probe.ts", "@portal/api-client", false],
   ["packages/server/src/probe.ts", "@portal/domain", true],
   ["apps/portal/src/probe.ts", "@portal/server", true],
+  // Inside the server, an area uses another only through its public.ts (packages/server/README.md).
+  ["packages/server/src/revaluation/probe.ts", "../grading/setup.ts", false],
+  ["packages/server/src/revaluation/probe.ts", "../grading/public.ts", true],
+  ["packages/server/src/exam/seating/probe.ts", "../../scheduling/bookings.ts", false],
+  ["packages/server/src/exam/seating/probe.ts", "../schedule/periods.ts", true],
+  ["packages/server/src/http/probe.ts", "../auth/cookies.ts", false],
+  ["packages/server/src/http/probe.ts", "../auth/public.ts", true],
+  ["packages/server/src/demo/probe.ts", "../grading/setup.ts", true],
 ])("%s importing %s", (path, specifier, allowed) => {
   it(allowed ? "passes lint" : "fails lint", () => {
     const result = lintAs(path, `import * as probe from "${specifier}";\nexport const used = probe;\n`);

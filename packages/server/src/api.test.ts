@@ -2,6 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { SPEC_MESSAGES } from "@portal/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rows } from "./db/rows.ts";
 import {
   auditLog,
   chatMessage,
@@ -14,7 +15,6 @@ import {
 import { DEMO_RETEST_CYCLE } from "./demo/revaluation.ts";
 import { DEMO_EXAM_CYCLE, DEMO_PAPER_PATTERNS, DEMO_PAST_EXAM_CYCLE } from "./demo/seed.ts";
 import { resolveSession } from "./index.ts";
-import { rows } from "./planning/common.ts";
 import { createTestApi, type TestApi, testTargets } from "./test/harness.ts";
 
 type Json = Record<string, unknown>;

@@ -6,14 +6,15 @@ import { authorize } from "./auth/roles.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { mailOutbox } from "./db/schema.ts";
-import { evaluationRoutes } from "./exam/evaluation-routes.ts";
-import { questionPaperRoutes } from "./exam/routes.ts";
-import { examScheduleRoutes } from "./exam/schedule-routes.ts";
-import { seatingRoutes } from "./exam/seating-routes.ts";
+import { eligibilityRoutes } from "./exam/eligibility/routes.ts";
+import { evaluationRoutes } from "./exam/evaluation/routes.ts";
+import { questionPaperRoutes } from "./exam/question-papers/routes.ts";
+import { examScheduleRoutes } from "./exam/schedule/routes.ts";
+import { seatingRoutes } from "./exam/seating/routes.ts";
 import { gradingRoutes } from "./grading/routes.ts";
 import { cspReportRoutes } from "./http/csp-report.ts";
 import { csrfProtection } from "./http/csrf.ts";
-import { ApiError, parseOrThrow, sendError } from "./http/errors.ts";
+import { ApiError, notFound, parseOrThrow, sendError } from "./http/errors.ts";
 import { checkUrl, limitBody } from "./http/input.ts";
 import { apiSecurityHeaders } from "./http/security-headers.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
@@ -89,7 +90,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
     sendError(
       c,
       // Generic on purpose: the answer does not echo the request's path.
-      new ApiError(404, "No such endpoint", { errorCode: "not_found" }),
+      notFound("No such endpoint"),
     ),
   );
 
@@ -115,10 +116,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.on(["GET", "POST"], "/salesforce", async (c) => {
     const endpoint = c.req.query("endpoint")?.trim() ?? "";
     if (!SERVICE_PATH.test(endpoint)) {
-      throw new ApiError(404, "Unknown service path", {
-        errorCode: "not_found",
-        field: "endpoint",
-      });
+      throw notFound("Unknown service path", "endpoint");
     }
     const url = new URL(c.req.url);
     url.pathname = `/api/salesforce/${endpoint}`;
@@ -162,6 +160,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/me", (c) => c.json({ success: true as const, ...c.get("user") }));
   app.route("/", questionPaperRoutes(ctx));
+  app.route("/", eligibilityRoutes(ctx));
   app.route("/", evaluationRoutes(ctx));
   app.route("/", importRoutes(ctx));
   app.route("/", seatingRoutes(ctx));

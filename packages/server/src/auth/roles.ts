@@ -6,7 +6,7 @@
 import { rolesAllow } from "@portal/domain";
 import type { MiddlewareHandler } from "hono";
 import type { AppContext, AppEnv } from "../context.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError, notFound } from "../http/errors.ts";
 import { OPERATION_ROLES } from "./operation-roles.generated.ts";
 import type { OperationRoles } from "./roles-table.ts";
 import { requireUser } from "./routes.ts";
@@ -68,7 +68,7 @@ export function authorize(
     const operation = find(c.req.method, path);
     if (!operation) {
       // Generic on purpose: the answer does not echo the request's path.
-      throw new ApiError(404, "No such endpoint", { errorCode: "not_found" });
+      throw notFound("No such endpoint");
     }
     const access = operation.roles;
     if (access === "public" || access === "routed") return next();

@@ -2,7 +2,8 @@ import { SPEC_MESSAGES, ZEmail, ZOtp } from "@portal/domain";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
+import { ApiError, parseOrThrow } from "../http/errors.ts";
+import { readJson } from "../http/input.ts";
 import { clientAddress, isUuid } from "../http/request.ts";
 import {
   ACCESS_COOKIE,

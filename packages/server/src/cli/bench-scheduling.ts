@@ -19,9 +19,9 @@ import { loadavg } from "node:os";
 import { serve } from "@hono/node-server";
 import { addDays, localToInstant } from "@portal/domain";
 import { sql } from "drizzle-orm";
+import { rows } from "../db/rows.ts";
 import { seedLargeTerm } from "../demo/large-term.ts";
 import { DEMO_ACADEMIC_OFFICE } from "../demo/seed.ts";
-import { rows } from "../planning/common.ts";
 import { schedulerData, weeklyTimeTable } from "../scheduling/reads.ts";
 import { createTestApi, signInHeaders, testTargets } from "../test/harness.ts";
 

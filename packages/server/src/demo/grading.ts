@@ -21,7 +21,7 @@ import {
   studentMark,
   term,
 } from "../db/schema.ts";
-import { loadStudents, recomputeGrades } from "../grading/setup.ts";
+import { loadStudents, recomputeGrades } from "../grading/public.ts";
 import { createRandom } from "./random.ts";
 
 /** The demo's component set: name, weight, sub-components (name, weight, total marks). */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { localToInstant } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
+import { rows } from "../db/rows.ts";
 import {
   contact,
   course,
@@ -11,7 +12,6 @@ import {
   scheduledEventFaculty,
   termSubject,
 } from "../db/schema.ts";
-import { rows } from "../planning/common.ts";
 
 /** Start times (Asia/Kolkata) of the 75-minute slots of a weekday. */
 const SLOTS = ["08:00", "09:30", "11:00", "12:30", "14:00", "15:30", "17:00", "18:30"];

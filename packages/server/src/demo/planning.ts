@@ -1,8 +1,9 @@
 import { activityEndDate, CAMPUS_NAMES, workingDaysBetween } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
+import { rows } from "../db/rows.ts";
 import { academicCalendarEntry, classSession, masterPlannerActivity, sectionActivity } from "../db/schema.ts";
-import { holidaysOfIntake, rows } from "../planning/common.ts";
+import { holidaysOfIntake } from "../planning/public.ts";
 
 /** Demo campus holidays (ISO dates) by campus name. */
 const CAMPUS_HOLIDAYS: Record<(typeof CAMPUS_NAMES)[number], Array<[string, string]>> = {

@@ -22,8 +22,8 @@ import {
   revaluationRequest,
   studentMark,
 } from "../db/schema.ts";
-import { ensureExamPeriod } from "../exam/periods.ts";
-import { loadStudents, recomputeGrades } from "../grading/setup.ts";
+import { ensureExamPeriod } from "../exam/public.ts";
+import { loadStudents, recomputeGrades } from "../grading/public.ts";
 import { renderQuestionPaperPdf } from "./pdf.ts";
 
 /** The retest exam cycle of the demo. */

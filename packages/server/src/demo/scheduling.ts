@@ -1,8 +1,9 @@
 import { addDays, localToInstant } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
+import { rows } from "../db/rows.ts";
 import { scheduledEvent, scheduledEventFaculty } from "../db/schema.ts";
-import { holidaysOfIntake, rows } from "../planning/common.ts";
+import { holidaysOfIntake } from "../planning/public.ts";
 
 /** Weeks of demo sessions, from the Monday on or after the term start. */
 export const DEMO_SESSION_WEEKS = 4;

@@ -4,8 +4,8 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createBenchmarkPapers } from "../demo/seed.ts";
 import { createTestApi, type TestApi, testTargets } from "../test/harness.ts";
-import { listStudentEligibility } from "./eligibility.ts";
-import { listQuestionPapers } from "./question-papers.ts";
+import { listStudentEligibility } from "./eligibility/eligibility.ts";
+import { listQuestionPapers } from "./question-papers/question-papers.ts";
 
 /**
  * The list queries stay cheap however deep the page (docs/performance.md): a list call sends a fixed,

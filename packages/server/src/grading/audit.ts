@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { auditLog, courseOffering, gradingSetting, studentGrade, studentMark } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
 
 /** Most audit rows one grading audit answer holds (newest first). */
 export const MAX_GRADING_AUDIT_ROWS = 200;
@@ -19,7 +19,7 @@ export async function listGradingAudit(db: Executor, id: string, limit = MAX_GRA
   const [offering] = UUID.test(id)
     ? await db.select({ id: courseOffering.id }).from(courseOffering).where(eq(courseOffering.id, id))
     : [];
-  if (!offering) throw new ApiError(404, "Data not found", { errorCode: "not_found", field: "id" });
+  if (!offering) throw notFound("Data not found", "id");
   const grades = db
     .select({ id: studentGrade.id })
     .from(studentGrade)

@@ -40,8 +40,7 @@ import {
   studentMark,
   term,
 } from "../db/schema.ts";
-import { versionConflict } from "../exam/versions.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import type { Mail } from "../mail/mailer.ts";
 import {
@@ -57,9 +56,6 @@ import {
   type StoredMark,
   type StudentResult,
 } from "./setup.ts";
-
-const bad = (message: string, field: string, rule: string) =>
-  new ApiError(400, message, { errorCode: "validation_failed", field, rule });
 
 // ---------------------------------------------------------------- course list
 
@@ -479,7 +475,7 @@ export async function saveComponents(
   input: { courseOfferingId: string; version: number; reason: string; components: ComponentInput[] },
 ) {
   const problem = componentsProblem(input.components);
-  if (problem) throw bad(problem, "components", "components");
+  if (problem) throw badRequest(problem, "components", "components");
   const at = new Date(ctx.now());
   return ctx.db.transaction(async (tx) => {
     const before = await loadSetup(tx, input.courseOfferingId, "courseOfferingId");
@@ -494,7 +490,11 @@ export async function saveComponents(
     input.components.forEach((c, ci) => {
       if (c.componentId) {
         if (!storedComponents.has(c.componentId)) {
-          throw bad("No such component in this course offering", `components.${ci}.componentId`, "unknown");
+          throw badRequest(
+            "No such component in this course offering",
+            `components.${ci}.componentId`,
+            "unknown",
+          );
         }
         keptComponents.add(c.componentId);
       }
@@ -502,7 +502,7 @@ export async function saveComponents(
         if (!sid) return;
         const stored = storedSubs.get(sid);
         if (!stored || stored.componentId !== c.componentId) {
-          throw bad(
+          throw badRequest(
             "No such sub-component in this component",
             `components.${ci}.subComponents.${si}.subComponentid`,
             "unknown",
@@ -555,7 +555,7 @@ export async function saveComponents(
             .from(studentMark)
             .where(eq(studentMark.subComponentId, sid));
           if (highest?.max !== null && highest?.max !== undefined && Number(highest.max) > s.totalMarks) {
-            throw bad(
+            throw badRequest(
               `${s.subComponentName} has a mark of ${Number(highest.max)}: its total marks cannot be below that`,
               `components.${ci}.subComponents.${si}.totalMarks`,
               "below_stored_mark",
@@ -650,11 +650,8 @@ export async function deleteComponentPart(
 ) {
   const at = new Date(ctx.now());
   return ctx.db.transaction(async (tx) => {
-    const notFound = new ApiError(404, kind === "component" ? "No such component" : "No such sub-component", {
-      errorCode: "not_found",
-      field: "id",
-    });
-    if (!isUuid(input.id)) throw notFound;
+    const missing = notFound(kind === "component" ? "No such component" : "No such sub-component", "id");
+    if (!isUuid(input.id)) throw missing;
     const [found] =
       kind === "component"
         ? await tx
@@ -666,7 +663,7 @@ export async function deleteComponentPart(
             .from(gradingSubComponent)
             .innerJoin(gradingComponent, eq(gradingComponent.id, gradingSubComponent.componentId))
             .where(eq(gradingSubComponent.id, input.id));
-    if (!found) throw notFound;
+    if (!found) throw missing;
     const before = await loadSetup(tx, found.offeringId, "id");
     requireReasonWhenPublished(before, input.reason);
     const settingId = await claimSetting(tx, found.offeringId, input.version);
@@ -676,7 +673,7 @@ export async function deleteComponentPart(
       subIds = component?.subComponents.map((s) => s.id) ?? [];
     } else {
       if ((component?.subComponents.length ?? 0) <= 1) {
-        throw bad(GRADING_MESSAGES.subComponentCount, "id", "last_sub_component");
+        throw badRequest(GRADING_MESSAGES.subComponentCount, "id", "last_sub_component");
       }
       subIds = [input.id];
     }
@@ -800,14 +797,14 @@ export async function writeMarks(
         [current] = isUuid(item.id)
           ? await tx.select().from(studentMark).where(eq(studentMark.id, item.id)).for("update")
           : [];
-        if (!current) throw new ApiError(404, "No such mark", { errorCode: "not_found", field: `${i}.id` });
+        if (!current) throw notFound("No such mark", `${i}.id`);
         subId = current.subComponentId;
         studentId = current.studentId;
       } else {
         if (!subId || !isUuid(subId))
-          throw bad("subComponentId is required for a first mark", `${i}.subComponentId`, "required");
+          throw badRequest("subComponentId is required for a first mark", `${i}.subComponentId`, "required");
         if (!studentId || !isUuid(studentId))
-          throw bad("studentId is required for a first mark", `${i}.studentId`, "required");
+          throw badRequest("studentId is required for a first mark", `${i}.studentId`, "required");
         [current] = await tx
           .select()
           .from(studentMark)
@@ -823,7 +820,7 @@ export async function writeMarks(
         .from(gradingSubComponent)
         .innerJoin(gradingComponent, eq(gradingComponent.id, gradingSubComponent.componentId))
         .where(eq(gradingSubComponent.id, subId as string));
-      if (!sub) throw bad("No such sub-component", `${i}.subComponentId`, "unknown");
+      if (!sub) throw badRequest("No such sub-component", `${i}.subComponentId`, "unknown");
       let setup = offerings.get(sub.offeringId);
       if (!setup) {
         setup = await loadSetup(tx, sub.offeringId, `${i}.subComponentId`);
@@ -831,15 +828,19 @@ export async function writeMarks(
       }
       requireReasonWhenPublished(setup, item.reason, `${i}.reason`);
       if (item.totalMarks !== sub.totalMarks) {
-        throw bad(`TotalMarks of ${sub.name} is ${sub.totalMarks}`, `${i}.TotalMarks`, "total_marks");
+        throw badRequest(`TotalMarks of ${sub.name} is ${sub.totalMarks}`, `${i}.TotalMarks`, "total_marks");
       }
       if (item.marksObtained > sub.totalMarks)
-        throw bad(GRADING_MESSAGES.markAboveTotal, `${i}.MarksObtined`, "max");
+        throw badRequest(GRADING_MESSAGES.markAboveTotal, `${i}.MarksObtined`, "max");
       if (
         !current &&
         !(await enrolledAmong(tx, sub.offeringId, [studentId as string])).has(studentId as string)
       ) {
-        throw bad("The student is not enrolled in this course offering", `${i}.studentId`, "not_enrolled");
+        throw badRequest(
+          "The student is not enrolled in this course offering",
+          `${i}.studentId`,
+          "not_enrolled",
+        );
       }
       if ((current?.version ?? 0) !== item.version) throw versionConflict("This mark", `${i}.version`);
       if (current && current.marksObtained === item.marksObtained) continue;
@@ -928,11 +929,10 @@ export async function saveStudentGrades(ctx: AppContext, actor: SessionUser, ite
       const [current] = isUuid(item.id)
         ? await tx.select().from(studentGrade).where(eq(studentGrade.id, item.id)).for("update")
         : [];
-      if (!current)
-        throw new ApiError(404, "No such student grade", { errorCode: "not_found", field: `${i}.id` });
+      if (!current) throw notFound("No such student grade", `${i}.id`);
       if (current.version !== item.version) throw versionConflict("This student's grade", `${i}.version`);
       if (current.calculatedGrade !== item.calculatedGrade) {
-        throw bad(
+        throw badRequest(
           `The calculated grade is ${current.calculatedGrade}, not ${item.calculatedGrade}: it comes from the marks`,
           `${i}.CalculatedGrade`,
           "calculated",
@@ -944,13 +944,13 @@ export async function saveStudentGrades(ctx: AppContext, actor: SessionUser, ite
         item.penalty,
       );
       if (problem)
-        throw bad(
+        throw badRequest(
           problem,
           `${i}.${problem === GRADING_MESSAGES.penaltyRequired ? "penality" : "finalGrade"}`,
           "final_grade",
         );
       if (current.locked && item.reason.trim() === "") {
-        throw bad(GRADING_MESSAGES.reasonRequired, `${i}.reason`, "reason_required_after_publish");
+        throw badRequest(GRADING_MESSAGES.reasonRequired, `${i}.reason`, "reason_required_after_publish");
       }
       const setup = await loadSetup(tx, current.courseOfferingId, `${i}.id`);
       const gradePoint = gradePointOf(setup.bands[setup.typeOfGrading], item.finalGrade);
@@ -1036,7 +1036,7 @@ export async function sendOrPublish(
   return ctx.db.transaction(async (tx) => {
     const before = await loadSetup(tx, input.courseOfferingId, field);
     if (before.components.length === 0) {
-      throw bad("Define the components and enter marks before sending them", field, "no_components");
+      throw badRequest("Define the components and enter marks before sending them", field, "no_components");
     }
     const status = input.publish ? "Published" : before.status === "Draft" ? "Acknowledged" : before.status;
     const settingId = await claimSetting(tx, input.courseOfferingId, input.version, "version", {

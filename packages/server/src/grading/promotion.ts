@@ -3,6 +3,7 @@
  * recordType Master or Default and criteriaType, createCriteriaWithFilter; route
  * /app/exam/promotionCriteria). Students are evaluated against their stored, published results.
  */
+
 import {
   gradePointAverage,
   type PromotionCriteria,
@@ -13,6 +14,7 @@ import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import {
   contact,
   course,
@@ -22,8 +24,9 @@ import {
   promotionCriteria,
   studentGrade,
 } from "../db/schema.ts";
-import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
-import { ApiError } from "../http/errors.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
+import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 
 type CriteriaRow = typeof promotionCriteria.$inferSelect;
@@ -73,13 +76,11 @@ export async function saveCriteria(
         const [current] = isUuid(id)
           ? await tx.select().from(promotionCriteria).where(eq(promotionCriteria.id, id))
           : [];
-        if (!current) throw new ApiError(404, "No such criterion", { errorCode: "not_found", field: "id" });
-        const [row] = await tx
-          .update(promotionCriteria)
-          .set({ ...values, version: sql`${promotionCriteria.version} + 1` })
-          .where(and(eq(promotionCriteria.id, id), eq(promotionCriteria.version, version)))
-          .returning();
-        if (!row) throw versionConflict("This criterion", "version");
+        if (!current) throw notFound("No such criterion", "id");
+        const row = await updateVersioned(tx, promotionCriteria, { id, version }, values, {
+          what: "This criterion",
+          field: "version",
+        });
         await writeAudit(
           tx,
           actor,
@@ -122,11 +123,7 @@ export async function saveCriteria(
       });
     }
     if ((err as { cause?: { code?: string } }).cause?.code === "23503") {
-      throw new ApiError(400, "No such programme", {
-        errorCode: "validation_failed",
-        field: "programmeId",
-        rule: "unknown",
-      });
+      throw badRequest("No such programme", "programmeId", "unknown");
     }
     throw err;
   }
@@ -170,10 +167,7 @@ export async function evaluatePromotion(
       .limit(1);
   }
   if (!criteria) {
-    throw new ApiError(404, "No such promotion criterion: create one first", {
-      errorCode: "not_found",
-      field: "criteriaId",
-    });
+    throw notFound("No such promotion criterion: create one first", "criteriaId");
   }
   const where: SQL[] = [eq(studentGrade.locked, true)];
   if (filter.intakeId) {
@@ -186,7 +180,7 @@ export async function evaluatePromotion(
     .select({
       studentId: contact.id,
       studentCode: contact.code,
-      studentName: sql<string>`${contact.firstName} || ' ' || ${contact.lastName}`,
+      studentName: personName(contact),
       batch: intake.name,
       gradePoint: studentGrade.gradePoint,
       finalGrade: studentGrade.finalGrade,

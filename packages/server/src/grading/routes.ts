@@ -14,8 +14,10 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { zVersion } from "../exam/versions.ts";
-import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
+import { badRequest, parseOrThrow } from "../http/errors.ts";
+import { readJson } from "../http/input.ts";
+import { zItemList } from "../http/request-schemas.ts";
+import { zVersion } from "../http/versions.ts";
 import { listGradingAudit } from "./audit.ts";
 import {
   deleteComponentPart,
@@ -51,11 +53,8 @@ const optionalText = (name: string, max = 200) =>
     .max(max, { error: `${name} has at most ${max} characters` })
     .default("");
 const reason = optionalText("reason", 500);
-const list = (what: string, max = MAX_GRADING_ITEMS) =>
-  z
-    .array(z.unknown(), { error: `The body must be a list of ${what}` })
-    .min(1, { error: "Send at least one item" })
-    .max(max, { error: `At most ${max} items per request` });
+/** A body that is a list of 1 to `max` items of `what`. */
+const list = (what: string, max = MAX_GRADING_ITEMS) => zItemList(what, max);
 
 const ZCourseQuery = z.object({
   course: optionalText("course"),
@@ -447,11 +446,7 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
     const body = parseOrThrow(ZUploadBody, await readJson(c));
     const bytes = Uint8Array.from(Buffer.from(body.content, "base64"));
     if (bytes.byteLength > MAX_SHEET_BYTES) {
-      throw new ApiError(400, "The file is larger than 700 KB", {
-        errorCode: "validation_failed",
-        field: "content",
-        rule: "max",
-      });
+      throw badRequest("The file is larger than 700 KB", "content", "max");
     }
     const result = await uploadSheet(ctx, c.get("user"), { ...body, bytes });
     return c.json({ success: true as const, ...result });

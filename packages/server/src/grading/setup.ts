@@ -4,6 +4,7 @@
  * student score row). Every write of marks, ranges or components ends with {@link recomputeGrades}
  * in its transaction, so the grade shown is always the grade stored.
  */
+
 import {
   type ComponentDefinition,
   DEFAULT_GRADE_BANDS,
@@ -22,6 +23,7 @@ import {
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type AuditActor, type AuditEntry, writeAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import {
   academicProgramme,
   contact,
@@ -37,8 +39,8 @@ import {
   studentMark,
   term,
 } from "../db/schema.ts";
-import { versionConflict } from "../exam/versions.ts";
-import { ApiError } from "../http/errors.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
+import { type ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 
 /** The course offering a grading screen is about. */
@@ -77,7 +79,7 @@ export type GradingSetup = {
 
 /** 404 for an unknown course offering, naming `field`. */
 function noOffering(field: string): ApiError {
-  return new ApiError(404, "No such course offering", { errorCode: "not_found", field });
+  return notFound("No such course offering", field);
 }
 
 /** The header of course offering `id`; 404 (`field`) when unknown or not a UUID. */
@@ -201,12 +203,13 @@ export async function claimSetting(
     if (!made) throw versionConflict("The grading setting of this course offering", field);
     return made.id;
   }
-  const [updated] = await tx
-    .update(gradingSetting)
-    .set({ ...changes, version: sql`${gradingSetting.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(gradingSetting.id, current.id), eq(gradingSetting.version, version)))
-    .returning({ id: gradingSetting.id });
-  if (!updated) throw versionConflict("The grading setting of this course offering", field);
+  const updated = await updateVersioned(
+    tx,
+    gradingSetting,
+    { id: current.id, version },
+    { ...changes, updatedAt: sql`now()` },
+    { what: "The grading setting of this course offering", field },
+  );
   return updated.id;
 }
 
@@ -219,7 +222,7 @@ export async function loadStudents(db: Executor, id: string): Promise<OfferingSt
     .select({
       id: contact.id,
       code: contact.code,
-      name: sql<string>`${contact.firstName} || ' ' || ${contact.lastName}`,
+      name: personName(contact),
       email: contact.email,
     })
     .from(enrolment)
@@ -361,11 +364,7 @@ export async function computeResults(
 /** 400 when the offering's results are published and no reason is given (spec: audited grade change). */
 export function requireReasonWhenPublished(setup: GradingSetup, reason: string, field = "reason"): void {
   if (setup.status === "Published" && reason.trim() === "") {
-    throw new ApiError(400, GRADING_MESSAGES.reasonRequired, {
-      errorCode: "validation_failed",
-      field,
-      rule: "reason_required_after_publish",
-    });
+    throw badRequest(GRADING_MESSAGES.reasonRequired, field, "reason_required_after_publish");
   }
 }
 

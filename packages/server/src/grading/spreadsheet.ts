@@ -13,7 +13,7 @@ import ExcelJS from "exceljs";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { csvDocument } from "../http/csv.ts";
-import { ApiError } from "../http/errors.ts";
+import { badRequest } from "../http/errors.ts";
 import { type MarkInput, writeMarks } from "./grading.ts";
 import { computeResults, type GradingSetup, loadSetup, requireReasonWhenPublished } from "./setup.ts";
 
@@ -83,11 +83,7 @@ async function readSheet(
   format: SheetFormat,
 ): Promise<Array<{ line: number; cells: Cell[] }>> {
   const unreadable = () =>
-    new ApiError(400, `The file cannot be read as ${format.toUpperCase()}`, {
-      errorCode: "validation_failed",
-      field: "content",
-      rule: "format",
-    });
+    badRequest(`The file cannot be read as ${format.toUpperCase()}`, "content", "format");
   const rows: Array<{ line: number; cells: Cell[] }> = [];
   if (format === "csv") {
     let records: Array<{ record: string[]; info: { lines: number } }>;
@@ -111,11 +107,7 @@ async function readSheet(
   const unzipped = declaredUnzippedBytes(bytes);
   if (unzipped === null) throw unreadable();
   if (unzipped > MAX_UNZIPPED_BYTES) {
-    throw new ApiError(400, "The XLSX file unpacks to more than 50 MB", {
-      errorCode: "validation_failed",
-      field: "content",
-      rule: "max",
-    });
+    throw badRequest("The XLSX file unpacks to more than 50 MB", "content", "max");
   }
   const book = new ExcelJS.Workbook();
   try {
@@ -197,11 +189,7 @@ export type SheetProblem = { line: number; reason: string };
 async function checkSheet(db: Executor, setup: GradingSetup, rows: Array<{ line: number; cells: Cell[] }>) {
   const [header, ...body] = rows;
   if (!header || String(header.cells[0] ?? "") !== FIXED_HEADERS[0]) {
-    throw new ApiError(400, `The first column of row 1 must be "${FIXED_HEADERS[0]}"`, {
-      errorCode: "validation_failed",
-      field: "content",
-      rule: "header",
-    });
+    throw badRequest(`The first column of row 1 must be "${FIXED_HEADERS[0]}"`, "content", "header");
   }
   const subByTitle = new Map(
     setup.components.flatMap((c) =>
@@ -216,14 +204,10 @@ async function checkSheet(db: Executor, setup: GradingSetup, rows: Array<{ line:
     const key = title.replace(/\s*\([^()]*\)\s*$/, "").toLowerCase();
     const sub = subByTitle.get(key);
     if (!sub) {
-      throw new ApiError(
-        400,
+      throw badRequest(
         `Column ${index + 1} ("${title}") is not a sub-component of this course offering`,
-        {
-          errorCode: "validation_failed",
-          field: "content",
-          rule: "header",
-        },
+        "content",
+        "header",
       );
     }
     columns.push({
@@ -300,11 +284,7 @@ async function checkSheet(db: Executor, setup: GradingSetup, rows: Array<{ line:
 export function formatOf(fileName: string): SheetFormat {
   const ext = fileName.toLowerCase().split(".").pop();
   if (ext === "csv" || ext === "xlsx") return ext;
-  throw new ApiError(400, "The file must be a .csv or .xlsx sheet", {
-    errorCode: "validation_failed",
-    field: "fileName",
-    rule: "format",
-  });
+  throw badRequest("The file must be a .csv or .xlsx sheet", "fileName", "format");
 }
 
 /**
@@ -336,14 +316,10 @@ export async function uploadSheet(
         .slice(0, 3)
         .map((p) => `line ${p.line}: ${p.reason}`)
         .join("; ");
-      throw new ApiError(
-        400,
+      throw badRequest(
         `${checked.problems.length} rows of the sheet have problems, nothing was saved: ${first}`,
-        {
-          errorCode: "validation_failed",
-          field: "content",
-          rule: "rows",
-        },
+        "content",
+        "rows",
       );
     }
     requireReasonWhenPublished(setup, input.reason);

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { ACCESS_COOKIE, parseCookies, REFRESH_COOKIE } from "../auth/cookies.ts";
+import { ACCESS_COOKIE, parseCookies, REFRESH_COOKIE } from "../auth/public.ts";
 import type { Config } from "../config.ts";
 import { ApiError } from "./errors.ts";
 

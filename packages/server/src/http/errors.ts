@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { checkJsonStrings, LONE_SURROGATE } from "./input.ts";
 
 /** JSON error body of every failed call (docs/api.md). */
 export type ErrorBody = {
@@ -32,6 +31,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A UTF-16 surrogate without its partner (JSON's `\ud800` escape makes one). */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Longest error message sent, in UTF-16 code units (longer ones are cut, with an ellipsis). */
 export const MAX_ERROR_MESSAGE_LENGTH = 300;
 
@@ -52,6 +54,36 @@ export function safeMessage(message: string): string {
 /** Sends `err` as its JSON error response. */
 export function sendError(c: Context, err: ApiError): Response {
   return c.json(err.toBody(), err.status);
+}
+
+/**
+ * A 400 `validation_failed` for a rule the request schema cannot see (it needs the database or
+ * several fields together): `message` for people, `field` the dotted path of the value in the
+ * request (e.g. `3.dateOfExam`), `rule` the rule's name (e.g. `exam_cycle`).
+ */
+export function badRequest(message: string, field: string, rule: string): ApiError {
+  return new ApiError(400, message, { errorCode: "validation_failed", field, rule });
+}
+
+/**
+ * A 404 `not_found`: `message` names what is missing ("No such exam", or the spec's own text), and
+ * `field`, when given, the request value that named it.
+ */
+export function notFound(message: string, field?: string): ApiError {
+  return new ApiError(404, message, { errorCode: "not_found", ...(field ? { field } : {}) });
+}
+
+/**
+ * The 409 `version_conflict` of a stale update (docs/security/versions.md). `what` names the record
+ * for people ("This exam", "The seating plan of this exam"); `field` names the item of the request
+ * (e.g. "2.version").
+ */
+export function versionConflict(what: string, field?: string): ApiError {
+  return new ApiError(
+    409,
+    `${what} was changed by someone else since you opened it. Reload it to see the changes; what you typed is kept.`,
+    { errorCode: "version_conflict", ...(field ? { field } : {}) },
+  );
 }
 
 /** A 400 for the first issue of a failed zod validation, naming the field (dotted path) and the rule. */
@@ -76,48 +108,4 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, pre
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error, prefix);
   return result.data;
-}
-
-/** `application/json` or `application/<anything>+json`, parameters (charset) allowed. */
-const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json\s*(?:;.*)?$/i;
-
-/** True when the Content-Type header `value` names a JSON media type. */
-export function isJsonContentType(value: string | null | undefined): boolean {
-  return value !== null && value !== undefined && JSON_MEDIA_TYPE.test(value.trim());
-}
-
-/**
- * Reads the request body as JSON. A non-empty body must be declared JSON (`application/json` or
- * `application/*+json`, any charset), else 415 `unsupported_media_type`: a cross-site page can
- * send `text/plain` or form bodies without a CORS preflight, never a JSON one, so this closes
- * that path even before the CSRF check. Throws 400 `malformed_json` when the body is not valid
- * JSON, or when it is empty and `required` is not false (then returns undefined; an empty body
- * has no media type, so its Content-Type is not checked), and the 400 `validation_failed` of
- * {@link checkJsonStrings} for a control character, a lone surrogate or too deep a nesting anywhere
- * in it (every operation reads its body here, so this is the one boundary check for all of them).
- */
-export async function readJson(c: Context, options: { required?: boolean } = {}): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") {
-    if (options.required === false) return undefined;
-    throw new ApiError(400, "Request body is required (JSON)", {
-      errorCode: "malformed_json",
-      rule: "required",
-    });
-  }
-  if (!isJsonContentType(c.req.header("content-type"))) {
-    throw new ApiError(415, "Request body must be JSON: send Content-Type: application/json", {
-      errorCode: "unsupported_media_type",
-      field: "Content-Type",
-    });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    // The parser's message quotes the body; the answer does not echo request input.
-    throw new ApiError(400, "Malformed JSON body", { errorCode: "malformed_json", rule: "json" });
-  }
-  checkJsonStrings(value);
-  return value;
 }

@@ -1,10 +1,11 @@
 /**
  * The API's input boundary, applied once for every operation: the request body's size (whatever the
- * framing: Content-Length or chunked), and the strings of the URL (path segments, query parameters)
- * and of JSON bodies (no control characters, well-formed Unicode, bounded nesting).
+ * framing: Content-Length or chunked), the strings of the URL (path segments, query parameters)
+ * and the reading of JSON bodies (declared JSON, no control characters, well-formed Unicode,
+ * bounded nesting). It builds on http/errors.ts, which imports nothing from here.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { ApiError, sendError } from "./errors.ts";
+import { ApiError, badRequest, LONE_SURROGATE, sendError } from "./errors.ts";
 
 /**
  * Control characters no field of the API accepts: C0 controls except tab, line feed and carriage
@@ -13,9 +14,6 @@ import { ApiError, sendError } from "./errors.ts";
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
-
-/** A UTF-16 surrogate without its partner (JSON's `\ud800` escape makes one). */
-export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Deepest nesting of arrays and objects a JSON body may have (the API's own bodies use 3). */
 export const MAX_JSON_DEPTH = 32;
@@ -27,18 +25,10 @@ export const MAX_JSON_DEPTH = 32;
  */
 export function stringProblem(text: string, field: string): ApiError | null {
   if (CONTROL_CHARACTER.test(text)) {
-    return new ApiError(400, `${field} must not contain control characters`, {
-      errorCode: "validation_failed",
-      field,
-      rule: "no_control_characters",
-    });
+    return badRequest(`${field} must not contain control characters`, field, "no_control_characters");
   }
   if (LONE_SURROGATE.test(text)) {
-    return new ApiError(400, `${field} is not well-formed Unicode text`, {
-      errorCode: "validation_failed",
-      field,
-      rule: "well_formed_unicode",
-    });
+    return badRequest(`${field} is not well-formed Unicode text`, field, "well_formed_unicode");
   }
   return null;
 }
@@ -61,11 +51,7 @@ export function checkJsonStrings(value: unknown): void {
     }
     if (item.value === null || typeof item.value !== "object") continue;
     if (depth >= MAX_JSON_DEPTH) {
-      throw new ApiError(400, `${field} nests deeper than ${MAX_JSON_DEPTH} levels`, {
-        errorCode: "validation_failed",
-        field,
-        rule: "max_depth",
-      });
+      throw badRequest(`${field} nests deeper than ${MAX_JSON_DEPTH} levels`, field, "max_depth");
     }
     const entries = Array.isArray(item.value)
       ? item.value.map((v, i) => [String(i), v] as const)
@@ -125,11 +111,7 @@ export const checkUrl: MiddlewareHandler = async (c, next) => {
 };
 
 function malformedEncoding(field: string): ApiError {
-  return new ApiError(400, `${field} is not valid percent-encoded UTF-8`, {
-    errorCode: "validation_failed",
-    field,
-    rule: "well_formed_unicode",
-  });
+  return badRequest(`${field} is not valid percent-encoded UTF-8`, field, "well_formed_unicode");
 }
 
 /**
@@ -198,4 +180,48 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
     (c.req.bodyCache as { arrayBuffer?: Promise<ArrayBuffer> }).arrayBuffer = Promise.resolve(bytes.buffer);
     return next();
   };
+}
+
+/** `application/json` or `application/<anything>+json`, parameters (charset) allowed. */
+const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json\s*(?:;.*)?$/i;
+
+/** True when the Content-Type header `value` names a JSON media type. */
+export function isJsonContentType(value: string | null | undefined): boolean {
+  return value !== null && value !== undefined && JSON_MEDIA_TYPE.test(value.trim());
+}
+
+/**
+ * Reads the request body as JSON. A non-empty body must be declared JSON (`application/json` or
+ * `application/*+json`, any charset), else 415 `unsupported_media_type`: a cross-site page can
+ * send `text/plain` or form bodies without a CORS preflight, never a JSON one, so this closes
+ * that path even before the CSRF check. Throws 400 `malformed_json` when the body is not valid
+ * JSON, or when it is empty and `required` is not false (then returns undefined; an empty body
+ * has no media type, so its Content-Type is not checked), and the 400 `validation_failed` of
+ * {@link checkJsonStrings} for a control character, a lone surrogate or too deep a nesting anywhere
+ * in it (every operation reads its body here, so this is the one boundary check for all of them).
+ */
+export async function readJson(c: Context, options: { required?: boolean } = {}): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") {
+    if (options.required === false) return undefined;
+    throw new ApiError(400, "Request body is required (JSON)", {
+      errorCode: "malformed_json",
+      rule: "required",
+    });
+  }
+  if (!isJsonContentType(c.req.header("content-type"))) {
+    throw new ApiError(415, "Request body must be JSON: send Content-Type: application/json", {
+      errorCode: "unsupported_media_type",
+      field: "Content-Type",
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    // The parser's message quotes the body; the answer does not echo request input.
+    throw new ApiError(400, "Malformed JSON body", { errorCode: "malformed_json", rule: "json" });
+  }
+  checkJsonStrings(value);
+  return value;
 }

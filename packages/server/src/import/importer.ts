@@ -35,7 +35,7 @@ import {
   intake,
   term,
 } from "../db/schema.ts";
-import { ApiError, parseOrThrow } from "../http/errors.ts";
+import { ApiError, badRequest, parseOrThrow } from "../http/errors.ts";
 import { ImportFormatError } from "./import-error.ts";
 import { type Itc2007PeriodConstraint, parseItc2007 } from "./itc2007.ts";
 import { parseToronto } from "./toronto.ts";
@@ -161,11 +161,7 @@ export type ImportContext = Pick<AppContext, "db" | "now">;
  */
 export function parseImportInput(value: unknown): ValidInput {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ApiError(400, "The body must be a JSON object", {
-      errorCode: "validation_failed",
-      field: "body",
-      rule: "invalid_type",
-    });
+    throw badRequest("The body must be a JSON object", "body", "invalid_type");
   }
   const { format } = parseOrThrow(ZFormat, value);
   return format === "toronto" ? parseOrThrow(ZTorontoInput, value) : parseOrThrow(ZItc2007Input, value);
@@ -794,14 +790,10 @@ export async function importExamData(
   const input = parseImportInput(raw);
   const code = input.code ?? deriveImportCode(input.name);
   if (!code) {
-    throw new ApiError(
-      400,
+    throw badRequest(
       `No import code can be made from the name "${input.name}": give a code (e.g. DATA1)`,
-      {
-        errorCode: "validation_failed",
-        field: "code",
-        rule: "required",
-      },
+      "code",
+      "required",
     );
   }
   const checksum = importChecksum(input);

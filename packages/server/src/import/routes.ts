@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppContext, AppEnv } from "../context.ts";
-import { ApiError, readJson } from "../http/errors.ts";
-import { limitBody } from "../http/input.ts";
+import { ApiError } from "../http/errors.ts";
+import { limitBody, readJson } from "../http/input.ts";
 import { type ExamImportInput, importExamData, listImports, parseImportInput } from "./importer.ts";
 
 /** Path of the import call (under /api); the app's 1 MB body limit skips it. */

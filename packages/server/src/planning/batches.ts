@@ -13,10 +13,11 @@ import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { rows } from "../db/rows.ts";
 import { academicProgramme, campus, intake, programmePlan, term } from "../db/schema.ts";
-import { isUniqueViolation } from "../exam/versions.ts";
-import { ApiError } from "../http/errors.ts";
-import { notFound, rows, today } from "./common.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { ApiError, badRequest, notFound } from "../http/errors.ts";
+import { today } from "./common.ts";
 import { createDefaultSections } from "./subjects.ts";
 
 /** Batch list row (spec §3), one per intake; dates DD/MM/YYYY. */
@@ -190,9 +191,9 @@ export async function createIntake(
         .select()
         .from(academicProgramme)
         .where(sql`${academicProgramme.id} = ${input.academicProgramId}`);
-      if (!prog) throw notFound("programme", "academicProgramId");
+      if (!prog) throw notFound("No such programme", "academicProgramId");
       const [camp] = await tx.select().from(campus).where(sql`${campus.id} = ${input.campusId}`);
-      if (!camp) throw notFound("campus", "campusId");
+      if (!camp) throw notFound("No such campus", "campusId");
       const intakeId = randomUUID();
       const planId = randomUUID();
       const name = `${prog.code} ${input.intake} ${input.year} ${camp.name}`;
@@ -218,11 +219,7 @@ export async function createIntake(
       });
       const spans = splitIntoTerms(input.startDate, input.endDate, input.semesters);
       if (!spans) {
-        throw new ApiError(400, "The intake is shorter than one day per term", {
-          errorCode: "validation_failed",
-          field: "endDate",
-          rule: "too_short",
-        });
+        throw badRequest("The intake is shorter than one day per term", "endDate", "too_short");
       }
       const terms = spans.map((span, i) => ({
         id: randomUUID(),

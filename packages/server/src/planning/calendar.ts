@@ -4,9 +4,10 @@ import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { rows } from "../db/rows.ts";
 import { academicCalendarEntry, term } from "../db/schema.ts";
-import { versionConflict } from "../exam/versions.ts";
-import { notFound, rows, ruleError } from "./common.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
+import { badRequest, notFound, versionConflict } from "../http/errors.ts";
 
 type EntryRow = {
   id: string;
@@ -46,7 +47,7 @@ export async function getAcademicCalendar(db: Executor, intakeId: string) {
     sql`select i.id, i.name, p.name as "programName", c.id as "campusId", c.name as campus from intake i
         join academic_programme p on p.id = i.programme_id join campus c on c.id = i.campus_id where i.id = ${intakeId}`,
   );
-  if (!head) throw notFound("intake", "intakeId");
+  if (!head) throw notFound("No such intake", "intakeId");
   const terms = await rows<{ id: string; name: string; startDate: string; endDate: string; version: number }>(
     db,
     sql`select id, name, to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate", version
@@ -76,16 +77,16 @@ export async function saveCalendarEntry(
   input: z.output<typeof ZCalendarEntry>,
 ) {
   if (!input.intakeId && !input.campusId) {
-    throw ruleError("Give the intake or the campus the entry belongs to", "intakeId", "required");
+    throw badRequest("Give the intake or the campus the entry belongs to", "intakeId", "required");
   }
   return ctx.db.transaction(async (tx) => {
     if (input.intakeId) {
       const [i] = await rows(tx, sql`select 1 from intake where id = ${input.intakeId}`);
-      if (!i) throw notFound("intake", "intakeId");
+      if (!i) throw notFound("No such intake", "intakeId");
     }
     if (input.campusId) {
       const [c] = await rows(tx, sql`select 1 from campus where id = ${input.campusId}`);
-      if (!c) throw notFound("campus", "campusId");
+      if (!c) throw notFound("No such campus", "campusId");
     }
     const values = {
       intakeId: input.intakeId ?? null,
@@ -98,18 +99,19 @@ export async function saveCalendarEntry(
     const at = new Date(ctx.now());
     if (input.id) {
       if (input.version === undefined)
-        throw ruleError("version is required with an update", "version", "required");
+        throw badRequest("version is required with an update", "version", "required");
       const [before] = await tx
         .select()
         .from(academicCalendarEntry)
         .where(eq(academicCalendarEntry.id, input.id));
-      if (!before) throw notFound("calendar entry", "id");
-      const [after] = await tx
-        .update(academicCalendarEntry)
-        .set({ ...values, version: sql`${academicCalendarEntry.version} + 1` })
-        .where(and(eq(academicCalendarEntry.id, input.id), eq(academicCalendarEntry.version, input.version)))
-        .returning();
-      if (!after) throw versionConflict("This calendar entry", "version");
+      if (!before) throw notFound("No such calendar entry", "id");
+      const after = await updateVersioned(
+        tx,
+        academicCalendarEntry,
+        { id: input.id, version: input.version },
+        values,
+        { what: "This calendar entry", field: "version" },
+      );
       await writeAudit(
         tx,
         user,
@@ -134,7 +136,7 @@ export async function saveCalendarEntry(
 export async function deleteCalendarEntry(ctx: AppContext, user: SessionUser, id: string, version: number) {
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(academicCalendarEntry).where(eq(academicCalendarEntry.id, id));
-    if (!before) throw notFound("calendar entry", "id");
+    if (!before) throw notFound("No such calendar entry", "id");
     const gone = await tx
       .delete(academicCalendarEntry)
       .where(and(eq(academicCalendarEntry.id, id), eq(academicCalendarEntry.version, version)))
@@ -161,7 +163,7 @@ export async function updateTermDates(
 ) {
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(term).where(eq(term.id, input.termId));
-    if (!before) throw notFound("term", "termId");
+    if (!before) throw notFound("No such term", "termId");
     const [outside] = await rows<{ n: number }>(
       tx,
       sql`select (select count(*) from term_subject where term_id = ${input.termId} and (start_date < ${input.startDate} or end_date > ${input.endDate}))
@@ -169,18 +171,19 @@ export async function updateTermDates(
         + (select count(*) from section_activity where term_id = ${input.termId} and (start_date < ${input.startDate} or end_date > ${input.endDate})) as n`,
     );
     if (Number(outside?.n ?? 0) > 0) {
-      throw ruleError(
+      throw badRequest(
         "Subjects or activities of this term lie outside these dates; move them first",
         "startDate",
         "outside_term",
       );
     }
-    const [after] = await tx
-      .update(term)
-      .set({ startDate: input.startDate, endDate: input.endDate, version: sql`${term.version} + 1` })
-      .where(and(eq(term.id, input.termId), eq(term.version, input.version)))
-      .returning();
-    if (!after) throw versionConflict("This term", "version");
+    const after = await updateVersioned(
+      tx,
+      term,
+      { id: input.termId, version: input.version },
+      { startDate: input.startDate, endDate: input.endDate },
+      { what: "This term", field: "version" },
+    );
     await writeAudit(
       tx,
       user,

@@ -1,27 +1,12 @@
 import { todayIn } from "@portal/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import type { Executor } from "../db/client.ts";
-import { ApiError } from "../http/errors.ts";
-
-/** Rows of a raw query (same shape on PGlite and node-postgres). */
-export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { rows } from "../db/rows.ts";
 
 /** Today's date (ISO) on the institution's clock (Asia/Kolkata), from the injectable `ctx.now`. */
 export function today(ctx: Pick<AppContext, "now">): string {
   return todayIn(ctx.now());
-}
-
-/** 404 naming the unknown record and the request field that named it. */
-export function notFound(what: string, field: string): ApiError {
-  return new ApiError(404, `No such ${what}`, { errorCode: "not_found", field });
-}
-
-/** 400 of a rule the schema cannot see (it needs the database), naming field and rule. */
-export function ruleError(message: string, field: string, rule: string): ApiError {
-  return new ApiError(400, message, { errorCode: "validation_failed", field, rule });
 }
 
 /**

@@ -1,7 +1,10 @@
 import { EXAM_TIME_ZONE, toWireDate } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
-import { notFound, rows, today } from "./common.ts";
+import { personName } from "../db/person-name.ts";
+import { rows } from "../db/rows.ts";
+import { notFound } from "../http/errors.ts";
+import { today } from "./common.ts";
 
 /** The zone the scheduler's times are read in (the institution's, as the exams'). */
 const SCHEDULE_TIME_ZONE = EXAM_TIME_ZONE;
@@ -134,7 +137,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
         i.month as intake, i.year
         from intake i join academic_programme p on p.id = i.programme_id join campus c on c.id = i.campus_id where i.id = ${intakeId}`,
   );
-  if (!head) throw notFound("intake", "id");
+  if (!head) throw notFound("No such intake", "id");
   const terms = await rows<{ id: string; name: string; startDate: string; endDate: string; version: number }>(
     ctx.db,
     sql`select id, name, to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate", version
@@ -159,7 +162,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
     ctx.db,
     sql`select ts.id, ts.term_id as "termId", c.name as subject, c.id as "courseRecordId", c.credits,
         to_char(ts.start_date, 'YYYY-MM-DD') as "startDate", to_char(ts.end_date, 'YYYY-MM-DD') as "endDate",
-        (select string_agg(distinct f.first_name || ' ' || f.last_name, ', ') from course_offering o join contact f on f.id = o.faculty_id
+        (select string_agg(distinct ${personName("f")}, ', ') from course_offering o join contact f on f.id = o.faculty_id
            where o.term_id = ts.term_id and o.course_id = ts.course_id) as faculty,
         (select string_agg(o.section || ': ' || r.code, ', ' order by o.section) from course_offering o join facility r on r.id = o.room_id
            where o.term_id = ts.term_id and o.course_id = ts.course_id) as "classRoom",
@@ -194,7 +197,7 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
   }>(
     ctx.db,
     sql`select a.id, a.term_id as "termId", c.name as subject, to_char(a.start_date, 'YYYY-MM-DD') as "startDate",
-        to_char(a.end_date, 'YYYY-MM-DD') as "endDate", o.section, f.first_name || ' ' || f.last_name as faculty, r.code as "classRoom",
+        to_char(a.end_date, 'YYYY-MM-DD') as "endDate", o.section, ${personName("f")} as faculty, r.code as "classRoom",
         (select json_build_object(
              'start', to_char(e.starts_at at time zone ${SCHEDULE_TIME_ZONE}, 'HH24:MI'),
              'end', to_char(e.ends_at at time zone ${SCHEDULE_TIME_ZONE}, 'HH24:MI'),

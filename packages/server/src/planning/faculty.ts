@@ -5,8 +5,10 @@ import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
+import { rows } from "../db/rows.ts";
 import { contact, facultyInvitation, facultyInvitationRecipient } from "../db/schema.ts";
-import { notFound, rows, ruleError } from "./common.ts";
+import { badRequest, notFound } from "../http/errors.ts";
 
 type FacultyRow = {
   id: string;
@@ -32,11 +34,11 @@ type FacultyRow = {
  */
 export async function listFaculty(db: Executor, q: { search: string; pageNo: number; count: number }) {
   const like = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-  const where = sql`where f.kind = 'faculty' and (${q.search} = '' or (f.first_name || ' ' || f.last_name) ilike ${like} or f.email ilike ${like})`;
+  const where = sql`where f.kind = 'faculty' and (${q.search} = '' or (${personName("f")}) ilike ${like} or f.email ilike ${like})`;
   const [total] = await rows<{ n: number }>(db, sql`select count(*)::int as n from contact f ${where}`);
   const found = await rows<FacultyRow>(
     db,
-    sql`select f.id, f.first_name || ' ' || f.last_name as name, f.email, f.faculty_type as "facultyType",
+    sql`select f.id, ${personName("f")} as name, f.email, f.faculty_type as "facultyType",
         p.designation, p.phone, p.photo_url as "photoUrl", p.association, p.location,
         p.location_preference as "locationPreference", p.visits
         from contact f left join faculty_profile p on p.contact_id = f.id ${where}
@@ -133,10 +135,10 @@ export async function sendInvitation(
 ) {
   const bytes = decodeBase64(contentBase64);
   if (!bytes || bytes.byteLength === 0) {
-    throw ruleError("The attachment is not valid base64 content", "attachment.contentBase64", "base64");
+    throw badRequest("The attachment is not valid base64 content", "attachment.contentBase64", "base64");
   }
   if (bytes.byteLength > maxBytes) {
-    throw ruleError(
+    throw badRequest(
       `The attachment is larger than ${Math.floor(maxBytes / 1024)} KB`,
       "attachment.contentBase64",
       "max_size",
@@ -153,7 +155,7 @@ export async function sendInvitation(
     })
     .from(contact)
     .where(and(inArray(contact.id, input.facultyIds), eq(contact.kind, "faculty")));
-  if (recipients.length !== input.facultyIds.length) throw notFound("faculty member", "facultyIds");
+  if (recipients.length !== input.facultyIds.length) throw notFound("No such faculty member", "facultyIds");
   const id = randomUUID();
   const key = `faculty-invitations/${id}/attachment.${extension}`;
   await ctx.files.put(key, bytes);

@@ -12,14 +12,17 @@ import {
   type ZPlannerActivity,
   type ZPlannerClone,
 } from "@portal/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
+import { rows } from "../db/rows.ts";
 import { classSession, plannerActivity, sectionActivity } from "../db/schema.ts";
-import { versionConflict } from "../exam/versions.ts";
-import { findIntake, holidaysOfIntake, notFound, rows, ruleError } from "./common.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
+import { badRequest, notFound } from "../http/errors.ts";
+import { findIntake, holidaysOfIntake } from "./common.ts";
 import { findProgramme, resolveIntake } from "./subjects.ts";
 
 type TermRow = {
@@ -46,7 +49,7 @@ async function termById(db: Executor, termId: string, field: string): Promise<Te
     sql`select id, intake_id as "intakeId", name, number, to_char(start_date, 'YYYY-MM-DD') as "startDate",
         to_char(end_date, 'YYYY-MM-DD') as "endDate", version from term where id = ${termId}`,
   );
-  if (!t) throw notFound("term", field);
+  if (!t) throw notFound("No such term", field);
   return t;
 }
 
@@ -61,7 +64,7 @@ export async function getPlanner(
   q: { programName: string; termName?: string; intake?: string; year?: number },
 ) {
   const prog = await findProgramme(db, q.programName);
-  if (!prog) throw notFound("programme", "programName");
+  if (!prog) throw notFound("No such programme", "programName");
   const found = await resolveIntake(db, prog.id, q.intake, q.year);
   if (!found) return { message: PLANNING_MESSAGES.noDataFound, intakeId: null, terms: [] };
   const terms = (await termsOfIntake(db, found.id)).filter((t) => !q.termName || t.name === q.termName);
@@ -83,7 +86,7 @@ export async function getPlanner(
     sql`select a.id, a.term_id as "termId", a.name, a.activity_type as "activityType",
         to_char(a.start_date, 'YYYY-MM-DD') as "startDate", to_char(a.end_date, 'YYYY-MM-DD') as "endDate",
         a.term_subject_id as "subjectId", c.name as subject, a.faculty_id as "facultyId",
-        case when f.id is null then null else f.first_name || ' ' || f.last_name end as faculty,
+        case when f.id is null then null else ${personName("f")} end as faculty,
         a.is_reference as "isReference", a.version
         from planner_activity a join term t on t.id = a.term_id
         left join term_subject ts on ts.id = a.term_subject_id left join course c on c.id = ts.course_id
@@ -112,7 +115,7 @@ export async function getPlanner(
     sql`select a.id, a.term_id as "termId", a.activity_type as "activityType",
         to_char(a.start_date, 'YYYY-MM-DD') as "startDate", to_char(a.end_date, 'YYYY-MM-DD') as "endDate",
         a.term_subject_id as "courseVersionId", c.name as subject, a.course_offering_id as "courseOfferingId",
-        o.section, a.faculty_id as "facultyId", f.first_name || ' ' || f.last_name as faculty,
+        o.section, a.faculty_id as "facultyId", ${personName("f")} as faculty,
         a.duration_days as "durationDays", a.sessions, a.hours_per_session_centi as "hoursCenti", a.description, a.version
         from section_activity a join term t on t.id = a.term_id
         join term_subject ts on ts.id = a.term_subject_id join course c on c.id = ts.course_id
@@ -172,14 +175,14 @@ export async function getPlanner(
 
 function checkInTerm(t: TermRow, start: string, end: string, field: string): void {
   if (start < t.startDate) {
-    throw ruleError(
+    throw badRequest(
       `Cannot be before ${formatDisplayIsoDate(t.startDate)}`,
       `${field}.activityStartDate`,
       "term_start",
     );
   }
   const problem = endDateProblem(end, t.endDate);
-  if (problem) throw ruleError(problem, `${field}.activityEndDate`, "term_end");
+  if (problem) throw badRequest(problem, `${field}.activityEndDate`, "term_end");
 }
 
 /**
@@ -201,11 +204,11 @@ export async function savePlannerActivity(
         tx,
         sql`select 1 from term_subject where id = ${a.courseVersionId} and term_id = ${t.id}`,
       );
-      if (!s) throw notFound("subject of this term", "AcademicPlannerActivity.courseVersionId");
+      if (!s) throw notFound("No such subject of this term", "AcademicPlannerActivity.courseVersionId");
     }
     if (a.facultyId) {
       const [f] = await rows(tx, sql`select 1 from contact where id = ${a.facultyId} and kind = 'faculty'`);
-      if (!f) throw notFound("faculty member", "AcademicPlannerActivity.facultyId");
+      if (!f) throw notFound("No such faculty member", "AcademicPlannerActivity.facultyId");
     }
     const values = {
       termId: t.id,
@@ -220,18 +223,20 @@ export async function savePlannerActivity(
     const at = new Date(ctx.now());
     if (a.academicPlannerActivityId) {
       if (a.version === undefined)
-        throw ruleError("version is required with an update", "AcademicPlannerActivity.version", "required");
+        throw badRequest("version is required with an update", "AcademicPlannerActivity.version", "required");
       const [before] = await tx
         .select()
         .from(plannerActivity)
         .where(eq(plannerActivity.id, a.academicPlannerActivityId));
-      if (!before) throw notFound("planner activity", "AcademicPlannerActivity.academicPlannerActivityId");
-      const [after] = await tx
-        .update(plannerActivity)
-        .set({ ...values, version: sql`${plannerActivity.version} + 1` })
-        .where(and(eq(plannerActivity.id, before.id), eq(plannerActivity.version, a.version)))
-        .returning();
-      if (!after) throw versionConflict("This activity", "AcademicPlannerActivity.version");
+      if (!before)
+        throw notFound("No such planner activity", "AcademicPlannerActivity.academicPlannerActivityId");
+      const after = await updateVersioned(
+        tx,
+        plannerActivity,
+        { id: before.id, version: a.version },
+        values,
+        { what: "This activity", field: "AcademicPlannerActivity.version" },
+      );
       await writeAudit(
         tx,
         user,
@@ -255,7 +260,7 @@ export async function savePlannerActivity(
 /** Master term planner get (spec §7 ActivitiesData get): the programme's template by term number. */
 export async function masterPlanner(db: Executor, academicProgramId: string) {
   const prog = await findProgramme(db, academicProgramId);
-  if (!prog) throw notFound("programme", "academicProgramId");
+  if (!prog) throw notFound("No such programme", "academicProgramId");
   const found = await rows<{
     id: string;
     termNumber: number;
@@ -290,9 +295,9 @@ async function intakeOf(
   field: string,
 ) {
   const prog = await findProgramme(db, ref.academicProgramId);
-  if (!prog) throw notFound("programme", `${field}academicProgramId`);
+  if (!prog) throw notFound("No such programme", `${field}academicProgramId`);
   const found = await findIntake(db, prog.id, ref.intake, ref.year);
-  if (!found) throw notFound("intake of this programme, month and year", `${field}intake`);
+  if (!found) throw notFound("No such intake of this programme, month and year", `${field}intake`);
   return { programmeId: prog.id, ...found };
 }
 
@@ -388,7 +393,7 @@ export async function clonePlanner(
     const source = await intakeOf(tx, { ...input.source, year: input.source.batch }, "source.");
     const target = await intakeOf(tx, input.target, "target.");
     if (source.id === target.id)
-      throw ruleError("Source and target are the same intake", "target.intake", "same_intake");
+      throw badRequest("Source and target are the same intake", "target.intake", "same_intake");
     const sourceTerms = await termsOfIntake(tx, source.id);
     const targetTerms = await termsOfIntake(tx, target.id);
     const activities = await rows<{
@@ -468,16 +473,16 @@ export async function saveSectionActivity(ctx: AppContext, user: SessionUser, op
       sql`select id, to_char(start_date, 'YYYY-MM-DD') as "startDate", course_id as "courseId"
           from term_subject where id = ${a.courseVersionId} and term_id = ${t.id}`,
     );
-    if (!subject) throw notFound("subject of this term", "Activity.courseVersionId");
+    if (!subject) throw notFound("No such subject of this term", "Activity.courseVersionId");
     const [section] = await rows(
       tx,
       sql`select 1 from course_offering where id = ${a.courseOfferingId} and term_id = ${t.id} and course_id = ${subject.courseId}`,
     );
-    if (!section) throw notFound("section of this subject", "Activity.courseOfferingId");
+    if (!section) throw notFound("No such section of this subject", "Activity.courseOfferingId");
     const [faculty] = await rows(tx, sql`select 1 from contact where id = ${facultyId} and kind = 'faculty'`);
-    if (!faculty) throw notFound("faculty member", "Activity.facultyIds");
+    if (!faculty) throw notFound("No such faculty member", "Activity.facultyIds");
     if (a.activityStartDate < subject.startDate) {
-      throw ruleError(
+      throw badRequest(
         `Cannot be before ${formatDisplayIsoDate(subject.startDate)}`,
         "Activity.activityStartDate",
         "row_start",
@@ -485,11 +490,11 @@ export async function saveSectionActivity(ctx: AppContext, user: SessionUser, op
     }
     const problem =
       endDateProblem(a.activityEndDate, t.endDate) ?? endDateProblem(a.activityStartDate, t.endDate);
-    if (problem) throw ruleError(problem, "Activity.activityEndDate", "term_end");
+    if (problem) throw badRequest(problem, "Activity.activityEndDate", "term_end");
     const rule = { weekdays: a.weekdays, holidays: await holidaysOfIntake(tx, t.intakeId) };
     const expected = activityEndDate(a.activityStartDate, Number(a.duration), rule);
     if (expected !== a.activityEndDate) {
-      throw ruleError(
+      throw badRequest(
         expected
           ? `End date must be ${formatDisplayIsoDate(expected)}: ${a.duration} working days from the start`
           : "No working day in the chosen weekdays",
@@ -518,13 +523,14 @@ export async function saveSectionActivity(ctx: AppContext, user: SessionUser, op
         .select()
         .from(sectionActivity)
         .where(eq(sectionActivity.id, a.activityId as string));
-      if (!before) throw notFound("activity", "Activity.activityId");
-      const [after] = await tx
-        .update(sectionActivity)
-        .set({ ...values, version: sql`${sectionActivity.version} + 1` })
-        .where(and(eq(sectionActivity.id, before.id), eq(sectionActivity.version, a.version as number)))
-        .returning();
-      if (!after) throw versionConflict("This activity", "Activity.version");
+      if (!before) throw notFound("No such activity", "Activity.activityId");
+      const after = await updateVersioned(
+        tx,
+        sectionActivity,
+        { id: before.id, version: a.version as number },
+        values,
+        { what: "This activity", field: "Activity.version" },
+      );
       await tx.delete(classSession).where(eq(classSession.sectionActivityId, after.id));
       await writeAudit(
         tx,

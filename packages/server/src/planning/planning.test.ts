@@ -1,10 +1,10 @@
 import { activityEndDate, instantToLocal, PLANNING_MESSAGES } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../db/rows.ts";
 import { DEMO_ACADEMIC_OFFICE } from "../demo/seed.ts";
 import { tableFingerprints } from "../test/fuzz.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
-import { rows } from "./common.ts";
 
 /** Tables the sign-in calls write; every other table must be unchanged by a refused call. */
 const SIGN_IN_TABLES = [

@@ -22,8 +22,9 @@ import {
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { zVersion } from "../exam/versions.ts";
-import { parseOrThrow, readJson } from "../http/errors.ts";
+import { parseOrThrow } from "../http/errors.ts";
+import { readJson } from "../http/input.ts";
+import { zVersion } from "../http/versions.ts";
 import { batchFilterOptions, createIntake, listBatches, setupOptions } from "./batches.ts";
 import {
   addCampusHoliday,

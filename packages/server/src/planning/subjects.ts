@@ -16,11 +16,14 @@ import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
+import { rows } from "../db/rows.ts";
 import { contact, courseOffering, facility, termSubject } from "../db/schema.ts";
-import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
-import { ApiError } from "../http/errors.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
-import { findIntake, notFound, rows, ruleError } from "./common.ts";
+import { findIntake } from "./common.ts";
 
 /** A section of a term subject (spec §3 Section): letter, strength, its one faculty member, version. */
 export type SectionRow = {
@@ -43,7 +46,7 @@ async function sectionsOf(db: Executor, termSubjectIds: string[]): Promise<Secti
     db,
     sql`select o.id, o.section as "courseOfferingSectionId", o.capacity as "courseOfferingCapacity",
         ts.id as "courseVersionId", o.faculty_id as "facultyId",
-        case when f.id is null then null else f.first_name || ' ' || f.last_name end as "facultyName",
+        case when f.id is null then null else ${personName("f")} end as "facultyName",
         o.room_id as "roomId", r.code as "roomCode", r.name as "roomName", o.version
         from term_subject ts
         join course_offering o on o.term_id = ts.term_id and o.course_id = ts.course_id
@@ -90,7 +93,7 @@ export async function resolveIntake(db: Executor, programmeId: string, month?: s
  */
 export async function listTermSubjects(db: Executor, program: string, month?: string, year?: number) {
   const prog = await findProgramme(db, program);
-  if (!prog) throw notFound("programme", "programName");
+  if (!prog) throw notFound("No such programme", "programName");
   const found = await resolveIntake(db, prog.id, month, year);
   if (!found) return { message: PLANNING_MESSAGES.noDataFound, intakeId: null, terms: [], data: {} };
   const terms = await rows<{ id: string; name: string; startDate: string; endDate: string; version: number }>(
@@ -159,21 +162,21 @@ async function termOfIntake(db: Executor, intakeId: string, termName: string): P
     sql`select id, intake_id as "intakeId", to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate"
         from term where intake_id = ${intakeId} and name = ${termName}`,
   );
-  if (!t) throw notFound("term of this intake", "CourseVersion.termName");
+  if (!t) throw notFound("No such term of this intake", "CourseVersion.termName");
   return t;
 }
 
 /** A subject's dates must lie within its term (the term end as 'Cannot exceed {date}', spec §5). */
 function checkWithinTerm(t: TermInfo, startDate: string, endDate: string, prefix: string): void {
   if (startDate < t.startDate) {
-    throw ruleError(
+    throw badRequest(
       `Cannot be before ${formatDisplayIsoDate(t.startDate)}`,
       `${prefix}.startDate`,
       "term_start",
     );
   }
   const problem = endDateProblem(endDate, t.endDate);
-  if (problem) throw ruleError(problem, `${prefix}.endDate`, "term_end");
+  if (problem) throw badRequest(problem, `${prefix}.endDate`, "term_end");
 }
 
 /**
@@ -237,17 +240,18 @@ export async function saveTermSubject(
       const t = await termOfIntake(tx, v.intakeId, v.termName);
       checkWithinTerm(t, v.startDate, v.endDate, "CourseVersion");
       const [c] = await rows<{ id: string }>(tx, sql`select id from course where id = ${v.courseId}`);
-      if (!c) throw notFound("course", "CourseVersion.courseId");
+      if (!c) throw notFound("No such course", "CourseVersion.courseId");
       const at = new Date(ctx.now());
       if (update) {
         const [before] = await tx.select().from(termSubject).where(eq(termSubject.id, update.id));
-        if (!before) throw notFound("subject", "courseVersionId");
-        const [after] = await tx
-          .update(termSubject)
-          .set({ startDate: v.startDate, endDate: v.endDate, version: sql`${termSubject.version} + 1` })
-          .where(and(eq(termSubject.id, update.id), eq(termSubject.version, update.version)))
-          .returning();
-        if (!after) throw versionConflict("This subject", "version");
+        if (!before) throw notFound("No such subject", "courseVersionId");
+        const after = await updateVersioned(
+          tx,
+          termSubject,
+          { id: update.id, version: update.version },
+          { startDate: v.startDate, endDate: v.endDate },
+          { what: "This subject", field: "version" },
+        );
         await writeAudit(
           tx,
           user,
@@ -303,7 +307,7 @@ export async function deleteTermSubject(ctx: AppContext, user: SessionUser, id: 
   return ctx.db
     .transaction(async (tx) => {
       const [before] = await tx.select().from(termSubject).where(eq(termSubject.id, id));
-      if (!before) throw notFound("subject", "courseVersionId");
+      if (!before) throw notFound("No such subject", "courseVersionId");
       const offerings = await tx
         .select({ id: courseOffering.id })
         .from(courseOffering)
@@ -346,7 +350,7 @@ export async function deleteTermSubject(ctx: AppContext, user: SessionUser, id: 
 /** List sections (spec §7): the sections of a term subject (`courseVersionId`), in letter order. */
 export async function listSections(db: Executor, courseVersionId: string) {
   const [ts] = await rows<{ id: string }>(db, sql`select id from term_subject where id = ${courseVersionId}`);
-  if (!ts) throw notFound("subject", "courseVersionId");
+  if (!ts) throw notFound("No such subject", "courseVersionId");
   const sections = await sectionsOf(db, [courseVersionId]);
   return { message: sections.length === 0 ? PLANNING_MESSAGES.noSectionsFound : "", sections };
 }
@@ -370,7 +374,7 @@ export async function saveSection(
           .from(courseOffering)
           .where(inArray(courseOffering.id, input.courseOfferingIds));
         if (before.length !== new Set(input.courseOfferingIds).size)
-          throw notFound("section", "courseOfferingIds");
+          throw notFound("No such section", "courseOfferingIds");
         await tx.delete(courseOffering).where(inArray(courseOffering.id, input.courseOfferingIds));
         await writeAudit(
           tx,
@@ -388,7 +392,7 @@ export async function saveSection(
       }
       const o = input.CourseOffering;
       const [ts] = await tx.select().from(termSubject).where(eq(termSubject.id, o.courseVersionId));
-      if (!ts) throw notFound("subject", "CourseOffering.courseVersionId");
+      if (!ts) throw notFound("No such subject", "CourseOffering.courseVersionId");
       if (input.Operation === "Create") {
         // Serialises section creation per subject, so two concurrent creates take two letters.
         await tx.execute(sql`select id from term_subject where id = ${ts.id} for update`);
@@ -398,7 +402,7 @@ export async function saveSection(
           .where(and(eq(courseOffering.termId, ts.termId), eq(courseOffering.courseId, ts.courseId)));
         const letter = nextSectionLetter(existing.map((e) => e.section));
         if (!letter) {
-          throw ruleError(
+          throw badRequest(
             `A subject has at most ${SECTION_LETTERS.length} sections (A to Z)`,
             "CourseOffering.courseOfferingSectionId",
             "max_sections",
@@ -433,13 +437,14 @@ export async function saveSection(
             eq(courseOffering.courseId, ts.courseId),
           ),
         );
-      if (!before) throw notFound("section of this subject", "CourseOffering.courseOfferingId");
-      const [after] = await tx
-        .update(courseOffering)
-        .set({ capacity: upd.courseOfferingCapacity, version: sql`${courseOffering.version} + 1` })
-        .where(and(eq(courseOffering.id, upd.courseOfferingId), eq(courseOffering.version, upd.version)))
-        .returning();
-      if (!after) throw versionConflict("This section", "CourseOffering.version");
+      if (!before) throw notFound("No such section of this subject", "CourseOffering.courseOfferingId");
+      const after = await updateVersioned(
+        tx,
+        courseOffering,
+        { id: upd.courseOfferingId, version: upd.version },
+        { capacity: upd.courseOfferingCapacity },
+        { what: "This section", field: "CourseOffering.version" },
+      );
       await writeAudit(
         tx,
         user,
@@ -470,18 +475,19 @@ export async function setSectionFaculty(
       .select()
       .from(courseOffering)
       .where(eq(courseOffering.id, input.courseOfferingId));
-    if (!before) throw notFound("section", "courseOfferingId");
+    if (!before) throw notFound("No such section", "courseOfferingId");
     const [f] = await tx
       .select({ id: contact.id })
       .from(contact)
       .where(and(eq(contact.id, facultyId), eq(contact.kind, "faculty")));
-    if (!f) throw notFound("faculty member", "facultyIds");
-    const [after] = await tx
-      .update(courseOffering)
-      .set({ facultyId, version: sql`${courseOffering.version} + 1` })
-      .where(and(eq(courseOffering.id, input.courseOfferingId), eq(courseOffering.version, input.version)))
-      .returning();
-    if (!after) throw versionConflict("This section", "version");
+    if (!f) throw notFound("No such faculty member", "facultyIds");
+    const after = await updateVersioned(
+      tx,
+      courseOffering,
+      { id: input.courseOfferingId, version: input.version },
+      { facultyId },
+      { what: "This section", field: "version" },
+    );
     await writeAudit(
       tx,
       user,
@@ -499,7 +505,7 @@ export async function setSectionFaculty(
  */
 export async function masterCurriculum(db: Executor, programmeId: string) {
   const prog = await findProgramme(db, programmeId);
-  if (!prog) throw notFound("programme", "academicProgramId");
+  if (!prog) throw notFound("No such programme", "academicProgramId");
   const reqs = await rows<{
     termNumber: number;
     termName: string;
@@ -552,9 +558,9 @@ export async function importMasterSubjects(
 ) {
   return ctx.db.transaction(async (tx) => {
     const prog = await findProgramme(tx, input.academicProgramId);
-    if (!prog) throw notFound("programme", "academicProgramId");
+    if (!prog) throw notFound("No such programme", "academicProgramId");
     const found = await findIntake(tx, prog.id, input.intake, input.year);
-    if (!found) throw notFound("intake of this programme, month and year", "intake");
+    if (!found) throw notFound("No such intake of this programme, month and year", "intake");
     const added = await rows<{ id: string }>(
       tx,
       sql`insert into term_subject (term_id, course_id, start_date, end_date)
@@ -605,7 +611,7 @@ export async function listIntakeRooms(db: Executor, intakeId: string) {
     db,
     sql`select campus_id as "campusId" from intake where id = ${intakeId}`,
   );
-  if (!i) throw notFound("intake", "intakeId");
+  if (!i) throw notFound("No such intake", "intakeId");
   const rooms = await rows<RoomRow>(
     db,
     sql`select id, code, name, capacity from facility where campus_id = ${i.campusId} order by code limit 500`,
@@ -628,27 +634,28 @@ export async function setSectionRoom(
       .select()
       .from(courseOffering)
       .where(eq(courseOffering.id, input.courseOfferingId));
-    if (!before) throw notFound("section", "courseOfferingId");
+    if (!before) throw notFound("No such section", "courseOfferingId");
     if (input.roomId !== null) {
       const [room] = await tx
         .select({ id: facility.id, campusId: facility.campusId })
         .from(facility)
         .where(eq(facility.id, input.roomId));
-      if (!room) throw notFound("class room", "roomId");
+      if (!room) throw notFound("No such class room", "roomId");
       const [own] = await rows<{ campusId: string }>(
         tx,
         sql`select i.campus_id as "campusId" from term t join intake i on i.id = t.intake_id where t.id = ${before.termId}`,
       );
       if (room.campusId !== own?.campusId) {
-        throw ruleError("The class room is not on the intake's campus", "roomId", "other_campus");
+        throw badRequest("The class room is not on the intake's campus", "roomId", "other_campus");
       }
     }
-    const [after] = await tx
-      .update(courseOffering)
-      .set({ roomId: input.roomId, version: sql`${courseOffering.version} + 1` })
-      .where(and(eq(courseOffering.id, input.courseOfferingId), eq(courseOffering.version, input.version)))
-      .returning();
-    if (!after) throw versionConflict("This section", "version");
+    const after = await updateVersioned(
+      tx,
+      courseOffering,
+      { id: input.courseOfferingId, version: input.version },
+      { roomId: input.roomId },
+      { what: "This section", field: "version" },
+    );
     await writeAudit(
       tx,
       user,

@@ -4,9 +4,10 @@
  * upload a student's answer sheet of an exam as a PDF (only PDF, at most 700 KB), kept in the file
  * store beside the question papers; without one the sheet is "not available".
  */
+
 import { randomUUID } from "node:crypto";
 import { SPEC_MESSAGES } from "@portal/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
@@ -18,9 +19,9 @@ import {
   questionPaperSet,
   revaluationRequest,
 } from "../db/schema.ts";
-import { documentUrl } from "../exam/question-papers.ts";
-import { versionConflict } from "../exam/versions.ts";
-import { ApiError } from "../http/errors.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
+import { documentUrl } from "../exam/public.ts";
+import { badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import { loadExamHeader } from "./requests.ts";
 
@@ -28,9 +29,6 @@ import { loadExamHeader } from "./requests.ts";
 export const MAX_ANSWER_SHEET_BYTES = 700 * 1024;
 /** The message of a missing answer sheet. */
 export const ANSWER_SHEET_NOT_AVAILABLE = "Answer sheet is not available";
-
-const bad = (message: string, field: string, rule: string) =>
-  new ApiError(400, message, { errorCode: "validation_failed", field, rule });
 
 /** URL of a student's answer sheet PDF under the API. */
 export function answerSheetUrl(examId: string, studentId: string): string {
@@ -59,12 +57,12 @@ export async function uploadAnswerSheet(
     bytes.byteLength === 0 ||
     bytes.toString("base64").replace(/=+$/, "") !== input.content.replace(/=+$/, "")
   ) {
-    throw bad("content must be the file in base64", "content", "base64");
+    throw badRequest("content must be the file in base64", "content", "base64");
   }
   if (bytes.byteLength > MAX_ANSWER_SHEET_BYTES)
-    throw bad("The answer sheet is larger than 700 KB", "content", "max_size");
+    throw badRequest("The answer sheet is larger than 700 KB", "content", "max_size");
   if (!/\.pdf$/i.test(input.fileName) || !looksLikePdf(bytes)) {
-    throw bad("The answer sheet must be a PDF file", "content", "pdf_only");
+    throw badRequest("The answer sheet must be a PDF file", "content", "pdf_only");
   }
   const h = await loadExamHeader(ctx.db, input.examId, "examId");
   const [enrolled] = isUuid(input.studentId)
@@ -76,7 +74,11 @@ export async function uploadAnswerSheet(
         )
     : [];
   if (!enrolled) {
-    throw bad("The student is not enrolled in the exam's course offering", "studentId", "not_enrolled");
+    throw badRequest(
+      "The student is not enrolled in the exam's course offering",
+      "studentId",
+      "not_enrolled",
+    );
   }
   const key = `answer-sheets/${input.examId}/${input.studentId}-${randomUUID()}.pdf`;
   await ctx.files.put(key, new Uint8Array(bytes));
@@ -95,18 +97,23 @@ export async function uploadAnswerSheet(
       uploadedBy: actor.email,
       uploadedAt: at,
     };
+    const conflictOf = { what: "This answer sheet", field: "version" };
     const [row] = current
-      ? await tx
-          .update(answerSheet)
-          .set({ ...values, version: sql`${answerSheet.version} + 1` })
-          .where(and(eq(answerSheet.id, current.id), eq(answerSheet.version, input.version)))
-          .returning()
+      ? [
+          await updateVersioned(
+            tx,
+            answerSheet,
+            { id: current.id, version: input.version },
+            values,
+            conflictOf,
+          ),
+        ]
       : await tx
           .insert(answerSheet)
           .values({ examId: input.examId, studentId: input.studentId, ...values })
           .onConflictDoNothing()
           .returning();
-    if (!row) throw versionConflict("This answer sheet", "version");
+    if (!row) throw versionConflict(conflictOf.what, conflictOf.field);
     await writeAudit(
       tx,
       actor,
@@ -164,7 +171,7 @@ export async function requestAnswer(db: Executor, id: string) {
   const [r] = isUuid(id)
     ? await db.select().from(revaluationRequest).where(eq(revaluationRequest.id, id))
     : [];
-  if (!r) throw new ApiError(404, "No such revaluation request", { errorCode: "not_found", field: "id" });
+  if (!r) throw notFound("No such revaluation request", "id");
   const h = await loadExamHeader(db, r.examId, "id");
   const setNumber = r.answerSheetType === "Set 2" ? 2 : 1;
   const [paper] = await db

@@ -6,12 +6,14 @@
  * (previous value and reason kept, version + 1, audited), the moderation is kept with every mark
  * before and after, and the offering's grades are recomputed, in one transaction.
  */
+
 import { createHash } from "node:crypto";
 import { type ModerationAdjustment, markDistribution, moderateMark, moderationSample } from "@portal/domain";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import {
   answerSheet,
   contact,
@@ -21,9 +23,8 @@ import {
   moderation,
   studentMark,
 } from "../db/schema.ts";
-import { versionConflict } from "../exam/versions.ts";
-import { loadOffering, regradeStudents } from "../grading/setup.ts";
-import { ApiError } from "../http/errors.ts";
+import { loadOffering, regradeStudents } from "../grading/public.ts";
+import { badRequest, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import { answerSheetUrl } from "./answer-sheets.ts";
 
@@ -42,11 +43,7 @@ async function loadSubComponent(db: Executor, offeringId: string, subId: string)
         .where(and(eq(gradingSubComponent.id, subId), eq(gradingComponent.courseOfferingId, offeringId)))
     : [];
   if (!sub) {
-    throw new ApiError(400, "No such sub-component in this course offering", {
-      errorCode: "validation_failed",
-      field: "subComponentId",
-      rule: "unknown",
-    });
+    throw badRequest("No such sub-component in this course offering", "subComponentId", "unknown");
   }
   return sub;
 }
@@ -57,7 +54,7 @@ async function loadSubMarks(db: Executor, subId: string, lock = false) {
     .select({
       id: studentMark.id,
       studentId: studentMark.studentId,
-      studentName: sql<string>`${contact.firstName} || ' ' || ${contact.lastName}`,
+      studentName: personName(contact),
       marks: studentMark.marksObtained,
       version: studentMark.version,
     })
@@ -174,11 +171,11 @@ export async function moderate(
       const known = new Set(rows.map((r) => r.studentId));
       const i = input.adjustment.marks.findIndex((m) => !known.has(m.studentId));
       if (i >= 0) {
-        throw new ApiError(400, "This student has no mark in the sub-component", {
-          errorCode: "validation_failed",
-          field: `adjustment.marks.${i}.studentId`,
-          rule: "no_mark",
-        });
+        throw badRequest(
+          "This student has no mark in the sub-component",
+          `adjustment.marks.${i}.studentId`,
+          "no_mark",
+        );
       }
     }
     const changes = rows.flatMap((r) => {

@@ -8,6 +8,7 @@
  * leaves every table as it was. Completing a revaluation writes the revised mark to the marks store
  * (`student_mark`, source revaluation) and recomputes the course offering's grades.
  */
+
 import {
   addDays,
   GRADING_MESSAGES,
@@ -24,8 +25,8 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import {
-  academicProgramme,
   answerSheet,
   contact,
   course,
@@ -33,18 +34,17 @@ import {
   enrolment,
   evaluatorAssignment,
   exam,
-  examCycle,
   gradingComponent,
   gradingSubComponent,
-  intake,
   retestRequest,
   revaluationRequest,
   studentMark,
-  term,
 } from "../db/schema.ts";
-import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
-import { regradeStudents } from "../grading/setup.ts";
-import { ApiError } from "../http/errors.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { updateVersioned } from "../db/versioned-update.ts";
+import { examHeaderColumns, withExamHeaderJoins } from "../exam/public.ts";
+import { regradeStudents } from "../grading/public.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 
 /** Which requests a list or student list is about (spec §7 RetestRevaluationDetails type). */
@@ -53,14 +53,10 @@ export type RequestType = "Revaluation" | "Retest";
 /** Days a revaluation has from its request to its due date. */
 export const REVALUATION_DUE_DAYS = 14;
 
-const bad = (message: string, field: string, rule: string) =>
-  new ApiError(400, message, { errorCode: "validation_failed", field, rule });
-const notFound = (what: string, field: string) =>
-  new ApiError(404, `No such ${what}`, { errorCode: "not_found", field });
 const illegalTransition = (message: string, field: string) =>
   new ApiError(409, message, { errorCode: "illegal_transition", field });
 
-const studentName = sql<string>`${contact.firstName} || ' ' || ${contact.lastName}`;
+const studentName = personName(contact);
 
 /** The exam a list row or student list is about: course, term, programme, batch, cycle. */
 export type ExamHeader = {
@@ -78,38 +74,26 @@ export type ExamHeader = {
   component: string;
 };
 
-const headerColumns = {
-  examId: exam.id,
-  courseOfferingId: courseOffering.id,
-  courseId: course.id,
-  courseName: course.name,
-  section: courseOffering.section,
-  termName: term.name,
-  program: academicProgramme.name,
-  batch: intake.name,
-  examCycle: examCycle.name,
-  examType: exam.examType,
-  examDate: exam.examDate,
-  component: exam.component,
-};
-
-function examWithHeader(db: Executor) {
-  return db
-    .select(headerColumns)
-    .from(exam)
-    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
-    .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .innerJoin(term, eq(term.id, courseOffering.termId))
-    .innerJoin(intake, eq(intake.id, term.intakeId))
-    .innerJoin(academicProgramme, eq(academicProgramme.id, intake.programmeId))
-    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId));
-}
-
-/** The header of exam `id`; 404 naming `field` when unknown. */
+/** The header of exam `id` under the revaluation screens' names; 404 naming `field` when unknown. */
 export async function loadExamHeader(db: Executor, id: string, field: string): Promise<ExamHeader> {
-  const [row] = isUuid(id) ? await examWithHeader(db).where(eq(exam.id, id)) : [];
-  if (!row) throw notFound("exam", field);
-  return row;
+  const [row] = isUuid(id)
+    ? await withExamHeaderJoins(db.select(examHeaderColumns).from(exam).$dynamic()).where(eq(exam.id, id))
+    : [];
+  if (!row) throw notFound("No such exam", field);
+  return {
+    examId: row.id,
+    courseOfferingId: row.courseOfferingId,
+    courseId: row.courseId,
+    courseName: row.courseName,
+    section: row.section,
+    termName: row.term,
+    program: row.programme,
+    batch: row.batch,
+    examCycle: row.examCycle,
+    examType: row.examType,
+    examDate: row.examDate,
+    component: row.component,
+  };
 }
 
 // ---------------------------------------------------------------- lists
@@ -171,36 +155,33 @@ export async function listRequests(
     )
     .groupBy(table.examId)
     .as("grouped");
-  const rows = await db
-    .select({
-      ...headerColumns,
-      requests: grouped.requests,
-      pending: grouped.pending,
-      documents: grouped.documents,
-      due: grouped.due,
-      total: sql<number>`count(*) over ()::int`,
-    })
-    .from(grouped)
-    .innerJoin(exam, eq(exam.id, grouped.examId))
-    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
-    .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .innerJoin(term, eq(term.id, courseOffering.termId))
-    .innerJoin(intake, eq(intake.id, term.intakeId))
-    .innerJoin(academicProgramme, eq(academicProgramme.id, intake.programmeId))
-    .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+  const rows = await withExamHeaderJoins(
+    db
+      .select({
+        ...examHeaderColumns,
+        requests: grouped.requests,
+        pending: grouped.pending,
+        documents: grouped.documents,
+        due: grouped.due,
+        total: sql<number>`count(*) over ()::int`,
+      })
+      .from(grouped)
+      .innerJoin(exam, eq(exam.id, grouped.examId))
+      .$dynamic(),
+  )
     .orderBy(asc(course.name), asc(courseOffering.section), asc(exam.examDate), asc(exam.id))
     .limit(q.count)
     .offset((q.pageNo - 1) * q.count);
   return {
     noOfRecords: rows[0]?.total ?? 0,
     rows: rows.map((r) => ({
-      id: r.examId,
+      id: r.id,
       courseId: r.courseId,
       courseOfferingId: r.courseOfferingId,
-      program: r.program,
+      program: r.programme,
       courseName: r.courseName,
       section: r.section,
-      termName: r.termName,
+      termName: r.term,
       batch: r.batch,
       examType: r.examType,
       examDate: r.examDate,
@@ -283,7 +264,7 @@ export async function getRequestStudents(db: Executor, id: string, type: Request
   if (type === "Revaluation") {
     const evaluator = sql<
       string | null
-    >`(select ${contact.firstName} || ' ' || ${contact.lastName} from ${contact} where ${contact.id} = ${revaluationRequest.evaluatorId})`;
+    >`(select ${personName(contact)} from ${contact} where ${contact.id} = ${revaluationRequest.evaluatorId})`;
     const rows = await db
       .select({
         r: revaluationRequest,
@@ -421,7 +402,7 @@ async function checkEvaluator(tx: Executor, examId: string, evaluatorId: string,
         .from(contact)
         .where(and(eq(contact.id, evaluatorId), eq(contact.kind, "faculty")))
     : [];
-  if (!f) throw bad("No such faculty member", field, "unknown");
+  if (!f) throw badRequest("No such faculty member", field, "unknown");
   const [own] = await tx
     .select({ n: count() })
     .from(evaluatorAssignment)
@@ -433,7 +414,7 @@ async function checkEvaluator(tx: Executor, examId: string, evaluatorId: string,
       ),
     );
   if ((own?.n ?? 0) > 0) {
-    throw bad(
+    throw badRequest(
       "This faculty member evaluated the exam; a revaluation needs another evaluator",
       field,
       "original_evaluator",
@@ -476,7 +457,7 @@ export async function updateRevaluations(ctx: AppContext, actor: SessionUser, it
       const [current] = isUuid(item.id)
         ? await tx.select().from(revaluationRequest).where(eq(revaluationRequest.id, item.id)).for("update")
         : [];
-      if (!current) throw notFound("revaluation request", `${i}.id`);
+      if (!current) throw notFound("No such revaluation request", `${i}.id`);
       if (current.version !== item.version) throw versionConflict("This revaluation request", `${i}.version`);
       const plan = planRevaluationUpdate(current.state, current.evaluatorId, {
         accept: item.accept,
@@ -511,12 +492,13 @@ export async function updateRevaluations(ctx: AppContext, actor: SessionUser, it
         saved.push({ id: current.id, state: current.state, version: current.version });
         continue;
       }
-      const [row] = await tx
-        .update(revaluationRequest)
-        .set({ ...changes, version: sql`${revaluationRequest.version} + 1` })
-        .where(and(eq(revaluationRequest.id, current.id), eq(revaluationRequest.version, item.version)))
-        .returning();
-      if (!row) throw versionConflict("This revaluation request", `${i}.version`);
+      const row = await updateVersioned(
+        tx,
+        revaluationRequest,
+        { id: current.id, version: item.version },
+        changes,
+        { what: "This revaluation request", field: `${i}.version` },
+      );
       audit.push({
         action: "update_revaluation_request",
         entity: "revaluation_request",
@@ -558,10 +540,14 @@ async function writeRevisedMark(
   at: Date,
 ): Promise<{ audit: AuditEntry; courseOfferingId: string }> {
   if (item.revisedMarks === undefined) {
-    throw bad("revisedMarks is required to complete a revaluation", `${i}.revisedMarks`, "required");
+    throw badRequest("revisedMarks is required to complete a revaluation", `${i}.revisedMarks`, "required");
   }
   if (item.reason.trim() === "") {
-    throw bad("Say why the mark changes (reason) to complete a revaluation", `${i}.reason`, "required");
+    throw badRequest(
+      "Say why the mark changes (reason) to complete a revaluation",
+      `${i}.reason`,
+      "required",
+    );
   }
   const [mark] = await tx
     .select()
@@ -579,9 +565,9 @@ async function writeRevisedMark(
       field: `${i}.id`,
     });
   }
-  if (item.revisedMarks < 0) throw bad(GRADING_MESSAGES.markBelowZero, `${i}.revisedMarks`, "min");
+  if (item.revisedMarks < 0) throw badRequest(GRADING_MESSAGES.markBelowZero, `${i}.revisedMarks`, "min");
   if (item.revisedMarks > mark.totalMarks)
-    throw bad(GRADING_MESSAGES.markAboveTotal, `${i}.revisedMarks`, "max");
+    throw badRequest(GRADING_MESSAGES.markAboveTotal, `${i}.revisedMarks`, "max");
   await tx
     .update(studentMark)
     .set({
@@ -635,7 +621,7 @@ export async function updateRetests(
       const [current] = isUuid(item.id)
         ? await tx.select().from(retestRequest).where(eq(retestRequest.id, item.id)).for("update")
         : [];
-      if (!current) throw notFound("retest request", `${i}.id`);
+      if (!current) throw notFound("No such retest request", `${i}.id`);
       if (current.version !== item.version) throw versionConflict("This retest request", `${i}.version`);
       const problem = retestUpdateProblem(current.state, item.accept);
       if (problem) throw illegalTransition(problem, `${i}.RevalAccept`);
@@ -648,12 +634,13 @@ export async function updateRetests(
         });
         continue;
       }
-      const [row] = await tx
-        .update(retestRequest)
-        .set({ state: item.accept, decidedAt: at, version: sql`${retestRequest.version} + 1` })
-        .where(and(eq(retestRequest.id, current.id), eq(retestRequest.version, item.version)))
-        .returning();
-      if (!row) throw versionConflict("This retest request", `${i}.version`);
+      const row = await updateVersioned(
+        tx,
+        retestRequest,
+        { id: current.id, version: item.version },
+        { state: item.accept, decidedAt: at },
+        { what: "This retest request", field: `${i}.version` },
+      );
       audit.push({
         action: "update_retest_request",
         entity: "retest_request",
@@ -712,7 +699,7 @@ export async function createRevaluationRequest(
             )
         : [];
       if (!mark || mark.offering !== h.courseOfferingId) {
-        throw bad(
+        throw badRequest(
           "The student has no mark in this sub-component of the exam's course",
           "subComponentId",
           "no_mark",
@@ -815,5 +802,9 @@ async function requireEnrolled(tx: Executor, offeringId: string, studentId: stri
         .where(and(eq(enrolment.courseOfferingId, offeringId), eq(enrolment.studentId, studentId)))
     : [];
   if (!row)
-    throw bad("The student is not enrolled in the exam's course offering", "studentId", "not_enrolled");
+    throw badRequest(
+      "The student is not enrolled in the exam's course offering",
+      "studentId",
+      "not_enrolled",
+    );
 }

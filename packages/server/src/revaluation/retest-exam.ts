@@ -5,11 +5,13 @@
  * per course offering (section) of the course and term that has accepted retest requests, schedules
  * those students into it, and refuses a sitting that clashes with another exam of any of them.
  */
+
 import { DEFAULT_STUDENTS_PER_INVIGILATOR, type RetestExam, sittingsClash } from "@portal/domain";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import { personName } from "../db/person-name.ts";
 import {
   campus,
   contact,
@@ -22,13 +24,10 @@ import {
   retestRequest,
   term,
 } from "../db/schema.ts";
-import { ensureExamPeriod } from "../exam/periods.ts";
-import { isUniqueViolation } from "../exam/versions.ts";
-import { ApiError } from "../http/errors.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { ensureExamPeriod } from "../exam/public.ts";
+import { ApiError, badRequest } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
-
-const bad = (message: string, field: string, rule: string) =>
-  new ApiError(400, message, { errorCode: "validation_failed", field, rule });
 
 /** The accepted retest requests not yet scheduled, with their exam's course offering, course and term. */
 function acceptedRequests(db: Executor) {
@@ -127,9 +126,9 @@ export async function createRetestExam(
             .innerJoin(intake, eq(intake.id, term.intakeId))
             .where(eq(term.id, item.term))
         : [];
-      if (!t) throw bad("No such term", f("term"), "unknown");
+      if (!t) throw badRequest("No such term", f("term"), "unknown");
       if (t.batch !== item.batch)
-        throw bad(`The term belongs to the batch ${t.batch}`, f("batch"), "term_batch");
+        throw badRequest(`The term belongs to the batch ${t.batch}`, f("batch"), "term_batch");
       const [c] = isUuid(item.course)
         ? await tx
             .select({ id: courseOffering.id })
@@ -137,17 +136,17 @@ export async function createRetestExam(
             .where(and(eq(courseOffering.courseId, item.course), eq(courseOffering.termId, item.term)))
             .limit(1)
         : [];
-      if (!c) throw bad("This course is not taught in the term", f("course"), "unknown");
+      if (!c) throw badRequest("This course is not taught in the term", f("course"), "unknown");
       const [cycle] = await tx.select().from(examCycle).where(eq(examCycle.name, item.examCycle));
       if (cycle?.examType !== "Retest") {
-        throw bad(
+        throw badRequest(
           "examCycle must be one of the retest cycles (ExamMonthList)",
           f("examCycle"),
           "retest_cycle",
         );
       }
       if (item.dateOfExam < cycle.startDate || item.dateOfExam > cycle.endDate) {
-        throw bad(
+        throw badRequest(
           `dateOfExam must be within the cycle, ${cycle.startDate} to ${cycle.endDate}`,
           f("dateOfExam"),
           "within_cycle",
@@ -166,7 +165,7 @@ export async function createRetestExam(
         .orderBy(asc(retestRequest.id))
         .for("update", { of: retestRequest });
       if (item.requestIds && requests.length !== new Set(item.requestIds).size) {
-        throw bad(
+        throw badRequest(
           "Every request named must be an accepted retest request of this course",
           f("requestIds"),
           "not_accepted",
@@ -267,7 +266,7 @@ async function checkClashes(tx: Executor, item: RetestExam, studentIds: string[]
   const sitting = { date: item.dateOfExam, startTime: item.startTimeOfExam, durationMinutes: item.duration };
   const columns = {
     studentId: contact.id,
-    name: sql<string>`${contact.firstName} || ' ' || ${contact.lastName}`,
+    name: personName(contact),
     courseName: course.name,
     startTime: exam.startTime,
     durationMinutes: exam.durationMinutes,

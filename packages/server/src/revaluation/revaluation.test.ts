@@ -16,7 +16,7 @@ import {
 } from "../db/schema.ts";
 import { DEMO_RETEST_CYCLE } from "../demo/revaluation.ts";
 import { DEMO_ACADEMIC_OFFICE, DEMO_EXAM_OFFICE } from "../demo/seed.ts";
-import { ensureExamPeriod } from "../exam/periods.ts";
+import { ensureExamPeriod } from "../exam/public.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
 
 type ListRow = { id: string; courseId: string; courseOfferingId: string; pending: number; requests: number };

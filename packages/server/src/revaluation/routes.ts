@@ -10,8 +10,10 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { zVersion } from "../exam/versions.ts";
-import { ApiError, parseOrThrow, readJson } from "../http/errors.ts";
+import { badRequest, notFound, parseOrThrow } from "../http/errors.ts";
+import { readJson } from "../http/input.ts";
+import { zItemList } from "../http/request-schemas.ts";
+import { zVersion } from "../http/versions.ts";
 import {
   ANSWER_SHEET_NOT_AVAILABLE,
   getAnswerSheetKey,
@@ -44,11 +46,8 @@ const text = (name: string, max: number) =>
     .string({ error: `${name} must be text` })
     .trim()
     .max(max, { error: `${name} has at most ${max} characters` });
-const list = (what: string, max = MAX_ITEMS) =>
-  z
-    .array(z.unknown(), { error: `The body must be a list of ${what}` })
-    .min(1, { error: "Send at least one item" })
-    .max(max, { error: `At most ${max} items per request` });
+/** A body that is a list of 1 to `max` items of `what`. */
+const list = (what: string, max = MAX_ITEMS) => zItemList(what, max);
 const type = z.enum(["Revaluation", "Retest"], { error: "type must be Revaluation or Retest" });
 
 const ZListBody = z.object(
@@ -184,11 +183,11 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
         item.RevaluationRequestStatus &&
         item.RevalAccept !== item.RevaluationRequestStatus
       ) {
-        throw new ApiError(400, "RevalAccept and RevaluationRequestStatus disagree", {
-          errorCode: "validation_failed",
-          field: `${i}.RevaluationRequestStatus`,
-          rule: "consistent",
-        });
+        throw badRequest(
+          "RevalAccept and RevaluationRequestStatus disagree",
+          `${i}.RevaluationRequestStatus`,
+          "consistent",
+        );
       }
       return {
         id: item.id,
@@ -251,7 +250,7 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
     const studentId = c.req.param("studentId");
     const key = await getAnswerSheetKey(ctx.db, examId, studentId);
     const file = key ? await ctx.files.stream(key) : null;
-    if (!file) throw new ApiError(404, ANSWER_SHEET_NOT_AVAILABLE, { errorCode: "not_found" });
+    if (!file) throw notFound(ANSWER_SHEET_NOT_AVAILABLE);
     return c.body(file.body, 200, {
       "Content-Type": "application/pdf",
       "Content-Length": String(file.size),
@@ -268,18 +267,14 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post("/sf/exam/moderation", async (c) => {
     const body = parseOrThrow(ZModerationBody, await readJson(c));
     if (body.apply && body.reason === "") {
-      throw new ApiError(400, "Say why the marks are moderated (reason)", {
-        errorCode: "validation_failed",
-        field: "reason",
-        rule: "required",
-      });
+      throw badRequest("Say why the marks are moderated (reason)", "reason", "required");
     }
     if (body.apply && body.marksVersion === "") {
-      throw new ApiError(400, "marksVersion is required: send the marksVersion of the preview you read", {
-        errorCode: "validation_failed",
-        field: "marksVersion",
-        rule: "required",
-      });
+      throw badRequest(
+        "marksVersion is required: send the marksVersion of the preview you read",
+        "marksVersion",
+        "required",
+      );
     }
     // The adjustment's bounds depend on the sub-component's total marks, read by moderate().
     const total = await totalMarksFor(body.courseOfferingId, body.subComponentId);

@@ -15,11 +15,12 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
-import { exam, scheduledEvent, scheduledEventFaculty } from "../db/schema.ts";
-import { ensureExamPeriod, releaseExamRooms } from "../exam/periods.ts";
-import { isUniqueViolation, versionConflict } from "../exam/versions.ts";
-import { ApiError } from "../http/errors.ts";
-import { holidaysOfIntake, notFound, rows, ruleError } from "../planning/common.ts";
+import { rows } from "../db/rows.ts";
+import { scheduledEvent, scheduledEventFaculty } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { addPlannerExam, movePlannerExam, type PlannerExam, removePlannerExam } from "../exam/public.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
+import { holidaysOfIntake } from "../planning/public.ts";
 
 /** Prefix of every field named in a booking refusal (the payload's key). */
 const F = "FacilityFacultyBooking";
@@ -122,7 +123,7 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
     sql`select id, intake_id as "intakeId", to_char(start_date, 'YYYY-MM-DD') as "startDate",
         to_char(end_date, 'YYYY-MM-DD') as "endDate" from term where id = ${b.termId}`,
   );
-  if (!t) throw notFound("term", `${F}.termId`);
+  if (!t) throw notFound("No such term", `${F}.termId`);
 
   let termSubjectId = b.courseVersionId;
   let courseId: string | null = null;
@@ -131,7 +132,7 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
       tx,
       sql`select course_id as "courseId" from term_subject where id = ${termSubjectId} and term_id = ${t.id}`,
     );
-    if (!s) throw notFound("subject of this term", `${F}.courseVersionId`);
+    if (!s) throw notFound("No such subject of this term", `${F}.courseVersionId`);
     courseId = s.courseId;
   }
   let strength: number | null = null;
@@ -141,7 +142,7 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
       sql`select course_id as "courseId", capacity from course_offering where id = ${b.courseOfferingId} and term_id = ${t.id}`,
     );
     if (!o || (courseId && o.courseId !== courseId))
-      throw notFound("section of this subject", `${F}.courseOfferingId`);
+      throw notFound("No such section of this subject", `${F}.courseOfferingId`);
     strength = Number(o.capacity);
     if (!termSubjectId) {
       const [s] = await rows<{ id: string }>(
@@ -156,7 +157,7 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
       tx,
       sql`select 1 from planner_activity where id = ${b.academicPlannerActivityId} and term_id = ${t.id}`,
     );
-    if (!a) throw notFound("planner activity of this term", `${F}.academicPlannerActivityId`);
+    if (!a) throw notFound("No such planner activity of this term", `${F}.academicPlannerActivityId`);
   }
 
   const facultyIds = b.facultyId;
@@ -169,16 +170,16 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
         sql`, `,
       )}) order by id${forUpdate}`,
     );
-    if (found.length !== ordered.length) throw notFound("faculty member", `${F}.facultyId`);
+    if (found.length !== ordered.length) throw notFound("No such faculty member", `${F}.facultyId`);
   }
   if (b.facilityId) {
     const [room] = await rows<{ capacity: number }>(
       tx,
       sql`select capacity from facility where id = ${b.facilityId}${forUpdate}`,
     );
-    if (!room) throw notFound("facility", `${F}.facilityId`);
+    if (!room) throw notFound("No such facility", `${F}.facilityId`);
     if (strength !== null && Number(room.capacity) < strength) {
-      throw ruleError(capacityMessage(Number(room.capacity), strength), `${F}.facilityId`, "capacity");
+      throw badRequest(capacityMessage(Number(room.capacity), strength), `${F}.facilityId`, "capacity");
     }
   }
 
@@ -188,24 +189,24 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
     skip: checksHolidays ? holidays : undefined,
   });
   if (occurrences.length === 0) {
-    throw ruleError("No selected weekday between start and end", `${F}.daySelected`, "no_day");
+    throw badRequest("No selected weekday between start and end", `${F}.daySelected`, "no_day");
   }
   if (occurrences.length > MAX_OCCURRENCES) {
-    throw ruleError(`At most ${MAX_OCCURRENCES} occurrences at once`, `${F}.daySelected`, "too_many");
+    throw badRequest(`At most ${MAX_OCCURRENCES} occurrences at once`, `${F}.daySelected`, "too_many");
   }
   for (const o of occurrences) {
     if (Date.parse(o.end) <= Date.parse(o.start)) {
-      throw ruleError(SCHEDULING_MESSAGES.endBeforeStart, `${F}.endDate`, "after_start");
+      throw badRequest(SCHEDULING_MESSAGES.endBeforeStart, `${F}.endDate`, "after_start");
     }
     if (Date.parse(o.end) - Date.parse(o.start) > MAX_EVENT_RANGE_DAYS * 86_400_000) {
-      throw ruleError(`An event lasts at most ${MAX_EVENT_RANGE_DAYS} days`, `${F}.endDate`, "too_long");
+      throw badRequest(`An event lasts at most ${MAX_EVENT_RANGE_DAYS} days`, `${F}.endDate`, "too_long");
     }
     for (const day of datesTouched(o.start, o.end)) {
       if (day < t.startDate || day > t.endDate) {
-        throw ruleError(outsideTermMessage(t.startDate, t.endDate), `${F}.startDate`, "term");
+        throw badRequest(outsideTermMessage(t.startDate, t.endDate), `${F}.startDate`, "term");
       }
       if (checksHolidays && holidays.has(day))
-        throw ruleError(holidayMessage(day), `${F}.startDate`, "holiday");
+        throw badRequest(holidayMessage(day), `${F}.startDate`, "holiday");
     }
   }
 
@@ -266,209 +267,32 @@ async function linkExam(tx: Executor, written: { events: Array<{ id: string }> }
 }
 
 /**
- * Whether the exam office has recorded anything against exam `examId`: seats, invigilation duties,
- * question papers, eligibility, evaluator assignments, revaluation or retest requests (of it or
- * scheduling it) or answer sheets.
+ * The exam a booking puts on the exam timetable: its section, exam type and first occurrence as a
+ * sitting (Asia/Kolkata, minutes), or null when the booking names no section or exam type.
  */
-async function examInUse(tx: Executor, examId: string): Promise<boolean> {
-  const [row] = await rows<{ used: boolean }>(
-    tx,
-    sql`select (exists (select 1 from seat_assignment where exam_id = ${examId})
-        or exists (select 1 from invigilation where exam_id = ${examId})
-        or exists (select 1 from question_paper where exam_id = ${examId})
-        or exists (select 1 from exam_eligibility where exam_id = ${examId})
-        or exists (select 1 from evaluator_assignment where exam_id = ${examId})
-        or exists (select 1 from revaluation_request where exam_id = ${examId})
-        or exists (select 1 from retest_request where exam_id = ${examId} or retest_exam_id = ${examId})
-        or exists (select 1 from answer_sheet where exam_id = ${examId})) as used`,
-  );
-  return Boolean(row?.used);
-}
-
-/**
- * Removes the exam timetable row `examId` a planner exam put there (its event is being deleted or
- * re-homed), with an audit row. 409 exam_in_use, nothing removed, when {@link examInUse}.
- */
-async function removePlannedExam(ctx: AppContext, tx: Executor, user: SessionUser, examId: string) {
-  const [before] = await rows<Record<string, unknown>>(
-    tx,
-    sql`select * from exam where id = ${examId} for update`,
-  );
-  if (!before) return;
-  if (await examInUse(tx, examId)) {
-    throw new ApiError(409, SCHEDULING_MESSAGES.examInUse, { errorCode: "exam_in_use", field: `${F}.id` });
-  }
-  await tx.delete(exam).where(eq(exam.id, examId));
-  await writeAudit(
-    tx,
-    user,
-    [{ action: "delete_exam", entity: "exam", entityId: examId, before, after: null }],
-    new Date(ctx.now()),
-  );
-}
-
-/**
- * Moves the exam timetable row `examId` with its edited planner event when the event keeps its
- * section and exam type and its new day is in the exam's own cycle: date, start time and length
- * (Asia/Kolkata, minutes), its exam period, and the seats and duties of the old period released as
- * the exam timetable's own move does. Returns false, changing nothing, when the exam must be
- * re-homed instead (another section, type or cycle).
- */
-async function movePlannedExam(
-  ctx: AppContext,
-  tx: Executor,
-  user: SessionUser,
-  examId: string,
-  b: BookingCreate,
-  plan: BookingPlan,
-): Promise<boolean> {
+function plannerExamOf(b: BookingCreate, plan: BookingPlan): PlannerExam | null {
   const first = plan.occurrences[0];
-  if (!first) return false;
-  const [before] = await rows<{
-    examCycleId: string;
-    courseOfferingId: string;
-    examType: string;
-    examDate: string;
-    startTime: string;
-    durationMinutes: number;
-    examPeriodId: string | null;
-    cycleStart: string;
-    cycleEnd: string;
-  }>(
-    tx,
-    sql`select x.exam_cycle_id as "examCycleId", x.course_offering_id as "courseOfferingId",
-          x.exam_type as "examType", x.exam_date::text as "examDate", x.start_time as "startTime",
-          x.duration_minutes as "durationMinutes", x.exam_period_id as "examPeriodId",
-          c.start_date::text as "cycleStart", c.end_date::text as "cycleEnd"
-        from exam x join exam_cycle c on c.id = x.exam_cycle_id where x.id = ${examId} for update of x`,
-  );
-  if (!before) return false;
+  if (!first || !plan.courseOfferingId || !b.examType) return null;
   const start = instantToLocal(first.start);
-  const minutes = Math.round((Date.parse(first.end) - Date.parse(first.start)) / 60_000);
-  if (
-    before.courseOfferingId !== plan.courseOfferingId ||
-    before.examType !== b.examType ||
-    start.date < before.cycleStart ||
-    start.date > before.cycleEnd
-  ) {
-    return false;
-  }
-  const examPeriodId = await ensureExamPeriod(tx, {
-    examCycleId: before.examCycleId,
+  return {
+    courseOfferingId: plan.courseOfferingId,
+    examType: b.examType,
     date: start.date,
     startTime: start.time,
-    durationMinutes: minutes,
-  });
-  const after = { examDate: start.date, startTime: start.time, durationMinutes: minutes, examPeriodId };
-  await tx
-    .update(exam)
-    .set({ ...after, version: sql`${exam.version} + 1` })
-    .where(eq(exam.id, examId));
-  if (before.examPeriodId && before.examPeriodId !== examPeriodId) {
-    await releaseExamRooms(tx, examId, before.examPeriodId);
-  }
-  await writeAudit(
-    tx,
-    user,
-    [
-      {
-        action: "update_timetable",
-        entity: "exam",
-        entityId: examId,
-        before: {
-          examDate: before.examDate,
-          startTime: before.startTime,
-          durationMinutes: before.durationMinutes,
-          examPeriodId: before.examPeriodId,
-        },
-        after,
-      },
-    ],
-    new Date(ctx.now()),
-  );
-  return true;
+    durationMinutes: Math.round((Date.parse(first.end) - Date.parse(first.start)) / 60_000),
+  };
 }
 
-/** The component name of an exam of a planning exam type (the grading components' names). */
-const EXAM_COMPONENTS: Record<string, string> = {
-  MidTerm: "Mid Term Exam",
-  EndTerm: "End Term Exam",
-  Retest: "Retest",
-};
-
-/**
- * An exam booked on the planner (spec §5 Create exam) joins the exam timetable: one exam of the
- * section in the exam cycle of its type whose dates hold the exam's day (Asia/Kolkata), at its
- * start time for its length, in that cycle's exam period, with an audit row. 400 rule exam_cycle
- * when no cycle of the type holds the day; an exam of the same type for the section already in
- * the cycle is refused by the caller (409 exam_exists). Returns the exam's id (null when the
- * booking names no section or exam type).
- */
+/** Adds the exam of a booking to the exam timetable (exam area); null when it names none. */
 async function addToExamTimetable(
   ctx: AppContext,
   tx: Executor,
   user: SessionUser,
   b: BookingCreate,
   plan: BookingPlan,
-) {
-  const first = plan.occurrences[0];
-  if (!first || !plan.courseOfferingId || !b.examType) return null;
-  const start = instantToLocal(first.start);
-  const minutes = Math.round((Date.parse(first.end) - Date.parse(first.start)) / 60_000);
-  const [cycle] = await rows<{ id: string; name: string }>(
-    tx,
-    sql`select id, name from exam_cycle where exam_type = ${b.examType}
-        and start_date <= ${start.date}::date and end_date >= ${start.date}::date order by start_date, name limit 1`,
-  );
-  if (!cycle) {
-    throw ruleError(
-      `No ${b.examType} exam cycle holds ${start.date.split("-").reverse().join("-")}`,
-      `${F}.startDate`,
-      "exam_cycle",
-    );
-  }
-  const periodId = await ensureExamPeriod(tx, {
-    examCycleId: cycle.id,
-    date: start.date,
-    startTime: start.time,
-    durationMinutes: minutes,
-  });
-  const [made] = await tx
-    .insert(exam)
-    .values({
-      examCycleId: cycle.id,
-      courseOfferingId: plan.courseOfferingId,
-      component: EXAM_COMPONENTS[b.examType] ?? b.examType,
-      examType: b.examType,
-      examDate: start.date,
-      startTime: start.time,
-      durationMinutes: minutes,
-      examPeriodId: periodId,
-      venue: "",
-    })
-    .returning({ id: exam.id });
-  await writeAudit(
-    tx,
-    user,
-    [
-      {
-        action: "create_exam",
-        entity: "exam",
-        entityId: (made as { id: string }).id,
-        before: null,
-        after: {
-          examType: b.examType,
-          courseOfferingId: plan.courseOfferingId,
-          examCycle: cycle.name,
-          dateOfExam: start.date,
-          startTime: start.time,
-          durationMinutes: minutes,
-        },
-      },
-    ],
-    new Date(ctx.now()),
-  );
-  return (made as { id: string }).id;
+): Promise<string | null> {
+  const planned = plannerExamOf(b, plan);
+  return planned ? addPlannerExam(ctx, tx, user, planned, `${F}.startDate`) : null;
 }
 
 /** Writes a checked booking's events and faculty rows with an audit row per event. */
@@ -546,7 +370,7 @@ async function lockEvent(tx: Executor, user: SessionUser, id: string, version: n
   const [before] = await rows<
     Record<string, unknown> & { kind: string; version: number; exam_id: string | null }
   >(tx, sql`select * from scheduled_event where id = ${id} for update`);
-  if (!before) throw notFound("booking", `${F}.id`);
+  if (!before) throw notFound("No such booking", `${F}.id`);
   checkKindAllowed(user, before.kind);
   if (Number(before.version) !== version) throw versionConflict("This booking", `${F}.version`);
   const faculty = await rows<{ facultyId: string }>(
@@ -580,10 +404,11 @@ export async function updateBooking(
       await tx.execute(sql`delete from scheduled_event where id = ${id}`);
       const plan = await checkBooking(tx, b, true);
       const written = await insertPlan(ctx, tx, user, b, plan, before);
-      if (examId && plan.kind === "exam" && (await movePlannedExam(ctx, tx, user, examId, b, plan))) {
+      const planned = plan.kind === "exam" ? plannerExamOf(b, plan) : null;
+      if (examId && planned && (await movePlannerExam(ctx, tx, user, examId, planned))) {
         await linkExam(tx, written, examId);
       } else {
-        if (examId) await removePlannedExam(ctx, tx, user, examId);
+        if (examId) await removePlannerExam(ctx, tx, user, examId, `${F}.id`);
         if (plan.kind === "exam" && (examId || before.kind !== "exam")) {
           await linkExam(tx, written, await addToExamTimetable(ctx, tx, user, b, plan));
         }
@@ -606,7 +431,7 @@ export async function deleteBooking(ctx: AppContext, user: SessionUser, id: stri
   return ctx.db.transaction(async (tx) => {
     const before = await lockEvent(tx, user, id, version);
     await tx.execute(sql`delete from scheduled_event where id = ${id}`);
-    if (before.exam_id) await removePlannedExam(ctx, tx, user, before.exam_id);
+    if (before.exam_id) await removePlannerExam(ctx, tx, user, before.exam_id, `${F}.id`);
     await writeAudit(
       tx,
       user,
@@ -646,6 +471,12 @@ export async function validateBooking(ctx: AppContext, user: SessionUser, b: Boo
 }
 
 /**
+ * The scheduling area owns the link between an exam and its planner event (`scheduled_event.exam_id`,
+ * the event's faculty and room bookings): the exam timetable moves that event only through this
+ * function (exported by scheduling/public.ts), and a booking adds, moves or removes its exam's
+ * timetable row only through the exam area's planner-exam functions (exam/public.ts), so neither
+ * area writes the other's tables.
+ *
  * Moves the planner event linked to exam `examId` (spec §5 Create exam; the exam timetable's save)
  * to the exam's new day, start time (Asia/Kolkata) and length in minutes, in the caller's
  * transaction, so the planner and the exam timetable show the same sitting. Its faculty and room

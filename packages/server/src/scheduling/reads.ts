@@ -12,8 +12,10 @@ import {
 } from "@portal/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
-import { notFound, rows } from "../planning/common.ts";
-import { findProgramme, resolveIntake } from "../planning/subjects.ts";
+import { personName } from "../db/person-name.ts";
+import { rows } from "../db/rows.ts";
+import { notFound } from "../http/errors.ts";
+import { findProgramme, resolveIntake } from "../planning/public.ts";
 
 /** A day range (YYYY-MM-DD, both included) as instants: from local midnight of `from` to that after `to`. */
 function rangeInstants(from: string, to: string): { start: string; end: string } {
@@ -54,10 +56,10 @@ async function eventRows(db: Executor, where: SQL, limit = 5000): Promise<EventR
         e.term_subject_id as "courseVersionId", e.course_offering_id as "courseOfferingId",
         c.id as "courseId", c.code as "courseCode", c.name as "courseName", o.section,
         o.faculty_id as "sectionFacultyId",
-        case when sf.id is null then null else sf.first_name || ' ' || sf.last_name end as "sectionFacultyName",
+        case when sf.id is null then null else ${personName("sf")} end as "sectionFacultyName",
         e.planner_activity_id as "plannerActivityId", pa.name as "plannerActivityName",
         e.facility_id as "facilityId", fa.name as "facilityName",
-        coalesce((select json_agg(json_build_object('id', f.id, 'name', f.first_name || ' ' || f.last_name) order by b.position)
+        coalesce((select json_agg(json_build_object('id', f.id, 'name', ${personName("f")}) order by b.position)
           from scheduled_event_faculty b join contact f on f.id = b.faculty_id where b.event_id = e.id), '[]'::json) as faculty,
         e.version
         from scheduled_event e
@@ -145,7 +147,7 @@ async function termInfo(db: Executor, termId: string, field = "termId"): Promise
         to_char(t.start_date, 'YYYY-MM-DD') as "startDate", to_char(t.end_date, 'YYYY-MM-DD') as "endDate"
         from term t join intake i on i.id = t.intake_id where t.id = ${termId}`,
   );
-  if (!t) throw notFound("term", field);
+  if (!t) throw notFound("No such term", field);
   return t;
 }
 
@@ -176,7 +178,7 @@ export async function schedulerData(db: Executor, termId: string) {
   }>(
     db,
     sql`select o.id, o.course_id as "courseId", o.section, o.capacity, o.faculty_id as "facultyId",
-        case when f.id is null then null else f.first_name || ' ' || f.last_name end as "facultyName"
+        case when f.id is null then null else ${personName("f")} end as "facultyName"
         from course_offering o left join contact f on f.id = o.faculty_id where o.term_id = ${t.id} order by o.section`,
   );
   const required = await rows<{ subjectId: string; category: string; n: number }>(
@@ -268,7 +270,7 @@ export async function schedulerData(db: Executor, termId: string) {
 export async function facilityFacultyAll(db: Executor, campusId: string | null) {
   const faculty = await rows<{ id: string; facultyName: string }>(
     db,
-    sql`select id, first_name || ' ' || last_name as "facultyName" from contact where kind = 'faculty'
+    sql`select id, ${personName("contact")} as "facultyName" from contact where kind = 'faculty'
         order by first_name, last_name, id limit 2000`,
   );
   const facilities = await rows<{ id: string; facilityName: string; facilityCapacity: number }>(
@@ -344,7 +346,7 @@ export async function facilityBookings(db: Executor, q: { facilityId: string; fr
     db,
     sql`select id, name, capacity from facility where id = ${q.facilityId}`,
   );
-  if (!room) throw notFound("facility", "facilityId");
+  if (!room) throw notFound("No such facility", "facilityId");
   const r = rangeInstants(q.from, q.to);
   const found = await eventRows(
     db,
@@ -378,9 +380,9 @@ export async function facilityBookings(db: Executor, q: { facilityId: string; fr
 export async function facultyBookings(db: Executor, q: { contactId: string; from: string; to: string }) {
   const [who] = await rows<{ id: string; name: string }>(
     db,
-    sql`select id, first_name || ' ' || last_name as name from contact where id = ${q.contactId} and kind = 'faculty'`,
+    sql`select id, ${personName("contact")} as name from contact where id = ${q.contactId} and kind = 'faculty'`,
   );
-  if (!who) throw notFound("faculty member", "contactId");
+  if (!who) throw notFound("No such faculty member", "contactId");
   const r = rangeInstants(q.from, q.to);
   const found = await eventRows(
     db,
@@ -432,7 +434,7 @@ export async function weeklyTimeTable(
   q: { programName: string; intake?: string; year?: number; termName?: string; date: string },
 ) {
   const prog = await findProgramme(db, q.programName);
-  if (!prog) throw notFound("programme", "programName");
+  if (!prog) throw notFound("No such programme", "programName");
   const week = weekOf(q.date);
   const nav = {
     weekStart: week.start,

@@ -14,7 +14,8 @@ import {
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
-import { parseOrThrow, readJson } from "../http/errors.ts";
+import { parseOrThrow } from "../http/errors.ts";
+import { readJson } from "../http/input.ts";
 import { keptReadModelResponse } from "../http/kept-json.ts";
 import { createBooking, deleteBooking, updateBooking, validateBooking } from "./bookings.ts";
 import {

@@ -1,8 +1,8 @@
 import { SCHEDULING_MESSAGES } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../db/rows.ts";
 import { DEMO_ACADEMIC_OFFICE, DEMO_EXAM_OFFICE } from "../demo/seed.ts";
-import { rows } from "../planning/common.ts";
 import { tableFingerprints } from "../test/fuzz.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
 

@@ -8,9 +8,9 @@ import {
 import { sql } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
-import { versionConflict } from "../exam/versions.ts";
-import { ApiError } from "../http/errors.ts";
-import { holidaysOfIntake, notFound, rows, ruleError } from "../planning/common.ts";
+import { rows } from "../db/rows.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
+import { holidaysOfIntake } from "../planning/public.ts";
 
 type SwapRow = {
   id: string;
@@ -61,16 +61,16 @@ export async function swapTimeTableSlots(ctx: AppContext, user: SessionUser, swa
     );
     const a = locked.find((r) => r.id === swap.first.id);
     const b = locked.find((r) => r.id === swap.second.id);
-    if (!a) throw notFound("session", "first.id");
-    if (!b) throw notFound("session", "second.id");
+    if (!a) throw notFound("No such session", "first.id");
+    if (!b) throw notFound("No such session", "second.id");
     if (Number(a.version) !== swap.first.version) throw versionConflict("This session", "first.version");
     if (Number(b.version) !== swap.second.version) throw versionConflict("This session", "second.version");
     if (a.intakeId !== b.intakeId)
-      throw ruleError("Both sessions must belong to the same intake", "second.id", "same_intake");
+      throw badRequest("Both sessions must belong to the same intake", "second.id", "same_intake");
     if (a.kind === "reference" || b.kind === "reference")
-      throw ruleError("A reference has no time slot to swap", "first.id", "reference");
+      throw badRequest("A reference has no time slot to swap", "first.id", "reference");
     if (a.courseId !== null && a.courseId === b.courseId)
-      throw ruleError(SCHEDULING_MESSAGES.identicalSubjects, "second.id", "identical_subjects");
+      throw badRequest(SCHEDULING_MESSAGES.identicalSubjects, "second.id", "identical_subjects");
 
     const faculty = await rows<{ eventId: string; facultyId: string }>(
       tx,
@@ -105,8 +105,8 @@ export async function swapTimeTableSlots(ctx: AppContext, user: SessionUser, swa
     for (const mv of moves) {
       for (const day of datesTouched(mv.to.start, mv.to.end)) {
         if (day < mv.event.termStart || day > mv.event.termEnd)
-          throw ruleError(outsideTermMessage(mv.event.termStart, mv.event.termEnd), mv.field, "term");
-        if (holidays.has(day)) throw ruleError(holidayMessage(day), mv.field, "holiday");
+          throw badRequest(outsideTermMessage(mv.event.termStart, mv.event.termEnd), mv.field, "term");
+        if (holidays.has(day)) throw badRequest(holidayMessage(day), mv.field, "holiday");
       }
     }
     for (const mv of moves) {

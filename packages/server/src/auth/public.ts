@@ -1,0 +1,5 @@
+/**
+ * The auth area's public surface: what the rest of the server may use of it: the session cookies'
+ * names and their parsing (the cross-site check reads them).
+ */
+export { ACCESS_COOKIE, parseCookies, REFRESH_COOKIE } from "./cookies.ts";

@@ -1,0 +1,103 @@
+import { ELIGIBILITY_STATUSES, ZEligibilityUpdateItem } from "@portal/domain";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext, AppEnv } from "../../context.ts";
+import { parseOrThrow } from "../../http/errors.ts";
+import { readJson } from "../../http/input.ts";
+import {
+  ZItemVersion,
+  zBodyPageNo,
+  zItemList,
+  zOptionalId,
+  zQueryPageNo,
+  zSearch,
+} from "../../http/request-schemas.ts";
+import {
+  DEFAULT_ELIGIBILITY_PAGE_SIZE,
+  ELIGIBILITY_PAGE_SIZES,
+  getStudentRiskData,
+  getStudentStatus,
+  listStudentEligibility,
+  updateEligibility,
+} from "./eligibility.ts";
+
+/** Most eligibility decisions one PATCH /sf/exam/update/eligibily takes. */
+export const MAX_ELIGIBILITY_ITEMS = 500;
+
+const pageSize = (n: number) => (ELIGIBILITY_PAGE_SIZES as readonly number[]).includes(n);
+const pageSizeError = { error: `count must be one of ${ELIGIBILITY_PAGE_SIZES.join(", ")}` };
+/** Paging in a query string (numbers as text). */
+const ZQueryPage = {
+  pageNo: zQueryPageNo,
+  count: z.coerce.number().int().refine(pageSize, pageSizeError).default(DEFAULT_ELIGIBILITY_PAGE_SIZE),
+};
+/** Paging in a JSON body. */
+const ZBodyPage = {
+  pageNo: zBodyPageNo,
+  count: z
+    .number({ error: pageSizeError.error })
+    .int()
+    .refine(pageSize, pageSizeError)
+    .default(DEFAULT_ELIGIBILITY_PAGE_SIZE),
+};
+const eligibilityFilter = z
+  .union([z.enum(ELIGIBILITY_STATUSES), z.literal("")], {
+    error: `eligibility must be one of ${ELIGIBILITY_STATUSES.join(", ")}`,
+  })
+  .default("");
+
+const ZStudentStatusQuery = z.object({ search: zSearch, eligibility: eligibilityFilter, ...ZQueryPage });
+const ZRiskBody = z.object({ examCycleId: zOptionalId, search: zSearch, ...ZBodyPage });
+const ZStudentDataBody = z.object({
+  examCycleId: zOptionalId,
+  examId: zOptionalId,
+  eligibility: eligibilityFilter,
+  search: zSearch,
+  ...ZBodyPage,
+});
+
+/**
+ * Eligibility routes (spec §4 eligibility labels; §7 /sf/exam/studentStatus/{id},
+ * /sf/exam/update/eligibily, StudentRiskData, StudentData; openapi/evaluation.yaml). Signed-in only:
+ * createApi puts /sf/* and /salesforce/* behind sign-in.
+ */
+export function eligibilityRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get("/sf/exam/studentStatus/:id", async (c) => {
+    const { search, eligibility, pageNo, count } = parseOrThrow(ZStudentStatusQuery, c.req.query());
+    const answer = await getStudentStatus(
+      ctx.db,
+      ctx.now(),
+      c.req.param("id"),
+      { search, eligibility },
+      {
+        pageNo,
+        count,
+      },
+    );
+    return c.json({ success: true as const, ...answer });
+  });
+
+  app.patch("/sf/exam/update/eligibily", async (c) => {
+    const raw = parseOrThrow(zItemList("eligibility items", MAX_ELIGIBILITY_ITEMS), await readJson(c));
+    const items = raw.map((item, i) => ({
+      ...parseOrThrow(ZEligibilityUpdateItem, item, String(i)),
+      ...parseOrThrow(ZItemVersion, item, String(i)),
+    }));
+    const students = await updateEligibility(ctx, c.get("user"), items);
+    return c.json({ success: true as const, message: "Eligibility saved", students });
+  });
+
+  app.post("/salesforce/StudentRiskData", async (c) => {
+    const q = parseOrThrow(ZRiskBody, (await readJson(c, { required: false })) ?? {});
+    return c.json({ success: true as const, ...(await getStudentRiskData(ctx.db, ctx.now(), q)) });
+  });
+
+  app.post("/salesforce/StudentData", async (c) => {
+    const q = parseOrThrow(ZStudentDataBody, (await readJson(c, { required: false })) ?? {});
+    return c.json({ success: true as const, ...(await listStudentEligibility(ctx.db, ctx.now(), q)) });
+  });
+
+  return app;
+}

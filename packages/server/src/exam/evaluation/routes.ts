@@ -1,0 +1,162 @@
+import {
+  EVALUATOR_STATUSES,
+  isIsoDate,
+  MAX_EVALUATOR_ITEMS,
+  ZEvaluatorAssignmentItem,
+  ZEvaluatorResponseItem,
+} from "@portal/domain";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext, AppEnv } from "../../context.ts";
+import { parseOrThrow } from "../../http/errors.ts";
+import { readJson } from "../../http/input.ts";
+import {
+  ZItemVersion,
+  zItemList,
+  zOptionalId,
+  zQueryPageNo,
+  zRequiredId,
+  zSearch,
+} from "../../http/request-schemas.ts";
+import { zVersion } from "../../http/versions.ts";
+import {
+  DEFAULT_EVALUATION_PAGE_SIZE,
+  EVALUATION_PAGE_SIZES,
+  getEvaluationOverview,
+  getEvaluationRooms,
+  getEvaluatorList,
+  listCourseSections,
+  listEvaluationAssignments,
+  listEvaluatorCandidates,
+  recordEvaluatorResponses,
+  saveEvaluatorAssignments,
+  setEvaluationDeadline,
+} from "./evaluation.ts";
+
+/** An evaluator assignment item: the version is required when it changes an assignment (`id`). */
+const ZAssignmentVersion = z
+  .object({ id: z.unknown().optional(), version: zVersion().optional() })
+  .refine((item) => !item.id || item.version !== undefined, {
+    error: "version is required to change an assignment: send the version of the row you read",
+    path: ["version"],
+  });
+
+/** Paging of the evaluation lists in a query string (spec §9 grid 10, 25, 50). */
+const ZEvaluationQueryPage = {
+  pageNo: zQueryPageNo,
+  count: z.coerce
+    .number()
+    .int()
+    .refine((n) => (EVALUATION_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `count must be one of ${EVALUATION_PAGE_SIZES.join(", ")}`,
+    })
+    .default(DEFAULT_EVALUATION_PAGE_SIZE),
+};
+const dateError = (name: string) => ({ error: `${name} must be a date written YYYY-MM-DD` });
+/** A YYYY-MM-DD filter; "" (or absent) keeps everything. */
+const dateFilter = (name: string) =>
+  z
+    .string(dateError(name))
+    .trim()
+    .refine((v) => v === "" || isIsoDate(v), dateError(name))
+    .default("");
+const ZAssignmentsQuery = z.object({
+  examCycleId: zOptionalId,
+  dateOfExam: dateFilter("dateOfExam"),
+  deadline: dateFilter("deadline"),
+  subjectFaculty: z.string({ error: "subjectFaculty must be text" }).trim().max(200).default(""),
+  allocatedTo: z.string({ error: "allocatedTo must be text" }).trim().max(200).default(""),
+  status: z
+    .union([z.enum(EVALUATOR_STATUSES), z.literal("")], {
+      error: `status must be one of ${EVALUATOR_STATUSES.join(", ")}`,
+    })
+    .default(""),
+  ...ZEvaluationQueryPage,
+});
+const ZOverviewQuery = z.object({ examCycleId: zOptionalId, ...ZEvaluationQueryPage });
+const ZDeadlineBody = z.object(
+  {
+    examId: zRequiredId("examId"),
+    deadline: z
+      .string({ error: "deadline must be a date written YYYY-MM-DD, or null to clear it" })
+      .trim()
+      .refine(isIsoDate, dateError("deadline"))
+      .nullable(),
+    version: zVersion(),
+  },
+  { error: "The body must be an object { examId, deadline, version }" },
+);
+const ZExamQuery = z.object({ examId: zRequiredId("examId") });
+const ZCandidatesQuery = z.object({ examId: zRequiredId("examId"), search: zSearch });
+
+/**
+ * Evaluation routes (spec Evaluation page; §3 evaluator assignment, exam row fields; §4 evaluator
+ * status; §5 Add Evaluator; §7 /sf/exam/evaluatorList/{id},
+ * EvaluatorDetails, EvaluationDetails get/post, /sf/exam/section/{a}/{b}, /sf/exam/update/evaluation;
+ * §3 evaluation filters: /sf/exam/evaluationAssignments, /sf/exam/evaluationOverview; §3 Exam info
+ * Deadline: /sf/exam/update/evaluationDeadline; openapi/evaluation.yaml). Signed-in only: createApi puts /sf/* and /salesforce/* behind sign-in.
+ */
+export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get("/sf/exam/evaluatorList/:id", async (c) =>
+    c.json({ success: true as const, ...(await getEvaluatorList(ctx.db, ctx.now(), c.req.param("id"))) }),
+  );
+
+  app.get("/sf/exam/evaluationAssignments", async (c) => {
+    const q = parseOrThrow(ZAssignmentsQuery, c.req.query());
+    return c.json({ success: true as const, ...(await listEvaluationAssignments(ctx.db, q)) });
+  });
+
+  app.get("/sf/exam/evaluationOverview", async (c) => {
+    const q = parseOrThrow(ZOverviewQuery, c.req.query());
+    return c.json({ success: true as const, ...(await getEvaluationOverview(ctx.db, ctx.now(), q)) });
+  });
+
+  app.patch("/sf/exam/update/evaluationDeadline", async (c) => {
+    const item = parseOrThrow(ZDeadlineBody, await readJson(c));
+    const { exam } = await setEvaluationDeadline(ctx, c.get("user"), item);
+    const message = item.deadline === null ? "Evaluation deadline cleared" : "Evaluation deadline saved";
+    return c.json({ success: true as const, message, exam });
+  });
+
+  app.get("/salesforce/EvaluatorDetails", async (c) => {
+    const { examId, search } = parseOrThrow(ZCandidatesQuery, c.req.query());
+    const data = await listEvaluatorCandidates(ctx.db, ctx.now(), examId, search);
+    return c.json({ success: true as const, data });
+  });
+
+  app.get("/salesforce/EvaluationDetails", async (c) => {
+    const { examId } = parseOrThrow(ZExamQuery, c.req.query());
+    return c.json({ success: true as const, ...(await getEvaluationRooms(ctx.db, ctx.now(), examId)) });
+  });
+
+  app.post("/salesforce/EvaluationDetails", async (c) => {
+    const raw = parseOrThrow(zItemList("evaluator assignments", MAX_EVALUATOR_ITEMS), await readJson(c));
+    const items = raw.map((item, i) => ({
+      ...parseOrThrow(ZEvaluatorAssignmentItem, item, String(i)),
+      version: parseOrThrow(ZAssignmentVersion, item, String(i)).version,
+    }));
+    const data = await saveEvaluatorAssignments(ctx, c.get("user"), items);
+    return c.json({ success: true as const, message: "Evaluators saved", data });
+  });
+
+  app.get("/sf/exam/section/:courseId/:termId", async (c) =>
+    c.json({
+      success: true as const,
+      ...(await listCourseSections(ctx.db, c.req.param("courseId"), c.req.param("termId"))),
+    }),
+  );
+
+  app.patch("/sf/exam/update/evaluation", async (c) => {
+    const raw = parseOrThrow(zItemList("evaluator answers", MAX_EVALUATOR_ITEMS), await readJson(c));
+    const items = raw.map((item, i) => ({
+      ...parseOrThrow(ZEvaluatorResponseItem, item, String(i)),
+      ...parseOrThrow(ZItemVersion, item, String(i)),
+    }));
+    const answer = await recordEvaluatorResponses(ctx, c.get("user"), items);
+    return c.json({ success: true as const, message: "Evaluator answers saved", ...answer });
+  });
+
+  return app;
+}

@@ -1,0 +1,713 @@
+import {
+  normalizeQuestionPaperStatus,
+  QUESTION_PAPER_STATUSES,
+  type QuestionPaperStatus,
+  questionPaperApprovalBlock,
+  type SetStatus,
+  SPEC_MESSAGES,
+} from "@portal/domain";
+import { and, asc, count, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { type AuditEntry, writeAudit } from "../../audit.ts";
+import type { AppContext, SessionUser } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { personName } from "../../db/person-name.ts";
+import { cachedReadModel } from "../../db/read-model-cache.ts";
+import {
+  campus,
+  chatMessage,
+  contact,
+  course,
+  courseOffering,
+  exam,
+  examCycle,
+  intake,
+  questionPaper,
+  questionPaperSet,
+  term,
+} from "../../db/schema.ts";
+import { updateVersioned } from "../../db/versioned-update.ts";
+import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
+import { type KeptJson, keepJson } from "../../http/kept-json.ts";
+import { isUuid } from "../../http/request.ts";
+import type { Mail } from "../../mail/mailer.ts";
+
+/** A question paper on the wire (spec §3); missing text values are "NA". */
+export type QuestionPaperView = {
+  id: string;
+  courseName: string;
+  term: string;
+  faculty: string;
+  facultyEmail: string;
+  status: QuestionPaperStatus;
+  setOneStatus: SetStatus;
+  setTwoStatus: SetStatus;
+  batch: string;
+  examCycle: string;
+  /** Row version: send it back with an approval (409 version_conflict when the paper changed since). */
+  version: number;
+};
+
+export type QuestionPaperDetail = QuestionPaperView & {
+  setOneUrl: string | null;
+  setTwoUrl: string | null;
+  component: string;
+};
+
+/** Filters of the list (names, exact match; empty = no filter) and the page (1-based, 25/50/100). */
+export type QuestionPaperFilter = {
+  course: string;
+  status: string;
+  term: string;
+  faculty: string;
+  batch: string;
+  examCycle: string;
+};
+
+const NA = "NA";
+const setOne = alias(questionPaperSet, "set_one");
+const setTwo = alias(questionPaperSet, "set_two");
+const facultyName = sql<string | null>`nullif(${personName(contact, { trim: true })}, '')`;
+
+const paperColumns = {
+  id: questionPaper.id,
+  status: questionPaper.status,
+  courseName: course.name,
+  termName: term.name,
+  facultyName,
+  facultyEmail: contact.email,
+  batch: intake.name,
+  examCycle: examCycle.name,
+  setOneStatus: setOne.status,
+  setTwoStatus: setTwo.status,
+  setOneKey: setOne.documentKey,
+  setTwoKey: setTwo.documentKey,
+  component: exam.component,
+  version: questionPaper.version,
+};
+
+function selectPapers(db: Executor) {
+  return db
+    .select(paperColumns)
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .innerJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId))
+    .leftJoin(contact, eq(contact.id, questionPaper.facultyId))
+    .leftJoin(exam, eq(exam.id, questionPaper.examId))
+    .leftJoin(setOne, and(eq(setOne.questionPaperId, questionPaper.id), eq(setOne.setNumber, 1)))
+    .leftJoin(setTwo, and(eq(setTwo.questionPaperId, questionPaper.id), eq(setTwo.setNumber, 2)));
+}
+
+type PaperRow = Awaited<ReturnType<ReturnType<typeof selectPapers>["execute"]>>[number];
+
+/** The columns a list row shows (the detail adds the sets' documents and the component). */
+type ViewRow = Pick<
+  PaperRow,
+  | "id"
+  | "courseName"
+  | "termName"
+  | "facultyName"
+  | "facultyEmail"
+  | "status"
+  | "setOneStatus"
+  | "setTwoStatus"
+  | "batch"
+  | "examCycle"
+  | "version"
+>;
+
+function toView(row: ViewRow): QuestionPaperView {
+  return {
+    id: row.id,
+    courseName: row.courseName || NA,
+    term: row.termName || NA,
+    faculty: row.facultyName || NA,
+    facultyEmail: row.facultyEmail || NA,
+    status: row.status,
+    setOneStatus: row.setOneStatus ?? "Not Submitted",
+    setTwoStatus: row.setTwoStatus ?? "Not Submitted",
+    batch: row.batch || NA,
+    examCycle: row.examCycle || NA,
+    version: row.version,
+  };
+}
+
+/** URL of a set's PDF under the API, as the view screen loads it. */
+export function documentUrl(paperId: string, set: 1 | 2): string {
+  return `/api/sf/exam/questionPaper/${paperId}/document/${set}`;
+}
+
+function toDetail(row: PaperRow): QuestionPaperDetail {
+  return {
+    ...toView(row),
+    setOneUrl: row.setOneKey ? documentUrl(row.id, 1) : null,
+    setTwoUrl: row.setTwoKey ? documentUrl(row.id, 2) : null,
+    component: row.component || NA,
+  };
+}
+
+const noSuchPaper = (field?: string) => notFound(SPEC_MESSAGES.courseIdDoesNotExist, field);
+
+/** Parameters of the list's prepared statements: the filters, "" where unset. */
+type ListParams = {
+  course: string;
+  status: string;
+  term: string;
+  faculty: string;
+  batch: string;
+  examCycle: string;
+};
+
+const filterIs = (name: keyof ListParams, column: SQLWrapper) =>
+  sql`(${sql.placeholder(name)} = '' or ${column} = ${sql.placeholder(name)})`;
+
+/**
+ * The filters of a paper's own columns and of its course offering, as one fixed shape (each is
+ * `$n = '' or column = $n`), so the list statements are prepared once whatever filters a call sets.
+ */
+const paperWhere = and(
+  sql`(${sql.placeholder("status")} = '' or ${questionPaper.status}::text = ${sql.placeholder("status")})`,
+  sql`(${sql.placeholder("examCycle")} = '' or ${questionPaper.examCycleId} in (select ${examCycle.id} from ${examCycle} where ${examCycle.name} = ${sql.placeholder("examCycle")}))`,
+  sql`(${sql.placeholder("faculty")} = '' or ${questionPaper.facultyId} in (select ${contact.id} from ${contact} where ${facultyName} = ${sql.placeholder("faculty")}))`,
+);
+const offeringWhere = and(
+  filterIs("course", course.name),
+  filterIs("term", term.name),
+  filterIs("batch", intake.name),
+);
+
+/** Prepared list statements per database handle (a transaction gets its own). */
+const listStatements = new WeakMap<Executor, ReturnType<typeof prepareListStatements>>();
+
+function prepareListStatements(db: Executor) {
+  const perOffering = db
+    .select({ offeringId: questionPaper.courseOfferingId, n: sql<number>`count(*)::int`.as("n") })
+    .from(questionPaper)
+    .where(paperWhere)
+    .groupBy(questionPaper.courseOfferingId)
+    .as("per_offering");
+  /**
+   * Matching papers per course offering, with each offering's place in the list order (the dense
+   * rank of its course name and term name): at most one row per offering (320 in the demo data),
+   * whatever the filter. The exact total is their sum; the page's offerings follow from the running
+   * sums, without sorting the papers.
+   */
+  const groups = db
+    .select({
+      offeringId: courseOffering.id,
+      n: sql<number>`${perOffering.n}`.mapWith(Number),
+      rank: sql<number>`dense_rank() over (order by ${course.name}, ${term.name})::int`.mapWith(Number),
+    })
+    .from(perOffering)
+    .innerJoin(courseOffering, eq(courseOffering.id, perOffering.offeringId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .where(offeringWhere)
+    .orderBy(sql`3`)
+    .prepare("question_paper_list_groups");
+  /**
+   * The page's papers: only the papers of the few offerings the page spans are sorted, by their
+   * offering's place in the list order (`ranks[i]` is the rank of `offerings[i]`), then id; the
+   * page's rows then get their two sets' statuses by the sets' unique index. One statement of three
+   * relations: the names (course, term, batch, exam cycle, faculty) come from {@link listLabels}, so
+   * it is not a ten-relation join that the embedded database would plan afresh on every call.
+   */
+  const place = sql<number>`(${sql.placeholder("ranks")}::int[])[array_position(${sql.placeholder("offerings")}::uuid[], ${questionPaper.courseOfferingId})]`;
+  const pagePapers = db
+    .select({
+      id: questionPaper.id,
+      status: questionPaper.status,
+      version: questionPaper.version,
+      offeringId: questionPaper.courseOfferingId,
+      examCycleId: questionPaper.examCycleId,
+      facultyId: questionPaper.facultyId,
+      place: place.as("place"),
+    })
+    .from(questionPaper)
+    .where(
+      and(paperWhere, sql`${questionPaper.courseOfferingId} = any(${sql.placeholder("offerings")}::uuid[])`),
+    )
+    .orderBy(place, asc(questionPaper.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page_papers");
+  const page = db
+    .select({
+      id: pagePapers.id,
+      status: pagePapers.status,
+      version: pagePapers.version,
+      offeringId: pagePapers.offeringId,
+      examCycleId: pagePapers.examCycleId,
+      facultyId: pagePapers.facultyId,
+      setOneStatus: setOne.status,
+      setTwoStatus: setTwo.status,
+    })
+    .from(pagePapers)
+    .leftJoin(setOne, and(eq(setOne.questionPaperId, pagePapers.id), eq(setOne.setNumber, 1)))
+    .leftJoin(setTwo, and(eq(setTwo.questionPaperId, pagePapers.id), eq(setTwo.setNumber, 2)))
+    .orderBy(pagePapers.place, pagePapers.id)
+    .prepare("question_paper_list_page");
+  return { groups, page };
+}
+
+/** The names a list row shows beside its paper's own columns, by the ids the paper holds. */
+type ListLabels = {
+  offerings: Map<string, { courseName: string; termName: string; batch: string }>;
+  cycles: Map<string, string>;
+  faculty: Map<string, { name: string | null; email: string | null }>;
+};
+
+/**
+ * The names of every course offering (course, term, intake), exam cycle and question-paper faculty
+ * member, kept behind the list's change counter (writes to any of those tables bump it, migrations
+ * 0001 and 0002), so a list page reads its papers by primary key and names them from memory.
+ */
+function listLabels(db: Executor): Promise<ListLabels> {
+  return cachedReadModel(db, "question_paper_list", "labels", async () => {
+    const [offerings, cycles, faculty] = await Promise.all([
+      db
+        .select({ id: courseOffering.id, courseName: course.name, termName: term.name, batch: intake.name })
+        .from(courseOffering)
+        .innerJoin(course, eq(course.id, courseOffering.courseId))
+        .innerJoin(term, eq(term.id, courseOffering.termId))
+        .innerJoin(intake, eq(intake.id, term.intakeId)),
+      db.select({ id: examCycle.id, name: examCycle.name }).from(examCycle),
+      db
+        .select({ id: contact.id, name: facultyName, email: contact.email })
+        .from(contact)
+        .where(sql`${contact.id} in (select ${questionPaper.facultyId} from ${questionPaper})`),
+    ]);
+    return {
+      offerings: new Map(offerings.map(({ id, ...names }) => [id, names])),
+      cycles: new Map(cycles.map((c) => [c.id, c.name])),
+      faculty: new Map(faculty.map(({ id, ...who }) => [id, who])),
+    };
+  });
+}
+
+/**
+ * One page of question papers matching `filter` (spec Question paper list, §7, §9), ordered by
+ * course name, term name, then id; with the exact total number of matches. Throws 400 for an
+ * unknown status. Prepared statements of fixed shape, whatever the filters and the page: the
+ * matching papers counted per course offering (kept per filter behind the list's change counter),
+ * then the page's papers from the few offerings it spans with their sets' statuses, named from the
+ * kept labels ({@link listLabels}); so a deep page costs what the first one does
+ * (docs/performance.md has the plans).
+ */
+export async function listQuestionPapers(
+  db: Executor,
+  filter: QuestionPaperFilter,
+  page: { pageNo: number; count: number },
+): Promise<ListAnswer> {
+  const params: ListParams = { ...pickFilter(filter), status: "" };
+  if (filter.status) {
+    const status = normalizeQuestionPaperStatus(filter.status);
+    if (!status) throw invalidStatus();
+    params.status = status;
+  }
+  let statements = listStatements.get(db);
+  if (!statements) {
+    statements = prepareListStatements(db);
+    listStatements.set(db, statements);
+  }
+  const prepared = statements;
+  // The counts per offering depend on the filter only: kept behind the list's change counter, so
+  // they are exact, and another page of a filter seen before costs the page statement alone.
+  const groups = await cachedReadModel(db, "question_paper_list", `groups|${JSON.stringify(params)}`, () =>
+    prepared.groups.execute(params),
+  );
+  const total = groups.reduce((sum, g) => sum + g.n, 0);
+  const from = (page.pageNo - 1) * page.count;
+  const to = from + page.count;
+  // Offerings of equal rank share a place in the order (their papers interleave by id): whole ranks.
+  const byRank = new Map<number, { n: number; offerings: string[] }>();
+  for (const g of groups) {
+    const entry = byRank.get(g.rank) ?? { n: 0, offerings: [] };
+    entry.n += g.n;
+    entry.offerings.push(g.offeringId);
+    byRank.set(g.rank, entry);
+  }
+  const offerings: string[] = [];
+  const ranks: number[] = [];
+  let seen = 0;
+  let skipped = 0;
+  for (const [rank, entry] of byRank) {
+    if (seen >= to) break;
+    if (seen + entry.n > from) {
+      if (offerings.length === 0) skipped = seen;
+      offerings.push(...entry.offerings);
+      ranks.push(...entry.offerings.map(() => rank));
+    }
+    seen += entry.n;
+  }
+  if (offerings.length === 0) return { questionPapersList: [], noOfRecords: total };
+  // The names first (kept, so usually no statement at all), then the page's rows.
+  const labels = await listLabels(db);
+  const rows = await prepared.page.execute({
+    ...params,
+    offerings,
+    ranks,
+    limit: page.count,
+    offset: from - skipped,
+  });
+  const ordered = rows.flatMap((row) => {
+    const offering = labels.offerings.get(row.offeringId);
+    const cycle = row.examCycleId ? labels.cycles.get(row.examCycleId) : undefined;
+    // As the paper's detail reads it: offering and exam cycle required, faculty optional.
+    if (!offering || cycle === undefined) return [];
+    const faculty = row.facultyId ? labels.faculty.get(row.facultyId) : undefined;
+    return [
+      toView({
+        ...row,
+        ...offering,
+        examCycle: cycle,
+        facultyName: faculty?.name ?? null,
+        facultyEmail: faculty?.email ?? null,
+      }),
+    ];
+  });
+  return { questionPapersList: ordered, noOfRecords: total };
+}
+
+function pickFilter(filter: QuestionPaperFilter): ListParams {
+  const { course, status, term, faculty, batch, examCycle } = filter;
+  return { course, status, term, faculty, batch, examCycle };
+}
+
+function invalidStatus(): ApiError {
+  return badRequest(`status must be one of ${QUESTION_PAPER_STATUSES.join(", ")}`, "status", "invalid_value");
+}
+
+type ListAnswer = { questionPapersList: QuestionPaperView[]; noOfRecords: number };
+
+/**
+ * The list call's whole answer (`{ success: true, questionPapersList, noOfRecords }`, spec §7
+ * questionPaperList) behind the never-stale read-model cache ({@link cachedReadModel}), kept as its
+ * JSON bytes, plain and compressed ({@link keepJson}): staff open the same first pages all day; this
+ * takes such a call from several queries, a serialisation and a compression to one counter read.
+ * Throws what {@link listQuestionPapers} throws (400 for an unknown status).
+ */
+export async function questionPaperListAnswer(
+  db: Executor,
+  filter: QuestionPaperFilter,
+  page: { pageNo: number; count: number },
+): Promise<KeptJson> {
+  const key = JSON.stringify([
+    filter.course,
+    filter.status,
+    filter.term,
+    filter.faculty,
+    filter.batch,
+    filter.examCycle,
+    page.pageNo,
+    page.count,
+  ]);
+  return cachedReadModel(db, "question_paper_list", key, async () =>
+    keepJson({ success: true as const, ...(await listQuestionPapers(db, filter, page)) }),
+  );
+}
+
+/**
+ * Question papers per status, every status of spec §4 in its order (zero where none), with the
+ * total: one grouped count instead of a list call per status (the dashboard's tiles).
+ */
+export async function countQuestionPapersByStatus(
+  db: Executor,
+): Promise<{ noOfRecords: number; statusCounts: Array<{ status: QuestionPaperStatus; count: number }> }> {
+  const rows = await db
+    .select({ status: questionPaper.status, n: count() })
+    .from(questionPaper)
+    .groupBy(questionPaper.status);
+  const byStatus = new Map(rows.map((r) => [r.status, r.n]));
+  const statusCounts = QUESTION_PAPER_STATUSES.map((status) => ({
+    status,
+    count: byStatus.get(status) ?? 0,
+  }));
+  return { noOfRecords: statusCounts.reduce((sum, s) => sum + s.count, 0), statusCounts };
+}
+
+/** One paper with its document URLs and component; 404 "The course ID doesn't exist." when unknown. */
+export async function getQuestionPaper(db: Executor, id: string): Promise<QuestionPaperDetail> {
+  if (!isUuid(id)) throw noSuchPaper();
+  const [row] = await selectPapers(db).where(eq(questionPaper.id, id));
+  if (!row) throw noSuchPaper();
+  return toDetail(row);
+}
+
+/** Storage key of a set's PDF, or null when the paper or the set's document is missing. */
+export async function getSetDocumentKey(db: Executor, id: string, set: number): Promise<string | null> {
+  if (!isUuid(id) || (set !== 1 && set !== 2)) return null;
+  const [row] = await db
+    .select({ key: questionPaperSet.documentKey })
+    .from(questionPaperSet)
+    .where(and(eq(questionPaperSet.questionPaperId, id), eq(questionPaperSet.setNumber, set)));
+  return row?.key ?? null;
+}
+
+/** Options of the list's Filter (spec §3 filter lists), each sorted by name. */
+export async function getQuestionPaperFilters(db: Executor) {
+  const terms = await db
+    .selectDistinct({ TermName: term.name })
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .orderBy(asc(term.name));
+  const courses = await db
+    .selectDistinct({ TermName: term.name, CourseName: course.name, CourseId: course.id })
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .orderBy(asc(course.name), asc(term.name));
+  const faculty = await db
+    .selectDistinct({ CourseName: course.name, FacultyName: facultyName })
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(contact, eq(contact.id, questionPaper.facultyId))
+    .orderBy(asc(course.name), asc(facultyName));
+  const campuses = await db.select({ name: campus.name }).from(campus).orderBy(asc(campus.name));
+  const batches = await db
+    .selectDistinct({ name: intake.name })
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .orderBy(asc(intake.name));
+  const cycles = await db.select({ name: examCycle.name }).from(examCycle).orderBy(asc(examCycle.name));
+
+  const byCourse = new Map<string, string[]>();
+  for (const row of faculty) {
+    if (!row.FacultyName) continue;
+    const list = byCourse.get(row.CourseName) ?? [];
+    list.push(row.FacultyName);
+    byCourse.set(row.CourseName, list);
+  }
+  return {
+    // Term names repeat across intakes; the filter matches by name, so the id is the name too.
+    TermList: terms.map((t) => ({ TermName: t.TermName, TermId: t.TermName })),
+    CourseList: courses,
+    courseFacultyList: [...byCourse].map(([CourseName, FacultyName]) => ({ CourseName, FacultyName })),
+    campus: campuses.map((c) => c.name),
+    batchList: batches.map((b) => b.name),
+    ExamMonthList: cycles.map((c) => c.name),
+    statusList: [...QUESTION_PAPER_STATUSES],
+  };
+}
+
+/** Approve one set of a paper (`questionPaperSet` 1 or 2). */
+export type SetApproval = {
+  questionPaperId: string;
+  questionPaperStatus: "Approved";
+  questionPaperSet: 1 | 2;
+  /** Version of the paper the client read. */
+  version: number;
+};
+/** Approve a whole paper; `sendEmail` mails the faculty member afterwards. */
+export type PaperApproval = { id: string; status: "Approved"; sendEmail: boolean; version: number };
+
+/** Paper statuses that move to Under Review when one of their sets is approved (review has begun). */
+const START_REVIEW_ON_SET_APPROVAL: ReadonlySet<QuestionPaperStatus> = new Set(["Submitted", "Request Sent"]);
+
+/** Sets a paper's status inside the caller's transaction and returns the audit entry of the change. */
+async function changePaperStatus(
+  tx: Executor,
+  paper: { id: string; status: QuestionPaperStatus },
+  status: QuestionPaperStatus,
+  action: string,
+  at: Date,
+): Promise<AuditEntry> {
+  await tx.update(questionPaper).set({ status, updatedAt: at }).where(eq(questionPaper.id, paper.id));
+  return {
+    action,
+    entity: "question_paper",
+    entityId: paper.id,
+    before: { status: paper.status },
+    after: { status },
+  };
+}
+
+/**
+ * Applies approvals of sets and papers (spec §4, §5, §7) in one transaction, with one audit row per
+ * change; if any item fails nothing is written. Errors: 404 unknown paper; 409 'Question paper is not
+ * available' for a set without a document; 409 'Question-paper is not apporved ' for a paper whose sets
+ * are not both Approved or whose status offers no approval; 409 `version_conflict` when an item's
+ * `version` is not the paper's current version. Each item carries the version of the paper the client
+ * read (items of one paper carry the same one); a paper's version goes up by one per request that
+ * names it (its sets are part of the paper). Approving an Approved set changes no status.
+ * Returns the papers touched (in first-mention order); approval mails are sent after the commit.
+ */
+export async function approveQuestionPapers(
+  ctx: AppContext,
+  actor: SessionUser,
+  items: Array<SetApproval | PaperApproval>,
+): Promise<QuestionPaperView[]> {
+  const touched: string[] = [];
+  const mails: Mail[] = [];
+  const at = new Date(ctx.now());
+  const result = await ctx.db.transaction(async (tx) => {
+    const audit: AuditEntry[] = [];
+    /** The version each paper was read at, checked and moved on at its first mention. */
+    const checked = new Map<string, number>();
+    for (const [index, item] of items.entries()) {
+      const paperId = "questionPaperId" in item ? item.questionPaperId : item.id;
+      const idField = "questionPaperId" in item ? `${index}.questionPaperId` : `${index}.id`;
+      if (!isUuid(paperId)) throw noSuchPaper(idField);
+      const seen = checked.get(paperId);
+      if (seen === undefined) {
+        // Compare-and-increment in one statement: of two requests naming one version, one passes.
+        await updateVersioned(tx, questionPaper, { id: paperId, version: item.version }, {}, async () =>
+          (await questionPaperExists(tx, paperId))
+            ? versionConflict("This question paper", `${index}.version`)
+            : noSuchPaper(idField),
+        );
+        checked.set(paperId, item.version);
+      } else if (seen !== item.version) {
+        throw versionConflict("This question paper", `${index}.version`);
+      }
+      const [paper] = await tx
+        .select({ id: questionPaper.id, status: questionPaper.status })
+        .from(questionPaper)
+        .where(eq(questionPaper.id, paperId))
+        .for("update");
+      if (!paper) throw noSuchPaper(idField);
+      if (!touched.includes(paper.id)) touched.push(paper.id);
+      const sets = await tx
+        .select()
+        .from(questionPaperSet)
+        .where(eq(questionPaperSet.questionPaperId, paper.id))
+        .for("update");
+      const statusOf = (n: number): SetStatus =>
+        sets.find((s) => s.setNumber === n)?.status ?? "Not Submitted";
+
+      if ("questionPaperId" in item) {
+        const set = sets.find((s) => s.setNumber === item.questionPaperSet);
+        if (!set?.documentKey) {
+          throw new ApiError(409, SPEC_MESSAGES.questionPaperNotAvailable, {
+            errorCode: "document_missing",
+            field: `${index}.questionPaperSet`,
+          });
+        }
+        if (set.status === "Approved") continue;
+        await tx
+          .update(questionPaperSet)
+          .set({ status: "Approved", updatedAt: at })
+          .where(eq(questionPaperSet.id, set.id));
+        audit.push({
+          action: "approve_set",
+          entity: "question_paper_set",
+          entityId: set.id,
+          before: { questionPaperId: paper.id, setNumber: set.setNumber, status: set.status },
+          after: { questionPaperId: paper.id, setNumber: set.setNumber, status: "Approved" },
+        });
+        if (START_REVIEW_ON_SET_APPROVAL.has(paper.status)) {
+          audit.push(await changePaperStatus(tx, paper, "Under Review", "start_review", at));
+        }
+      } else {
+        const block = questionPaperApprovalBlock({
+          status: paper.status,
+          setOneStatus: statusOf(1),
+          setTwoStatus: statusOf(2),
+        });
+        if (block) throw new ApiError(409, block, { errorCode: "not_approvable", field: `${index}.id` });
+        audit.push(await changePaperStatus(tx, paper, "Approved", "approve_paper", at));
+        const mail = item.sendEmail ? await approvalMail(tx, paper.id) : null;
+        if (mail) mails.push(mail);
+      }
+    }
+    await writeAudit(tx, actor, audit, at);
+    const rows = await selectPapers(tx).where(inArray(questionPaper.id, touched));
+    return touched.flatMap((id) => rows.filter((r) => r.id === id).map(toView));
+  });
+  for (const mail of mails) {
+    try {
+      await ctx.mailer.send(mail);
+    } catch (err) {
+      ctx.log(`[mail] approval notice to ${mail.to.join(", ")} failed: ${(err as Error).message}`);
+    }
+  }
+  return result;
+}
+
+async function approvalMail(db: Executor, paperId: string): Promise<Mail | null> {
+  const [row] = await selectPapers(db).where(eq(questionPaper.id, paperId));
+  const view = row ? toView(row) : null;
+  if (!view || view.facultyEmail === NA) return null;
+  return {
+    to: [view.facultyEmail],
+    subject: `Question paper approved: ${view.courseName} (${view.examCycle})`,
+    text: `Dear ${view.faculty},\n\nYour question paper for ${view.courseName}, ${view.term}, batch ${view.batch}, exam cycle ${view.examCycle}, has been approved.\n\nExam Office`,
+  };
+}
+
+/** A chat message on the wire. */
+export type ChatMessageView = {
+  id: string;
+  body: string;
+  authorName: string;
+  authorRole: "admin" | "faculty";
+  createdAt: string;
+};
+
+function toChatView(row: typeof chatMessage.$inferSelect): ChatMessageView {
+  return {
+    id: row.id,
+    body: row.body,
+    authorName: row.authorName,
+    authorRole: row.authorRole,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The chat of a paper (spec Question paper chat): header and messages oldest first; 404 when unknown. */
+export async function getChat(db: Executor, paperId: string) {
+  const paper = await getQuestionPaper(db, paperId);
+  const rows = await db
+    .select()
+    .from(chatMessage)
+    .where(eq(chatMessage.questionPaperId, paperId))
+    .orderBy(asc(chatMessage.createdAt), asc(chatMessage.id));
+  return {
+    header: {
+      faculty: paper.faculty,
+      component: paper.component,
+      courseName: paper.courseName,
+      status: paper.status,
+    },
+    messages: rows.map(toChatView),
+  };
+}
+
+/** Appends `body` (already trimmed, non-empty) from the signed-in admin to a paper's chat; 404 when unknown. */
+export async function postChatMessage(
+  ctx: AppContext,
+  actor: SessionUser,
+  paperId: string,
+  body: string,
+): Promise<ChatMessageView> {
+  await getQuestionPaper(ctx.db, paperId);
+  const [row] = await ctx.db
+    .insert(chatMessage)
+    .values({
+      questionPaperId: paperId,
+      authorRole: "admin",
+      authorUserId: actor.id,
+      authorName: actor.name,
+      body,
+      createdAt: new Date(ctx.now()),
+    })
+    .returning();
+  if (!row) throw new Error("chat message insert returned nothing");
+  return toChatView(row);
+}
+
+/** True when a paper with this id exists. */
+export async function questionPaperExists(db: Executor, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await db.select({ id: questionPaper.id }).from(questionPaper).where(eq(questionPaper.id, id));
+  return Boolean(row);
+}

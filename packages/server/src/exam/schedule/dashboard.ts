@@ -1,0 +1,142 @@
+import { defaultExamCycle, todayIn } from "@portal/domain";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { cachedReadModel } from "../../db/read-model-cache.ts";
+import { exam, examCycle, importSource } from "../../db/schema.ts";
+import { notFound } from "../../http/errors.ts";
+import { isUuid } from "../../http/request.ts";
+import { candidateSql } from "../eligibility/candidates.ts";
+import { buildClashReport } from "./clash-report.ts";
+
+/** An exam cycle as the exam screens list it (dates YYYY-MM-DD). */
+export type ExamCycleSummary = {
+  id: string;
+  name: string;
+  examType: string;
+  startDate: string;
+  endDate: string;
+  exams: number;
+  importCode: string | null;
+};
+
+/** Every exam cycle, latest first, with its number of exams and, for imported data, the import code. */
+export async function listExamCycles(db: Executor): Promise<ExamCycleSummary[]> {
+  const rows = await db
+    .select({
+      id: examCycle.id,
+      name: examCycle.name,
+      examType: examCycle.examType,
+      startDate: examCycle.startDate,
+      endDate: examCycle.endDate,
+      exams: sql<number>`(select count(*)::int from ${exam} where ${exam.examCycleId} = ${examCycle.id})`,
+      importCode: importSource.code,
+    })
+    .from(examCycle)
+    .leftJoin(importSource, eq(importSource.id, examCycle.importSourceId))
+    .orderBy(desc(examCycle.startDate), asc(examCycle.name));
+  return rows.map((r) => ({ ...r, exams: Number(r.exams) }));
+}
+
+/** Figures of one exam cycle for the exam dashboard (counts; students are distinct people). */
+export type ExamDashboard = {
+  examCycle: ExamCycleSummary;
+  today: string;
+  summary: {
+    exams: number;
+    periods: number;
+    students: number;
+    enrolments: number;
+    upcomingExams: number;
+    completedExams: number;
+    roomsUsed: number;
+    seated: number;
+    unseated: number;
+    invigilatorsAssigned: number;
+    invigilatorsNeeded: number;
+  };
+  clashes: { students: number; faculty: number; roomsOverCapacity: number };
+};
+
+/**
+ * The exam dashboard of a cycle: its exams, periods, students, seating and invigilation progress and
+ * the clash counts. Without an id: the cycle holding the next exam from today (Asia/Kolkata), else
+ * the newest cycle that has exams (`defaultExamCycle`, as the exam lists default), else the newest;
+ * 404 when there is none or the id is unknown. Served from the never-stale
+ * read-model cache, since the whole office opens it all day and it only changes with the data.
+ */
+export async function getExamDashboard(
+  db: Executor,
+  now: number,
+  examCycleId: string,
+): Promise<ExamDashboard> {
+  const today = todayIn(now);
+  return cachedReadModel(db, "exam_operations", `dashboard|${examCycleId}|${today}`, () =>
+    computeExamDashboard(db, today, examCycleId),
+  );
+}
+
+async function computeExamDashboard(
+  db: Executor,
+  today: string,
+  examCycleId: string,
+): Promise<ExamDashboard> {
+  const cycles = await listExamCycles(db);
+  let cycle: ExamCycleSummary | undefined;
+  if (examCycleId) {
+    cycle = isUuid(examCycleId) ? cycles.find((c) => c.id === examCycleId) : undefined;
+  } else {
+    const [next] = await db
+      .select({ id: exam.examCycleId })
+      .from(exam)
+      .where(sql`${exam.examDate} >= ${today}`)
+      .orderBy(asc(exam.examDate), asc(exam.startTime))
+      .limit(1);
+    cycle = cycles.find((c) => c.id === next?.id) ?? defaultExamCycle(cycles);
+  }
+  if (!cycle) throw notFound("No such exam cycle", "examCycleId");
+
+  const result = (await db.execute(sql`
+    with ex as (select * from exam where exam_cycle_id = ${cycle.id}),
+    seats as (
+      select sa.exam_id, sa.facility_id, count(*)::int as seated
+      from seat_assignment sa join ex on ex.id = sa.exam_id group by sa.exam_id, sa.facility_id
+    )
+    select
+      (select count(*)::int from ex) as exams,
+      (select count(*)::int from exam_period where exam_cycle_id = ${cycle.id}) as periods,
+      (select count(distinct en.student_id)::int from enrolment en join ex on ${candidateSql("en", "ex")}) as students,
+      (select count(*)::int from enrolment en join ex on ${candidateSql("en", "ex")}) as enrolments,
+      (select count(*)::int from ex where exam_date >= ${today}) as upcoming,
+      (select count(*)::int from ex where exam_date < ${today}) as completed,
+      (select count(distinct facility_id)::int from seats) as rooms_used,
+      (select coalesce(sum(seated), 0)::int from seats) as seated,
+      (select count(*)::int from invigilation i join ex on ex.id = i.exam_id) as invigilators,
+      (select coalesce(sum(ceil(s.seated::numeric / ex.students_per_invigilator)), 0)::int
+         from seats s join ex on ex.id = s.exam_id) as invigilators_needed
+  `)) as unknown as { rows: Array<Record<string, number>> };
+  const r = result.rows[0] ?? {};
+  const n = (key: string) => Number(r[key] ?? 0);
+  const clashes = await buildClashReport(db, cycle.id, 0);
+  return {
+    examCycle: cycle,
+    today,
+    summary: {
+      exams: n("exams"),
+      periods: n("periods"),
+      students: n("students"),
+      enrolments: n("enrolments"),
+      upcomingExams: n("upcoming"),
+      completedExams: n("completed"),
+      roomsUsed: n("rooms_used"),
+      seated: n("seated"),
+      unseated: Math.max(0, n("enrolments") - n("seated")),
+      invigilatorsAssigned: n("invigilators"),
+      invigilatorsNeeded: n("invigilators_needed"),
+    },
+    clashes: {
+      students: clashes.studentClashes.total,
+      faculty: clashes.facultyClashes.total,
+      roomsOverCapacity: clashes.roomsOverCapacity.total,
+    },
+  };
+}

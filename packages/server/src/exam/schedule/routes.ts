@@ -1,0 +1,118 @@
+import { ZExamTimetableItem } from "@portal/domain";
+import { eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { AppContext, AppEnv } from "../../context.ts";
+import { examCycle } from "../../db/schema.ts";
+import { notFound, parseOrThrow } from "../../http/errors.ts";
+import { readJson } from "../../http/input.ts";
+import { keptReadModelResponse } from "../../http/kept-json.ts";
+import { isUuid } from "../../http/request.ts";
+import { zVersion } from "../../http/versions.ts";
+import { buildClashReport, CLASH_REPORT_MAX_ITEMS } from "./clash-report.ts";
+import { getExamDashboard, listExamCycles } from "./dashboard.ts";
+import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./timetable.ts";
+
+/** Page sizes of the exam grids (spec §9 grid: 10, 25, 50; 100 for the long timetable). */
+const GRID_PAGE_SIZES = [10, 25, 50, 100] as const;
+const ZPage = {
+  pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  count: z.coerce
+    .number()
+    .int()
+    .refine((n) => (GRID_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `count must be one of ${GRID_PAGE_SIZES.join(", ")}`,
+    })
+    .default(10),
+};
+const cycleId = z.string().trim().max(100).default("");
+
+const ZTimetableQuery = z.object({
+  examCycleId: cycleId,
+  course: z.string().trim().max(200).default(""),
+  ...ZPage,
+});
+const ZExamDataBody = z
+  .object({
+    dueDays: z.number().int().min(0).max(366).optional(),
+    completedIn: z.number().int().min(1).max(3660).optional(),
+    examCycleId: cycleId,
+    ...ZPage,
+  })
+  .refine((b) => b.dueDays === undefined || b.completedIn === undefined, {
+    error: "Give dueDays (upcoming exams) or completedIn (completed exams), not both",
+    path: ["completedIn"],
+  });
+const ZClashQuery = z.object({
+  examCycleId: z.string().trim().min(1, { error: "examCycleId is required" }).max(100),
+  limit: z.coerce.number().int().min(0).max(CLASH_REPORT_MAX_ITEMS).default(100),
+});
+const ZTimetableSave = z.array(z.unknown()).min(1, { error: "Send at least one row" }).max(200);
+/** A timetable row to save: the domain's item plus the version of the exam the client read. */
+const ZTimetableSaveItem = ZExamTimetableItem.extend({ version: zVersion() });
+/** Built once: zod 4 compiles a schema on first use, which cost 5 % of the dashboard call's CPU per request. */
+const ZDashboardQuery = z.object({ examCycleId: cycleId });
+
+/**
+ * Exam cycle, dashboard, clash report, ExamData (Upcoming, completedExams) and exam timetable routes
+ * (spec §2 exam routes, §3 exam timetable row and exam info, §7 ExamData, TimeTable get/save,
+ * /sf/exam/update/exam, /sf/exam/getExamSetupSPJ/{id}); signed-in only.
+ */
+export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get("/sf/exam/examCycles", async (c) =>
+    c.json({ success: true as const, examCycles: await listExamCycles(ctx.db) }),
+  );
+
+  app.get("/sf/exam/examDashboard", async (c) => {
+    const { examCycleId } = parseOrThrow(ZDashboardQuery, c.req.query());
+    return c.json({ success: true as const, ...(await getExamDashboard(ctx.db, ctx.now(), examCycleId)) });
+  });
+
+  app.get("/sf/exam/clashReport", async (c) => {
+    const { examCycleId, limit } = parseOrThrow(ZClashQuery, c.req.query());
+    const noSuchCycle = () => notFound("No such exam cycle", "examCycleId");
+    if (!isUuid(examCycleId)) throw noSuchCycle();
+    // Kept behind the exam_operations counter, which every table the report reads bumps (migrations
+    // 0002, 0009, 0017), as the answer's bytes (http/kept-json.ts); an unknown cycle is not kept.
+    return keptReadModelResponse(c, ctx.db, "exam_operations", `clash|${examCycleId}|${limit}`, async () => {
+      const [cycle] = await ctx.db
+        .select({ id: examCycle.id, name: examCycle.name })
+        .from(examCycle)
+        .where(eq(examCycle.id, examCycleId));
+      if (!cycle) throw noSuchCycle();
+      return {
+        success: true as const,
+        examCycleId: cycle.id,
+        examCycle: cycle.name,
+        ...(await buildClashReport(ctx.db, cycle.id, limit)),
+      };
+    });
+  });
+
+  app.post("/salesforce/ExamData", async (c) => {
+    const q = parseOrThrow(ZExamDataBody, (await readJson(c, { required: false })) ?? {});
+    return c.json({ success: true as const, ...(await listExamData(ctx.db, ctx.now(), q)) });
+  });
+
+  app.get("/salesforce/TimeTable", async (c) => {
+    const q = parseOrThrow(ZTimetableQuery, c.req.query());
+    return c.json({ success: true as const, ...(await listExamTimetable(ctx.db, q)) });
+  });
+
+  app.get("/sf/exam/getExamSetupSPJ/:id", async (c) =>
+    c.json({ success: true as const, exam: await getExamTimetableRow(ctx.db, c.req.param("id")) }),
+  );
+
+  const save = async (c: Context<AppEnv>) => {
+    const raw = parseOrThrow(ZTimetableSave, await readJson(c));
+    const items = raw.map((item, i) => parseOrThrow(ZTimetableSaveItem, item, String(i)));
+    const result = await saveExamTimetable(ctx, c.get("user"), items);
+    return c.json({ success: true as const, ...result });
+  };
+  app.post("/salesforce/TimeTable", save);
+  app.patch("/sf/exam/update/exam", save);
+
+  return app;
+}

@@ -1,0 +1,416 @@
+import {
+  addDays,
+  EXAM_TIME_ZONE,
+  type ExamTimetableItem,
+  evaluationDeadlineAfterMove,
+  formatIsoDate,
+  formatStudentFacultyRatio,
+  todayIn,
+} from "@portal/domain";
+import { and, asc, count, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AuditEntry, writeAudit } from "../../audit.ts";
+import type { AppContext, SessionUser } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import {
+  academicProgramme,
+  contact,
+  course,
+  courseOffering,
+  enrolment,
+  exam,
+  examCycle,
+  intake,
+  invigilation,
+  seatAssignment,
+  term,
+} from "../../db/schema.ts";
+import { updateVersioned } from "../../db/versioned-update.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import { isUuid } from "../../http/request.ts";
+import { movePlannerEventOfExam } from "../../scheduling/public.ts";
+import { RETEST_EXAM, scheduledInto } from "../eligibility/candidates.ts";
+import { withExamHeaderJoins } from "../header.ts";
+import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
+
+/**
+ * One row of the exam timetable (spec §3 "Exam timetable row": id, course, dateOfExam, examType,
+ * duration, examTimeZone, studentFacultyRatio, startTimeOfExam), with what the screens show beside
+ * it. Date YYYY-MM-DD, start time HH:MM and duration in minutes, all in Asia/Kolkata.
+ */
+export type ExamTimetableRow = {
+  id: string;
+  course: string;
+  courseCode: string;
+  section: string;
+  term: string;
+  batch: string;
+  program: string;
+  component: string;
+  examCycle: string;
+  examCycleId: string;
+  dateOfExam: string;
+  startTimeOfExam: string;
+  duration: number;
+  examType: "MidTerm" | "EndTerm" | "Retest";
+  examTimeZone: typeof EXAM_TIME_ZONE;
+  studentFacultyRatio: string;
+  examMode: "offline" | "online";
+  venue: string;
+  students: number;
+  /** Students with a seat in the exam's period. */
+  seated: number;
+  invigilatorsAssigned: number;
+  /** Sum over the exam's rooms of ceil(seated / students per invigilator). */
+  invigilatorsNeeded: number;
+  /** Row version: send it back with an update (409 version_conflict when the row changed since). */
+  version: number;
+};
+
+/** Students seated for the exam, invigilation duties assigned, and duties needed (per room, ceil(seated / ratio)). */
+const seatedCount = sql<number>`(select count(*)::int from ${seatAssignment} where ${seatAssignment.examId} = ${exam.id})`;
+const invigilatorsAssigned = sql<number>`(select count(*)::int from ${invigilation} where ${invigilation.examId} = ${exam.id})`;
+const invigilatorsNeeded = sql<number>`(select coalesce(sum(ceil(r.n::numeric / ${exam.studentsPerInvigilator})), 0)::int
+  from (select count(*) as n from ${seatAssignment} where ${seatAssignment.examId} = ${exam.id} group by ${seatAssignment.facilityId}) r)`;
+
+/** Students enrolled in the exam's course offering; of a retest exam, only those scheduled into it. */
+const studentCount = sql<number>`(select count(*)::int from ${enrolment} where ${enrolment.courseOfferingId} = ${exam.courseOfferingId} and (${exam.examType} <> ${RETEST_EXAM} or ${scheduledInto(exam.id, enrolment.studentId)}))`;
+
+/** The timetable's rows: each exam with its header (course, section, cycle...) and its counts. */
+function selectRows(db: Executor) {
+  return withExamHeaderJoins(
+    db
+      .select({
+        id: exam.id,
+        course: course.name,
+        courseCode: course.code,
+        section: courseOffering.section,
+        term: term.name,
+        batch: intake.name,
+        program: academicProgramme.name,
+        component: exam.component,
+        examCycle: examCycle.name,
+        examCycleId: exam.examCycleId,
+        dateOfExam: exam.examDate,
+        startTimeOfExam: exam.startTime,
+        duration: exam.durationMinutes,
+        examType: exam.examType,
+        studentsPerInvigilator: exam.studentsPerInvigilator,
+        examMode: exam.examMode,
+        venue: exam.venue,
+        students: studentCount,
+        seated: seatedCount,
+        invigilatorsAssigned,
+        invigilatorsNeeded,
+        version: exam.version,
+      })
+      .from(exam)
+      .$dynamic(),
+  );
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>["execute"]>>[number];
+
+function toRow(r: SelectedRow): ExamTimetableRow {
+  const { studentsPerInvigilator, ...rest } = r;
+  return {
+    ...rest,
+    students: Number(r.students),
+    seated: Number(r.seated),
+    invigilatorsAssigned: Number(r.invigilatorsAssigned),
+    invigilatorsNeeded: Number(r.invigilatorsNeeded),
+    examTimeZone: EXAM_TIME_ZONE,
+    studentFacultyRatio: formatStudentFacultyRatio(studentsPerInvigilator),
+  };
+}
+
+/** Filters of the timetable list: exam cycle id, course name or code (contains), page. */
+export type TimetableQuery = { examCycleId: string; course: string; pageNo: number; count: number };
+
+/**
+ * The exam timetable of a cycle (or of every cycle when examCycleId is empty), by date, start time
+ * and course, one page at a time, with the total. An examCycleId that is not a UUID matches nothing.
+ */
+export async function listExamTimetable(
+  db: Executor,
+  q: TimetableQuery,
+): Promise<{ timetable: ExamTimetableRow[]; noOfRecords: number }> {
+  const where: SQL[] = [];
+  if (q.examCycleId) where.push(isUuid(q.examCycleId) ? eq(exam.examCycleId, q.examCycleId) : sql`false`);
+  if (q.course) {
+    const pattern = `%${q.course.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    where.push(or(ilike(course.name, pattern), ilike(course.code, pattern)) as SQL);
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [total] = await db
+    .select({ n: count() })
+    .from(exam)
+    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .where(condition);
+  const rows = await selectRows(db)
+    .where(condition)
+    .orderBy(
+      asc(exam.examDate),
+      asc(exam.startTime),
+      asc(course.name),
+      asc(courseOffering.section),
+      asc(exam.id),
+    )
+    .limit(q.count)
+    .offset((q.pageNo - 1) * q.count);
+  return { timetable: rows.map(toRow), noOfRecords: total?.n ?? 0 };
+}
+
+/** One exam's timetable row; 404 `not_found` when there is no such exam. */
+export async function getExamTimetableRow(db: Executor, id: string): Promise<ExamTimetableRow> {
+  const [row] = isUuid(id) ? await selectRows(db).where(eq(exam.id, id)) : [];
+  if (!row) throw notFound("No such exam", "id");
+  return toRow(row);
+}
+
+/**
+ * Saves timetable rows (spec §7 "Exam timetable get / save") in one transaction: date, start time,
+ * duration, exam type, venue and, when given, the student to faculty ratio. An exam moved to another
+ * date or time joins that exam period (made if new) and its seats and invigilation duties in the old
+ * period are released: the seating and invigilation of its new period must be planned again. An
+ * evaluation deadline the new date passes moves with the exam ({@link evaluationDeadlineAfterMove}).
+ * With sendEmail the course offering's faculty member is told by mail. One audit row per changed exam.
+ * An exam booked on the planner moves its planner event with it ({@link movePlannerEventOfExam}).
+ * Errors (nothing written): 400 duplicate id or a date outside the exam cycle; 404 unknown exam;
+ * each names the item (`3.dateOfExam`); 409 `version_conflict` when an item's `version` is not the
+ * exam's current version (someone saved it since it was read); 409 `booking_conflict` when a
+ * planner exam's faculty or room is taken at the new time. Each saved exam's version goes up by
+ * one. Returns the message the screen shows as a toast.
+ */
+export async function saveExamTimetable(
+  ctx: AppContext,
+  actor: SessionUser,
+  items: (ExamTimetableItem & { version: number })[],
+): Promise<{ message: string; saved: number; seatingCleared: number }> {
+  const seen = new Set<string>();
+  for (const [i, item] of items.entries()) {
+    if (seen.has(item.id)) {
+      throw badRequest(`Exam ${item.id} is listed twice`, `${i}.id`, "unique");
+    }
+    seen.add(item.id);
+    if (!isUuid(item.id)) throw notFound("No such exam", `${i}.id`);
+  }
+  const at = new Date(ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const current = await tx
+      .select({
+        id: exam.id,
+        examCycleId: exam.examCycleId,
+        examDate: exam.examDate,
+        startTime: exam.startTime,
+        durationMinutes: exam.durationMinutes,
+        examType: exam.examType,
+        venue: exam.venue,
+        studentsPerInvigilator: exam.studentsPerInvigilator,
+        examPeriodId: exam.examPeriodId,
+        evaluationDeadline: exam.evaluationDeadline,
+        cycleStart: examCycle.startDate,
+        cycleEnd: examCycle.endDate,
+        cycleName: examCycle.name,
+        courseName: course.name,
+        section: courseOffering.section,
+        facultyEmail: contact.email,
+      })
+      .from(exam)
+      .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
+      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .leftJoin(contact, eq(contact.id, courseOffering.facultyId))
+      .where(
+        inArray(
+          exam.id,
+          items.map((i) => i.id),
+        ),
+      )
+      .for("update", { of: exam });
+    const byId = new Map(current.map((r) => [r.id, r]));
+    const audit: AuditEntry[] = [];
+    let seatingCleared = 0;
+    for (const [i, item] of items.entries()) {
+      const before = byId.get(item.id);
+      if (!before) throw notFound("No such exam", `${i}.id`);
+      if (item.dateOfExam < before.cycleStart || item.dateOfExam > before.cycleEnd) {
+        throw badRequest(
+          `The date of exam must fall within the exam cycle ${before.cycleName} (${formatIsoDate(before.cycleStart)} to ${formatIsoDate(before.cycleEnd)})`,
+          `${i}.dateOfExam`,
+          "exam_cycle",
+        );
+      }
+      const examPeriodId = await ensureExamPeriod(tx, {
+        examCycleId: before.examCycleId,
+        date: item.dateOfExam,
+        startTime: item.timeOfExam,
+        durationMinutes: item.duration,
+      });
+      const after = {
+        examDate: item.dateOfExam,
+        startTime: item.timeOfExam,
+        durationMinutes: item.duration,
+        examType: item.examType,
+        venue: item.venue,
+        studentsPerInvigilator: item.studentFacultyRatio ?? before.studentsPerInvigilator,
+        examPeriodId,
+        evaluationDeadline: evaluationDeadlineAfterMove(
+          before.evaluationDeadline,
+          before.examDate,
+          item.dateOfExam,
+        ),
+      };
+      // The version check is the UPDATE's own condition, so of two concurrent saves of one version
+      // exactly one changes the row; the other affects nothing and is refused.
+      await updateVersioned(tx, exam, { id: item.id, version: item.version }, after, {
+        what: "This exam",
+        field: `${i}.version`,
+      });
+      if (
+        item.dateOfExam !== before.examDate ||
+        item.timeOfExam !== before.startTime ||
+        item.duration !== before.durationMinutes
+      ) {
+        // An exam booked on the planner moves there too (its faculty and room must be free).
+        await movePlannerEventOfExam(
+          ctx,
+          tx,
+          actor,
+          item.id,
+          { date: item.dateOfExam, startTime: item.timeOfExam, durationMinutes: item.duration },
+          `${i}.dateOfExam`,
+        );
+      }
+      if (before.examPeriodId && before.examPeriodId !== examPeriodId) {
+        if (await releaseExamRooms(tx, item.id, before.examPeriodId)) seatingCleared++;
+      }
+      audit.push({
+        action: "update_timetable",
+        entity: "exam",
+        entityId: item.id,
+        before: {
+          examDate: before.examDate,
+          startTime: before.startTime,
+          durationMinutes: before.durationMinutes,
+          examType: before.examType,
+          venue: before.venue,
+          studentsPerInvigilator: before.studentsPerInvigilator,
+          examPeriodId: before.examPeriodId,
+          evaluationDeadline: before.evaluationDeadline,
+        },
+        after,
+      });
+      if (item.sendEmail && before.facultyEmail) {
+        await ctx.mailer.send(
+          {
+            to: [before.facultyEmail],
+            subject: `Exam timetable: ${before.courseName} (${before.section}) on ${formatIsoDate(item.dateOfExam)}`,
+            text: [
+              `The exam of ${before.courseName}, section ${before.section} (${before.cycleName}) is scheduled:`,
+              `Date: ${formatIsoDate(item.dateOfExam)}`,
+              `Start: ${item.timeOfExam} (${EXAM_TIME_ZONE})`,
+              `Duration: ${item.duration} minutes`,
+              `Type: ${item.examType}`,
+              ...(item.venue ? [`Venue: ${item.venue}`] : []),
+            ].join("\n"),
+          },
+          tx,
+        );
+      }
+    }
+    await writeAudit(tx, actor, audit, at);
+    const message =
+      seatingCleared > 0
+        ? `Exam timetable saved. The seats and invigilators of ${seatingCleared} moved ${seatingCleared === 1 ? "exam were" : "exams were"} released: plan the seating and invigilation of the new exam period.`
+        : "Exam timetable saved";
+    return { message, saved: items.length, seatingCleared };
+  });
+}
+
+/**
+ * Exam information of the spec's ExamData call (spec §3 "Exam info"): wire names kept, Deadline is
+ * the exam date (YYYY-MM-DD), daysFromToday is negative for exams already held.
+ */
+export type ExamInfo = {
+  Id: string;
+  Intake__c: string;
+  Term_Name__c: string;
+  Specialization_Name__c: string;
+  Course_Code__c: string;
+  Course_Name__c: string;
+  Section__c: string;
+  Exam_Name1__c: string;
+  Exam_Type__c: string;
+  Deadline: string;
+  startTimeOfExam: string;
+  duration: number;
+  examCycle: string;
+  examCycleId: string;
+  students: number;
+  daysFromToday: number;
+};
+
+/**
+ * ExamData (spec §7, with dueDays and completedIn): with `dueDays`, the exams from today (Asia/Kolkata)
+ * to dueDays days ahead, soonest first (the Upcoming screen); with `completedIn`, the exams held in
+ * the last completedIn days before today, latest first (completedExams). Both may be combined with an
+ * exam cycle id. One page at a time, with the total.
+ */
+export async function listExamData(
+  db: Executor,
+  now: number,
+  q: {
+    dueDays?: number | undefined;
+    completedIn?: number | undefined;
+    examCycleId: string;
+    pageNo: number;
+    count: number;
+  },
+): Promise<{ exams: ExamInfo[]; noOfRecords: number; today: string }> {
+  const today = todayIn(now);
+  const where: SQL[] = [];
+  const upcoming = q.completedIn === undefined;
+  if (upcoming) {
+    where.push(gte(exam.examDate, today));
+    if (q.dueDays !== undefined) where.push(lte(exam.examDate, addDays(today, q.dueDays)));
+  } else {
+    where.push(lt(exam.examDate, today), gte(exam.examDate, addDays(today, -(q.completedIn ?? 0))));
+  }
+  if (q.examCycleId) where.push(isUuid(q.examCycleId) ? eq(exam.examCycleId, q.examCycleId) : sql`false`);
+  const [total] = await db
+    .select({ n: count() })
+    .from(exam)
+    .where(and(...where));
+  const order = upcoming
+    ? [asc(exam.examDate), asc(exam.startTime)]
+    : [sql`${exam.examDate} desc`, sql`${exam.startTime} desc`];
+  const rows = await selectRows(db)
+    .where(and(...where))
+    .orderBy(...order, asc(course.name), asc(courseOffering.section), asc(exam.id))
+    .limit(q.count)
+    .offset((q.pageNo - 1) * q.count);
+  const todayDays = Date.parse(`${today}T00:00:00Z`) / 86_400_000;
+  return {
+    today,
+    noOfRecords: total?.n ?? 0,
+    exams: rows.map((r) => ({
+      Id: r.id,
+      Intake__c: r.batch,
+      Term_Name__c: r.term,
+      Specialization_Name__c: r.program,
+      Course_Code__c: r.courseCode,
+      Course_Name__c: r.course,
+      Section__c: r.section,
+      Exam_Name1__c: r.component,
+      Exam_Type__c: r.examType,
+      Deadline: r.dateOfExam,
+      startTimeOfExam: r.startTimeOfExam,
+      duration: r.duration,
+      examCycle: r.examCycle,
+      examCycleId: r.examCycleId,
+      students: Number(r.students),
+      daysFromToday: Date.parse(`${r.dateOfExam}T00:00:00Z`) / 86_400_000 - todayDays,
+    })),
+  };
+}
