@@ -1,17 +1,6 @@
-import {
-  type PortalRole,
-  ROLE_ACADEMIC_OFFICE,
-  ROLE_ADMIN,
-  ROLE_EXAM_OFFICE,
-  rolesAllow,
-} from "@portal/domain";
+import { type PortalRole, rolesAllow } from "@portal/domain";
 import { m } from "../lib/i18n.ts";
-import { type RouteId, route } from "./routes.ts";
-
-const EXAM: readonly PortalRole[] = [ROLE_EXAM_OFFICE];
-const ACADEMIC: readonly PortalRole[] = [ROLE_ACADEMIC_OFFICE];
-/** Administration of the portal itself: the administrator only. */
-const ADMIN_ONLY: readonly PortalRole[] = [ROLE_ADMIN];
+import { ACADEMIC, ADMIN_ONLY, EXAM, type RouteId, route } from "./routes.ts";
 
 /**
  * The side menu and the module cards as data (spec §1, §2). Every area of the portal is listed;

@@ -7,10 +7,12 @@ import {
 } from "@portal/domain";
 import { m } from "../lib/i18n.ts";
 
-const EXAM: readonly PortalRole[] = [ROLE_EXAM_OFFICE];
-const ACADEMIC: readonly PortalRole[] = [ROLE_ACADEMIC_OFFICE];
+/** The exam screens: the exam office (and the administrator, as everywhere). */
+export const EXAM: readonly PortalRole[] = [ROLE_EXAM_OFFICE];
+/** The academic planning screens: the academic office. */
+export const ACADEMIC: readonly PortalRole[] = [ROLE_ACADEMIC_OFFICE];
 /** Administration of the portal itself: the administrator only. */
-const ADMIN_ONLY: readonly PortalRole[] = [ROLE_ADMIN];
+export const ADMIN_ONLY: readonly PortalRole[] = [ROLE_ADMIN];
 /** Any signed-in portal user. */
 const ANYONE: readonly PortalRole[] = [];
 
