@@ -6,7 +6,6 @@ import {
   HOME_MODULES,
   MENU,
   type MenuEntry,
-  mayOpenPage,
   visibleCards,
   visibleMenu,
 } from "./menu.ts";
@@ -130,20 +129,6 @@ describe("visibleMenu", () => {
         entry.id,
       ).toBe(true);
     }
-  });
-
-  it.each([
-    ["question-papers", ["exam_office"], true],
-    ["question-papers", ["academic_office"], false],
-    ["question-papers", ["admin"], true],
-    ["dashboard", ["academic_office"], false],
-    ["home", ["academic_office"], true],
-    ["home", ["staff"], false],
-    // A page without a menu entry is for the administrator only, never open by mistake.
-    ["", ["exam_office"], false],
-    ["no-such-entry", ["admin"], true],
-  ])("decides whether page %s may open for %j: %s", (id, roles, expected) => {
-    expect(mayOpenPage(id, roles)).toBe(expected);
   });
 
   it("finds the active entry inside its group", () => {

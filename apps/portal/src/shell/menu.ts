@@ -1,26 +1,15 @@
-import {
-  type PortalRole,
-  ROLE_ACADEMIC_OFFICE,
-  ROLE_ADMIN,
-  ROLE_EXAM_OFFICE,
-  rolesAllow,
-} from "@portal/domain";
+import { type PortalRole, rolesAllow } from "@portal/domain";
 import { m } from "../lib/i18n.ts";
-
-const EXAM: readonly PortalRole[] = [ROLE_EXAM_OFFICE];
-const ACADEMIC: readonly PortalRole[] = [ROLE_ACADEMIC_OFFICE];
-/** Administration of the portal itself: the administrator only. */
-const ADMIN_ONLY: readonly PortalRole[] = [ROLE_ADMIN];
-/** Any signed-in portal user. */
-const ANYONE: readonly PortalRole[] = [];
+import { ACADEMIC, ADMIN_ONLY, EXAM, type RouteId, route } from "./routes.ts";
 
 /**
  * The side menu and the module cards as data (spec §1, §2). Every area of the portal is listed;
  * an entry whose screen is not built yet has `built: false` and is not rendered as a link (the menu
- * hides it, the home portal shows it as coming later), so there is never a dead link. When a screen
- * ships, flip its flag. Each entry names the roles that may see it (`roles`, read with `rolesAllow`:
- * the administrator sees everything, `[]` is any portal user); a group's own roles are ignored, it
- * shows when one of its children does. The roles match the `x-roles` of the API calls the screen makes.
+ * hides it, the home portal shows it as coming later), so there is never a dead link. A leaf's label,
+ * address, roles and flag come from its route in the route table (shell/routes.ts, where a screen
+ * that ships loses its `built: false`); the grouping and order are this file's. Roles are read with
+ * `rolesAllow` (the administrator sees everything, `[]` is any portal user); a group's own roles are
+ * ignored, it shows when one of its children does.
  */
 export type MenuEntry = {
   /** Stable id; a page passes it as `activeMenu` to highlight its entry. */
@@ -35,86 +24,38 @@ export type MenuEntry = {
   children?: MenuEntry[];
 };
 
+/** The menu entry of route `id`: the entry's id is the route's. */
+function leaf(id: RouteId): MenuEntry {
+  const own = route(id);
+  return {
+    id,
+    label: own.menuLabel ?? own.title,
+    href: own.path,
+    built: own.built ?? true,
+    roles: own.roles,
+  };
+}
+
 export const MENU: readonly MenuEntry[] = [
-  { id: "home", label: m.menu_home, href: "/app", built: true, roles: ANYONE },
-  { id: "dashboard", label: m.menu_dashboard, href: "/dashboard", built: true, roles: EXAM },
+  leaf("home"),
+  leaf("dashboard"),
   {
     id: "academics",
     label: m.menu_academics,
     built: true,
     roles: ACADEMIC,
     children: [
-      {
-        id: "academics-planner",
-        label: m.menu_academics_planner,
-        href: "/app/academics-planner",
-        built: true,
-        roles: ACADEMIC,
-      },
-      {
-        id: "batches",
-        label: m.intake_menu_batches,
-        href: "/app/batches",
-        built: true,
-        roles: ACADEMIC,
-      },
-      {
-        id: "term-subjects",
-        label: m.intake_menu_term_subjects,
-        href: "/app/term-subjects",
-        built: true,
-        roles: ACADEMIC,
-      },
-      {
-        id: "current-programmes",
-        label: m.menu_current_programmes,
-        href: "/app/current-programmes",
-        built: true,
-        roles: ACADEMIC,
-      },
-      {
-        id: "add-program",
-        label: m.menu_add_program,
-        href: "/app/add-program",
-        built: true,
-        roles: ACADEMIC,
-      },
-      { id: "time-table", label: m.menu_time_table, href: "/app/time-table", built: true, roles: ACADEMIC },
-      {
-        id: "session-scheduler",
-        label: m.menu_session_scheduler,
-        href: "/app/session-scheduler",
-        built: true,
-        roles: ACADEMIC,
-      },
-      {
-        id: "session-planner",
-        label: m.menu_session_planner,
-        href: "/app/session-planner",
-        built: true,
-        roles: ACADEMIC,
-      },
-      {
-        id: "academic-calendar",
-        label: m.menu_academic_calendar,
-        href: "/app/academicCalendar",
-        built: true,
-        roles: ACADEMIC,
-      },
-      {
-        id: "subject-documents",
-        label: m.menu_subject_documents,
-        href: "/app/subject-documents",
-        built: false,
-        roles: ACADEMIC,
-      },
-      {
-        id: "feedback",
-        label: m.menu_feedback,
-        href: "/app/feedback/feedback-list",
-        built: false,
-        roles: ACADEMIC,
-      },
+      leaf("academics-planner"),
+      leaf("batches"),
+      leaf("term-subjects"),
+      leaf("current-programmes"),
+      leaf("add-program"),
+      leaf("time-table"),
+      leaf("session-scheduler"),
+      leaf("session-planner"),
+      leaf("academic-calendar"),
+      leaf("subject-documents"),
+      leaf("feedback"),
     ],
   },
   {
@@ -122,52 +63,14 @@ export const MENU: readonly MenuEntry[] = [
     label: m.menu_faculty,
     built: false,
     roles: ACADEMIC,
-    children: [
-      {
-        id: "faculty-management",
-        label: m.menu_faculty_management,
-        href: "/app/faculty-management",
-        built: true,
-        roles: ACADEMIC,
-      },
-      {
-        id: "faculty-onboarding",
-        label: m.menu_faculty_onboarding,
-        href: "/app/FacultyOnBoarding",
-        built: false,
-        roles: ACADEMIC,
-      },
-      {
-        id: "contract-management",
-        label: m.menu_contract_management,
-        href: "/app/contract-management",
-        built: false,
-        roles: ACADEMIC,
-      },
-    ],
+    children: [leaf("faculty-management"), leaf("faculty-onboarding"), leaf("contract-management")],
   },
   {
     id: "enrolment",
     label: m.menu_enrolment,
     built: false,
     roles: ACADEMIC,
-    children: [
-      {
-        id: "enroll-student",
-        label: m.menu_enroll_student,
-        href: "/app/enroll-student",
-        built: false,
-        roles: ACADEMIC,
-      },
-      {
-        id: "enroll-faculty",
-        label: m.menu_enroll_faculty,
-        href: "/app/enroll-faculty",
-        built: false,
-        roles: ACADEMIC,
-      },
-      { id: "users", label: m.menu_users, href: "/app/users", built: false, roles: ADMIN_ONLY },
-    ],
+    children: [leaf("enroll-student"), leaf("enroll-faculty"), leaf("users")],
   },
   {
     id: "exam",
@@ -175,168 +78,36 @@ export const MENU: readonly MenuEntry[] = [
     built: true,
     roles: EXAM,
     children: [
-      {
-        id: "exam-dashboard",
-        label: m.menu_exam_dashboard,
-        href: "/app/exams/examDashboard",
-        built: true,
-        roles: EXAM,
-      },
-      { id: "exam-setup", label: m.menu_exam_setup, href: "/app/exams/ExamSetup", built: true, roles: EXAM },
-      {
-        id: "exam-timetable",
-        label: m.menu_exam_timetable,
-        href: "/app/exam/examTimetable",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "exam-planner",
-        label: m.menu_exam_planner,
-        href: "/app/exam/examPlanner",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "question-papers",
-        label: m.menu_question_papers,
-        href: "/app/exam/questionPaper",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "seating-plan",
-        label: m.menu_seating_plan,
-        href: "/app/exams/seatingPlan",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "invigilation",
-        label: m.menu_invigilation,
-        href: "/app/exams/invigilationProctoring",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "invigilation-notifications",
-        label: m.menu_invigilation_notifications,
-        href: "/app/exams/invigilationProctoringNotification",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "faculty-proctoring",
-        label: m.menu_faculty_proctoring,
-        href: "/app/exam/faculty-Proctoring",
-        built: true,
-        roles: EXAM,
-      },
-      { id: "evaluation", label: m.menu_evaluation, href: "/app/exams/evaluation", built: true, roles: EXAM },
-      {
-        id: "revaluation",
-        label: m.menu_revaluation,
-        href: "/app/exam/revaluationRetest",
-        built: true,
-        roles: EXAM,
-      },
-      { id: "retest", label: m.menu_retest, href: "/app/exam/retest", built: true, roles: EXAM },
-      { id: "moderation", label: m.menu_moderation, href: "/app/exam/moderation", built: true, roles: EXAM },
-      { id: "grading", label: m.menu_grading, href: "/app/exams/grading", built: true, roles: EXAM },
-      {
-        id: "grading-setup",
-        label: m.menu_grading_setup,
-        href: "/app/grading-setup",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "grading-view",
-        label: m.menu_grading_view,
-        href: "/app/exams/GradingView",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "grade-students",
-        label: m.menu_grade_students,
-        href: "/app/gradeStudents",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "marks-by-section",
-        label: m.menu_marks_by_section,
-        href: "/app/grading/studentsBySection",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "marks-by-component",
-        label: m.menu_marks_by_component,
-        href: "/app/grading/studentsByComponent",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "marks-by-sub-component",
-        label: m.menu_marks_by_sub_component,
-        href: "/app/grading/studentsBySubComponent",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "student-report",
-        label: m.menu_student_report,
-        href: "/app/grading/studentreport",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "promotion-criteria",
-        label: m.menu_promotion_criteria,
-        href: "/app/exam/promotionCriteria",
-        built: true,
-        roles: EXAM,
-      },
-      {
-        id: "student-eligibility",
-        label: m.menu_student_eligibility,
-        href: "/app/exam/studentEligibility",
-        built: true,
-        roles: EXAM,
-      },
+      leaf("exam-dashboard"),
+      leaf("exam-setup"),
+      leaf("exam-timetable"),
+      leaf("exam-planner"),
+      leaf("question-papers"),
+      leaf("seating-plan"),
+      leaf("invigilation"),
+      leaf("invigilation-notifications"),
+      leaf("faculty-proctoring"),
+      leaf("evaluation"),
+      leaf("revaluation"),
+      leaf("retest"),
+      leaf("moderation"),
+      leaf("grading"),
+      leaf("grading-setup"),
+      leaf("grading-view"),
+      leaf("grade-students"),
+      leaf("marks-by-section"),
+      leaf("marks-by-component"),
+      leaf("marks-by-sub-component"),
+      leaf("student-report"),
+      leaf("promotion-criteria"),
+      leaf("student-eligibility"),
     ],
   },
-  { id: "events", label: m.menu_events, href: "/app/events", built: false, roles: ACADEMIC },
-  {
-    id: "communication",
-    label: m.menu_communication,
-    href: "/app/notification",
-    built: false,
-    roles: ADMIN_ONLY,
-  },
-  {
-    id: "role-management",
-    label: m.menu_role_management,
-    href: "/app/assignRoles",
-    built: false,
-    roles: ADMIN_ONLY,
-  },
-  {
-    id: "admin-management",
-    label: m.menu_admin_management,
-    href: "/app/admin-management",
-    built: false,
-    roles: ADMIN_ONLY,
-  },
-  {
-    id: "payroll",
-    label: m.menu_payroll,
-    href: "/app/setup/master/department",
-    built: false,
-    roles: ADMIN_ONLY,
-  },
+  leaf("events"),
+  leaf("communication"),
+  leaf("role-management"),
+  leaf("admin-management"),
+  leaf("payroll"),
   { id: "learning-management", label: m.menu_learning_management, built: false, roles: ACADEMIC },
   { id: "fees", label: m.menu_fees, built: false, roles: ADMIN_ONLY },
   { id: "hr", label: m.menu_hr, built: false, roles: ADMIN_ONLY },
@@ -364,26 +135,6 @@ export function visibleMenu(roles: readonly string[], entries: readonly MenuEntr
   return out;
 }
 
-/** The entry with this id anywhere in `entries`, or undefined. */
-export function findEntry(id: string, entries: readonly MenuEntry[] = MENU): MenuEntry | undefined {
-  for (const entry of entries) {
-    if (entry.id === id) return entry;
-    const inner = findEntry(id, entry.children ?? []);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-/**
- * Whether a user holding `roles` may open a page whose menu entry is `activeMenu` (the id a page
- * gives the shell). A page without an entry, or with an unknown id, is refused unless the user is
- * the administrator, so a new page is never open by mistake.
- */
-export function mayOpenPage(activeMenu: string, roles: readonly string[]): boolean {
-  const entry = findEntry(activeMenu);
-  return rolesAllow(entry ? entry.roles : [ROLE_ADMIN], roles);
-}
-
 /** The cards of `cards` a user holding `roles` may see. */
 export function visibleCards(roles: readonly string[], cards: readonly ModuleCard[]): ModuleCard[] {
   return cards.filter((card) => rolesAllow(card.roles, roles));
@@ -408,6 +159,19 @@ export type ModuleCard = {
   roles: readonly PortalRole[];
 };
 
+/** The card of route `id` with its text (its id is the route's unless `cardId` says otherwise). */
+function card(id: RouteId, text: () => string, cardId: string = id): ModuleCard {
+  const own = route(id);
+  return {
+    id: cardId,
+    title: own.menuLabel ?? own.title,
+    text,
+    href: own.path,
+    built: own.built ?? true,
+    roles: own.roles,
+  };
+}
+
 export const HOME_MODULES: readonly ModuleCard[] = [
   {
     id: "admin-notification",
@@ -417,160 +181,27 @@ export const HOME_MODULES: readonly ModuleCard[] = [
     built: false,
     roles: ADMIN_ONLY,
   },
-  {
-    id: "payroll",
-    title: m.menu_payroll,
-    text: m.home_payroll_text,
-    href: "/app/setup/master/department",
-    built: false,
-    roles: ADMIN_ONLY,
-  },
-  {
-    id: "events",
-    title: m.menu_events,
-    text: m.home_events_text,
-    href: "/app/events",
-    built: false,
-    roles: ACADEMIC,
-  },
-  {
-    id: "time-table",
-    title: m.menu_time_table,
-    text: m.home_time_table_text,
-    href: "/app/tt",
-    built: true,
-    roles: ACADEMIC,
-  },
-  {
-    id: "communication",
-    title: m.menu_communication,
-    text: m.home_communication_text,
-    href: "/app/notification",
-    built: false,
-    roles: ADMIN_ONLY,
-  },
-  {
-    id: "role-management",
-    title: m.menu_role_management,
-    text: m.home_role_management_text,
-    href: "/app/assignRoles",
-    built: false,
-    roles: ADMIN_ONLY,
-  },
-  {
-    id: "academics-planner",
-    title: m.menu_academics_planner,
-    text: m.home_academics_planner_text,
-    href: "/app/academics-planner",
-    built: true,
-    roles: ACADEMIC,
-  },
-  {
-    id: "admin-management",
-    title: m.menu_admin_management,
-    text: m.home_admin_management_text,
-    href: "/app/admin-management",
-    built: false,
-    roles: ADMIN_ONLY,
-  },
+  card("payroll", m.home_payroll_text),
+  card("events", m.home_events_text),
+  card("tt", m.home_time_table_text, "time-table"),
+  card("communication", m.home_communication_text),
+  card("role-management", m.home_role_management_text),
+  card("academics-planner", m.home_academics_planner_text),
+  card("admin-management", m.home_admin_management_text),
 ];
 
 /** Screens that exist today, offered on the home portal and in the mobile apps popover. */
 export const AVAILABLE_SCREENS: readonly ModuleCard[] = [
-  {
-    id: "dashboard",
-    title: m.menu_dashboard,
-    text: m.home_dashboard_text,
-    href: "/dashboard",
-    built: true,
-    roles: EXAM,
-  },
-  {
-    id: "question-papers",
-    title: m.menu_question_papers,
-    text: m.home_question_papers_text,
-    href: "/app/exam/questionPaper",
-    built: true,
-    roles: EXAM,
-  },
-  {
-    id: "grading",
-    title: m.menu_grading,
-    text: m.home_grading_text,
-    href: "/app/exams/grading",
-    built: true,
-    roles: EXAM,
-  },
-  {
-    id: "grading-setup",
-    title: m.menu_grading_setup,
-    text: m.home_grading_setup_text,
-    href: "/app/grading-setup",
-    built: true,
-    roles: EXAM,
-  },
-  {
-    id: "grade-students",
-    title: m.menu_grade_students,
-    text: m.home_grade_students_text,
-    href: "/app/gradeStudents",
-    built: true,
-    roles: EXAM,
-  },
-  {
-    id: "promotion-criteria",
-    title: m.menu_promotion_criteria,
-    text: m.home_promotion_criteria_text,
-    href: "/app/exam/promotionCriteria",
-    built: true,
-    roles: EXAM,
-  },
-  {
-    id: "batches",
-    title: m.intake_menu_batches,
-    text: m.intake_home_batches_text,
-    href: "/app/batches",
-    built: true,
-    roles: ACADEMIC,
-  },
-  {
-    id: "add-program",
-    title: m.menu_add_program,
-    text: m.intake_home_add_program_text,
-    href: "/app/add-program",
-    built: true,
-    roles: ACADEMIC,
-  },
-  {
-    id: "term-planner",
-    title: m.planning_planner_title,
-    text: m.home_planner_text,
-    href: "/app/add-activity",
-    built: true,
-    roles: ACADEMIC,
-  },
-  {
-    id: "current-programmes",
-    title: m.menu_current_programmes,
-    text: m.home_current_programmes_text,
-    href: "/app/current-programmes",
-    built: true,
-    roles: ACADEMIC,
-  },
-  {
-    id: "academic-calendar",
-    title: m.menu_academic_calendar,
-    text: m.home_academic_calendar_text,
-    href: "/app/academicCalendar",
-    built: true,
-    roles: ACADEMIC,
-  },
-  {
-    id: "faculty-management",
-    title: m.menu_faculty_management,
-    text: m.intake_home_faculty_text,
-    href: "/app/faculty-management",
-    built: true,
-    roles: ACADEMIC,
-  },
+  card("dashboard", m.home_dashboard_text),
+  card("question-papers", m.home_question_papers_text),
+  card("grading", m.home_grading_text),
+  card("grading-setup", m.home_grading_setup_text),
+  card("grade-students", m.home_grade_students_text),
+  card("promotion-criteria", m.home_promotion_criteria_text),
+  card("batches", m.intake_home_batches_text),
+  card("add-program", m.intake_home_add_program_text),
+  card("term-planner", m.home_planner_text),
+  card("current-programmes", m.home_current_programmes_text),
+  card("academic-calendar", m.home_academic_calendar_text),
+  card("faculty-management", m.intake_home_faculty_text),
 ];
