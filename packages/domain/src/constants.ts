@@ -22,6 +22,14 @@ export const DEFAULT_GRID_PAGE_SIZE: GridPageSize = 10;
 export const TIMETABLE_PAGE_SIZES = [...GRID_PAGE_SIZES, 100] as const;
 export type TimetablePageSize = (typeof TIMETABLE_PAGE_SIZES)[number];
 
+/**
+ * The student grade table (spec §9: 5, 10, 25 or All, default 5). `"all"` is every student on one
+ * page; the API's subject-scores call takes it as count 0.
+ */
+export const GRADE_TABLE_PAGE_SIZES = [5, 10, 25, "all"] as const;
+export type GradeTablePageSize = (typeof GRADE_TABLE_PAGE_SIZES)[number];
+export const DEFAULT_GRADE_TABLE_PAGE_SIZE: GradeTablePageSize = 5;
+
 /** One-time password: at most 4 digits, 2-minute countdown, 1 s debounce (spec §5, §9). */
 export const OTP_MAX_DIGITS = 4;
 export const OTP_COUNTDOWN_SECONDS = 120;

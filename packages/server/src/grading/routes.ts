@@ -1,4 +1,5 @@
 import {
+  GRADE_TABLE_PAGE_SIZES,
   GRADING_TYPES,
   type GradeBand,
   type GradingType,
@@ -76,8 +77,8 @@ const ZCourseQuery = z.object({
     })
     .default(25),
 });
-/** spec §9 student grade table: 5, 10, 25 or All (0). */
-const SCORE_PAGE_SIZES = [0, 5, 10, 25];
+/** spec §9 student grade table: the domain's 5, 10, 25 or All, All sent as count 0. */
+const SCORE_PAGE_SIZES: readonly number[] = GRADE_TABLE_PAGE_SIZES.map((n) => (n === "all" ? 0 : n));
 const ZGradingId = z.object(
   {
     gradingId: id("gradingId"),

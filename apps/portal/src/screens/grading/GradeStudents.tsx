@@ -7,7 +7,12 @@ import {
   sendMarksMutationOptions,
   subjectScoresQueryOptions,
 } from "@portal/api-client";
-import { GRADE_LETTERS, type GradeLetter } from "@portal/domain";
+import {
+  DEFAULT_GRADE_TABLE_PAGE_SIZE,
+  GRADE_LETTERS,
+  GRADE_TABLE_PAGE_SIZES,
+  type GradeLetter,
+} from "@portal/domain";
 import {
   Button,
   ButtonLink,
@@ -40,7 +45,7 @@ import { OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx"
 const GradeDialog = lazyDialog(() => import("./GradeDialog.tsx").then((x) => x.GradeDialog));
 
 /** spec §9: the student grade table pages 5, 10, 25 or All, 5 first. */
-export const GRADE_PAGE_SIZES: readonly PageSize[] = [5, 10, 25, "all"];
+export const GRADE_PAGE_SIZES: readonly PageSize[] = GRADE_TABLE_PAGE_SIZES;
 
 /** The SubjectScores page of the grade table's page and size (All is count 0); the first is page 1 of 5. */
 export function gradePage(page: number, pageSize: PageSize): SubjectScoresPage {
@@ -114,7 +119,7 @@ function OfferingResults({
 }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(5);
+  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_GRADE_TABLE_PAGE_SIZE);
   // The server pages the students; the summary and statistics are the whole class's.
   const scores = useQuery({
     ...subjectScoresQueryOptions(api, courseOfferingId, gradePage(page, pageSize)),

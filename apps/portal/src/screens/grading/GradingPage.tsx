@@ -7,7 +7,12 @@ import {
   saveStudentGradesMutationOptions,
   subjectScoresQueryOptions,
 } from "@portal/api-client";
-import type { GradeBand } from "@portal/domain";
+import {
+  DEFAULT_GRADE_TABLE_PAGE_SIZE,
+  GRADE_TABLE_PAGE_SIZES,
+  type GradeBand,
+  type GradeTablePageSize,
+} from "@portal/domain";
 import { Button, ButtonLink, DataTable, type DataTableColumn, Dialog, Pager, pageRange } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -39,8 +44,8 @@ const GradingSettingTabs = lazyDialog(() =>
 );
 
 /** spec §9: the student grade table's page sizes, 5, 10, 25 or All (default 5). */
-export const STUDENT_PAGE_SIZES = [5, 10, 25, "all"] as const;
-export type StudentPageSize = (typeof STUDENT_PAGE_SIZES)[number];
+export const STUDENT_PAGE_SIZES = GRADE_TABLE_PAGE_SIZES;
+export type StudentPageSize = GradeTablePageSize;
 export type StudentTableState = { page: number; pageSize: StudentPageSize };
 
 /** Reads `?page=&pageSize=` (pageSize 5, 10, 25 or all; anything else is the default 5). */
@@ -51,7 +56,7 @@ export function parseStudentTableState(search: string): StudentTableState {
     size === "all" ? "all" : Number(size),
   )
     ? ((size === "all" ? "all" : Number(size)) as StudentPageSize)
-    : 5;
+    : DEFAULT_GRADE_TABLE_PAGE_SIZE;
   const page = Math.max(1, Math.trunc(Number(q.get("page") ?? "1")) || 1);
   return { page, pageSize };
 }

@@ -47,10 +47,6 @@ import { candidateOf, candidateOfExamRow } from "./candidates.ts";
 
 export { ENROLLED } from "./candidates.ts";
 
-/** Page sizes of the student status grid and the overview (spec §9 grid 10, 25, 50; 100 for "All"). */
-export const ELIGIBILITY_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_ELIGIBILITY_PAGE_SIZE = 10;
-
 /**
  * The exam a screen is about (dates YYYY-MM-DD, start HH:MM and duration in minutes, Asia/Kolkata):
  * course, section (course offering), term, batch (intake), programme, cycle, the teacher of the

@@ -1,4 +1,9 @@
-import { ELIGIBILITY_STATUSES, ZEligibilityUpdateItem } from "@portal/domain";
+import {
+  DEFAULT_GRID_PAGE_SIZE,
+  ELIGIBILITY_STATUSES,
+  TIMETABLE_PAGE_SIZES,
+  ZEligibilityUpdateItem,
+} from "@portal/domain";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../../context.ts";
@@ -13,8 +18,6 @@ import {
   zSearch,
 } from "../../http/request-schemas.ts";
 import {
-  DEFAULT_ELIGIBILITY_PAGE_SIZE,
-  ELIGIBILITY_PAGE_SIZES,
   getStudentRiskData,
   getStudentStatus,
   listStudentEligibility,
@@ -24,12 +27,12 @@ import {
 /** Most eligibility decisions one PATCH /sf/exam/update/eligibily takes. */
 export const MAX_ELIGIBILITY_ITEMS = 500;
 
-const pageSize = (n: number) => (ELIGIBILITY_PAGE_SIZES as readonly number[]).includes(n);
-const pageSizeError = { error: `count must be one of ${ELIGIBILITY_PAGE_SIZES.join(", ")}` };
+const pageSize = (n: number) => (TIMETABLE_PAGE_SIZES as readonly number[]).includes(n);
+const pageSizeError = { error: `count must be one of ${TIMETABLE_PAGE_SIZES.join(", ")}` };
 /** Paging in a query string (numbers as text). */
 const ZQueryPage = {
   pageNo: zQueryPageNo,
-  count: z.coerce.number().int().refine(pageSize, pageSizeError).default(DEFAULT_ELIGIBILITY_PAGE_SIZE),
+  count: z.coerce.number().int().refine(pageSize, pageSizeError).default(DEFAULT_GRID_PAGE_SIZE),
 };
 /** Paging in a JSON body. */
 const ZBodyPage = {
@@ -38,7 +41,7 @@ const ZBodyPage = {
     .number({ error: pageSizeError.error })
     .int()
     .refine(pageSize, pageSizeError)
-    .default(DEFAULT_ELIGIBILITY_PAGE_SIZE),
+    .default(DEFAULT_GRID_PAGE_SIZE),
 };
 const eligibilityFilter = z
   .union([z.enum(ELIGIBILITY_STATUSES), z.literal("")], {

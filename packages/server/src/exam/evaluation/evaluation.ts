@@ -300,10 +300,6 @@ export async function getEvaluatorList(
   };
 }
 
-/** Page sizes of the evaluation lists (spec §9 grid 10, 25, 50; "All" is not offered: they are paged on the server). */
-export const EVALUATION_PAGE_SIZES = [10, 25, 50] as const;
-export const DEFAULT_EVALUATION_PAGE_SIZE = 10;
-
 /** The teacher of the exam's section: the spec's subject faculty. */
 const subjectTeacher = alias(contact, "subject_faculty");
 const subjectFacultyName = personName(subjectTeacher, { trim: true }) as SQL<string | null>;

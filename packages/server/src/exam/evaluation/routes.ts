@@ -1,5 +1,7 @@
 import {
+  DEFAULT_GRID_PAGE_SIZE,
   EVALUATOR_STATUSES,
+  GRID_PAGE_SIZES,
   isIsoDate,
   MAX_EVALUATOR_ITEMS,
   ZEvaluatorAssignmentItem,
@@ -20,8 +22,6 @@ import {
 } from "../../http/request-schemas.ts";
 import { zVersion } from "../../http/versions.ts";
 import {
-  DEFAULT_EVALUATION_PAGE_SIZE,
-  EVALUATION_PAGE_SIZES,
   getEvaluationOverview,
   getEvaluationRooms,
   getEvaluatorList,
@@ -47,10 +47,10 @@ const ZEvaluationQueryPage = {
   count: z.coerce
     .number()
     .int()
-    .refine((n) => (EVALUATION_PAGE_SIZES as readonly number[]).includes(n), {
-      error: `count must be one of ${EVALUATION_PAGE_SIZES.join(", ")}`,
+    .refine((n) => (GRID_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `count must be one of ${GRID_PAGE_SIZES.join(", ")}`,
     })
-    .default(DEFAULT_EVALUATION_PAGE_SIZE),
+    .default(DEFAULT_GRID_PAGE_SIZE),
 };
 const dateError = (name: string) => ({ error: `${name} must be a date written YYYY-MM-DD` });
 /** A YYYY-MM-DD filter; "" (or absent) keeps everything. */

@@ -1,4 +1,4 @@
-import { ZExamTimetableItem } from "@portal/domain";
+import { DEFAULT_GRID_PAGE_SIZE, TIMETABLE_PAGE_SIZES, ZExamTimetableItem } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -13,17 +13,16 @@ import { buildClashReport, CLASH_REPORT_MAX_ITEMS } from "./clash-report.ts";
 import { getExamDashboard, listExamCycles } from "./dashboard.ts";
 import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./timetable.ts";
 
-/** Page sizes of the exam grids (spec §9 grid: 10, 25, 50; 100 for the long timetable). */
-const GRID_PAGE_SIZES = [10, 25, 50, 100] as const;
+/** Paging of the exam grids: the domain's timetable sizes (spec §9 grid 10, 25, 50, and 100). */
 const ZPage = {
   pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
   count: z.coerce
     .number()
     .int()
-    .refine((n) => (GRID_PAGE_SIZES as readonly number[]).includes(n), {
-      error: `count must be one of ${GRID_PAGE_SIZES.join(", ")}`,
+    .refine((n) => (TIMETABLE_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `count must be one of ${TIMETABLE_PAGE_SIZES.join(", ")}`,
     })
-    .default(10),
+    .default(DEFAULT_GRID_PAGE_SIZE),
 };
 const cycleId = z.string().trim().max(100).default("");
 

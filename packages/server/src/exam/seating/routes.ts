@@ -1,4 +1,4 @@
-import { SPEC_MESSAGES } from "@portal/domain";
+import { SPEC_MESSAGES, TIMETABLE_PAGE_SIZES } from "@portal/domain";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../../context.ts";
@@ -22,8 +22,6 @@ import {
   seatingPlanDocument,
 } from "./seating.ts";
 
-/** Page sizes of the seating arrangement and notification grids (spec §9 grid sizes, 100 for long lists). */
-export const SEATING_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_SEATING_PAGE_SIZE = 25;
 
 const id = (name: string) =>
@@ -38,8 +36,8 @@ const ZPage = {
   count: z.coerce
     .number()
     .int()
-    .refine((n) => (SEATING_PAGE_SIZES as readonly number[]).includes(n), {
-      error: `count must be one of ${SEATING_PAGE_SIZES.join(", ")}`,
+    .refine((n) => (TIMETABLE_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `count must be one of ${TIMETABLE_PAGE_SIZES.join(", ")}`,
     })
     .default(DEFAULT_SEATING_PAGE_SIZE),
 };
