@@ -3,7 +3,7 @@ import path from "node:path";
 import ts from "typescript";
 
 /**
- * The server's own module graph as run-time imports see it: every `.ts` file under a folder and the
+ * A package's module graph as run-time imports see it: every `.ts` and `.tsx` file under a folder and the
  * files it imports by a relative specifier. A type-only import (`import type`, `export type ... from`)
  * is left out, since it is erased before the code runs; an import whose every name is marked `type`
  * stays in, because with `verbatimModuleSyntax` it is kept as `import {} from`, which still loads the
@@ -11,18 +11,27 @@ import ts from "typescript";
  */
 export type ImportGraph = Map<string, string[]>;
 
-/** Every `.ts` file under `dir` (absolute paths), `node_modules` and `migrations` left out. */
+/** Folders never walked: installed packages and what tools generate (API types, messages, builds). */
+const SKIPPED_FOLDERS = new Set(["node_modules", "generated", "paraglide", "dist", ".astro"]);
+
+/** Every `.ts` and `.tsx` file under `dir` (absolute paths), `node_modules` and generated output left out. */
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : tsFiles(full);
-    return entry.name.endsWith(".ts") ? [full] : [];
+    if (entry.isDirectory()) return SKIPPED_FOLDERS.has(entry.name) ? [] : tsFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
 /** The relative specifiers `file` imports at run time, resolved to absolute paths. */
 export function runtimeImports(file: string, text = readFileSync(file, "utf8")): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const specifiers: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
@@ -43,7 +52,7 @@ export function runtimeImports(file: string, text = readFileSync(file, "utf8")):
   return specifiers.filter((s) => s.startsWith(".")).map((s) => path.resolve(path.dirname(file), s));
 }
 
-/** The run-time import graph of every `.ts` file under `dir` (absolute paths). */
+/** The run-time import graph of every `.ts` and `.tsx` file under `dir` (absolute paths). */
 export function importGraph(dir: string): ImportGraph {
   return new Map(tsFiles(dir).map((file) => [file, runtimeImports(file)]));
 }
