@@ -35,6 +35,7 @@ import {
   intake,
   term,
 } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ApiError, badRequest, parseOrThrow } from "../http/errors.ts";
 import { ImportFormatError } from "./import-error.ts";
 import { type Itc2007PeriodConstraint, parseItc2007 } from "./itc2007.ts";
@@ -749,16 +750,6 @@ function sameImportOrConflict(existing: ImportSummary, checksum: string): Import
       "Nothing was imported; give this import another code.",
     "checksum_differs",
   );
-}
-
-/** True for a unique-key violation (SQLSTATE 23505), looking through wrapped errors. */
-function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && typeof e === "object" && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**

@@ -3,6 +3,7 @@ import { writeAudit } from "../../audit.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { campus, facility } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 
@@ -89,14 +90,6 @@ export async function listRooms(
     .from(campus)
     .orderBy(asc(campus.name), asc(campus.id));
   return { facilities: rows.map(toRoomView), campuses };
-}
-
-/** True for PostgreSQL's unique violation, as node-postgres or PGlite reports it (maybe wrapped by drizzle). */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /**
