@@ -94,6 +94,14 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
     ),
   );
 
+  // Mail leaves after the commit: a request that enqueued mail (its transaction has committed once
+  // the handler has answered) wakes the sender (mail/delivery.ts). Counting per request means no
+  // enqueue is missed while other requests run; at worst a request wakes the sender once too often.
+  app.use("*", async (_c, next) => {
+    const before = ctx.mailer.enqueued;
+    await next();
+    if (ctx.mailer.enqueued !== before) ctx.mailer.wake();
+  });
   // Security headers on every answer, refusals of the checks below included.
   app.use("*", apiSecurityHeaders(ctx.config.isProduction));
   // The import call has its own, larger limit (import/routes.ts).

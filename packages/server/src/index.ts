@@ -12,7 +12,8 @@ import type { AppContext, SessionUser } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
 import { createLocalFileStore } from "./files/file-store.ts";
-import { createOutboxMailer, createSmtpMailer } from "./mail/mailer.ts";
+import { createSmtpTransport, type MailDelivery, startMailDelivery } from "./mail/delivery.ts";
+import { createMailer } from "./mail/mailer.ts";
 
 export type { PublicConfig } from "./app.ts";
 export type { SessionUser } from "./context.ts";
@@ -31,7 +32,8 @@ export type PortalApi = {
  * Reads the configuration from `options.env` (default `process.env`), opens the database (PGlite, or
  * PostgreSQL when DATABASE_URL is set), runs the migrations, loads the demo data into an empty
  * database unless SEED_DEMO is "false", prints how to create an administrator when no one could sign
- * in, and returns the API. Throws ConfigError for a bad setting.
+ * in, starts the mail sender when SMTP_URL is set (stopped by `close()`), and returns the API.
+ * Throws ConfigError for a bad setting.
  */
 export async function createPortalApi(options: { env?: Env } = {}): Promise<PortalApi> {
   const config = loadConfig(options.env ?? process.env);
@@ -39,22 +41,25 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
   try {
     await handle.migrate();
     const log = (line: string) => console.info(line);
-    const mailer = config.smtpUrl
-      ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
-      : createOutboxMailer({
-          db: handle.db,
-          from: config.mailFrom,
-          log,
-          // In production the log must not carry sign-in codes or links: it says where the mail is.
-          logBodies: !config.isProduction,
-        });
+    const now = () => Date.now();
+    // With SMTP a sender in this process delivers queued mail after each commit (mail/delivery.ts).
+    let delivery: MailDelivery | null = null;
+    const mailer = createMailer({
+      transport: config.smtpUrl ? "smtp" : "outbox",
+      from: config.mailFrom,
+      now,
+      log,
+      // In production the log must not carry sign-in codes or links: it says where the mail is.
+      logBodies: !config.isProduction,
+      onWake: () => delivery?.wake(),
+    });
     const ctx: AppContext = {
       config,
       db: handle.db,
       mailer,
       files: createLocalFileStore(config.filesDir),
       log,
-      now: () => Date.now(),
+      now,
     };
     if (config.seedDemo && (await isDatabaseEmpty(ctx.db))) {
       if (await loadDemoData(ctx, { size: "full", onlyIfEmpty: true })) log("[demo] demo data loaded");
@@ -66,12 +71,18 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
           "[auth] (same DATABASE_URL / PORTAL_DATA_DIR as the server; stop the server first on the embedded database).",
       );
     }
+    if (config.smtpUrl) {
+      delivery = startMailDelivery({ db: ctx.db, transport: createSmtpTransport(config.smtpUrl), now, log });
+    }
     const app = createApi(ctx);
     return {
       app,
       resolveSession: (request) => resolveSession(ctx, request),
       getPublicConfig: () => publicConfig(ctx),
-      close: () => handle.close(),
+      close: async () => {
+        await delivery?.stop();
+        await handle.close();
+      },
     };
   } catch (err) {
     await handle.close();

@@ -104,8 +104,8 @@ async function lockAccount(tx: Executor, userId: string): Promise<void> {
  * cancels the account's unused codes and mails a new 4-digit code (stored as an HMAC, 10-minute
  * life) or, once the account's guessing budget is spent or more than {@link OTP_REQUESTS_PER_ACCOUNT}
  * codes were asked for it in 15 minutes, a single-use sign-in link (256 bits, stored as SHA-256,
- * 15-minute life, not cancelled by later requests). Returns the challenge id. 502 when the mail cannot be handed
- * over (the challenge is discarded).
+ * 15-minute life, not cancelled by later requests). The mail is queued with the challenge in one
+ * transaction and delivered after the commit (mail/delivery.ts). Returns the challenge id.
  */
 export async function requestOtp(
   ctx: AppContext,
@@ -136,7 +136,9 @@ export async function requestOtp(
   }
 
   const id = randomUUID();
-  const issued = await ctx.db.transaction(async (tx) => {
+  // The mail is queued in the challenge's transaction: both exist or neither (mail/delivery.ts
+  // sends it after the commit; without SMTP it is in the development outbox at once).
+  await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, user.id);
     // A new request cancels the account's earlier unused codes (guessable), never its links.
     await tx
@@ -155,6 +157,7 @@ export async function requestOtp(
       .from(otpRequest)
       .where(and(eq(otpRequest.email, address), gt(otpRequest.createdAt, since)));
     const storm = (requests?.n ?? 0) > OTP_REQUESTS_PER_ACCOUNT;
+    const source = `auth.sign_in:${id}`;
     if (storm || (await failuresToday(tx, user.id, now)) >= SIGN_IN_FAILURE_BUDGET) {
       const token = generateSignInLinkToken();
       await tx.insert(otpChallenge).values({
@@ -165,7 +168,13 @@ export async function requestOtp(
         expiresAt: new Date(now + SIGN_IN_LINK_MINUTES * 60_000),
         createdAt: new Date(now),
       });
-      return { kind: "link" as const, token };
+      await ctx.mailer.enqueue(tx, {
+        to: [user.email],
+        subject: "Your sign-in link for the University Portal",
+        text: `Hello ${user.name},\n\nToo many sign-in codes were asked for or wrongly entered for your account, so this mail carries a sign-in link instead of a code. It is valid for ${SIGN_IN_LINK_MINUTES} minutes and can be used once:\n\n${signInLink(ctx, token)}\n\nIf you did not ask to sign in, ignore this mail: someone may be guessing codes for your account.`,
+        source,
+      });
+      return;
     }
     const code = generateOtp();
     await tx.insert(otpChallenge).values({
@@ -176,29 +185,13 @@ export async function requestOtp(
       expiresAt: new Date(now + OTP_LIFETIME_MINUTES * 60_000),
       createdAt: new Date(now),
     });
-    return { kind: "code" as const, code };
-  });
-
-  const text =
-    issued.kind === "code"
-      ? `Hello ${user.name},\n\nYour one-time password is ${issued.code}. It is valid for ${OTP_LIFETIME_MINUTES} minutes and can be used once.\n\nIf you did not ask to sign in, ignore this mail.`
-      : `Hello ${user.name},\n\nToo many sign-in codes were asked for or wrongly entered for your account, so this mail carries a sign-in link instead of a code. It is valid for ${SIGN_IN_LINK_MINUTES} minutes and can be used once:\n\n${signInLink(ctx, issued.token)}\n\nIf you did not ask to sign in, ignore this mail: someone may be guessing codes for your account.`;
-  try {
-    await ctx.mailer.send({
+    await ctx.mailer.enqueue(tx, {
       to: [user.email],
-      subject:
-        issued.kind === "code"
-          ? "Your sign-in code for the University Portal"
-          : "Your sign-in link for the University Portal",
-      text,
+      subject: "Your sign-in code for the University Portal",
+      text: `Hello ${user.name},\n\nYour one-time password is ${code}. It is valid for ${OTP_LIFETIME_MINUTES} minutes and can be used once.\n\nIf you did not ask to sign in, ignore this mail.`,
+      source,
     });
-  } catch (err) {
-    await ctx.db.delete(otpChallenge).where(eq(otpChallenge.id, id));
-    ctx.log(`[auth] sign-in mail to ${user.email} failed: ${(err as Error).message}`);
-    throw new ApiError(502, "The one-time password could not be mailed. Please try again.", {
-      errorCode: "mail_failed",
-    });
-  }
+  });
   return { id };
 }
 

@@ -548,7 +548,12 @@ export const chatMessage = pgTable(
 /** A file attached to a mail, as the outbox keeps it. */
 export type OutboxAttachment = { filename: string; contentType: string; size: number; contentBase64: string };
 
-/** Mail written by the development mailer, or a copy of mail sent over SMTP. */
+/**
+ * Every mail the portal sends, written in the transaction of the write that caused it (mail/mailer.ts)
+ * and delivered after that commit (mail/delivery.ts). Transport `outbox` (no SMTP_URL): kept here
+ * only, status `sent` at once. Transport `smtp`: `queued` until delivered (`sent`) or given up
+ * (`failed`) after the attempts of mail/delivery.ts.
+ */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -560,9 +565,21 @@ export const mailOutbox = pgTable(
     transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
     /** Files sent with the mail: name, media type, size in bytes and the bytes as base64. */
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    /** The record that caused the mail when known, e.g. `grading.publish:<courseOfferingId>`. */
+    source: text("source"),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull(),
+    /** Delivery attempts begun (counted when a sender claims the row). */
+    attempts: integer("attempts").notNull().default(0),
+    /** When a sender may next claim a queued row: the retry time, or the end of a running attempt's lease. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );
 
 /** Every OTP request (admin or not), counted for rate limits across processes. */

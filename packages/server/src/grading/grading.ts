@@ -40,7 +40,7 @@ import {
   studentMark,
   term,
 } from "../db/schema.ts";
-import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
+import { badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import type { Mail } from "../mail/mailer.ts";
 import {
@@ -1022,8 +1022,9 @@ export function marksMail(
  * marks sending state, §7 SendEmailForMarks state/comState Ack or Publish, /update/publish):
  * `publish` moves the status to Published and locks every grade; otherwise the status becomes
  * Acknowledged (from Draft). `mail` null sends nothing; "Ack" mails each student their component
- * marks, "Publish" adds total and final grade. One transaction (a refused mail is 502 and undoes all),
- * audit row `publish_results` or `send_marks`. 404 unknown offering; 409 stale version; 400 without
+ * marks, "Publish" adds total and final grade. One transaction, the mails queued in it and delivered
+ * after the commit (mail/delivery.ts; what SMTP says later changes nothing here), audit row
+ * `publish_results` or `send_marks`. 404 unknown offering; 409 stale version; 400 without
  * components.
  */
 export async function sendOrPublish(
@@ -1049,15 +1050,12 @@ export async function sendOrPublish(
     let mails = 0;
     if (input.mail) {
       const setup = await loadSetup(tx, input.courseOfferingId, field);
+      const source = `grading.${input.publish ? "publish" : "send_marks"}:${input.courseOfferingId}`;
       for (const r of results) {
-        try {
-          await ctx.mailer.send(marksMail(setup, r, input.mail === "Publish", input.publish), tx);
-        } catch (err) {
-          ctx.log(`[mail] marks mail failed: ${(err as Error).message}`);
-          throw new ApiError(502, "The marks mail could not be sent; nothing was saved. Please try again.", {
-            errorCode: "mail_failed",
-          });
-        }
+        await ctx.mailer.enqueue(tx, {
+          ...marksMail(setup, r, input.mail === "Publish", input.publish),
+          source,
+        });
         mails++;
       }
     }

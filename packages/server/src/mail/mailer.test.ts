@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema.ts";
 import { createTestApi, type TestApi } from "../test/harness.ts";
-import { createOutboxMailer, sanitizeForLog } from "./mailer.ts";
+import { createMailer, sanitizeForLog } from "./mailer.ts";
 
 describe("sanitizeForLog", () => {
   it.each([
@@ -34,11 +34,12 @@ describe("the outbox mailer's log line", () => {
 
   it("is one line without control characters, body included, in development", async () => {
     const lines: string[] = [];
-    await createOutboxMailer({
-      db: api.ctx.db,
+    await createMailer({
+      transport: "outbox",
       from: "x@university.example",
+      now: api.ctx.now,
       log: (l) => lines.push(l),
-    }).send(mail);
+    }).enqueue(api.ctx.db, mail);
     expect(lines).toHaveLength(1);
     const line = lines[0] ?? "";
     expect(line).not.toMatch(/[\p{Cc}]/u);
@@ -49,12 +50,13 @@ describe("the outbox mailer's log line", () => {
   it("never carries the body when bodies are not to be logged (production without SMTP)", async () => {
     const lines: string[] = [];
     const before = (await api.ctx.db.select().from(mailOutbox)).length;
-    await createOutboxMailer({
-      db: api.ctx.db,
+    await createMailer({
+      transport: "outbox",
       from: "x@university.example",
+      now: api.ctx.now,
       log: (l) => lines.push(l),
       logBodies: false,
-    }).send(mail);
+    }).enqueue(api.ctx.db, mail);
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain("4711");
     expect(lines[0]).not.toContain("forged");

@@ -173,15 +173,13 @@ export async function sendInvitation(
       .insert(facultyInvitationRecipient)
       .values(recipients.map((r) => ({ invitationId: id, facultyId: r.id, email: r.email })));
     for (const r of recipients) {
-      await ctx.mailer.send(
-        {
-          to: [r.email],
-          subject: input.subject,
-          text: `Dear ${r.firstName} ${r.lastName},\n\n${input.body}`,
-          attachments: [{ filename: input.attachmentName, contentType, content: bytes }],
-        },
-        tx,
-      );
+      await ctx.mailer.enqueue(tx, {
+        to: [r.email],
+        subject: input.subject,
+        text: `Dear ${r.firstName} ${r.lastName},\n\n${input.body}`,
+        attachments: [{ filename: input.attachmentName, contentType, content: bytes }],
+        source: `planning.faculty_invitation:${id}`,
+      });
     }
     await writeAudit(
       tx,

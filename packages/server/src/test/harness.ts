@@ -14,7 +14,7 @@ import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
 import { loadDemoData } from "../demo/seed.ts";
 import { createLocalFileStore } from "../files/file-store.ts";
-import { createOutboxMailer } from "../mail/mailer.ts";
+import { createMailer } from "../mail/mailer.ts";
 import { loadOpenApiValidator } from "./openapi.ts";
 
 export type Target = { name: "pglite" | "postgres"; adminUrl?: string };
@@ -78,7 +78,7 @@ export async function createTestApi(target: Target): Promise<TestApi> {
   const ctx: AppContext = {
     config,
     db: handle.db,
-    mailer: createOutboxMailer({ db: handle.db, from: config.mailFrom, log: () => {} }),
+    mailer: createMailer({ transport: "outbox", from: config.mailFrom, now: () => now, log: () => {} }),
     files: createLocalFileStore(config.filesDir),
     // TEST_LOG=1 prints the server's log (e.g. the stack of a 500) while debugging a test.
     log: process.env.TEST_LOG ? (line: string) => console.error(line) : () => {},

@@ -18,7 +18,6 @@ import {
   term,
 } from "../../db/schema.ts";
 import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../../demo/seed.ts";
-import type { Mailer } from "../../mail/mailer.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
 
 type Evaluator = {
@@ -370,26 +369,6 @@ describe.each(testTargets())("evaluation API on $name", (target) => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ field: "0.room", rule: "exam_room" });
       expect(await snapshot()).toEqual(before);
-    });
-
-    it("a mail the mail server refuses (502)", async () => {
-      const mailer = api.ctx.mailer;
-      const failing: Mailer = {
-        transport: "smtp",
-        send: async () => {
-          throw new Error("connection refused");
-        },
-      };
-      api.ctx.mailer = failing;
-      try {
-        const before = await snapshot();
-        const res = await save([good()]);
-        expect(res.status).toBe(502);
-        expect((res.body as ErrorBody).errorCode).toBe("mail_failed");
-        expect(await snapshot()).toEqual(before);
-      } finally {
-        api.ctx.mailer = mailer;
-      }
     });
   });
 

@@ -732,18 +732,6 @@ function statusChange(
   return { status, reason: nextReason, respondedAt: at };
 }
 
-/** Sends `mail` inside the transaction; a refused mail is 502 `mail_failed` (the transaction rolls back). */
-async function sendMail(ctx: AppContext, tx: Executor, mail: Mail): Promise<void> {
-  try {
-    await ctx.mailer.send(mail, tx);
-  } catch (err) {
-    ctx.log(`[mail] evaluation mail to ${mail.to.join(", ")} failed: ${(err as Error).message}`);
-    throw new ApiError(502, "The evaluation mail could not be sent; nothing was saved. Please try again.", {
-      errorCode: "mail_failed",
-    });
-  }
-}
-
 /**
  * The evaluation request mail: subject "Evaluation request: <course> (<section>)"; the body names the
  * exam, its date (DD-MM-YYYY), the answer sheets in the evaluator's scope, the room (or all rooms)
@@ -862,7 +850,8 @@ async function rowsInOrder(
  * the exam (`i.room`, rule exam_room), `Course_Offering__c` other than the exam's (rule
  * exam_course_offering), an id listed twice (`i.id`, rule unique), an evaluator or exam other than the
  * assignment's (rule immutable); 409 `version_conflict` (`i.version`) when an item with `id` does not
- * carry the assignment's current `version` (required with `id`); 502 `mail_failed`. Returns the saved rows in item order.
+ * carry the assignment's current `version` (required with `id`). The mails are queued in the
+ * transaction and delivered after the commit (mail/delivery.ts). Returns the saved rows in item order.
  */
 export async function saveEvaluatorAssignments(
   ctx: AppContext,
@@ -996,7 +985,10 @@ export async function saveEvaluatorAssignments(
           before: null,
           after: recordOf(inserted),
         });
-        mails.push(await requestMailFor(tx, evaluator, info, inserted, await sheetsFor(info)));
+        mails.push({
+          ...(await requestMailFor(tx, evaluator, info, inserted, await sheetsFor(info))),
+          source: `evaluation.request:${inserted.id}`,
+        });
         touched.push({ id: inserted.id, examId: info.id });
         continue;
       }
@@ -1030,11 +1022,14 @@ export async function saveEvaluatorAssignments(
         after: recordOf(updated),
       });
       if (updated.status === "Requested" && current.status !== "Requested") {
-        mails.push(await requestMailFor(tx, evaluator, info, updated, await sheetsFor(info)));
+        mails.push({
+          ...(await requestMailFor(tx, evaluator, info, updated, await sheetsFor(info))),
+          source: `evaluation.request:${updated.id}`,
+        });
       }
     }
     await writeAudit(tx, actor, audit, at);
-    for (const mail of mails) await sendMail(ctx, tx, mail);
+    for (const mail of mails) await ctx.mailer.enqueue(tx, mail);
     return rowsInOrder(tx, exams, touched);
   });
 }
@@ -1048,7 +1043,7 @@ export async function saveEvaluatorAssignments(
  * unless they had rejected it) and the faculty member becomes a candidate again. One audit row per
  * change. Errors name the item, nothing written: 400 an id listed twice (`i.id`, rule unique); 404
  * unknown assignment (`i.id`); 409 `version_conflict` (`i.version`) when the assignment is not at the
- * item's `version` any more; 502 `mail_failed`. Every change moves the version on by one. Returns the changed rows (in item order) and the
+ * item's `version` any more. Mails are queued in the transaction and delivered after the commit. Every change moves the version on by one. Returns the changed rows (in item order) and the
  * ids of the withdrawn ones.
  */
 export async function recordEvaluatorResponses(
@@ -1120,7 +1115,10 @@ export async function recordEvaluatorResponses(
           after: null,
         });
         if (evaluator && row.status !== "Rejected")
-          mails.push(withdrawalMail(evaluator.name, evaluator.email, info));
+          mails.push({
+            ...withdrawalMail(evaluator.name, evaluator.email, info),
+            source: `evaluation.withdraw:${row.id}`,
+          });
         removed.push(row.id);
         continue;
       }
@@ -1143,11 +1141,14 @@ export async function recordEvaluatorResponses(
         after: { ...recordOf(updated), respondedAt: updated.respondedAt?.toISOString() ?? null },
       });
       if (evaluator && updated.status === "Requested") {
-        mails.push(await requestMailFor(tx, evaluator, info, updated, await answerSheetsOf(tx, info)));
+        mails.push({
+          ...(await requestMailFor(tx, evaluator, info, updated, await answerSheetsOf(tx, info))),
+          source: `evaluation.request:${updated.id}`,
+        });
       }
     }
     await writeAudit(tx, actor, audit, at);
-    for (const mail of mails) await sendMail(ctx, tx, mail);
+    for (const mail of mails) await ctx.mailer.enqueue(tx, mail);
     return { data: await rowsInOrder(tx, exams, touched), removed };
   });
 }

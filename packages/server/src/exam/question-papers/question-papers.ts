@@ -507,7 +507,7 @@ export type SetApproval = {
   /** Version of the paper the client read. */
   version: number;
 };
-/** Approve a whole paper; `sendEmail` mails the faculty member afterwards. */
+/** Approve a whole paper; `sendEmail` mails the faculty member after the commit. */
 export type PaperApproval = { id: string; status: "Approved"; sendEmail: boolean; version: number };
 
 /** Paper statuses that move to Under Review when one of their sets is approved (review has begun). */
@@ -539,7 +539,8 @@ async function changePaperStatus(
  * `version` is not the paper's current version. Each item carries the version of the paper the client
  * read (items of one paper carry the same one); a paper's version goes up by one per request that
  * names it (its sets are part of the paper). Approving an Approved set changes no status.
- * Returns the papers touched (in first-mention order); approval mails are sent after the commit.
+ * Returns the papers touched (in first-mention order); approval mails are queued in the transaction
+ * and delivered after the commit (mail/delivery.ts).
  */
 export async function approveQuestionPapers(
   ctx: AppContext,
@@ -547,9 +548,8 @@ export async function approveQuestionPapers(
   items: Array<SetApproval | PaperApproval>,
 ): Promise<QuestionPaperView[]> {
   const touched: string[] = [];
-  const mails: Mail[] = [];
   const at = new Date(ctx.now());
-  const result = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const audit: AuditEntry[] = [];
     /** The version each paper was read at, checked and moved on at its first mention. */
     const checked = new Map<string, number>();
@@ -616,21 +616,13 @@ export async function approveQuestionPapers(
         if (block) throw new ApiError(409, block, { errorCode: "not_approvable", field: `${index}.id` });
         audit.push(await changePaperStatus(tx, paper, "Approved", "approve_paper", at));
         const mail = item.sendEmail ? await approvalMail(tx, paper.id) : null;
-        if (mail) mails.push(mail);
+        if (mail) await ctx.mailer.enqueue(tx, { ...mail, source: `exam.question_paper:${paper.id}` });
       }
     }
     await writeAudit(tx, actor, audit, at);
     const rows = await selectPapers(tx).where(inArray(questionPaper.id, touched));
     return touched.flatMap((id) => rows.filter((r) => r.id === id).map(toView));
   });
-  for (const mail of mails) {
-    try {
-      await ctx.mailer.send(mail);
-    } catch (err) {
-      ctx.log(`[mail] approval notice to ${mail.to.join(", ")} failed: ${(err as Error).message}`);
-    }
-  }
-  return result;
 }
 
 async function approvalMail(db: Executor, paperId: string): Promise<Mail | null> {

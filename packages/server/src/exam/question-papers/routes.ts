@@ -153,7 +153,12 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
       const audit: AuditEntry[] = [];
       for (const mail of mails) {
         if (!mail.sendEmail) continue;
-        await ctx.mailer.send({ to: mail.toAddresses, subject: mail.subject, text: mail.body }, tx);
+        await ctx.mailer.enqueue(tx, {
+          to: mail.toAddresses,
+          subject: mail.subject,
+          text: mail.body,
+          ...(mail.questionPaperId ? { source: `exam.question_paper:${mail.questionPaperId}` } : {}),
+        });
         if (mail.questionPaperId) {
           audit.push({
             action: "send_reminder",

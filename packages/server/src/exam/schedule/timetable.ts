@@ -302,21 +302,19 @@ export async function saveExamTimetable(
         after,
       });
       if (item.sendEmail && before.facultyEmail) {
-        await ctx.mailer.send(
-          {
-            to: [before.facultyEmail],
-            subject: `Exam timetable: ${before.courseName} (${before.section}) on ${formatIsoDate(item.dateOfExam)}`,
-            text: [
-              `The exam of ${before.courseName}, section ${before.section} (${before.cycleName}) is scheduled:`,
-              `Date: ${formatIsoDate(item.dateOfExam)}`,
-              `Start: ${item.timeOfExam} (${EXAM_TIME_ZONE})`,
-              `Duration: ${item.duration} minutes`,
-              `Type: ${item.examType}`,
-              ...(item.venue ? [`Venue: ${item.venue}`] : []),
-            ].join("\n"),
-          },
-          tx,
-        );
+        await ctx.mailer.enqueue(tx, {
+          to: [before.facultyEmail],
+          subject: `Exam timetable: ${before.courseName} (${before.section}) on ${formatIsoDate(item.dateOfExam)}`,
+          text: [
+            `The exam of ${before.courseName}, section ${before.section} (${before.cycleName}) is scheduled:`,
+            `Date: ${formatIsoDate(item.dateOfExam)}`,
+            `Start: ${item.timeOfExam} (${EXAM_TIME_ZONE})`,
+            `Duration: ${item.duration} minutes`,
+            `Type: ${item.examType}`,
+            ...(item.venue ? [`Venue: ${item.venue}`] : []),
+          ].join("\n"),
+          source: `exam.timetable:${item.id}`,
+        });
       }
     }
     await writeAudit(tx, actor, audit, at);

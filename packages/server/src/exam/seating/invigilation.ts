@@ -314,8 +314,9 @@ type Duty = {
  * `invigilator_double_booked` when the faculty member would hold another room during an overlapping
  * exam ([date + start, + duration), Asia/Kolkata), held before or given in the same request; 409
  * `version_conflict` (`i.version`) when the duty is not at the item's `version` any more (0: the
- * client saw no duty) because someone changed, removed or made it since; 502 `mail_failed` when a
- * mail cannot be sent. Every write to a duty moves its version on by one.
+ * client saw no duty) because someone changed, removed or made it since. Mails are queued in the
+ * transaction and delivered after the commit (mail/delivery.ts). Every write to a duty moves its
+ * version on by one.
  */
 export async function saveInvigilations(
   ctx: AppContext,
@@ -528,10 +529,8 @@ async function saveInvigilationsIn(
       }
       let notifiedAt = before && before.roomId === room.id ? before.notifiedAt : null;
       if (item.sendEmail) {
-        await sendMail(
-          ctx,
-          tx,
-          invigilationMail({
+        await ctx.mailer.enqueue(tx, {
+          ...invigilationMail({
             facultyName: person.name,
             facEmail: person.email,
             courseName: info.courseName,
@@ -543,7 +542,8 @@ async function saveInvigilationsIn(
             startTimeOfExam: info.startTimeOfExam,
             duration: info.duration,
           }),
-        );
+          source: `invigilation.assign:${item.examId}:${item.facultyId}`,
+        });
         notifiedAt = at;
       }
       let id: string;
@@ -600,18 +600,6 @@ async function saveInvigilationsIn(
     await writeAudit(tx, actor, audit, at);
     return answers;
   });
-}
-
-/** Sends `mail` inside the transaction (outbox row joins it); a refused mail is 502 `mail_failed`. */
-async function sendMail(ctx: AppContext, tx: Executor, mail: Mail): Promise<void> {
-  try {
-    await ctx.mailer.send(mail, tx);
-  } catch (err) {
-    ctx.log(`[mail] invigilation mail to ${mail.to.join(", ")} failed: ${(err as Error).message}`);
-    throw new ApiError(502, "The invigilation mail could not be sent; nothing was saved. Please try again.", {
-      errorCode: "mail_failed",
-    });
-  }
 }
 
 const notificationColumns = {
@@ -770,8 +758,9 @@ export async function listFacultyProctoring(
 /**
  * Mails each listed assignment's invigilator ({@link invigilationMail}; again when already mailed)
  * and sets its `notifiedAt`, in one transaction with one audit row each. Errors, nothing sent: 400 an
- * id listed twice (`ids.i`); 404 unknown assignment (`ids.i`); 502 `mail_failed`. Returns the
- * assignments in the order given.
+ * id listed twice (`ids.i`); 404 unknown assignment (`ids.i`). The mails are queued in the
+ * transaction and delivered after the commit (mail/delivery.ts). Returns the assignments in the
+ * order given.
  */
 export async function sendInvigilationNotifications(
   ctx: AppContext,
@@ -804,10 +793,8 @@ export async function sendInvigilationNotifications(
     const answers: NotificationView[] = [];
     for (const id of ids) {
       const row = byId.get(id) as NotificationRow;
-      await sendMail(
-        ctx,
-        tx,
-        invigilationMail({
+      await ctx.mailer.enqueue(tx, {
+        ...invigilationMail({
           facultyName: row.facultyName,
           facEmail: row.facEmail,
           courseName: row.courseName,
@@ -819,7 +806,8 @@ export async function sendInvigilationNotifications(
           startTimeOfExam: row.startTimeOfExam,
           duration: row.duration,
         }),
-      );
+        source: `invigilation.notify:${id}`,
+      });
       await tx
         .update(invigilation)
         .set({ notifiedAt: at, version: sql`${invigilation.version} + 1` })
