@@ -276,7 +276,8 @@ export function promotionQueryOptions(api: ApiClient, request: PromotionRequest 
 /**
  * The grading writes, each one transaction on the server; invalidate `gradingKeys.all` afterwards.
  * ApiError 400 names the field (the spec's message where it has one, e.g. 'The Grade Should be in
- * A,B,C or F Only'), 409 `version_conflict` on a stale version, 502 `mail_failed` when sending.
+ * A,B,C or F Only'), 409 `version_conflict` on a stale version. Mails leave after the commit and
+ * never fail the call.
  */
 export function saveGradeRangesMutationOptions(api: ApiClient) {
   return mutationOptions({

@@ -170,7 +170,8 @@ export function evaluationRoomsQueryOptions(api: ApiClient, examId: string) {
 /**
  * POST /salesforce/EvaluationDetails: asks faculty members to evaluate (each new one is Requested and
  * mailed) or changes assignments, in one transaction. ApiError 409 `evaluator_already_assigned`,
- * 400/404 naming the item's field (`0.room`), 502 `mail_failed`. Invalidate `evaluationKeys.all`.
+ * 400/404 naming the item's field (`0.room`); mails leave after the commit and never fail the call.
+ * Invalidate `evaluationKeys.all`.
  */
 export function saveEvaluatorsMutationOptions(api: ApiClient) {
   return mutationOptions({

@@ -127,8 +127,8 @@ export function invigilatorListQueryOptions(api: ApiClient, examId: string) {
 
 /**
  * PATCH /sf/exam/update/invigilation: assigns or removes invigilators in one transaction. ApiError
- * 409 `invigilator_double_booked` when a faculty member would hold two rooms at once, 502
- * `mail_failed`; the item is named in `field` (`3.facultyId`).
+ * 409 `invigilator_double_booked` when a faculty member would hold two rooms at once; the item is
+ * named in `field` (`3.facultyId`). Mails leave after the commit and never fail the call.
  */
 export function saveInvigilationMutationOptions(api: ApiClient) {
   return mutationOptions({
