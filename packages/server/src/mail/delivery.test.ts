@@ -146,6 +146,14 @@ describe.each(testTargets())("mail delivery after commit ($name)", (target) => {
     await api?.close();
   });
 
+  /** A sender as createPortalApi starts it, with its own SMTP connection. */
+  const startSender = () =>
+    startMailDelivery({
+      db: api.ctx.db,
+      transport: createSmtpTransport(peer.url),
+      now: api.ctx.now,
+      log: () => {},
+    });
   const deliver = (limit = 1000) => deliverDueMail({ db: api.ctx.db, transport, now: api.ctx.now, limit });
   const bySource = (source: string) =>
     api.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.source, source));
@@ -225,12 +233,7 @@ describe.each(testTargets())("mail delivery after commit ($name)", (target) => {
   });
 
   it("puts the sign-in code in the outbox at once and mails it right after the commit", async () => {
-    delivery = startMailDelivery({
-      db: api.ctx.db,
-      transport: createSmtpTransport(peer.url),
-      now: api.ctx.now,
-      log: () => {},
-    });
+    delivery = startSender();
     await delivery.idle();
     api.advance(16 * 60_000);
     const email = DEMO_EXAM_OFFICE.email;
@@ -270,12 +273,7 @@ describe.each(testTargets())("mail delivery after commit ($name)", (target) => {
     expect((await remind("Left queued", 1)).status).toBe(200);
 
     // A fresh sender (the restarted process) delivers the queued mail at once ...
-    delivery = startMailDelivery({
-      db: api.ctx.db,
-      transport: createSmtpTransport(peer.url),
-      now: api.ctx.now,
-      log: () => {},
-    });
+    delivery = startSender();
     await delivery.idle();
     expect(peer.received.filter((m) => m.raw.includes("Subject: Left"))).toHaveLength(1);
     expect((await bySubject("Left queued"))[0]?.status).toBe("sent");
