@@ -3,8 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { SPEC_MESSAGES } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantPortalAccess } from "./auth/admins.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
 import { createPortalApi, type PortalApi } from "./index.ts";
 import { loadOpenApiValidator, type OpenApiValidator } from "./test/openapi.ts";
+import { startSmtpPeer } from "./test/smtp-peer.ts";
 
 async function call(
   api: PortalApi,
@@ -60,6 +64,31 @@ describe("createPortalApi", () => {
       expect(otp.body).toMatchObject({ errorMessage: SPEC_MESSAGES.userNotAdmin });
     } finally {
       await api.close();
+    }
+  });
+
+  it("with SMTP_URL starts a sender that mails the sign-in code right after the commit, and close() stops it", async () => {
+    const peer = await startSmtpPeer();
+    const env = {
+      PORTAL_DATA_DIR: path.join(dir, "smtp"),
+      TOKEN_SECRET: "s".repeat(48),
+      SEED_DEMO: "false",
+      SMTP_URL: peer.url,
+    };
+    const email = "asha.verma@university.example";
+    const handle = await openDatabase(loadConfig(env));
+    await handle.migrate();
+    await grantPortalAccess(handle.db, { email, name: "Asha Verma" });
+    await handle.close();
+    const api = await createPortalApi({ env });
+    try {
+      const arrived = peer.nextMail();
+      const otp = await call(api, validator, "POST", "/api/salesforce/AdminOtp/send", { email });
+      expect(otp.status).toBe(200);
+      expect((await arrived).to).toEqual([email]);
+    } finally {
+      await api.close();
+      await peer.close();
     }
   });
 

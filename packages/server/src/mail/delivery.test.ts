@@ -1,13 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, like } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema.ts";
 import { DEMO_EXAM_OFFICE } from "../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { startSmtpPeer } from "../test/smtp-peer.ts";
 import {
   createSmtpTransport,
   DELIVERY_LEASE_MS,
@@ -19,87 +18,6 @@ import {
   startMailDelivery,
 } from "./delivery.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
-
-/** One mail the SMTP peer accepted: its recipients and the raw message. */
-type Received = { to: string[]; raw: string };
-
-/**
- * A real SMTP peer on 127.0.0.1 (port chosen by the system). `refuseThird` refuses the third
- * recipient it is offered and that address ever after (550); `hold` keeps each mail's DATA open until
- * the returned release is called, so a test controls when the peer answers.
- */
-async function startSmtpPeer() {
-  const received: Received[] = [];
-  let offered = 0;
-  let refused: string | null = null;
-  let refuseThird = false;
-  let holding: { arrived: () => void; released: Promise<void> } | null = null;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      offered++;
-      if (refuseThird && offered === 3) refused = address.address;
-      if (address.address === refused) {
-        return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", async () => {
-        const hold = holding;
-        if (hold) {
-          hold.arrived();
-          await hold.released;
-        }
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    refuseThirdRecipient() {
-      refuseThird = true;
-    },
-    /** From now on each mail waits in DATA; `arrived` resolves when one does, `release` lets all go. */
-    hold() {
-      let arrived = () => {};
-      let release = () => {};
-      const arrivedP = new Promise<void>((r) => {
-        arrived = r;
-      });
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
-      holding = { arrived, released };
-      return {
-        arrived: arrivedP,
-        release: () => {
-          holding = null;
-          release();
-        },
-      };
-    },
-    reset() {
-      received.length = 0;
-      offered = 0;
-      refused = null;
-      refuseThird = false;
-      holding = null;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe.each(testTargets())("mail delivery after commit ($name)", (target) => {
   let api: TestApi;
