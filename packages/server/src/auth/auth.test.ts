@@ -1,5 +1,6 @@
 import { SPEC_MESSAGES } from "@portal/domain";
 import { and, eq, gt } from "drizzle-orm";
+import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminUser, role, sessionFamily, signInFailure, userRole } from "../db/schema.ts";
 import { createTestApi, type TestApi, testTargets } from "../test/harness.ts";
@@ -12,6 +13,7 @@ import {
   VERIFY_CALLS_PER_CLIENT,
 } from "./service.ts";
 import { forgetSessions, SESSION_CHECK_TTL_MS } from "./sessions.ts";
+import { ACCESS_TOKEN_SECONDS } from "./tokens.ts";
 
 const ADMIN = "admin@university.example";
 const OWNER_ADDRESS = "192.0.2.10";
@@ -336,6 +338,34 @@ describe.each(testTargets())("sign-in security on $name", (target) => {
         api.ctx.now(),
       );
       expect((await me(token)).status).toBe(401);
+    });
+
+    it("refuses a token of a live session signed with the instance secret but given a 10-year life", async () => {
+      const session = await signIn();
+      // The real token's claims without its times, signed again with the times under test.
+      const { iat: _iat, exp: _exp, ...claimsOfSession } = decodeJwt(session.accessToken);
+      const iat = Math.floor(api.ctx.now() / 1000);
+      const forge = (claims: { iat?: number; exp: number }) => {
+        const jwt = new SignJWT(claimsOfSession)
+          .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+          .setExpirationTime(claims.exp);
+        if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
+        return jwt.sign(new TextEncoder().encode(api.ctx.config.tokenSecret));
+      };
+      const tenYears = 10 * 365 * 24 * 60 * 60;
+      const tampered = await me(`${session.accessToken}x`);
+      expect(tampered.status).toBe(401);
+      for (const forged of [
+        await forge({ iat, exp: iat + tenYears }),
+        await forge({ exp: iat + ACCESS_TOKEN_SECONDS }),
+      ]) {
+        const res = await me(forged);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(tampered.body);
+      }
+      // The same claims with the configured lifetime pass.
+      expect((await me(await forge({ iat, exp: iat + ACCESS_TOKEN_SECONDS }))).status).toBe(200);
+      expect((await me(session.accessToken)).status).toBe(200);
     });
   });
 });
