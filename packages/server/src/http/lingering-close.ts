@@ -40,6 +40,7 @@ export function lingerOnClose(env: unknown): void {
   const socket = incoming?.socket;
   if (!incoming || !socket || typeof socket.destroySoon !== "function") return;
   socket.destroySoon = () => {
+    if (socket.destroyed) return;
     socket.end();
     if (incoming.readableEnded || socket.readableEnded) {
       socket.destroy();
