@@ -1,17 +1,22 @@
 import { SPEC_MESSAGES } from "@portal/domain";
 import { and, eq, gt } from "drizzle-orm";
+import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminUser, role, sessionFamily, signInFailure, userRole } from "../db/schema.ts";
 import { createTestApi, type TestApi, testTargets } from "../test/harness.ts";
 import {
+  OTP_RATE_WINDOW_MINUTES,
   OTP_REQUESTS_PER_ACCOUNT,
   OTP_REQUESTS_PER_CLIENT,
   OTP_REQUESTS_PER_EMAIL_AND_CLIENT,
   SIGN_IN_FAILURE_BUDGET,
   SIGN_IN_FAILURE_WINDOW_HOURS,
+  SIGN_IN_MAILS_PER_ACCOUNT,
+  SIGN_IN_MAILS_PER_ACCOUNT_PER_HOUR,
   VERIFY_CALLS_PER_CLIENT,
 } from "./service.ts";
 import { forgetSessions, SESSION_CHECK_TTL_MS } from "./sessions.ts";
+import { ACCESS_TOKEN_SECONDS } from "./tokens.ts";
 
 const ADMIN = "admin@university.example";
 const OWNER_ADDRESS = "192.0.2.10";
@@ -47,6 +52,17 @@ describe.each(testTargets())("sign-in security on $name", (target) => {
   async function latestMail(): Promise<string> {
     const res = await api.call("GET", `/api/dev/outbox?to=${encodeURIComponent(ADMIN)}`);
     return (res.body as { mails: Array<{ text: string }> }).mails[0]?.text ?? "";
+  }
+  /** The ids of the admin's mails, newest first (the outbox's creation times are not the harness clock). */
+  async function mailIds(): Promise<string[]> {
+    const res = await api.call("GET", `/api/dev/outbox?to=${encodeURIComponent(ADMIN)}`);
+    return (res.body as { mails: Array<{ id: string }> }).mails.map((m) => m.id);
+  }
+  /** The admin's mails newer than the newest of `before` ({@link mailIds}). */
+  async function mailsSince(before: string[]): Promise<string[]> {
+    const ids = await mailIds();
+    const known = before[0] === undefined ? -1 : ids.indexOf(before[0]);
+    return known < 0 ? ids : ids.slice(0, known);
   }
   async function latestCode(): Promise<string> {
     const code = (await latestMail()).match(/one-time password is (\d{4})/)?.[1];
@@ -193,14 +209,12 @@ describe.each(testTargets())("sign-in security on $name", (target) => {
       expect((await verify("not-a-challenge", "1234", attacker)).status).toBe(401);
     });
 
-    it("does not let refused requests or other addresses block the owner or spend the budget", async () => {
-      // An attacker floods the admin's email from many addresses, each to its limit, and unknown emails.
+    it("does not let refused requests block the owner or spend the budget", async () => {
+      // An attacker sends unknown emails from many addresses, each to its limit, and a person without
+      // a portal role: nothing is mailed, and none of it counts against the admin's mails.
       for (let a = 0; a < 8; a++) {
         const from = freshClient();
-        for (let i = 0; i < OTP_REQUESTS_PER_EMAIL_AND_CLIENT; i++)
-          expect((await send(ADMIN, from)).status).toBe(200);
-        expect((await send(ADMIN, from)).status).toBe(429);
-        for (let i = OTP_REQUESTS_PER_EMAIL_AND_CLIENT + 1; i < OTP_REQUESTS_PER_CLIENT; i++) {
+        for (let i = 0; i < OTP_REQUESTS_PER_CLIENT; i++) {
           expect((await send(`nobody${i}@university.example`, from)).status).toBe(403);
         }
         expect((await send("nobody@university.example", from)).status).toBe(429);
@@ -209,22 +223,82 @@ describe.each(testTargets())("sign-in security on $name", (target) => {
       for (let i = 0; i < OTP_REQUESTS_PER_EMAIL_AND_CLIENT; i++) {
         expect((await send("staff@university.example", staff)).status).toBe(403);
       }
-      // The stream of requests for the account turned its mails into links: the owner gets one,
-      // and the attacker's further requests (which would cancel a code) do not cancel it.
-      await requestChallenge(OWNER_ADDRESS);
+      const id = await requestChallenge(OWNER_ADDRESS);
+      expect((await verify(id, await latestCode())).status).toBe(200);
+      expect(await failuresToday()).toHaveLength(0);
+    });
+
+    it("mails an account at most 6 times in 15 minutes from all addresses; the owner signs in with the last mail's link", async () => {
+      const since = await mailIds();
+      // 30 requests from 6 addresses, 5 each (each address's own limit).
+      const answers = [];
+      for (let a = 0; a < 6; a++) {
+        const from = freshClient();
+        for (let i = 0; i < OTP_REQUESTS_PER_EMAIL_AND_CLIENT; i++) answers.push(await send(ADMIN, from));
+      }
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(SIGN_IN_MAILS_PER_ACCOUNT);
+      const refused = answers.filter((a) => a.status !== 200);
+      expect(refused).toHaveLength(30 - SIGN_IN_MAILS_PER_ACCOUNT);
+      // The same answer as the limit per email and address.
+      const from = freshClient();
+      for (let i = 0; i < OTP_REQUESTS_PER_EMAIL_AND_CLIENT; i++)
+        await send("staff@university.example", from);
+      const perAddress = await send("staff@university.example", from);
+      expect(perAddress.status).toBe(429);
+      for (const answer of refused) {
+        expect(answer.status).toBe(429);
+        expect(answer.body).toEqual(perAddress.body);
+      }
+      expect(await mailsSince(since)).toHaveLength(SIGN_IN_MAILS_PER_ACCOUNT);
+
+      // The owner is refused as well, but the last mail carries a link that no request cancelled.
+      expect((await send(ADMIN, OWNER_ADDRESS)).status).toBe(429);
+      expect(await mailsSince(since)).toHaveLength(SIGN_IN_MAILS_PER_ACCOUNT);
       const link = (await latestMail()).match(/\/login\?link=([A-Za-z0-9_-]{43})/)?.[1];
       expect(link).toBeDefined();
-      for (let i = 0; i < 3; i++) expect((await send(ADMIN, freshClient())).status).toBe(200);
       const signedIn = await api.call("POST", "/api/salesforce/AdminOtp/verifyLink", {
         body: { link },
         client: OWNER_ADDRESS,
       });
       expect(signedIn.status).toBe(200);
-      // Nothing was guessed, so the budget is untouched and a quiet account gets codes again.
-      expect(await failuresToday()).toHaveLength(0);
-      api.advance(15 * 60_000 + 1000);
+      // Refused requests do not count: once the window has passed, the owner gets a code again.
+      api.advance(OTP_RATE_WINDOW_MINUTES * 60_000 + 1000);
       const id = await requestChallenge(OWNER_ADDRESS);
       expect((await verify(id, await latestCode())).status).toBe(200);
+      expect(await failuresToday()).toHaveLength(0);
+    });
+
+    it("mails an account at most 10 times in an hour, the tenth a link", async () => {
+      const start = api.ctx.now();
+      const since = await mailIds();
+      for (let i = 0; i < SIGN_IN_MAILS_PER_ACCOUNT; i++) await requestChallenge(freshClient());
+      api.advance(OTP_RATE_WINDOW_MINUTES * 60_000 + 1000);
+      const more = SIGN_IN_MAILS_PER_ACCOUNT_PER_HOUR - SIGN_IN_MAILS_PER_ACCOUNT;
+      for (let i = 0; i < more - 1; i++) {
+        await requestChallenge(freshClient());
+        expect(await latestMail()).toMatch(/one-time password is \d{4}/);
+      }
+      await requestChallenge(freshClient());
+      expect(await latestMail()).toMatch(/\/login\?link=[A-Za-z0-9_-]{43}/);
+      const over = await send(ADMIN, OWNER_ADDRESS);
+      expect(over.status).toBe(429);
+      expect(over.body).toMatchObject({
+        errorCode: "rate_limited",
+        errorMessage: "Too many one-time password requests. Please try again in 60 minutes.",
+      });
+      expect(await mailsSince(since)).toHaveLength(SIGN_IN_MAILS_PER_ACCOUNT_PER_HOUR);
+      // An hour after the first mails, their places are free again.
+      api.advance(start + 3_600_000 + 1000 - api.ctx.now());
+      const id = await requestChallenge(OWNER_ADDRESS);
+      expect((await verify(id, await latestCode())).status).toBe(200);
+    });
+
+    it("lets exactly 6 of 20 concurrent requests from different addresses mail the account", async () => {
+      const since = await mailIds();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => send(ADMIN, freshClient())));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(SIGN_IN_MAILS_PER_ACCOUNT);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(20 - SIGN_IN_MAILS_PER_ACCOUNT);
+      expect(await mailsSince(since)).toHaveLength(SIGN_IN_MAILS_PER_ACCOUNT);
     });
 
     it("mails codes while an account's requests stay few, and links past them", async () => {
@@ -336,6 +410,34 @@ describe.each(testTargets())("sign-in security on $name", (target) => {
         api.ctx.now(),
       );
       expect((await me(token)).status).toBe(401);
+    });
+
+    it("refuses a token of a live session signed with the instance secret but given a 10-year life", async () => {
+      const session = await signIn();
+      // The real token's claims without its times, signed again with the times under test.
+      const { iat: _iat, exp: _exp, ...claimsOfSession } = decodeJwt(session.accessToken);
+      const iat = Math.floor(api.ctx.now() / 1000);
+      const forge = (claims: { iat?: number; exp: number }) => {
+        const jwt = new SignJWT(claimsOfSession)
+          .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+          .setExpirationTime(claims.exp);
+        if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
+        return jwt.sign(new TextEncoder().encode(api.ctx.config.tokenSecret));
+      };
+      const tenYears = 10 * 365 * 24 * 60 * 60;
+      const tampered = await me(`${session.accessToken}x`);
+      expect(tampered.status).toBe(401);
+      for (const forged of [
+        await forge({ iat, exp: iat + tenYears }),
+        await forge({ exp: iat + ACCESS_TOKEN_SECONDS }),
+      ]) {
+        const res = await me(forged);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(tampered.body);
+      }
+      // The same claims with the configured lifetime pass.
+      expect((await me(await forge({ iat, exp: iat + ACCESS_TOKEN_SECONDS }))).status).toBe(200);
+      expect((await me(session.accessToken)).status).toBe(200);
     });
   });
 });

@@ -46,6 +46,19 @@ export const VERIFY_CALLS_PER_CLIENT = 30;
  * cancelled by a new request (they cannot be guessed), so the owner's link survives the stream.
  */
 export const OTP_REQUESTS_PER_ACCOUNT = 5;
+/**
+ * Sign-in mails (codes and links) one account receives at most, from all client addresses together:
+ * {@link SIGN_IN_MAILS_PER_ACCOUNT} per {@link OTP_RATE_WINDOW_MINUTES} minutes (five codes, then
+ * the link that {@link OTP_REQUESTS_PER_ACCOUNT} turns the sixth into) and
+ * {@link SIGN_IN_MAILS_PER_ACCOUNT_PER_HOUR} per hour. A person signing in asks for one code, rarely
+ * two; past either number a request answers 429 and mails nothing, so requests from many addresses
+ * cannot flood the inbox. Only mails sent count, not refused requests, so a stream of requests
+ * keeps the owner waiting no longer than the window; and the last mail either cap lets through is a
+ * link, which no later request cancels.
+ */
+export const SIGN_IN_MAILS_PER_ACCOUNT = OTP_REQUESTS_PER_ACCOUNT + 1;
+export const SIGN_IN_MAILS_PER_ACCOUNT_PER_HOUR = 10;
+const HOUR_MINUTES = 60;
 export const SIGN_IN_FAILURE_BUDGET = 10;
 export const SIGN_IN_FAILURE_WINDOW_HOURS = 24;
 /** A sign-in link works once, within this many minutes of being mailed. */
@@ -55,8 +68,8 @@ export const REFRESH_EXPIRED_CODE = "refresh_token_expired";
 const refreshExpired = () =>
   new ApiError(401, "Session expired. Please sign in again.", { errorCode: REFRESH_EXPIRED_CODE });
 const otpInvalid = () => new ApiError(401, SPEC_MESSAGES.otpInvalid, { errorCode: "otp_invalid" });
-const rateLimited = (what: string) =>
-  new ApiError(429, `Too many ${what}. Please try again in ${OTP_RATE_WINDOW_MINUTES} minutes.`, {
+const rateLimited = (what: string, minutes = OTP_RATE_WINDOW_MINUTES) =>
+  new ApiError(429, `Too many ${what}. Please try again in ${minutes} minutes.`, {
     errorCode: "rate_limited",
   });
 
@@ -92,6 +105,33 @@ async function failuresToday(db: Executor, userId: string, nowMs: number): Promi
   return row?.n ?? 0;
 }
 
+/**
+ * Sign-in mails of `userId` (one challenge each, code or link; a challenge whose mail failed is
+ * deleted) in the last {@link OTP_RATE_WINDOW_MINUTES} minutes and in the last hour.
+ */
+async function mailsSent(
+  db: Executor,
+  userId: string,
+  nowMs: number,
+): Promise<{ inWindow: number; inHour: number }> {
+  const windowStart = new Date(nowMs - OTP_RATE_WINDOW_MINUTES * 60_000);
+  const [row] = await db
+    .select({
+      inWindow: sql<number>`count(*) filter (where ${otpChallenge.createdAt} > ${windowStart})`.mapWith(
+        Number,
+      ),
+      inHour: count(),
+    })
+    .from(otpChallenge)
+    .where(
+      and(
+        eq(otpChallenge.userId, userId),
+        gt(otpChallenge.createdAt, new Date(nowMs - HOUR_MINUTES * 60_000)),
+      ),
+    );
+  return { inWindow: row?.inWindow ?? 0, inHour: row?.inHour ?? 0 };
+}
+
 /** Locks the account's row until the transaction ends: its guesses and code requests take turns. */
 async function lockAccount(tx: Executor, userId: string): Promise<void> {
   await tx.select({ id: adminUser.id }).from(adminUser).where(eq(adminUser.id, userId)).for("update");
@@ -100,12 +140,15 @@ async function lockAccount(tx: Executor, userId: string): Promise<void> {
 /**
  * Sign-in step 0 (spec Login, §5, §6): counts the request per client address (20 in 15 minutes)
  * and per email and client address together (5 in 15 minutes), else 429; refuses unknown emails and
- * people without a portal role (`canSignIn`) alike with 403 'User is not an admin'. Otherwise
- * cancels the account's unused codes and mails a new 4-digit code (stored as an HMAC, 10-minute
- * life) or, once the account's guessing budget is spent or more than {@link OTP_REQUESTS_PER_ACCOUNT}
- * codes were asked for it in 15 minutes, a single-use sign-in link (256 bits, stored as SHA-256,
- * 15-minute life, not cancelled by later requests). The mail is queued with the challenge in one
- * transaction and delivered after the commit (mail/delivery.ts). Returns the challenge id.
+ * people without a portal role (`canSignIn`) alike with 403 'User is not an admin'; 429 too, with
+ * nothing mailed, once the account had {@link SIGN_IN_MAILS_PER_ACCOUNT} sign-in mails in 15
+ * minutes or {@link SIGN_IN_MAILS_PER_ACCOUNT_PER_HOUR} in an hour. Otherwise cancels the account's
+ * unused codes and mails a new 4-digit code (stored as an HMAC, 10-minute life) or, once the
+ * account's guessing budget is spent, more than {@link OTP_REQUESTS_PER_ACCOUNT} codes were asked
+ * for it in 15 minutes or this is the last mail the caps allow, a single-use sign-in link (256 bits,
+ * stored as SHA-256, 15-minute life, not cancelled by later requests). The mail is queued with the
+ * challenge in one transaction and delivered after the commit (mail/delivery.ts). Returns the
+ * challenge id.
  */
 export async function requestOtp(
   ctx: AppContext,
@@ -140,6 +183,12 @@ export async function requestOtp(
   // sends it after the commit; without SMTP it is in the development outbox at once).
   await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, user.id);
+    // Counted under the lock, so concurrent requests cannot pass the caps together.
+    const sent = await mailsSent(tx, user.id, now);
+    if (sent.inWindow >= SIGN_IN_MAILS_PER_ACCOUNT) throw rateLimited("one-time password requests");
+    if (sent.inHour >= SIGN_IN_MAILS_PER_ACCOUNT_PER_HOUR) {
+      throw rateLimited("one-time password requests", HOUR_MINUTES);
+    }
     // A new request cancels the account's earlier unused codes (guessable), never its links.
     await tx
       .update(otpChallenge)
@@ -158,7 +207,9 @@ export async function requestOtp(
       .where(and(eq(otpRequest.email, address), gt(otpRequest.createdAt, since)));
     const storm = (requests?.n ?? 0) > OTP_REQUESTS_PER_ACCOUNT;
     const source = `auth.sign_in:${id}`;
-    if (storm || (await failuresToday(tx, user.id, now)) >= SIGN_IN_FAILURE_BUDGET) {
+    // The last mail of the hour carries a link, so the owner refused by the cap still holds one.
+    const lastOfHour = sent.inHour + 1 === SIGN_IN_MAILS_PER_ACCOUNT_PER_HOUR;
+    if (storm || lastOfHour || (await failuresToday(tx, user.id, now)) >= SIGN_IN_FAILURE_BUDGET) {
       const token = generateSignInLinkToken();
       await tx.insert(otpChallenge).values({
         id,

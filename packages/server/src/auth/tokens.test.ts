@@ -1,3 +1,4 @@
+import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import {
   ACCESS_TOKEN_SECONDS,
@@ -6,6 +7,7 @@ import {
   generateOtp,
   hashOtp,
   hashRefreshToken,
+  ISSUED_AT_SKEW_SECONDS,
   signAccessToken,
   verifyAccessToken,
 } from "./tokens.ts";
@@ -19,6 +21,21 @@ const USER = {
 };
 const SID = "0b6a3c1e-58f4-4d0b-9c61-3f1e2d4c5b6a";
 const CLAIMS = { user: USER, sessionId: SID };
+
+/**
+ * A token signed with `secret` as the portal signs its own, but with the given `iat` (seconds; none
+ * when null) and lifetime `exp - iat` (seconds).
+ */
+function tokenWith(secret: string, iat: number | null, lifetimeSeconds: number): Promise<string> {
+  const issued = iat ?? Math.floor(Date.now() / 1000);
+  const jwt = new SignJWT({ name: USER.name, email: USER.email, roles: USER.roles, sid: SID })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(USER.id)
+    .setIssuer("university-portal")
+    .setExpirationTime(issued + lifetimeSeconds);
+  if (iat !== null) jwt.setIssuedAt(iat);
+  return jwt.sign(new TextEncoder().encode(secret));
+}
 
 describe("access tokens", () => {
   it("round-trip the user until they expire", async () => {
@@ -38,6 +55,30 @@ describe("access tokens", () => {
     ).toString("base64url");
     expect(await verifyAccessToken(`${head}.${forged}.${sig}`, SECRET, now)).toBeNull();
     expect(body).toBeTruthy();
+  });
+
+  it("refuse a validly signed token that states a longer lifetime, no iat or a future iat", async () => {
+    const now = Date.parse("2026-11-02T10:00:00Z");
+    const iat = Math.floor(now / 1000);
+    const verify = createAccessTokenVerifier(SECRET);
+    const tenYears = 10 * 365 * 24 * 60 * 60;
+    for (const token of [
+      await tokenWith(SECRET, iat, tenYears),
+      await tokenWith(SECRET, iat, ACCESS_TOKEN_SECONDS + 1),
+      await tokenWith(SECRET, null, 60),
+      // A short stated lifetime that starts years ahead lives as long as a far expiry would.
+      await tokenWith(SECRET, iat + tenYears, ACCESS_TOKEN_SECONDS),
+    ]) {
+      expect(await verifyAccessToken(token, SECRET, now + 1000)).toBeNull();
+      expect(await verify(token, now + 1000)).toBeNull();
+    }
+    // The full lifetime passes, and so does an iat a little ahead (another process's clock).
+    for (const token of [
+      await tokenWith(SECRET, iat, ACCESS_TOKEN_SECONDS),
+      await tokenWith(SECRET, iat + ISSUED_AT_SKEW_SECONDS, ACCESS_TOKEN_SECONDS),
+    ]) {
+      expect(await verifyAccessToken(token, SECRET, now)).toEqual(CLAIMS);
+    }
   });
 });
 
@@ -97,7 +138,6 @@ describe("the remembering access-token verifier", () => {
   });
 
   it("refuses a token without a session id", async () => {
-    const { SignJWT } = await import("jose");
     const iat = Math.floor(now / 1000);
     const token = await new SignJWT({ name: USER.name, email: USER.email, roles: USER.roles })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })

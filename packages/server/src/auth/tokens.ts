@@ -6,6 +6,12 @@ import type { SessionUser } from "../context.ts";
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 const ISSUER = "university-portal";
+/**
+ * How far in the future a token's `iat` may lie (seconds): portal processes on different machines
+ * may disagree on the time this much. A later `iat` would let a token with a short stated lifetime
+ * live long all the same.
+ */
+export const ISSUED_AT_SKEW_SECONDS = 60;
 
 /** What a valid access token states: the user as signed and the session (refresh-token family) id. */
 export type AccessClaims = { user: SessionUser; sessionId: string };
@@ -32,9 +38,11 @@ export async function signAccessToken(
 }
 
 /**
- * The claims of a valid access token, or null when the token is malformed, forged, expired or has
- * no session id. Only the signature and expiry are checked here; whether the session and the
- * user's roles still hold is the session check's business (sessions.ts).
+ * The claims of a valid access token, or null when the token is malformed, forged, expired, has no
+ * session id, or states a lifetime (`exp - iat`) longer than {@link ACCESS_TOKEN_SECONDS}, no
+ * `iat` at all or an `iat` more than {@link ISSUED_AT_SKEW_SECONDS} ahead of `nowMs`: a token signed
+ * with the instance secret but given a far expiry is refused like a forged one. Only the token itself is checked here; whether the session and the user's roles still
+ * hold is the session check's business (sessions.ts).
  */
 export async function verifyAccessToken(
   token: string,
@@ -56,10 +64,12 @@ async function verifyAccessTokenClaims(
       algorithms: ["HS256"],
       currentDate: new Date(nowMs),
     });
-    const { sub, name, email, roles, exp, sid } = payload;
+    const { sub, name, email, roles, exp, iat, sid } = payload;
     if (typeof sub !== "string" || typeof name !== "string" || typeof email !== "string") return null;
     if (!Array.isArray(roles) || !roles.every((r) => typeof r === "string")) return null;
     if (typeof exp !== "number" || typeof sid !== "string" || sid === "") return null;
+    if (typeof iat !== "number" || exp - iat > ACCESS_TOKEN_SECONDS) return null;
+    if (iat > nowMs / 1000 + ISSUED_AT_SKEW_SECONDS) return null;
     return {
       claims: { user: { id: sub, name, email, roles: roles as string[] }, sessionId: sid },
       expiresAt: exp * 1000,

@@ -6,6 +6,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { ApiError, badRequest, LONE_SURROGATE, sendError } from "./errors.ts";
+import { lingerOnClose } from "./lingering-close.ts";
 
 /**
  * Control characters no field of the API accepts: C0 controls except tab, line feed and carriage
@@ -116,9 +117,12 @@ function malformedEncoding(field: string): ApiError {
 
 /**
  * The 413 answer. It closes the connection (`Connection: close`): the rest of an oversized body is
- * not read, so the connection cannot carry another request.
+ * not handed to the API, so the connection cannot carry another request. The close lingers
+ * (http/lingering-close.ts): what the client still sends is read and discarded, so that the answer
+ * reaches it instead of a connection reset.
  */
 export function payloadTooLarge(c: Context, maxBytes: number): Response {
+  lingerOnClose(c.env);
   const res = sendError(
     c,
     new ApiError(413, `Request body is larger than ${formatSize(maxBytes)}`, {

@@ -4,7 +4,8 @@
  * the bodiless OPTIONS and DELETE), and the 413 that closes the connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi, testTargets } from "../test/harness.ts";
+import { MAX_IMPORT_BODY_BYTES } from "../import/routes.ts";
+import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
 import { chunk, LAST_CHUNK, type NodeServer, rawRequest, startNodeServer } from "../test/node-server.ts";
 
 describe.each(testTargets())("the API over a real socket on $name", (target) => {
@@ -101,4 +102,29 @@ describe.each(testTargets())("the API over a real socket on $name", (target) => 
     expect(res.headers.connection).toBe("close");
     expect(json(res.body)).toMatchObject({ errorCode: "payload_too_large" });
   });
+
+  it.each([
+    ["the import call (32 MB limit, after the session check)", "/api/sf/exam/import", true, false],
+    ["the import call, chunked", "/api/sf/exam/import", true, true],
+    ["the sign-in call (1 MB limit)", "/api/salesforce/AdminOtp/send", false, false],
+  ])(
+    "a client sending a whole 33 MB body to %s reads the 413 without a reset",
+    async (_name, path, signedIn, chunked) => {
+      const size = MAX_IMPORT_BODY_BYTES + 1024 * 1024;
+      const piece = "x".repeat(1024 * 1024);
+      const auth = signedIn ? [`Authorization: ${(await signInHeaders(api)).authorization}`] : [];
+      const framing = chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${size}`;
+      const pieces = Array.from({ length: size / piece.length }, () => (chunked ? chunk(piece) : piece));
+      const res = await rawRequest(
+        server.port,
+        head(`POST ${path} HTTP/1.1`, ...auth, "Content-Type: application/json", framing),
+        chunked ? [...pieces, LAST_CHUNK] : pieces,
+        { untilClosed: true, sendAll: true },
+      );
+      expect(res.status, res.body).toBe(413);
+      expect(res.headers.connection).toBe("close");
+      expect(json(res.body)).toMatchObject({ errorCode: "payload_too_large" });
+      expect(res.reset).toBe(false);
+    },
+  );
 });

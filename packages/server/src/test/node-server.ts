@@ -34,36 +34,47 @@ export async function startNodeServer(ctx: AppContext): Promise<NodeServer> {
   };
 }
 
-export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+/** One answer as read off the socket; `reset` when a write or read failed (EPIPE, ECONNRESET). */
+export type RawAnswer = { status: number; headers: Record<string, string>; body: string; reset: boolean };
 
 /**
  * Sends one HTTP/1.1 request over a fresh socket: `head` lines (request line and headers, without
  * the blank line), then each of `chunks` as written (already framed by the caller; sending stops
- * once an answer has arrived), and reads one answer (Content-Length framed, as the API sends).
+ * once an answer has arrived, unless `sendAll`: a client that does not watch for an early answer
+ * and sends its whole body), and reads one answer (Content-Length framed, as the API sends).
  * Resolves when the answer is complete, or with `untilClosed` only once the server has also closed
- * the connection (a server that keeps it open makes the calling test time out). Write errors after
- * the server stopped reading are ignored: the answer is what counts.
+ * the connection (a server that keeps it open makes the calling test time out). A write or read
+ * error after the answer arrived does not fail the call; it is reported as `reset`.
  */
 export function rawRequest(
   port: number,
   head: string[],
   chunks: Array<string | Uint8Array> = [],
-  options: { untilClosed?: boolean } = {},
+  options: { untilClosed?: boolean; sendAll?: boolean } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
+    // Half-open, so that a client sending its whole body goes on after the server's end.
+    const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: Boolean(options.sendAll) });
     let received = Buffer.alloc(0);
     let answer: RawAnswer | null = null;
     let settled = false;
+    let reset = false;
+    let sending = true;
+    let serverEnded = false;
     const finish = () => {
       if (settled) return;
       settled = true;
       socket.destroy();
-      if (answer) resolve(answer);
+      if (answer) resolve({ ...answer, reset });
       else
         reject(
           new Error(`no complete answer (got ${JSON.stringify(received.toString("latin1").slice(0, 200))})`),
         );
+    };
+    const settle = () => {
+      // A client sending its whole body finishes writing first, unless writing failed.
+      if (options.sendAll && sending && !reset) return;
+      if (serverEnded || (answer && !options.untilClosed)) finish();
     };
     const parse = () => {
       const end = received.indexOf("\r\n\r\n");
@@ -77,17 +88,26 @@ export function rawRequest(
       }
       const length = Number(headers["content-length"] ?? "0");
       if (received.length < end + 4 + length) return;
-      answer = { status, headers, body: received.subarray(end + 4, end + 4 + length).toString("utf8") };
-      if (!options.untilClosed) finish();
+      answer = {
+        status,
+        headers,
+        body: received.subarray(end + 4, end + 4 + length).toString("utf8"),
+        reset: false,
+      };
+      settle();
     };
     socket.on("data", (data: Buffer) => {
       received = Buffer.concat([received, data]);
       if (!answer) parse();
     });
-    socket.on("end", finish);
+    socket.on("end", () => {
+      serverEnded = true;
+      settle();
+    });
     socket.on("close", finish);
     socket.on("error", () => {
       // EPIPE / ECONNRESET while still sending an oversized body: the answer may already be in.
+      reset = true;
       if (answer) finish();
     });
     socket.on("connect", async () => {
@@ -98,9 +118,11 @@ export function rawRequest(
         });
       await write(`${head.join("\r\n")}\r\n\r\n`);
       for (const chunk of chunks) {
-        if (answer || settled) break;
+        if ((answer && !options.sendAll) || settled) break;
         await write(chunk);
       }
+      sending = false;
+      settle();
     });
   });
 }
