@@ -54,8 +54,9 @@ export async function waitForIslands(page: Page): Promise<void> {
 }
 
 /**
- * The portal allows 5 code requests per email and client address, 5 per account from all addresses,
- * and 20 per client address of any email, each in 15 minutes (server auth/service.ts). Every story
+ * The portal allows 5 code requests per email and client address and 20 per client address of any
+ * email, each in 15 minutes, and mails one account at most 6 sign-in mails in 15 minutes from all
+ * addresses together, the sixth a link instead of a code (server auth/service.ts). Every story
  * asks from 127.0.0.1 and a run takes about 10 minutes, so a run may ask for each demo user's code at
  * most this often and for codes of all emails together at most {@link OTP_REQUESTS_PER_RUN} times.
  */
