@@ -183,10 +183,10 @@ describe("EvaluationPage", () => {
     const { fetch, assignments } = evaluationApi({
       refuse: (method) =>
         method === "PATCH" && refuse
-          ? json(502, {
+          ? json(400, {
               success: false,
-              errorMessage: "The mail could not be sent",
-              errorCode: "mail_failed",
+              errorMessage: "This request cannot be withdrawn",
+              errorCode: "validation_failed",
             })
           : undefined,
     });
@@ -195,7 +195,7 @@ describe("EvaluationPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Withdraw the request to Kavita Joshi" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Withdraw the request" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
-    expect(await screen.findByText("The mail could not be sent")).toBeTruthy();
+    expect(await screen.findByText("This request cannot be withdrawn")).toBeTruthy();
     expect(assignments).toHaveLength(1);
     refuse = false;
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));

@@ -51,14 +51,18 @@ describe("InvigilationNotifications", () => {
     const { fetch } = seatingApi({
       extra: {
         "POST /api/sf/exam/invigilationNotifications/send": () =>
-          json(502, { success: false, errorMessage: "The mail could not be sent", errorCode: "mail_failed" }),
+          json(409, {
+            success: false,
+            errorMessage: "An invigilation duty changed",
+            errorCode: "version_conflict",
+          }),
       },
     });
     render(<InvigilationNotifications locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
     const row = await screen.findByRole("row", { name: /Meera Iyer/ });
     fireEvent.click(within(row).getByRole("checkbox"));
     fireEvent.click(screen.getByRole("button", { name: "Send notification" }));
-    expect(await screen.findByText("The mail could not be sent")).toBeTruthy();
+    expect(await screen.findByText("An invigilation duty changed")).toBeTruthy();
     expect((within(row).getByRole("checkbox") as HTMLInputElement).checked).toBe(true);
   });
 });
