@@ -83,6 +83,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       getPublicConfig: () => publicConfig(ctx),
       close: async () => {
         await delivery?.stop();
+        await ctx.sheets.close();
         await handle.close();
       },
     };

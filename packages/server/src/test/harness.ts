@@ -14,7 +14,7 @@ import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
 import { loadDemoData } from "../demo/seed.ts";
 import { createLocalFileStore } from "../files/file-store.ts";
-import { createSheetReader, type SheetReader } from "../files/sheets/reader.ts";
+import { createSheetReader } from "../files/sheets/reader.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { loadOpenApiValidator } from "./openapi.ts";
 
@@ -47,14 +47,7 @@ export type TestApi = {
   close(): Promise<void>;
 };
 
-/**
- * An API on a fresh database of `target` with the small demo data; `options.sheets` replaces the
- * sheet reader (e.g. one whose parses wait on a latch).
- */
-export async function createTestApi(
-  target: Target,
-  options: { sheets?: SheetReader } = {},
-): Promise<TestApi> {
+export async function createTestApi(target: Target): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-server-test-"));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
@@ -88,7 +81,7 @@ export async function createTestApi(
     db: handle.db,
     mailer: createMailer({ transport: "outbox", from: config.mailFrom, now: () => now, log: () => {} }),
     files: createLocalFileStore(config.filesDir),
-    sheets: options.sheets ?? createSheetReader({ parallel: config.sheetParsesAtOnce }),
+    sheets: createSheetReader({ parallel: config.sheetParsesAtOnce }),
     // TEST_LOG=1 prints the server's log (e.g. the stack of a 500) while debugging a test.
     log: process.env.TEST_LOG ? (line: string) => console.error(line) : () => {},
     now: () => now,
@@ -127,6 +120,7 @@ export async function createTestApi(
       return { status: res.status, body, headers: res.headers, bytes };
     },
     async close() {
+      await ctx.sheets.close();
       await handle.close();
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });

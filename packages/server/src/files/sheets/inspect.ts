@@ -101,14 +101,15 @@ function columnNumber(letters: string): number {
  * as cells) on streams of the unpacked XML, and refuses (400 `content`, `max_rows` or `max_cells`)
  * as soon as a total passes `limits`, or a worksheet's declared dimension (rows × columns of its
  * used range) does: reading stops there, so a refused file costs at most about the cap's worth of
- * XML. A part that does not unpack (or unpacks past its declared size) is 400 `format`.
+ * XML. A part that does not unpack (or unpacks past its declared size) is 400 `format`. `count`
+ * is filled as reading goes (so a caller sees how far a refused file was read) and returned.
  */
 export async function countXlsx(
   bytes: Uint8Array,
   entries: ZipEntry[],
   limits: SheetLimits = SHEET_LIMITS,
+  count: XlsxCount = { rows: 0, cells: 0, bytesScanned: 0 },
 ): Promise<XlsxCount> {
-  const count: XlsxCount = { rows: 0, cells: 0, bytesScanned: 0 };
   let strings = 0;
   for (const entry of entries) {
     const isSheet = WORKSHEET.test(entry.name);

@@ -4,9 +4,11 @@
  *
  * 1. checks the file on the request thread, cheaply (inspect.ts: format by content, size, and an
  *    XLSX's rows and cells counted on a stream that stops at the cap);
- * 2. parses it in a worker thread of its own (sheet-worker.mjs: exceljs or csv-parse) with a memory
- *    limit ({@link SHEET_WORKER_MEMORY_MB}) and a time limit ({@link SHEET_PARSE_TIME_LIMIT_MS}),
- *    so the event loop keeps serving other requests;
+ * 2. parses it in a worker thread (sheet-worker.mjs: exceljs or csv-parse) with a memory limit
+ *    ({@link SHEET_WORKER_MEMORY_MB}) and a time limit ({@link SHEET_PARSE_TIME_LIMIT_MS}), so the
+ *    event loop keeps serving other requests; a worker that answered is kept for the next sheet
+ *    (up to `parallel` of them: loading exceljs takes a worker about 0.6 s), one that failed or ran
+ *    out of time or memory is ended;
  * 3. runs at most `parallel` parses at once (config `SHEET_PARSES_AT_ONCE`, default 2, one per core
  *    of the machines it runs on); one more answers 429 with `Retry-After` at once, never queued.
  */
@@ -55,6 +57,8 @@ export type SheetReader = {
   readonly running: number;
   /** Parses started since the reader was made (a file refused by the checks starts none). */
   readonly started: number;
+  /** Ends the workers kept for the next sheet. */
+  close(): Promise<void>;
 };
 
 /** The 429 of a reader whose parse slots are all busy. */
@@ -70,6 +74,7 @@ function tooBusy(): ApiError {
 /** A reader that runs at most `options.parallel` parses at once (see the module's description). */
 export function createSheetReader(options: SheetReaderOptions): SheetReader {
   const limits = options.limits ?? SHEET_LIMITS;
+  const pool = workerPool(options);
   let running = 0;
   let started = 0;
   return {
@@ -85,87 +90,112 @@ export function createSheetReader(options: SheetReaderOptions): SheetReader {
       running++;
       started++;
       try {
-        const rows = await parseInWorker(format, bytes, limits, options);
+        const rows = await pool.parse(format, bytes, limits);
         return { format, rows };
       } finally {
         running--;
       }
     },
+    close: () => pool.close(),
   };
 }
 
 type WorkerAnswer = { ok: true; rows: SheetRow[] } | { ok: false; rule: "format" | "max_rows" | "max_cells" };
 
-/** Parses `bytes` in a new worker thread under the time and memory limits (see {@link SheetReader.read}). */
-function parseInWorker(
-  format: SheetFormat,
-  bytes: Uint8Array,
-  limits: SheetLimits,
-  options: SheetReaderOptions,
-): Promise<SheetRow[]> {
+/**
+ * The parsing workers of one reader: a parse takes an idle worker or starts one; a worker that
+ * answered goes back idle (up to `parallel` of them, unreferenced, so they keep no process alive),
+ * one past its time limit, out of memory or failed is ended.
+ */
+function workerPool(options: SheetReaderOptions) {
   const timeLimitMs = options.timeLimitMs ?? SHEET_PARSE_TIME_LIMIT_MS;
-  const copy = bytes.slice();
-  return new Promise<SheetRow[]>((resolve, reject) => {
+  const idle = new Set<Worker>();
+  const start = () => {
     const worker = new Worker(WORKER_URL, {
-      workerData: {
-        format,
-        bytes: copy,
-        maxRows: limits.maxRows,
-        maxCells: limits.maxCells,
-        hold: options.hold?.buffer,
-      },
-      transferList: [copy.buffer],
-      resourceLimits: {
-        maxOldGenerationSizeMb: options.memoryMb ?? SHEET_WORKER_MEMORY_MB,
-        maxYoungGenerationSizeMb: 32,
-      },
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? SHEET_WORKER_MEMORY_MB },
     });
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      outcome();
-    };
-    const timer = setTimeout(
-      () =>
-        settle(() =>
-          reject(
-            badRequest(
-              `The sheet took longer than ${timeLimitMs / 1000} seconds to read; split it into smaller sheets`,
-              "content",
-              "time",
+    // An idle worker that ends (it should not) is simply forgotten.
+    worker.on("exit", () => idle.delete(worker));
+    return worker;
+  };
+  return {
+    parse(format: SheetFormat, bytes: Uint8Array, limits: SheetLimits): Promise<SheetRow[]> {
+      const reused = idle.values().next().value;
+      const worker = reused ?? start();
+      idle.delete(worker);
+      worker.ref();
+      const copy = bytes.slice();
+      return new Promise<SheetRow[]>((resolve, reject) => {
+        const settle = (keep: boolean, outcome: () => void) => {
+          clearTimeout(timer);
+          worker.off("message", onMessage);
+          worker.off("error", onError);
+          worker.off("exit", onExit);
+          if (keep && idle.size < options.parallel) {
+            worker.unref();
+            idle.add(worker);
+          } else void worker.terminate();
+          outcome();
+        };
+        const onMessage = (answer: WorkerAnswer) =>
+          settle(true, () => {
+            if (answer.ok) resolve(answer.rows);
+            else if (answer.rule === "max_rows") reject(tooManyRows(limits));
+            else if (answer.rule === "max_cells") reject(tooManyCells(limits));
+            else
+              reject(badRequest(`The file cannot be read as ${format.toUpperCase()}`, "content", "format"));
+          });
+        const onError = (error: Error & { code?: string }) =>
+          settle(false, () =>
+            reject(
+              error.code === "ERR_WORKER_OUT_OF_MEMORY"
+                ? badRequest(
+                    "The sheet needs more memory to read than an upload may use; split it into smaller sheets",
+                    "content",
+                    "memory",
+                  )
+                : error,
             ),
-          ),
-        ),
-      timeLimitMs,
-    );
-    worker.on("message", (answer: WorkerAnswer) =>
-      settle(() => {
-        if (answer.ok) resolve(answer.rows);
-        else if (answer.rule === "max_rows") reject(tooManyRows(limits));
-        else if (answer.rule === "max_cells") reject(tooManyCells(limits));
-        else reject(badRequest(`The file cannot be read as ${format.toUpperCase()}`, "content", "format"));
-      }),
-    );
-    worker.on("error", (error: Error & { code?: string }) =>
-      settle(() =>
-        reject(
-          error.code === "ERR_WORKER_OUT_OF_MEMORY"
-            ? badRequest(
-                "The sheet needs more memory to read than an upload may use; split it into smaller sheets",
-                "content",
-                "memory",
-              )
-            : error,
-        ),
-      ),
-    );
-    worker.on("exit", (code) =>
-      settle(() => reject(new Error(`The sheet parser stopped with exit code ${code} before answering`))),
-    );
-  });
+          );
+        const onExit = (code: number) =>
+          settle(false, () =>
+            reject(new Error(`The sheet parser stopped with exit code ${code} before answering`)),
+          );
+        const timer = setTimeout(
+          () =>
+            settle(false, () =>
+              reject(
+                badRequest(
+                  `The sheet took longer than ${timeLimitMs / 1000} seconds to read; split it into smaller sheets`,
+                  "content",
+                  "time",
+                ),
+              ),
+            ),
+          timeLimitMs,
+        );
+        worker.on("message", onMessage);
+        worker.on("error", onError);
+        worker.on("exit", onExit);
+        worker.postMessage(
+          {
+            format,
+            bytes: copy,
+            maxRows: limits.maxRows,
+            maxCells: limits.maxCells,
+            hold: options.hold?.buffer,
+          },
+          [copy.buffer],
+        );
+      });
+    },
+    /** Ends the idle workers. */
+    async close() {
+      const workers = [...idle];
+      idle.clear();
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
 }
 
 /**

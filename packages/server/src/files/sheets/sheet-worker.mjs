@@ -1,21 +1,20 @@
 /**
- * Parses one uploaded sheet in a worker thread (node:worker_threads), so the request thread keeps
- * serving while exceljs or csv-parse works. Plain JavaScript on purpose: it runs the same under tsx,
- * vitest and the built portal, with no TypeScript loader in the worker. Started by reader.ts with
- * resource limits and a time limit; checked before it (inspect.ts), so the caps here are a second
- * line.
+ * Parses uploaded sheets in a worker thread (node:worker_threads), one at a time, so the request
+ * thread keeps serving while exceljs or csv-parse works. Plain JavaScript on purpose: it runs the
+ * same under tsx, vitest and the built portal, with no TypeScript loader in the worker. Run by
+ * reader.ts with resource limits and a time limit, and kept for the next sheet while it behaves;
+ * every file was checked before (inspect.ts), so the caps here are a second line. exceljs (about
+ * 0.6 s to load) and csv-parse are loaded on the first sheet that needs them.
  *
- * workerData: { format: "csv" | "xlsx", bytes: Uint8Array, maxRows: number, maxCells: number,
- *               hold?: SharedArrayBuffer }
- * posts:      { ok: true, rows: Array<{ line: number, cells: Array<string | number | null> }> }
- *             { ok: false, rule: "format" | "max_rows" | "max_cells" }
+ * message in:  { format: "csv" | "xlsx", bytes: Uint8Array, maxRows: number, maxCells: number,
+ *                hold?: SharedArrayBuffer }
+ * message out: { ok: true, rows: Array<{ line: number, cells: Array<string | number | null> }> }
+ *              { ok: false, rule: "format" | "max_rows" | "max_cells" }
  *
  * `hold` (tests only): the worker counts itself in slot 1 and blocks in Atomics.wait until slot 0
  * is set, as a long parse would block it.
  */
-import { parentPort, workerData } from "node:worker_threads";
-import { parse } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import { parentPort } from "node:worker_threads";
 
 class CapError extends Error {
   /** @param {"max_rows" | "max_cells"} rule */
@@ -50,7 +49,8 @@ function cellValue(v) {
  * a cap.
  * @param {Uint8Array} bytes @param {number} maxRows @param {number} maxCells
  */
-function readCsv(bytes, maxRows, maxCells) {
+async function readCsv(bytes, maxRows, maxCells) {
+  const { parse } = await import("csv-parse/sync");
   let rows = 0;
   let cells = 0;
   /** @type {Array<{ record: string[], info: { lines: number } }>} */
@@ -86,6 +86,7 @@ function readCsv(bytes, maxRows, maxCells) {
  * @param {Uint8Array} bytes @param {number} maxRows @param {number} maxCells
  */
 async function readXlsx(bytes, maxRows, maxCells) {
+  const { default: ExcelJS } = await import("exceljs");
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
@@ -107,18 +108,19 @@ async function readXlsx(bytes, maxRows, maxCells) {
   return rows;
 }
 
-const { format, bytes, maxRows, maxCells, hold } = workerData;
-if (hold) {
-  const latch = new Int32Array(hold);
-  Atomics.add(latch, 1, 1);
-  Atomics.notify(latch, 1);
-  Atomics.wait(latch, 0, 0);
-}
-try {
-  const rows =
-    format === "csv" ? readCsv(bytes, maxRows, maxCells) : await readXlsx(bytes, maxRows, maxCells);
-  parentPort?.postMessage(rows === null ? { ok: false, rule: "format" } : { ok: true, rows });
-} catch (error) {
-  if (!(error instanceof CapError)) throw error;
-  parentPort?.postMessage({ ok: false, rule: error.rule });
-}
+parentPort?.on("message", async ({ format, bytes, maxRows, maxCells, hold }) => {
+  if (hold) {
+    const latch = new Int32Array(hold);
+    Atomics.add(latch, 1, 1);
+    Atomics.notify(latch, 1);
+    Atomics.wait(latch, 0, 0);
+  }
+  try {
+    const rows =
+      format === "csv" ? await readCsv(bytes, maxRows, maxCells) : await readXlsx(bytes, maxRows, maxCells);
+    parentPort?.postMessage(rows === null ? { ok: false, rule: "format" } : { ok: true, rows });
+  } catch (error) {
+    if (!(error instanceof CapError)) throw error;
+    parentPort?.postMessage({ ok: false, rule: error.rule });
+  }
+});
