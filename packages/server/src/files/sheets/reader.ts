@@ -198,6 +198,13 @@ function workerPool(options: SheetReaderOptions) {
   };
 }
 
+/** `Atomics.waitAsync` (Node 16 and later; typed only in TypeScript's ES2024 library). */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: unknown };
+  }
+).waitAsync;
+
 /**
  * A latch that holds every parse of a reader made with `{ hold: latch }` inside its worker thread,
  * blocked as a long parse would block it, until {@link ParseLatch.release}. For tests that need
@@ -212,7 +219,7 @@ export class ParseLatch {
     for (;;) {
       const now = Atomics.load(this.slots, 1);
       if (now >= count) return;
-      const wait = Atomics.waitAsync(this.slots, 1, now);
+      const wait = waitAsync(this.slots, 1, now);
       if (wait.async) await wait.value;
     }
   }
