@@ -24,3 +24,4 @@ export * from "./roles.ts";
 export * from "./scheduling.ts";
 export * from "./scheduling-input.ts";
 export * from "./seating.ts";
+export * from "./sheets.ts";

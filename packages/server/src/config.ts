@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
  * | SEED_DEMO | true | load demo data into an empty database (`false` to skip) |
  * | TRUST_PROXY | false | `true`: take the client address from `x-forwarded-for` (behind a proxy only) |
  * | PUBLIC_URL | `http://HOST:PORT` | the portal's address as users reach it, for links in mails (sign-in link) |
+ * | SHEET_PARSES_AT_ONCE | 2 | uploaded spreadsheets parsed at once, each in a worker thread; one more answers 429 |
  */
 export type Config = {
   host: string;
@@ -41,6 +42,8 @@ export type Config = {
   trustProxy: boolean;
   /** The portal's origin as users reach it, without a trailing slash (links in mails). */
   publicUrl: string;
+  /** Uploaded spreadsheets parsed at once (files/sheets/reader.ts). */
+  sheetParsesAtOnce: number;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -73,7 +76,7 @@ const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
 /**
  * Reads the configuration from `env` (default `process.env`). Creates the data folder. When
  * TOKEN_SECRET is unset outside production, a random secret is generated once and kept in
- * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret or SEED_DEMO.
+ * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret, SEED_DEMO or SHEET_PARSES_AT_ONCE.
  */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || "development";
@@ -110,6 +113,13 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const sheetParses = Number(env.SHEET_PARSES_AT_ONCE?.trim() || "2");
+  if (!Number.isInteger(sheetParses) || sheetParses < 1 || sheetParses > 64) {
+    throw new ConfigError(
+      `SHEET_PARSES_AT_ONCE must be an integer between 1 and 64, got "${env.SHEET_PARSES_AT_ONCE}"`,
+    );
+  }
+
   return {
     host,
     port,
@@ -128,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: seed === "true",
     trustProxy: env.TRUST_PROXY?.trim().toLowerCase() === "true",
     publicUrl,
+    sheetParsesAtOnce: sheetParses,
   };
 }
 

@@ -12,6 +12,7 @@ import type { AppContext, SessionUser } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
 import { createLocalFileStore } from "./files/file-store.ts";
+import { createSheetReader } from "./files/sheets/reader.ts";
 import { createSmtpTransport, type MailDelivery, startMailDelivery } from "./mail/delivery.ts";
 import { createMailer } from "./mail/mailer.ts";
 
@@ -58,6 +59,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       db: handle.db,
       mailer,
       files: createLocalFileStore(config.filesDir),
+      sheets: createSheetReader({ parallel: config.sheetParsesAtOnce }),
       log,
       now,
     };
@@ -81,6 +83,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       getPublicConfig: () => publicConfig(ctx),
       close: async () => {
         await delivery?.stop();
+        await ctx.sheets.close();
         await handle.close();
       },
     };

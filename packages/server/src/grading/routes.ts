@@ -3,6 +3,8 @@ import {
   GRADING_TYPES,
   type GradeBand,
   type GradingType,
+  MAX_SHEET_BYTES,
+  SHEET_FORMATS,
   ZComponent,
   ZGradeBand,
   ZGradeBands,
@@ -34,7 +36,7 @@ import {
   writeMarks,
 } from "./grading.ts";
 import { evaluatePromotion, listCriteria, saveCriteria } from "./promotion.ts";
-import { downloadSheet, SHEET_FORMATS, uploadSheet } from "./spreadsheet.ts";
+import { downloadSheet, uploadSheet } from "./spreadsheet.ts";
 
 /** Most items one marks or grades request takes. */
 export const MAX_GRADING_ITEMS = 2000;
@@ -215,8 +217,7 @@ const ZPromotionBody = z.object({
     .default(""),
 });
 
-/** Largest uploaded sheet, after base64 decoding: 700 KB (the request body limit is 1 MB). */
-const MAX_SHEET_BYTES = 700 * 1024;
+// Largest uploaded sheet, after base64 decoding: MAX_SHEET_BYTES (700 KB; the request body limit is 1 MB).
 const ZUploadBody = z.object(
   {
     courseOfferingId: id("courseOfferingId"),

@@ -1,29 +1,25 @@
 /**
  * A course offering's marks as a spreadsheet (CSV or XLSX): download filled in, upload with a preview
- * of every bad row, then one transaction (spec §2 Grading; marks store). Parsing uses csv-parse and
- * exceljs, not an own parser.
+ * of every bad row, then one transaction (spec §2 Grading; marks store). The upload is checked and
+ * parsed (csv-parse, exceljs) off the request thread by the shared sheet reader (files/sheets/).
  *
  * Layout: row 1 is the header "Student Code", "Student Name", "Email", then one column per
  * sub-component, "<component> / <sub-component> (<total marks>)". One row per enrolled student. An
  * empty mark cell leaves the mark as it is.
  */
-import { GRADING_MESSAGES } from "@portal/domain";
-import { parse } from "csv-parse/sync";
+import { GRADING_MESSAGES, type SheetFormat, sheetFormatOf } from "@portal/domain";
 import ExcelJS from "exceljs";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
+import type { SheetCell, SheetRow } from "../files/sheets/reader.ts";
 import { csvDocument } from "../http/csv.ts";
 import { badRequest } from "../http/errors.ts";
 import { type MarkInput, writeMarks } from "./grading.ts";
 import { computeResults, type GradingSetup, loadSetup, requireReasonWhenPublished } from "./setup.ts";
 
-export const SHEET_FORMATS = ["csv", "xlsx"] as const;
-export type SheetFormat = (typeof SHEET_FORMATS)[number];
 const FIXED_HEADERS = ["Student Code", "Student Name", "Email"] as const;
-/** Most rows an uploaded sheet may have (header included). */
-export const MAX_SHEET_ROWS = 5001;
 
-type Cell = string | number | null;
+type Cell = SheetCell;
 
 /** The sheet of `setup` as rows of cells, filled in with the stored marks. */
 async function sheetRows(db: Executor, setup: GradingSetup): Promise<Cell[][]> {
@@ -77,106 +73,6 @@ export async function downloadSheet(
   };
 }
 
-/** Rows of an uploaded file with their 1-based line (row) numbers; 400 when it cannot be read. */
-async function readSheet(
-  bytes: Uint8Array,
-  format: SheetFormat,
-): Promise<Array<{ line: number; cells: Cell[] }>> {
-  const unreadable = () =>
-    badRequest(`The file cannot be read as ${format.toUpperCase()}`, "content", "format");
-  const rows: Array<{ line: number; cells: Cell[] }> = [];
-  if (format === "csv") {
-    let records: Array<{ record: string[]; info: { lines: number } }>;
-    try {
-      records = parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes), {
-        bom: true,
-        info: true,
-        relax_column_count: true,
-        skip_empty_lines: true,
-        max_record_size: 100_000,
-      }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-    } catch {
-      throw unreadable();
-    }
-    for (const r of records) {
-      if (rows.length >= MAX_SHEET_ROWS) break;
-      rows.push({ line: r.info.lines, cells: r.record.map((v) => (v.trim() === "" ? null : v.trim())) });
-    }
-    return rows;
-  }
-  const unzipped = declaredUnzippedBytes(bytes);
-  if (unzipped === null) throw unreadable();
-  if (unzipped > MAX_UNZIPPED_BYTES) {
-    throw badRequest("The XLSX file unpacks to more than 50 MB", "content", "max");
-  }
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-    );
-  } catch {
-    throw unreadable();
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw unreadable();
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    if (rows.length >= MAX_SHEET_ROWS) return;
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    rows.push({ line, cells: values.map(cellValue) });
-  });
-  return rows;
-}
-
-/** Most bytes an XLSX file may unpack to (its ZIP central directory's declared sizes): 50 MB. */
-export const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
-
-/**
- * The total uncompressed size the ZIP central directory of `bytes` declares, read before exceljs
- * unpacks anything, so a small "zip bomb" that declares its size is refused; null when `bytes` has no
- * readable central directory (not a ZIP). ZIP64 sizes count as unbounded. Sizes a file lies about are
- * not caught here.
- */
-export function declaredUnzippedBytes(bytes: Uint8Array): number | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const stop = Math.max(0, bytes.byteLength - 22 - 0xffff);
-  let end = -1;
-  for (let i = bytes.byteLength - 22; i >= stop; i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const entries = view.getUint16(end + 10, true);
-  let pos = view.getUint32(end + 16, true);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (pos + 46 > bytes.byteLength || view.getUint32(pos, true) !== 0x02014b50) return null;
-    const size = view.getUint32(pos + 24, true);
-    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += size;
-    pos +=
-      46 + view.getUint16(pos + 28, true) + view.getUint16(pos + 30, true) + view.getUint16(pos + 32, true);
-  }
-  return total;
-}
-
-/** An exceljs cell value as text or number (formula results, rich text and hyperlinks flattened). */
-function cellValue(v: unknown): Cell {
-  if (v === null || v === undefined) return null;
-  if (typeof v === "number") return v;
-  if (typeof v === "string") return v.trim() === "" ? null : v.trim();
-  if (typeof v === "boolean") return String(v);
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === "object") {
-    const o = v as { result?: unknown; richText?: Array<{ text: string }>; text?: unknown };
-    if ("result" in o) return cellValue(o.result);
-    if (Array.isArray(o.richText)) return cellValue(o.richText.map((t) => t.text).join(""));
-    if ("text" in o) return cellValue(o.text);
-  }
-  return String(v);
-}
-
 /** One bad row of an upload: its line (row number in the file) and why. */
 export type SheetProblem = { line: number; reason: string };
 
@@ -186,7 +82,7 @@ export type SheetProblem = { line: number; reason: string };
  * Code" column) are a 400 for the whole file; row problems are listed: unknown or repeated student,
  * a mark that is not a number, below 0 or above the total. Returns the marks that would change.
  */
-async function checkSheet(db: Executor, setup: GradingSetup, rows: Array<{ line: number; cells: Cell[] }>) {
+async function checkSheet(db: Executor, setup: GradingSetup, rows: SheetRow[]) {
   const [header, ...body] = rows;
   if (!header || String(header.cells[0] ?? "") !== FIXED_HEADERS[0]) {
     throw badRequest(`The first column of row 1 must be "${FIXED_HEADERS[0]}"`, "content", "header");
@@ -282,13 +178,15 @@ async function checkSheet(db: Executor, setup: GradingSetup, rows: Array<{ line:
 
 /** Format from a file name: ".csv" or ".xlsx" (400 otherwise). */
 export function formatOf(fileName: string): SheetFormat {
-  const ext = fileName.toLowerCase().split(".").pop();
-  if (ext === "csv" || ext === "xlsx") return ext;
+  const format = sheetFormatOf(fileName);
+  if (format) return format;
   throw badRequest("The file must be a .csv or .xlsx sheet", "fileName", "format");
 }
 
 /**
- * Upload of a course offering's marks sheet. `apply` false: a preview (rows read, marks that would
+ * Upload of a course offering's marks sheet (read by `ctx.sheets`: 400 for a file that is not its
+ * extension's format or past the row, cell, time or memory caps; 429 while the parse slots are
+ * busy). `apply` false: a preview (rows read, marks that would
  * change, marks unchanged, every bad row by line and reason), nothing written. `apply` true: refused
  * (400, nothing written) while any row is bad; else every change in one transaction through the marks
  * store (source `upload`, audited, grades recomputed). The same file again changes nothing.
@@ -298,8 +196,9 @@ export async function uploadSheet(
   actor: SessionUser,
   input: { courseOfferingId: string; fileName: string; bytes: Uint8Array; apply: boolean; reason: string },
 ) {
-  const format = formatOf(input.fileName);
-  const rows = await readSheet(input.bytes, format);
+  formatOf(input.fileName);
+  // Checked, then parsed in a worker thread, at most a few at once (files/sheets/reader.ts).
+  const { rows } = await ctx.sheets.read(input.fileName, input.bytes);
   const run = async (db: Executor) => {
     const setup = await loadSetup(db, input.courseOfferingId, "courseOfferingId");
     const checked = await checkSheet(db, setup, rows);

@@ -13,7 +13,8 @@ export type ErrorBody = {
 
 /**
  * An error that becomes a JSON error response: `status` (4xx/5xx), `errorMessage` (the spec's text
- * where it has one), optional machine code, field and rule.
+ * where it has one), optional machine code, field and rule, and headers to send with it (e.g.
+ * `Retry-After` of a 429).
  */
 export class ApiError extends Error {
   override name = "ApiError";
@@ -21,6 +22,7 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly details: { errorCode?: string; field?: string; rule?: string } = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -51,9 +53,9 @@ export function safeMessage(message: string): string {
     : clean;
 }
 
-/** Sends `err` as its JSON error response. */
+/** Sends `err` as its JSON error response, with its headers. */
 export function sendError(c: Context, err: ApiError): Response {
-  return c.json(err.toBody(), err.status);
+  return c.json(err.toBody(), err.status, err.headers);
 }
 
 /**

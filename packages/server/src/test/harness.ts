@@ -14,6 +14,7 @@ import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
 import { loadDemoData } from "../demo/seed.ts";
 import { createLocalFileStore } from "../files/file-store.ts";
+import { createSheetReader } from "../files/sheets/reader.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { loadOpenApiValidator } from "./openapi.ts";
 
@@ -80,6 +81,7 @@ export async function createTestApi(target: Target): Promise<TestApi> {
     db: handle.db,
     mailer: createMailer({ transport: "outbox", from: config.mailFrom, now: () => now, log: () => {} }),
     files: createLocalFileStore(config.filesDir),
+    sheets: createSheetReader({ parallel: config.sheetParsesAtOnce }),
     // TEST_LOG=1 prints the server's log (e.g. the stack of a 500) while debugging a test.
     log: process.env.TEST_LOG ? (line: string) => console.error(line) : () => {},
     now: () => now,
@@ -118,6 +120,7 @@ export async function createTestApi(target: Target): Promise<TestApi> {
       return { status: res.status, body, headers: res.headers, bytes };
     },
     async close() {
+      await ctx.sheets.close();
       await handle.close();
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });

@@ -198,6 +198,37 @@ describe("GradeStudents", () => {
   );
 
   it(
+    "states the sheet's limits before a file is chosen, and refuses a file past them or not of its format without sending it",
+    async () => {
+      const { fetch, calls } = gradingApi();
+      renderScreen(fetch);
+      await table();
+      const input = screen.getByLabelText("Upload a marks sheet (CSV or XLSX)");
+      const limits = screen.getByText("CSV or XLSX, at most 700 KB and 5000 rows of students.");
+      expect(input.getAttribute("aria-describedby")).toBe(limits.id);
+      const choose = async (file: File, message: string) => {
+        fireEvent.change(input, { target: { files: [file] } });
+        expect((await screen.findByRole("alert")).textContent).toBe(message);
+      };
+      await choose(
+        new File([new Uint8Array(700 * 1024 + 1).fill(65)], "marks.csv"),
+        "The file is larger than 700 KB.",
+      );
+      await choose(new File(["Student Code\n"], "marks.txt"), "The file must be a .csv or .xlsx sheet.");
+      await choose(
+        new File(["Student Code\n"], "marks.xlsx"),
+        "The file's content is not XLSX: save it again as XLSX.",
+      );
+      await choose(
+        new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0])], "marks.csv"),
+        "The file's content is not CSV: save it again as CSV.",
+      );
+      expect(calls.filter((c) => c.path === "/api/sf/exam/grading/marksUpload")).toHaveLength(0);
+    },
+    SLOW,
+  );
+
+  it(
     "runs its first query on the server: the offering choices, the scores and the audit",
     async () => {
       const { fetch, calls } = gradingApi();

@@ -4,6 +4,13 @@ import {
   type MarksUploadAnswer,
   uploadMarksMutationOptions,
 } from "@portal/api-client";
+import {
+  MAX_SHEET_BYTES,
+  MAX_SHEET_ROWS,
+  type SheetFileProblem,
+  sheetFileProblem,
+  sheetFormatOf,
+} from "@portal/domain";
 import { Button, TextField } from "@portal/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useId, useState } from "react";
@@ -26,6 +33,29 @@ export function fileToBase64(file: Blob): Promise<string> {
   });
 }
 
+/** The file's bytes (FileReader, which every browser and the test DOM have). */
+function fileBytes(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/** Largest sheet in KB and most student rows, as the dialog states them (the domain's limits). */
+const SHEET_LIMIT_KB = MAX_SHEET_BYTES / 1024;
+const SHEET_STUDENT_ROWS = MAX_SHEET_ROWS - 1;
+
+/** What the screen says when the browser refuses a file before sending it. */
+function refusalText(problem: SheetFileProblem, fileName: string): string {
+  if (problem === "size") return m.gres_upload_refused_size({ size: SHEET_LIMIT_KB });
+  if (problem === "content") {
+    return m.gres_upload_refused_content({ format: (sheetFormatOf(fileName) ?? "csv").toUpperCase() });
+  }
+  return m.gres_upload_refused_format();
+}
+
 /** Saves `blob` as `fileName` through a temporary link. */
 function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
@@ -43,7 +73,10 @@ function saveBlob(blob: Blob, fileName: string) {
  * Download CSV or XLSX (every enrolled student with their stored marks); Upload a CSV or XLSX:
  * first a preview (rows read, marks that would change, marks already so, and each bad row by line
  * and reason), then Apply, which writes every change in one transaction (refused while a row is
- * bad). Once the results are published the upload asks for the reason of the change.
+ * bad). Once the results are published the upload asks for the reason of the change. The limits
+ * (700 KB, 5,000 rows of students) are stated before a file is chosen, and a file past the size, of
+ * another extension, or whose content is not its format is refused here without being sent
+ * (`sheetFileProblem` of the domain, the server checks the same and more).
  */
 export function MarksSheet({
   courseOfferingId,
@@ -60,6 +93,7 @@ export function MarksSheet({
   const [reason, setReason] = useState("");
   const [preview, setPreview] = useState<MarksUploadAnswer | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<"csv" | "xlsx" | null>(null);
   const upload = useMutation({
     ...uploadMarksMutationOptions(api),
@@ -80,8 +114,14 @@ export function MarksSheet({
     const chosen = event.target.files?.[0];
     setPreview(null);
     setFailure(null);
-    if (!chosen) {
-      setFile(null);
+    setRefusal(null);
+    setFile(null);
+    if (!chosen) return;
+    // The size first, from the file's own length, so an oversized file is not even read.
+    const problem =
+      chosen.size > MAX_SHEET_BYTES ? "size" : sheetFileProblem(chosen.name, await fileBytes(chosen));
+    if (problem) {
+      setRefusal(refusalText(problem, chosen.name));
       return;
     }
     const content = await fileToBase64(chosen);
@@ -115,13 +155,22 @@ export function MarksSheet({
         </Button>
       </div>
       <label htmlFor={inputId}>{m.gres_upload_label()}</label>
+      <p id={`${inputId}-limits`} className={screenStyles.muted}>
+        {m.gres_upload_limits({ size: SHEET_LIMIT_KB, rows: SHEET_STUDENT_ROWS })}
+      </p>
       <input
         id={inputId}
         className={styles.fileInput}
         type="file"
         accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        aria-describedby={`${inputId}-limits`}
         onChange={(event) => void onFile(event)}
       />
+      {refusal ? (
+        <p role="alert" className={screenStyles.errorText}>
+          {refusal}
+        </p>
+      ) : null}
       {published ? (
         <TextField label={m.gres_reason()} value={reason} onChange={setReason} maxLength={500} />
       ) : null}
