@@ -316,11 +316,12 @@ test("the timeline's header is readable in the dark theme, and its notice covers
       .include(".fc-resource-timeline .fc-scrollgrid-section-header")
       .withRules(["color-contrast"])
       .analyze();
-    expect(contrast.passes.map((p) => p.id)).toContain("color-contrast");
     expect(
       contrast.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`)),
     ).toEqual([]);
     expect(contrast.incomplete.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+    // The check ran on the header's texts (they pass, rather than being left out).
+    expect(contrast.passes.flatMap((p) => p.nodes).length).toBeGreaterThanOrEqual(3);
     // The licence notice (no licence key in this run) is shown, and covers no resource row.
     const notice = page.locator(".fc-license-message");
     await expect(notice).toBeVisible();
