@@ -196,30 +196,3 @@ test("sign in, work through question papers, sign out and find it all again", as
   await page.goto(`/app/exam/questionPaper/chat-history/${blocked!.id}`);
   await expect(page.getByText(message)).toBeVisible();
 });
-
-test("language and theme are remembered and rendered on the server", async ({ page }) => {
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto("/app/exam/questionPaper");
-  await waitForIslands(page);
-  await page.getByLabel("Language").selectOption("de");
-  await page.waitForLoadState("load");
-  await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  await page.reload();
-  await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  await expectNoAxeViolations(page);
-
-  await page.getByLabel("Sprache").selectOption("hi");
-  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
-  await expectNoAxeViolations(page);
-  await page.getByLabel("भाषा").selectOption("en");
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-
-  const html = page.locator("html");
-  const before = await html.getAttribute("class");
-  await page.getByRole("button", { name: /Switch to (dark|light) theme/ }).click();
-  await expect(html).not.toHaveAttribute("class", before ?? "");
-  const after = await html.getAttribute("class");
-  await page.reload();
-  await expect(html).toHaveAttribute("class", after ?? "");
-  await expectNoAxeViolations(page);
-});

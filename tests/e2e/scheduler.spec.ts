@@ -6,9 +6,12 @@
  * the exam planner a reference is created, an exam is created from it and found in the exam
  * timetable of its cycle; the room's Booked Slots show the session, and Edit renames it for good.
  * The free slot is found from the demo data through the API, and the browser's clock is fixed
- * before the slot for Edit (offered only after today), so no step depends on the wall clock. One
- * sign-in (admin) for the whole file.
+ * before the slot for Edit (offered only after today), so no step depends on the wall clock. The
+ * timeline looks right: its header passes axe's contrast check in the dark theme, the licence
+ * notice covers no resource row, the toolbar has one Week button (also in German), and the term's
+ * holidays (read from the API) are drawn across every row. One sign-in (admin) for the whole file.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { ADMIN_EMAIL, demoExamCycle, signIn, waitForIslands } from "./helpers.ts";
 
@@ -288,4 +291,97 @@ test("a room's Booked Slots show the session, and Edit renames it for good", asy
   expect(ours).toEqual([
     expect.objectContaining({ activity: "Scheduler story lecture, edited", startTime: "08:00" }),
   ]);
+});
+
+/** The scheduler of the demo's term on `date`, in the day timeline, drawn. */
+async function openTimeline(date: string) {
+  await page.goto(
+    `/app/session-scheduler?program=EMBA&year=2026&intake=JUL&term=${slot.termId}&date=${date}`,
+  );
+  await waitForIslands(page);
+  await expect(page.locator(".fc-resource-timeline")).toBeVisible();
+  await expect(page.locator(".fc-timeline-body .fc-timeline-lane").first()).toBeVisible();
+}
+
+test("the timeline's header is readable in the dark theme, and its notice covers no row", async () => {
+  await context.addCookies([{ name: "portal_theme", value: "dark", url: page.url() }]);
+  try {
+    await openTimeline(slot.day);
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    // The header: the resource label, the week number and the hours.
+    const header = page.locator(".fc-resource-timeline .fc-scrollgrid-section-header");
+    await expect(header.getByText("Faculty", { exact: true })).toBeVisible();
+    await expect(header.getByText(/^W\s?\d+$/)).toBeVisible();
+    const contrast = await new AxeBuilder({ page })
+      .include(".fc-resource-timeline .fc-scrollgrid-section-header")
+      .withRules(["color-contrast"])
+      .analyze();
+    expect(
+      contrast.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`)),
+    ).toEqual([]);
+    expect(contrast.incomplete.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+    // The check ran on the header's texts (they pass, rather than being left out).
+    expect(contrast.passes.flatMap((p) => p.nodes).length).toBeGreaterThanOrEqual(3);
+    // The licence notice (no licence key in this run) is shown, and covers no resource row.
+    const notice = page.locator(".fc-license-message");
+    await expect(notice).toBeVisible();
+    const box = await notice.boundingBox();
+    const rows = page.locator(".fc-datagrid-body tr");
+    await expect(rows.last()).toHaveText("Unassigned");
+    const rowBoxes = await rows.evaluateAll((trs) =>
+      trs.map((tr) => {
+        const r = tr.getBoundingClientRect();
+        return { text: tr.textContent, x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
+      }),
+    );
+    expect(box).not.toBeNull();
+    const top = box!.y + (await page.evaluate(() => window.scrollY));
+    const overlapping = rowBoxes.filter(
+      (r) =>
+        top < r.y + r.height &&
+        r.y < top + box!.height &&
+        box!.x < r.x + r.width &&
+        r.x < box!.x + box!.width,
+    );
+    expect(overlapping.map((r) => r.text)).toEqual([]);
+  } finally {
+    await context.addCookies([{ name: "portal_theme", value: "light", url: page.url() }]);
+  }
+});
+
+test("the toolbar has one Week button, in English and German", async () => {
+  await openTimeline(slot.day);
+  const toolbar = page.locator(".fc-header-toolbar");
+  await expect(toolbar.getByRole("button", { name: /week/i })).toHaveText(["Week", "Week grid"]);
+  await context.addCookies([{ name: "portal_locale", value: "de", url: page.url() }]);
+  try {
+    await openTimeline(slot.day);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(toolbar.getByRole("button", { name: /woche/i })).toHaveText(["Woche", "Wochenraster"]);
+  } finally {
+    await context.addCookies([{ name: "portal_locale", value: "en", url: page.url() }]);
+  }
+});
+
+test("the term's holidays are drawn on the timeline across every row", async () => {
+  const data = await getJson<{ holidays: Array<{ date: string; name: string }> }>(
+    `/api/salesforce/SchedulerData?termId=${slot.termId}`,
+  );
+  const holiday = data.holidays[0];
+  if (!holiday) throw new Error("the demo term has no holiday");
+  await openTimeline(holiday.date);
+  const drawn = page.locator(".fc-timeline-body .fc-bg-event", { hasText: holiday.name });
+  await expect(drawn).toHaveCount(1);
+  await expect(drawn).toBeVisible();
+  // It covers the day from the first resource row to the last ('Unassigned').
+  const lanes = page.locator(".fc-timeline-body .fc-timeline-lane[data-resource-id]");
+  const first = await lanes.first().boundingBox();
+  const last = await lanes.last().boundingBox();
+  const box = await drawn.boundingBox();
+  if (!first || !last || !box) throw new Error("timeline not drawn");
+  expect(box.y).toBeLessThanOrEqual(first.y + 1);
+  expect(box.y + box.height).toBeGreaterThanOrEqual(last.y + last.height - 1);
+  // A working day shows none.
+  await openTimeline(slot.day);
+  await expect(page.locator(".fc-timeline-body .fc-bg-event")).toHaveCount(0);
 });

@@ -4,8 +4,9 @@ import { clearSignedInUser } from "./session-storage.ts";
 /**
  * The shell's few behaviours in the browser (the shell itself is server-rendered): the language
  * switcher (cookie, then reload so the server renders the new language), the theme toggle (swaps
- * the theme class on <html> and remembers it), the drawer collapse (remembered) and Logout
- * (POST /api/logout, logged-in flag false, local storage cleared, then /login; spec §2).
+ * the theme class on <html> and remembers it), the drawer collapse (remembered), focus into the
+ * phone's menu sheet when it opens, and Logout (POST /api/logout, logged-in flag false, local
+ * storage cleared, then /login; spec §2).
  */
 export function wireShell(root: Document = document): void {
   const html = root.documentElement;
@@ -42,6 +43,17 @@ export function wireShell(root: Document = document): void {
     button.setAttribute("aria-label", label);
     button.title = label;
     root.cookie = preferenceCookie(DRAWER_COOKIE, collapsed ? "collapsed" : "expanded");
+  });
+
+  // The phone's menu sheet (a native popover): on opening, focus goes to the current page's entry
+  // (or the first), so the keyboard and a screen reader start where the user is.
+  root.querySelector<HTMLElement>("[data-side-menu]")?.addEventListener("toggle", (event) => {
+    if ((event as ToggleEvent).newState !== "open") return;
+    const menu = event.currentTarget as HTMLElement;
+    const entry =
+      menu.querySelector<HTMLAnchorElement>('a[aria-current="page"]') ??
+      menu.querySelector<HTMLAnchorElement>("a[href]");
+    entry?.focus();
   });
 
   root.querySelector<HTMLButtonElement>("[data-logout]")?.addEventListener("click", async (event) => {

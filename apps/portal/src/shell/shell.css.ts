@@ -5,6 +5,7 @@ import { globalStyle, style } from "@vanilla-extract/css";
 /** Layout of the server-rendered shell (spec §2 Application shell): header, drawer 260/65, main. */
 const HEADER_HEIGHT = "56px";
 const NARROW = "screen and (max-width: 767px)";
+const WIDE = "screen and (min-width: 768px)";
 
 globalStyle("html", { height: "100%" });
 globalStyle("body", { minHeight: "100%" });
@@ -97,6 +98,12 @@ export const iconButton = style({
 });
 
 export const drawerToggle = style([iconButton, { "@media": { [NARROW]: { display: "none" } } }]);
+
+/** The phone's menu button: opens the side menu as a sheet over the page (narrow screens only). */
+export const menuButton = style([
+  iconButton,
+  { display: "none", "@media": { [NARROW]: { display: "inline-flex" } } },
+]);
 
 export const appsButton = style([
   iconButton,
@@ -200,18 +207,76 @@ export const appCardMuted = style({
   fontSize: vars.fontSize.sm,
 });
 
+/**
+ * The side menu. It is a popover element (`popover`): on a wide screen it is shown all the time as
+ * the drawer beside the page (the popover's own hiding and placement are overridden); on a narrow
+ * screen it is hidden until the menu button opens it, then it is a sheet from the left edge over
+ * the page, in the top layer, closed by Escape, a tap outside, its close button or a link.
+ */
 export const drawer = style({
   gridArea: "drawer",
-  position: "sticky",
-  top: HEADER_HEIGHT,
-  height: `calc(100vh - ${HEADER_HEIGHT})`,
   overflowY: "auto",
   overflowX: "hidden",
+  margin: 0,
+  color: vars.color.text,
   backgroundColor: vars.color.surface,
-  borderRight: `1px solid ${vars.color.border}`,
+  borderStyle: "solid",
+  borderColor: vars.color.border,
+  borderWidth: "0 1px 0 0",
   padding: `${vars.space.sm} 0`,
-  "@media": { [NARROW]: { display: "none" } },
+  "@media": {
+    [WIDE]: {
+      display: "block",
+      position: "sticky",
+      top: HEADER_HEIGHT,
+      left: "auto",
+      right: "auto",
+      bottom: "auto",
+      width: "auto",
+      height: `calc(100vh - ${HEADER_HEIGHT})`,
+    },
+    [NARROW]: {
+      position: "fixed",
+      top: 0,
+      left: 0,
+      right: "auto",
+      bottom: 0,
+      width: "min(320px, 88vw)",
+      height: "100dvh",
+      paddingTop: 0,
+      boxShadow: vars.shadow.lg,
+    },
+  },
 });
+
+globalStyle(`${drawer}::backdrop`, { backgroundColor: "rgb(15 23 42 / 0.5)" });
+
+/** The sheet's top bar with its close button (narrow screens only). */
+export const drawerSheetBar = style({
+  display: "none",
+  "@media": {
+    [NARROW]: {
+      display: "flex",
+      alignItems: "center",
+      justifyContent: "space-between",
+      gap: vars.space.sm,
+      position: "sticky",
+      top: 0,
+      zIndex: 1,
+      minHeight: HEADER_HEIGHT,
+      padding: `0 ${vars.space.xs} 0 ${vars.space.md}`,
+      marginBottom: vars.space.xs,
+      backgroundColor: vars.color.surface,
+      borderBottom: `1px solid ${vars.color.border}`,
+      fontWeight: vars.fontWeight.bold,
+    },
+  },
+});
+
+export const drawerClose = style([
+  iconButton,
+  { selectors: { "&:hover": { backgroundColor: vars.color.neutralSurface } } },
+]);
 
 export const navList = style({ listStyle: "none", margin: 0, padding: 0 });
 
@@ -264,19 +329,25 @@ export const navBadge = style({
 /** Labels that hide when the drawer is collapsed to 65 (kept for assistive technology). */
 export const navText = style({ overflow: "hidden", textOverflow: "ellipsis" });
 
+// Collapsed to 65 on a wide screen only: the phone's sheet always shows the labels.
 globalStyle(`${shell}[data-drawer="collapsed"] ${navText}`, {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
+  "@media": {
+    [WIDE]: {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+      whiteSpace: "nowrap",
+    },
+  },
 });
 globalStyle(`${shell}[data-drawer="collapsed"] ${navGroupLabel}`, {
-  justifyContent: "center",
-  padding: `${vars.space.sm} 0 ${vars.space.xxs}`,
+  "@media": { [WIDE]: { justifyContent: "center", padding: `${vars.space.sm} 0 ${vars.space.xxs}` } },
 });
-globalStyle(`${shell}[data-drawer="collapsed"] ${navLink}`, { justifyContent: "center", padding: 0 });
+globalStyle(`${shell}[data-drawer="collapsed"] ${navLink}`, {
+  "@media": { [WIDE]: { justifyContent: "center", padding: 0 } },
+});
 
 export const main = style({
   gridArea: "main",

@@ -26,6 +26,30 @@ export async function holidaysOfIntake(db: Executor, intakeId: string): Promise<
   return found.map((r) => r.day);
 }
 
+/**
+ * The holidays that apply to an intake between `from` and `to` (ISO dates, both included), one per
+ * day and by date: `{ date, name }` with the date ISO and the name of the calendar entry (the
+ * intake's own entry before its campus's when both fall on one day). The same days as
+ * {@link holidaysOfIntake}, which the booking rules refuse; the scheduler draws them.
+ */
+export async function namedHolidaysOfIntake(
+  db: Executor,
+  intakeId: string,
+  from: string,
+  to: string,
+): Promise<Array<{ date: string; name: string }>> {
+  return rows<{ date: string; name: string }>(
+    db,
+    sql`select distinct on (d) to_char(d, 'YYYY-MM-DD') as date, e.name
+        from academic_calendar_entry e
+        join intake i on i.id = ${intakeId}
+        cross join lateral generate_series(e.start_date::timestamp, e.end_date::timestamp, interval '1 day') d
+        where e.kind = 'Holiday' and (e.intake_id = i.id or (e.intake_id is null and e.campus_id = i.campus_id))
+          and d >= ${from}::date and d <= ${to}::date
+        order by d, (e.intake_id is null), e.name`,
+  );
+}
+
 /** The intake of a programme with this intake month and year, or null. */
 export async function findIntake(
   db: Executor,

@@ -15,7 +15,7 @@ import type { Executor } from "../db/client.ts";
 import { personName } from "../db/person-name.ts";
 import { rows } from "../db/rows.ts";
 import { notFound } from "../http/errors.ts";
-import { findProgramme, resolveIntake } from "../planning/public.ts";
+import { findProgramme, namedHolidaysOfIntake, resolveIntake } from "../planning/public.ts";
 
 /** A day range (YYYY-MM-DD, both included) as instants: from local midnight of `from` to that after `to`. */
 function rangeInstants(from: string, to: string): { start: string; end: string } {
@@ -159,7 +159,9 @@ async function termInfo(db: Executor, termId: string, field = "termId"): Promise
  * Allocated: scheduled events per kind; each with Total), the course tree (courseName →
  * courseOffering named by courseSectionId), the planner activities and the references (planner
  * activities marked reference), and the resources: faculty (id, facultyName) and the facilities of
- * the intake's campus (id, facilityName, facilityCapacity). Events are read by range (SessionData).
+ * the intake's campus (id, facilityName, facilityCapacity); the holidays of the intake and its
+ * campus within the term (date YYYY-MM-DD, name), the days a booking is refused on (rule holiday),
+ * for the calendar to mark. Events are read by range (SessionData).
  */
 export async function schedulerData(db: Executor, termId: string) {
   const t = await termInfo(db, termId);
@@ -236,6 +238,7 @@ export async function schedulerData(db: Executor, termId: string) {
         where a.term_id = ${t.id} order by a.start_date, a.name`,
   );
   const resources = await facilityFacultyAll(db, t.campusId);
+  const holidays = await namedHolidaysOfIntake(db, t.intakeId, t.startDate, t.endDate);
   return {
     term: {
       TermRecordId: t.id,
@@ -258,6 +261,7 @@ export async function schedulerData(db: Executor, termId: string) {
       .map((a) => ({ ...a, subject: a.subject ?? UNASSIGNED })),
     faculty: resources.faculty,
     facilities: resources.facilities,
+    holidays,
   };
 }
 

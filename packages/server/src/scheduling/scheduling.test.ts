@@ -292,6 +292,57 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
     );
   });
 
+  it("gives the scheduler the term's holidays, the days it refuses, and a new campus holiday at once", async () => {
+    type Holiday = { date: string; name: string };
+    const before = await get(`/api/salesforce/SchedulerData?termId=${fx.termId}`);
+    const term = before.term as { startDate: string; endDate: string };
+    const holidays = before.holidays as Holiday[];
+    // The Mumbai campus's demo holidays in the term (2 November 2026 to February 2027), by date.
+    expect(holidays).toEqual(
+      expect.arrayContaining([
+        { date: "2026-11-09", name: "Diwali" },
+        { date: "2026-12-25", name: "Christmas" },
+        { date: "2027-01-26", name: "Republic Day" },
+      ]),
+    );
+    expect(holidays.map((h) => h.date)).toEqual([...new Set(holidays.map((h) => h.date))].sort());
+    for (const h of holidays) {
+      expect(h.date >= term.startDate && h.date <= term.endDate, h.date).toBe(true);
+    }
+    // Each one is a day the booking rules refuse.
+    const refusedDay = await send("POST", "/api/salesforce/validateSession", {
+      FacilityFacultyBooking: booking({
+        startDate: at("2026-12-25", "09:00"),
+        endDate: at("2026-12-25", "10:00"),
+      }),
+    });
+    expect(refusedDay.body).toMatchObject({ valid: false, rule: "holiday" });
+
+    // A campus holiday added now is in the next answer (the kept answer is not served past it);
+    // one after the term is not.
+    const [campus] = await rows<{ id: string }>(
+      api.ctx.db,
+      sql`select i.campus_id as id from term t join intake i on i.id = t.intake_id where t.id = ${fx.termId}`,
+    );
+    for (const [name, date] of [
+      ["Scheduler test day", "15/12/2026"],
+      ["After the term", "01/06/2027"],
+    ]) {
+      const added = await send("POST", "/api/salesforce/campusHolidays", {
+        campusId: campus?.id,
+        name,
+        date,
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+    }
+    const after = await get(`/api/salesforce/SchedulerData?termId=${fx.termId}`);
+    expect(after.holidays).toEqual(
+      [...holidays, { date: "2026-12-15", name: "Scheduler test day" }].sort((a, b) =>
+        a.date.localeCompare(b.date),
+      ),
+    );
+  });
+
   it("books selected weekdays between start and end, skipping the holiday", async () => {
     const made = await create({
       facultyId: fx.faculty[4],

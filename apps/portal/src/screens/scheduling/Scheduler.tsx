@@ -281,6 +281,7 @@ export function SchedulerScreen({
                 resources={resourcesOf(data.data, selection.resource)}
                 resourceType={selection.resource}
                 events={events}
+                holidays={data.data.holidays}
                 onRange={(next) => {
                   // SessionData reads at most 62 days: a month grid is well within that.
                   setRange(next);

@@ -5,7 +5,8 @@ import resourceTimelinePlugin from "@fullcalendar/resource-timeline";
 import type { PlannerEvent } from "@portal/api-client";
 import { m } from "../../lib/i18n.ts";
 import { useLocale } from "../../shell/IslandRoot.tsx";
-import { visibleRange, wallTime } from "./calendar-events.ts";
+import { calendarTheme } from "./calendar.css.ts";
+import { type Holiday, holidayBackgroundEvents, visibleRange, wallTime } from "./calendar-events.ts";
 import { eventTitle, type ResourceType, resourceIdsOf } from "./scheduler-state.ts";
 
 /**
@@ -27,16 +28,20 @@ const buttonText = () => ({
   today: m.sched_today(),
   resourceTimelineDay: m.schedr_day_timeline(),
   resourceTimelineWeek: m.schedr_week_timeline(),
-  dayGridWeek: m.sched_week(),
+  // The week grid has a name of its own, so the toolbar offers one "Week" (the week timeline).
+  dayGridWeek: m.schedr_week_grid(),
   dayGridMonth: m.schedr_month(),
 });
 
 /**
  * The scheduler's calendar (FullCalendar 6.1 premium resource timeline, spec "Exam planning
- * scheduler"): day and week timeline, week and month grid, week numbers, starting in the day
- * timeline on `initialDate`; one row per resource (faculty or facility, then 'Unassigned'), each
- * row's name a button (`onResource`, the Booked Slots dialog); a click on an event (`onOpen`); a
- * selected range (`onSelect`). Times in Asia/Kolkata. Loaded on its own chunk by the scheduler pages only.
+ * scheduler"): day and week timeline ("Day", "Week"), week and month grid ("Week grid", "Month"),
+ * week numbers, starting in the day timeline on `initialDate`; one row per resource (faculty or
+ * facility, then 'Unassigned'), each row's name a button (`onResource`, the Booked Slots dialog);
+ * the term's `holidays` drawn as named background days over every row; a click on an event
+ * (`onOpen`); a selected range (`onSelect`). Times in Asia/Kolkata. Themed by `calendarTheme`
+ * (calendar.css.ts), which also keeps the licence notice off the rows. Loaded on its own chunk by
+ * the scheduler pages only.
  */
 export default function SchedulerCalendar({
   licenseKey,
@@ -44,6 +49,7 @@ export default function SchedulerCalendar({
   resources,
   resourceType,
   events,
+  holidays,
   onRange,
   onSelect,
   onOpen,
@@ -54,6 +60,7 @@ export default function SchedulerCalendar({
   resources: Array<{ id: string; title: string }>;
   resourceType: ResourceType;
   events: readonly PlannerEvent[];
+  holidays: readonly Holiday[];
   onRange: (range: { from: string; to: string }) => void;
   onSelect: (range: SelectedRange) => void;
   onOpen: (event: PlannerEvent) => void;
@@ -61,66 +68,73 @@ export default function SchedulerCalendar({
 }) {
   const locale = useLocale();
   return (
-    <FullCalendar
-      schedulerLicenseKey={licenseKey}
-      plugins={[resourceTimelinePlugin, dayGridPlugin, interactionPlugin]}
-      initialView="resourceTimelineDay"
-      initialDate={initialDate}
-      firstDay={1}
-      weekNumbers
-      locale={locale}
-      headerToolbar={{
-        left: "prev,next today",
-        center: "title",
-        right: "resourceTimelineDay,resourceTimelineWeek,dayGridWeek,dayGridMonth",
-      }}
-      buttonIcons={false}
-      buttonText={buttonText()}
-      resourceAreaHeaderContent={resourceType === "faculty" ? m.sched_faculty() : m.schedr_facility()}
-      resourceAreaWidth="220px"
-      resources={resources}
-      resourceLabelContent={(arg) => (
-        <button
-          type="button"
-          className="schedr-resource"
-          onClick={() => onResource({ id: arg.resource.id, title: arg.resource.title })}
-        >
-          {arg.resource.title}
-        </button>
-      )}
-      slotMinTime="07:00:00"
-      slotMaxTime="21:00:00"
-      eventColor="#1f4e79"
-      eventTextColor="#ffffff"
-      height="auto"
-      nowIndicator={false}
-      selectable
-      select={(arg) =>
-        onSelect({
-          startDate: arg.startStr.slice(0, 10),
-          startTime: arg.allDay ? "" : arg.startStr.slice(11, 16),
-          endDate: arg.endStr.slice(0, 10),
-          endTime: arg.allDay ? "" : arg.endStr.slice(11, 16),
-          allDay: arg.allDay,
-          resourceId: arg.resource?.id ?? null,
-        })
-      }
-      events={events.map((e) => ({
-        id: e.id,
-        title: eventTitle(e),
-        // References are all-day (midnight Z to midnight Z, §9): their dates as they are sent.
-        start: e.eventType === "reference" ? e.startDate.slice(0, 10) : wallTime(e.startDate),
-        end: e.eventType === "reference" ? e.endDate.slice(0, 10) : wallTime(e.endDate),
-        allDay: e.eventType === "reference",
-        resourceIds: resourceIdsOf(e, resourceType),
-        extendedProps: { event: e },
-      }))}
-      datesSet={(arg) => onRange(visibleRange(arg.startStr, arg.endStr))}
-      eventClick={(arg) => {
-        arg.jsEvent.preventDefault();
-        onOpen(arg.event.extendedProps.event as PlannerEvent);
-      }}
-    />
+    <div className={calendarTheme}>
+      <FullCalendar
+        schedulerLicenseKey={licenseKey}
+        plugins={[resourceTimelinePlugin, dayGridPlugin, interactionPlugin]}
+        initialView="resourceTimelineDay"
+        initialDate={initialDate}
+        firstDay={1}
+        weekNumbers
+        locale={locale}
+        headerToolbar={{
+          left: "prev,next today",
+          center: "title",
+          right: "resourceTimelineDay,resourceTimelineWeek,dayGridWeek,dayGridMonth",
+        }}
+        buttonIcons={false}
+        buttonText={buttonText()}
+        resourceAreaHeaderContent={resourceType === "faculty" ? m.sched_faculty() : m.schedr_facility()}
+        resourceAreaWidth="220px"
+        resources={resources}
+        resourceLabelContent={(arg) => (
+          <button
+            type="button"
+            className="schedr-resource"
+            onClick={() => onResource({ id: arg.resource.id, title: arg.resource.title })}
+          >
+            {arg.resource.title}
+          </button>
+        )}
+        slotMinTime="07:00:00"
+        slotMaxTime="21:00:00"
+        eventColor="#1f4e79"
+        eventTextColor="#ffffff"
+        height="auto"
+        nowIndicator={false}
+        selectable
+        select={(arg) =>
+          onSelect({
+            startDate: arg.startStr.slice(0, 10),
+            startTime: arg.allDay ? "" : arg.startStr.slice(11, 16),
+            endDate: arg.endStr.slice(0, 10),
+            endTime: arg.allDay ? "" : arg.endStr.slice(11, 16),
+            allDay: arg.allDay,
+            resourceId: arg.resource?.id ?? null,
+          })
+        }
+        events={[
+          ...holidayBackgroundEvents(holidays),
+          ...events.map((e) => ({
+            id: e.id,
+            title: eventTitle(e),
+            // References are all-day (midnight Z to midnight Z, §9): their dates as they are sent.
+            start: e.eventType === "reference" ? e.startDate.slice(0, 10) : wallTime(e.startDate),
+            end: e.eventType === "reference" ? e.endDate.slice(0, 10) : wallTime(e.endDate),
+            allDay: e.eventType === "reference",
+            resourceIds: resourceIdsOf(e, resourceType),
+            extendedProps: { event: e },
+          })),
+        ]}
+        datesSet={(arg) => onRange(visibleRange(arg.startStr, arg.endStr))}
+        eventClick={(arg) => {
+          const event = arg.event.extendedProps.event as PlannerEvent | undefined;
+          if (!event) return;
+          arg.jsEvent.preventDefault();
+          onOpen(event);
+        }}
+      />
+    </div>
   );
 }
 
@@ -136,25 +150,27 @@ export function BookedSlotsCalendar({
 }) {
   const locale = useLocale();
   return (
-    <FullCalendar
-      plugins={[dayGridPlugin]}
-      initialView="dayGridMonth"
-      initialDate={initialDate}
-      firstDay={1}
-      locale={locale}
-      headerToolbar={{ left: "prev,next", center: "title", right: "" }}
-      buttonIcons={false}
-      buttonText={buttonText()}
-      eventColor="#1f4e79"
-      eventTextColor="#ffffff"
-      height="auto"
-      events={slots.map((s) => ({
-        id: s.id,
-        title: s.title,
-        start: wallTime(s.startDate),
-        end: wallTime(s.endDate),
-      }))}
-      datesSet={(arg) => onRange(visibleRange(arg.startStr, arg.endStr))}
-    />
+    <div className={calendarTheme}>
+      <FullCalendar
+        plugins={[dayGridPlugin]}
+        initialView="dayGridMonth"
+        initialDate={initialDate}
+        firstDay={1}
+        locale={locale}
+        headerToolbar={{ left: "prev,next", center: "title", right: "" }}
+        buttonIcons={false}
+        buttonText={buttonText()}
+        eventColor="#1f4e79"
+        eventTextColor="#ffffff"
+        height="auto"
+        events={slots.map((s) => ({
+          id: s.id,
+          title: s.title,
+          start: wallTime(s.startDate),
+          end: wallTime(s.endDate),
+        }))}
+        datesSet={(arg) => onRange(visibleRange(arg.startStr, arg.endStr))}
+      />
+    </div>
   );
 }

@@ -1,6 +1,14 @@
 import type { CalendarEvent } from "@portal/api-client";
 import { describe, expect, it } from "vitest";
-import { initialRange, readAddress, toCalendarInputs, visibleRange, wallTime } from "./calendar-events.ts";
+import {
+  HOLIDAY_EVENT_CLASS,
+  holidayBackgroundEvents,
+  initialRange,
+  readAddress,
+  toCalendarInputs,
+  visibleRange,
+  wallTime,
+} from "./calendar-events.ts";
 
 const NOW = Date.parse("2026-11-18T06:00:00Z"); // a Wednesday in Asia/Kolkata
 const ID = "a005e585-fe52-46c4-aba2-4bf3a36435b3";
@@ -42,5 +50,39 @@ describe("faculty calendar address and ranges", () => {
         extendedProps: { event },
       },
     ]);
+  });
+});
+
+describe("holidays on the scheduler's calendar", () => {
+  it("draws each holiday as a named whole-day background event over every row", () => {
+    expect(
+      holidayBackgroundEvents([
+        { date: "2026-11-09", name: "Diwali" },
+        { date: "2026-12-25", name: "Christmas" },
+      ]),
+    ).toEqual([
+      {
+        id: "holiday-2026-11-09",
+        title: "Diwali",
+        start: "2026-11-09",
+        allDay: true,
+        display: "background",
+        classNames: [HOLIDAY_EVENT_CLASS],
+        backgroundColor: "var(--portal-color-warningSurface)",
+      },
+      {
+        id: "holiday-2026-12-25",
+        title: "Christmas",
+        start: "2026-12-25",
+        allDay: true,
+        display: "background",
+        classNames: [HOLIDAY_EVENT_CLASS],
+        backgroundColor: "var(--portal-color-warningSurface)",
+      },
+    ]);
+    // No resourceIds: a background event without resources spans every resource row.
+    expect(holidayBackgroundEvents([{ date: "2026-11-09", name: "Diwali" }])[0]).not.toHaveProperty(
+      "resourceIds",
+    );
   });
 });

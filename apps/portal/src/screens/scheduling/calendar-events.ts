@@ -1,5 +1,6 @@
 import type { CalendarEvent } from "@portal/api-client";
 import { addDays, instantToLocal, todayIn, weekStart } from "@portal/domain";
+import { vars } from "@portal/ui";
 
 /** What the faculty calendar's address names: `?contactId=<faculty id>&date=<YYYY-MM-DD>`. */
 export type FacultyCalendarAddress = { contactId: string; date: string };
@@ -55,5 +56,29 @@ export function toCalendarInputs(events: readonly CalendarEvent[]): CalendarInpu
     start: wallTime(e.startDate),
     end: wallTime(e.endDate),
     extendedProps: { event: e },
+  }));
+}
+
+/** The class of a holiday's background event (styled in calendar.css.ts). */
+export const HOLIDAY_EVENT_CLASS = "portal-holiday";
+
+/** A holiday of the term (SchedulerData `holidays`): an ISO date and its name. */
+export type Holiday = { date: string; name: string };
+
+/**
+ * The holidays as FullCalendar background events: each a whole day across every resource row,
+ * named, of the class {@link HOLIDAY_EVENT_CLASS}, not selectable as an event. Its fill is the
+ * theme's warning surface, given on the event (FullCalendar writes an event's colour inline, over
+ * any class, and the calendar's `eventColor` would otherwise paint it like a session).
+ */
+export function holidayBackgroundEvents(holidays: readonly Holiday[]) {
+  return holidays.map((h) => ({
+    id: `holiday-${h.date}`,
+    title: h.name,
+    start: h.date,
+    allDay: true,
+    display: "background" as const,
+    classNames: [HOLIDAY_EVENT_CLASS],
+    backgroundColor: vars.color.warningSurface,
   }));
 }
