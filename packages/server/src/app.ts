@@ -5,6 +5,7 @@ import { z } from "zod";
 import { authorize } from "./auth/roles.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
+import { setReadModelCache } from "./db/read-model-cache.ts";
 import { mailOutbox } from "./db/schema.ts";
 import { eligibilityRoutes } from "./exam/eligibility/routes.ts";
 import { evaluationRoutes } from "./exam/evaluation/routes.ts";
@@ -77,6 +78,8 @@ const SERVICE_PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
  */
 export function createApi(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>().basePath("/api");
+  // READ_MODEL_CACHE=off: every kept read computes afresh (the benches' and tests' uncached path).
+  setReadModelCache(ctx.db, ctx.config.readModelCache);
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return sendError(c, err);

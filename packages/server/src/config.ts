@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
  * | SEED_DEMO | true | load demo data into an empty database (`false` to skip) |
  * | TRUST_PROXY | false | `true`: take the client address from `x-forwarded-for` (behind a proxy only) |
  * | PUBLIC_URL | `http://HOST:PORT` | the portal's address as users reach it, for links in mails (sign-in link) |
+ * | READ_MODEL_CACHE | on | `off`: expensive reads compute every answer afresh instead of keeping it behind its change counter (benches of the uncached path) |
  */
 export type Config = {
   host: string;
@@ -41,6 +42,11 @@ export type Config = {
   trustProxy: boolean;
   /** The portal's origin as users reach it, without a trailing slash (links in mails). */
   publicUrl: string;
+  /**
+   * Whether expensive reads keep their answers in memory behind their change counters
+   * (db/read-model-cache.ts); false computes every answer afresh (READ_MODEL_CACHE=off).
+   */
+  readModelCache: boolean;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -73,7 +79,7 @@ const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
 /**
  * Reads the configuration from `env` (default `process.env`). Creates the data folder. When
  * TOKEN_SECRET is unset outside production, a random secret is generated once and kept in
- * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret or SEED_DEMO.
+ * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret, SEED_DEMO or READ_MODEL_CACHE.
  */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || "development";
@@ -98,6 +104,11 @@ export function loadConfig(env: Env = process.env): Config {
   const seed = (env.SEED_DEMO ?? "true").trim().toLowerCase();
   if (seed !== "true" && seed !== "false") {
     throw new ConfigError(`SEED_DEMO must be "true" or "false", got "${env.SEED_DEMO}"`);
+  }
+
+  const cache = (env.READ_MODEL_CACHE ?? "on").trim().toLowerCase();
+  if (cache !== "on" && cache !== "off") {
+    throw new ConfigError(`READ_MODEL_CACHE must be "on" or "off", got "${env.READ_MODEL_CACHE}"`);
   }
 
   const host = env.HOST?.trim() || "127.0.0.1";
@@ -128,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: seed === "true",
     trustProxy: env.TRUST_PROXY?.trim().toLowerCase() === "true",
     publicUrl,
+    readModelCache: cache === "on",
   };
 }
 

@@ -12,6 +12,28 @@ type Kept = { version: number; answer: Promise<unknown> };
 const caches = new WeakMap<Executor, Map<string, Kept>>();
 /** Most answers kept per database handle; the least recently used goes first. */
 const CACHE_LIMIT = 1000;
+/** Database handles whose read-model cache is off ({@link setReadModelCache}). */
+const uncached = new WeakSet<Executor>();
+
+/**
+ * Turns the read-model cache of the database handle `db` off (`on` false: every
+ * {@link cachedReadModel} call computes its answer afresh and keeps nothing, without reading the
+ * change counter) or on again (the default). The configuration's `READ_MODEL_CACHE=off` turns it
+ * off for a server (createApi), so a bench or a test times and checks the uncached path, which is
+ * what the first reader after a write meets (docs/performance.md "Cold reads").
+ */
+export function setReadModelCache(db: Executor, on: boolean): void {
+  if (on) uncached.delete(db);
+  else {
+    uncached.add(db);
+    caches.delete(db);
+  }
+}
+
+/** Whether the read-model cache of `db` is on ({@link setReadModelCache}). */
+export function readModelCacheOn(db: Executor): boolean {
+  return !uncached.has(db);
+}
 
 /**
  * Turns `read` into a reader whose callers share reads without ever getting an answer older than
@@ -152,7 +174,7 @@ export function readModelCounter(db: Executor, model: ReadModel): Promise<number
  * that counter is unchanged. The counter is read before computing, so a kept answer is never older
  * than its counter. Concurrent calls that find the same counter and no kept answer share one
  * computation; a failed computation is not kept. `key` must identify the question (filters, page)
- * within the model.
+ * within the model. With the cache of `db` off ({@link setReadModelCache}) it is `compute()`.
  */
 export async function cachedReadModel<T>(
   db: Executor,
@@ -160,6 +182,7 @@ export async function cachedReadModel<T>(
   key: string,
   compute: () => Promise<T>,
 ): Promise<T> {
+  if (uncached.has(db)) return compute();
   const version = await readModelCounter(db, model);
   if (version === undefined) return compute();
   let cache = caches.get(db);

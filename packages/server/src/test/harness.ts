@@ -46,7 +46,14 @@ export type TestApi = {
   close(): Promise<void>;
 };
 
-export async function createTestApi(target: Target): Promise<TestApi> {
+/**
+ * A fresh API on `target` with the small demo data. `readModelCache: false` starts it as
+ * READ_MODEL_CACHE=off does (every kept read computed afresh, db/read-model-cache.ts).
+ */
+export async function createTestApi(
+  target: Target,
+  options: { readModelCache?: boolean } = {},
+): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-server-test-"));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
@@ -70,6 +77,7 @@ export async function createTestApi(target: Target): Promise<TestApi> {
     PORTAL_DATA_DIR: dataDir,
     TOKEN_SECRET: randomBytes(32).toString("hex"),
     NODE_ENV: "test",
+    READ_MODEL_CACHE: options.readModelCache === false ? "off" : "on",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const handle = await openDatabase({ databaseUrl, pgliteDir: "memory://" });
