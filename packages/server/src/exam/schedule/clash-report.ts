@@ -54,6 +54,15 @@ export type ClashReport = {
   roomsOverCapacity: ClashList<RoomOverCapacity>;
 };
 
+/** Who sits the exams of a cycle (candidates.ts): (student, exam) rows and distinct students. */
+export type CycleCandidates = { enrolments: number; students: number };
+
+/**
+ * The clash report as computed and kept per cycle, with the counts of the cycle's candidates that
+ * its student section reads anyway (the exam dashboard shows them; not part of the report's answer).
+ */
+export type KeptClashReport = ClashReport & { candidates: CycleCandidates };
+
 /** Largest number of items per section a caller may ask for. */
 export const CLASH_REPORT_MAX_ITEMS = 500;
 
@@ -94,7 +103,7 @@ function byKeys(a: ReadonlyArray<number | string>, b: ReadonlyArray<number | str
  * Groups of exams whose sittings chain into one stretch of time (sorted by start, a new group begins
  * where an exam starts at or after every earlier one has ended): two exams can only overlap within
  * one group, so a student only clashes among the exams of one group. Answers each exam's group
- * number, for the exams of groups of two or more (an exam alone in its time clashes with nothing).
+ * number.
  */
 function overlapGroups(exams: readonly CycleExam[]): Map<string, number> {
   const sorted = [...exams].sort((a, b) => a.start - b.start);
@@ -108,7 +117,6 @@ function overlapGroups(exams: readonly CycleExam[]): Map<string, number> {
     groupOf.set(e.id, group);
     end = Math.max(end, e.end);
   }
-  for (const [id, group] of groupOf) if ((sizes[group] ?? 0) < 2) groupOf.delete(id);
   return groupOf;
 }
 
@@ -121,16 +129,25 @@ function overlapGroups(exams: readonly CycleExam[]): Map<string, number> {
  * small as the clashes, instead of a self-join of every student's exams (whose plan PostgreSQL and
  * PGlite misjudged into a nested loop over all pairs of enrolments: 6 s for the demo cycle), and
  * without an aggregate that builds a list per student (string_agg cost PGlite 15 µs a group;
- * docs/performance.md "Exam operations"). Answers the total and the first `limit` by date, start, student and exams.
+ * docs/performance.md "Cold reads"). The same statement counts the cycle's candidates (rows and
+ * distinct students), which the exam dashboard shows. Answers the total and the first `limit` by
+ * date, start, student and exams.
  */
 async function studentClashes(
   db: Executor,
   exams: ReadonlyMap<string, CycleExam>,
   limit: number,
-): Promise<ClashList<StudentClash>> {
+): Promise<{ clashes: ClashList<StudentClash>; candidates: CycleCandidates }> {
   const groupOf = overlapGroups([...exams.values()]);
-  if (groupOf.size === 0) return { total: 0, items: [] };
-  const found = await rows<{ student_id: string; exam_id: string; stretch: number }>(
+  if (groupOf.size === 0)
+    return { clashes: { total: 0, items: [] }, candidates: { enrolments: 0, students: 0 } };
+  const found = await rows<{
+    student_id: string | null;
+    exam_id: string | null;
+    stretch: number | null;
+    enrolments: number | null;
+    students: number | null;
+  }>(
     db,
     sql`
     with sat as materialized (
@@ -142,11 +159,20 @@ async function studentClashes(
     ), several as (
       select student_id, stretch from sat group by student_id, stretch having count(*) > 1
     )
-    select sat.student_id, sat.exam_id, sat.stretch
-    from sat join several on several.student_id = sat.student_id and several.stretch = sat.stretch`,
+    select sat.student_id, sat.exam_id, sat.stretch, null::int as enrolments, null::int as students
+    from sat join several on several.student_id = sat.student_id and several.stretch = sat.stretch
+    union all
+    select null, null, null, (select count(*)::int from sat),
+      (select count(*)::int from (select student_id from sat group by student_id) as distinct_students)`,
   );
+  const candidates: CycleCandidates = { enrolments: 0, students: 0 };
   const sittings = new Map<string, { studentId: string; exams: CycleExam[] }>();
   for (const r of found) {
+    if (r.student_id === null || r.exam_id === null) {
+      candidates.enrolments = Number(r.enrolments ?? 0);
+      candidates.students = Number(r.students ?? 0);
+      continue;
+    }
     const exam = exams.get(r.exam_id);
     if (!exam) continue;
     const key = `${r.student_id}|${r.stretch}`;
@@ -171,7 +197,7 @@ async function studentClashes(
     db,
     first.map((p) => p.studentId),
   );
-  return {
+  const clashes: ClashList<StudentClash> = {
     total: pairs.length,
     items: first.map(({ studentId, a, b }) => ({
       studentId,
@@ -187,6 +213,7 @@ async function studentClashes(
       })),
     })),
   };
+  return { clashes, candidates };
 }
 
 /** Code (empty when none), display name and email of the contacts `ids`, by id. */
@@ -402,14 +429,19 @@ export async function buildClashReport(
   db: Executor,
   examCycleId: string,
   limit: number,
-): Promise<ClashReport> {
+): Promise<KeptClashReport> {
   const exams = await cycleExams(db, examCycleId);
   const [students, faculty, rooms] = await Promise.all([
     studentClashes(db, exams, limit),
     facultyClashes(db, examCycleId, exams, limit),
     roomsOverCapacity(db, examCycleId, limit),
   ]);
-  return { studentClashes: students, facultyClashes: faculty, roomsOverCapacity: rooms };
+  return {
+    studentClashes: students.clashes,
+    facultyClashes: faculty,
+    roomsOverCapacity: rooms,
+    candidates: students.candidates,
+  };
 }
 
 /**
@@ -418,13 +450,13 @@ export async function buildClashReport(
  * 0009, 0017), so the clash report call of any limit and the exam dashboard's counts share one
  * computation per change ({@link firstClashes} cuts it to a limit).
  */
-export function keptClashReport(db: Executor, examCycleId: string): Promise<ClashReport> {
+export function keptClashReport(db: Executor, examCycleId: string): Promise<KeptClashReport> {
   return cachedReadModel(db, "exam_operations", `clash_report|${examCycleId}`, () =>
     buildClashReport(db, examCycleId, CLASH_REPORT_MAX_ITEMS),
   );
 }
 
-/** `report` with the first `limit` items of each section (its totals unchanged). */
+/** The three sections of `report` with the first `limit` items of each (their totals unchanged). */
 export function firstClashes(report: ClashReport, limit: number): ClashReport {
   const cut = <T>(list: ClashList<T>): ClashList<T> => ({
     total: list.total,
