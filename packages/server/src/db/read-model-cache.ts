@@ -209,3 +209,68 @@ export async function cachedReadModel<T>(
   });
   return entry.answer as Promise<T>;
 }
+
+/** A read kept warm after writes: its refresh, one at a time ({@link coalescedReader}). */
+type WarmRead = { refresh: () => Promise<unknown> };
+/** Reads kept warm per database handle, the most recently asked last. */
+const warmReads = new WeakMap<Executor, Map<string, WarmRead>>();
+/** Most reads kept warm per database handle; the least recently asked is dropped. */
+const WARM_LIMIT = 32;
+/** The refreshes started after the last write, per database handle, while they run. */
+const rewarming = new WeakMap<Executor, Promise<void>>();
+
+/**
+ * {@link cachedReadModel} for a read that stays expensive by nature (the exam dashboard): besides
+ * answering, it is remembered (the 32 most recently asked per database handle) and recomputed by
+ * {@link rewarmAfterWrite} right after a write commits, so the next reader finds the new answer in
+ * memory instead of computing it. A reader who arrives while that recompute runs shares it
+ * (cachedReadModel shares one computation per counter value), so it waits no longer than the
+ * computation itself.
+ */
+export function cachedWarmReadModel<T>(
+  db: Executor,
+  model: ReadModel,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  if (uncached.has(db)) return compute();
+  let reads = warmReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    warmReads.set(db, reads);
+  }
+  const fullKey = `${model}|${key}`;
+  const known = reads.get(fullKey);
+  reads.delete(fullKey);
+  reads.set(fullKey, known ?? { refresh: coalescedReader(() => cachedReadModel(db, model, key, compute)) });
+  if (reads.size > WARM_LIMIT) {
+    const oldest = reads.keys().next().value;
+    if (oldest !== undefined) reads.delete(oldest);
+  }
+  return cachedReadModel(db, model, key, compute);
+}
+
+/**
+ * Recomputes, in the background, every read kept warm on `db` ({@link cachedWarmReadModel}) whose
+ * change counter has moved: call it once a write has committed. Each read reads its counter first, so
+ * an unchanged one costs a counter read; one refresh at a time per read (a write during a refresh
+ * queues one more after it). Failures are left to the next reader, which computes as if nothing had
+ * been kept. Answers when every refresh started here has settled ({@link rewarmSettled}).
+ */
+export function rewarmAfterWrite(db: Executor): Promise<void> {
+  const reads = warmReads.get(db);
+  if (!reads || reads.size === 0 || uncached.has(db)) return Promise.resolve();
+  const before = rewarming.get(db) ?? Promise.resolve();
+  const round = Promise.allSettled([...reads.values()].map((read) => read.refresh())).then(() => undefined);
+  const all = Promise.all([before, round]).then(() => undefined);
+  rewarming.set(db, all);
+  all.then(() => {
+    if (rewarming.get(db) === all) rewarming.delete(db);
+  });
+  return round;
+}
+
+/** Settles once no refresh started by {@link rewarmAfterWrite} on `db` is running (tests, close). */
+export function rewarmSettled(db: Executor): Promise<void> {
+  return rewarming.get(db) ?? Promise.resolve();
+}

@@ -12,6 +12,7 @@ import { createApi } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
+import { rewarmSettled } from "../db/read-model-cache.ts";
 import { loadDemoData } from "../demo/seed.ts";
 import { createLocalFileStore } from "../files/file-store.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -126,6 +127,7 @@ export async function createTestApi(
       return { status: res.status, body, headers: res.headers, bytes };
     },
     async close() {
+      await rewarmSettled(handle.db);
       await handle.close();
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { examSlotsOverlap } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setReadModelCache } from "../../db/read-model-cache.ts";
+import { rewarmSettled, setReadModelCache } from "../../db/read-model-cache.ts";
 import { enrolment, exam, examCycle, readModelVersion } from "../../db/schema.ts";
 import { DEMO_EXAM_CYCLE } from "../../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
@@ -171,6 +171,53 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
       } finally {
         await undo();
       }
+    } finally {
+      setReadModelCache(api.ctx.db, false);
+    }
+  });
+
+  it("keeps the dashboard warm: after an exam edit it is recomputed at once, and the next reader gets it from memory", async () => {
+    setReadModelCache(api.ctx.db, true);
+    try {
+      const before = await dashboard(); // asked once: now kept warm
+      const { a, b } = await examsSharingAStudent();
+      const [row] = await api.ctx.db.select().from(exam).where(eq(exam.id, b.id));
+      if (!row) throw new Error("exam gone");
+      const saved = await api.call("POST", "/api/salesforce/TimeTable", {
+        headers: auth,
+        body: [
+          {
+            id: row.id,
+            duration: row.durationMinutes,
+            dateOfExam: a.date,
+            timeOfExam: a.startTime,
+            examType: row.examType,
+            venue: row.venue,
+            version: row.version,
+          },
+        ],
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      await rewarmSettled(api.ctx.db); // the recompute the edit started
+      const afterEdit = await countStudentClashes();
+      expect(afterEdit).toBeGreaterThan(before.clashes.students);
+      // A write the counter does not show: a reader that computed would see it, one served the
+      // answer recomputed after the edit would not.
+      const counter = eq(readModelVersion.name, "exam_operations");
+      const [kept] = await api.ctx.db
+        .select({ version: readModelVersion.version })
+        .from(readModelVersion)
+        .where(counter);
+      await api.ctx.db
+        .update(exam)
+        .set({ examDate: b.date, startTime: b.startTime })
+        .where(eq(exam.id, b.id));
+      await api.ctx.db
+        .update(readModelVersion)
+        .set({ version: kept?.version ?? 0 })
+        .where(counter);
+      expect(await countStudentClashes()).toBeLessThan(afterEdit);
+      expect((await dashboard()).clashes.students).toBe(afterEdit);
     } finally {
       setReadModelCache(api.ctx.db, false);
     }

@@ -1,7 +1,7 @@
 import { defaultExamCycle, todayIn } from "@portal/domain";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { cachedReadModel } from "../../db/read-model-cache.ts";
+import { cachedWarmReadModel } from "../../db/read-model-cache.ts";
 import { exam, examCycle, importSource } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
@@ -61,7 +61,9 @@ export type ExamDashboard = {
  * the clash counts. Without an id: the cycle holding the next exam from today (Asia/Kolkata), else
  * the newest cycle that has exams (`defaultExamCycle`, as the exam lists default), else the newest;
  * 404 when there is none or the id is unknown. Served from the never-stale
- * read-model cache, since the whole office opens it all day and it only changes with the data.
+ * read-model cache, since the whole office opens it all day and it only changes with the data, and
+ * kept warm: recomputed right after each write commits (`rewarmAfterWrite`, app.ts), so the first
+ * reader after an exam edit finds it in memory.
  */
 export async function getExamDashboard(
   db: Executor,
@@ -69,7 +71,7 @@ export async function getExamDashboard(
   examCycleId: string,
 ): Promise<ExamDashboard> {
   const today = todayIn(now);
-  return cachedReadModel(db, "exam_operations", `dashboard|${examCycleId}|${today}`, () =>
+  return cachedWarmReadModel(db, "exam_operations", `dashboard|${examCycleId}|${today}`, () =>
     computeExamDashboard(db, today, examCycleId),
   );
 }
