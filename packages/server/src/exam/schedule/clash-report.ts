@@ -417,13 +417,13 @@ async function cycleExams(db: Executor, examCycleId: string): Promise<Map<string
 }
 
 /**
- * The clash report of an exam cycle (issue: students with two exams at once, faculty in two places
- * at once, rooms over capacity), computed afresh. A student sits the exams they are candidates of
+ * The clash report of an exam cycle (students with two exams at once, faculty in two places at
+ * once, rooms over capacity), computed afresh, with the counts of the cycle's candidates. A student sits the exams they are candidates of
  * (candidates.ts: a retest exam only its scheduled students). Times are compared as [date + start,
  * + duration) on the local clock (Asia/Kolkata), so exams in different periods that overlap, also
  * across midnight, clash. Each section has its total and the first `limit` items (0..500) by date
  * and time. A handful of statements whose answers are as small as the cycle's exams and its
- * clashes; the pairing is done here (docs/performance.md "Exam operations").
+ * clashes; the pairing is done here (docs/performance.md "Cold reads").
  */
 export async function buildClashReport(
   db: Executor,
