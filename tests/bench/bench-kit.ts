@@ -4,7 +4,7 @@
  * generator over node:http with latency percentiles. Reports, not pass/fail tests.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,9 +29,18 @@ export type BenchPortal = {
   env: NodeJS.ProcessEnv;
   databaseLabel: string;
   databaseUrl: string;
-  /** Starts the built portal (no demo seeding) and waits until it answers (180 s at most). */
-  start(): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Starts the built portal (no demo seeding) and waits until it answers (180 s at most); `env`
+   * adds settings for this start (e.g. READ_MODEL_CACHE=off).
+   */
+  start(env?: NodeJS.ProcessEnv): Promise<void>;
+  /** Stops the portal; its data folder (the embedded database) goes too unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /**
+   * CPU time (user and system, ms) the portal's processes have used since they started, read from
+   * Linux's /proc (0 elsewhere): the portal's own work, whatever else the machine runs.
+   */
+  cpuMs(): number;
   /** Signs the demo administrator in: the session cookie and an access token. */
   signIn(): Promise<{ cookie: string; accessToken: string }>;
   /** One request; resolves with the status once the whole answer has arrived. */
@@ -44,10 +53,6 @@ export type BenchPortal = {
   ): Promise<LoadResult>;
 };
 
-/**
- * A portal for a benchmark on `port`, in a fresh embedded database folder, or on the PostgreSQL
- * database of BENCH_DATABASE_URL (which is wiped and refilled: give it one of its own).
- */
 /**
  * Signs `email` in on the portal at `base` as a browser would, reading the one-time password from
  * the development outbox. Returns the session cookies (as a Cookie header) and the access token.
@@ -81,10 +86,15 @@ export async function signInThroughOutbox(
   return { cookie, accessToken: body.accessToken };
 }
 
-export function benchPortal(port: number): BenchPortal {
+/**
+ * A portal for a benchmark on `port`, in a fresh embedded database folder, or on the PostgreSQL
+ * database of `options.databaseUrl` (default BENCH_DATABASE_URL; an empty value means the embedded
+ * database), which is wiped and refilled: give it one of its own.
+ */
+export function benchPortal(port: number, options: { databaseUrl?: string } = {}): BenchPortal {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "portal-bench-"));
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
+  const databaseUrl = options.databaseUrl ?? process.env.BENCH_DATABASE_URL ?? "";
   const env = {
     ...process.env,
     PORTAL_DATA_DIR: dataDir,
@@ -119,13 +129,13 @@ export function benchPortal(port: number): BenchPortal {
     env,
     databaseUrl,
     databaseLabel: databaseUrl ? "PostgreSQL" : "embedded database (PGlite)",
-    async start() {
+    async start(extra = {}) {
       if (await answers())
         throw new Error(`port ${port} is taken: stop what listens there or set BENCH_PORT`);
       // Its own process group, so stopping it also stops the Node process tsx starts.
       server = spawn("tsx", ["server.ts"], {
         cwd: join(root, "apps/portal"),
-        env: { ...env, SEED_DEMO: "false" },
+        env: { ...env, ...extra, SEED_DEMO: "false" },
         stdio: "ignore",
         detached: true,
       });
@@ -136,19 +146,25 @@ export function benchPortal(port: number): BenchPortal {
       }
       throw new Error("the portal did not start within 180 s");
     },
-    /** Stops the portal and removes its data folder (the bench's database goes with it). */
-    async stop() {
-      agent.destroy();
+    async stop(options = {}) {
+      agent.destroy(); // its sockets; a later start opens new ones
       const s = server;
       if (s && s.pid !== undefined && s.exitCode === null) {
         const exited = new Promise<void>((resolve) => s.once("exit", () => resolve()));
         process.kill(-s.pid, "SIGTERM");
-        const timer = setTimeout(() => s.pid !== undefined && process.kill(-s.pid, "SIGKILL"), 15_000);
+        const timer = setTimeout(() => {
+          try {
+            if (s.pid !== undefined) process.kill(-s.pid, "SIGKILL");
+          } catch {
+            // The group has gone already (ESRCH): nothing left to stop.
+          }
+        }, 15_000);
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
+    cpuMs: () => (server?.pid === undefined ? 0 : processGroupCpuMs(server.pid)),
     signIn: () => signInThroughOutbox(base, "admin@university.example"),
     send,
     async runLoad(concurrency, total, makeRequest) {
@@ -177,6 +193,33 @@ export function benchPortal(port: number): BenchPortal {
       };
     },
   };
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (ms) of the living processes of process group `group`, from /proc; 0 without /proc. */
+export function processGroupCpuMs(group: number): number {
+  let ticks = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // After the command name (in parentheses, which may hold spaces): state, ppid, pgrp, ...
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== group) continue;
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 /** Debian's Chromium (`pnpm setup:chromium`), as the benchmarks drive it. */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { authorize } from "./auth/roles.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
+import { rewarmAfterWrite, setReadModelCache } from "./db/read-model-cache.ts";
 import { mailOutbox } from "./db/schema.ts";
 import { eligibilityRoutes } from "./exam/eligibility/routes.ts";
 import { evaluationRoutes } from "./exam/evaluation/routes.ts";
@@ -77,6 +78,8 @@ const SERVICE_PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
  */
 export function createApi(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>().basePath("/api");
+  // READ_MODEL_CACHE=off: every kept read computes afresh (the benches' and tests' uncached path).
+  setReadModelCache(ctx.db, ctx.config.readModelCache);
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return sendError(c, err);
@@ -101,6 +104,17 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
     const before = ctx.mailer.enqueued;
     await next();
     if (ctx.mailer.enqueued !== before) ctx.mailer.wake();
+  });
+  // Reads kept warm (the exam dashboard) are recomputed in the background once a write has
+  // committed (its handler has answered), so the next reader finds them in memory
+  // (db/read-model-cache.ts rewarmAfterWrite). A refused write changed nothing.
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) {
+      rewarmAfterWrite(ctx.db).catch((err: unknown) =>
+        ctx.log(`[cache] recompute after a write failed: ${String(err)}`),
+      );
+    }
   });
   // Security headers on every answer, refusals of the checks below included.
   app.use("*", apiSecurityHeaders(ctx.config.isProduction));

@@ -30,6 +30,7 @@ describe("loadConfig", () => {
       isProduction: false,
       seedDemo: true,
       trustProxy: false,
+      readModelCache: true,
     });
   });
 
@@ -48,6 +49,7 @@ describe("loadConfig", () => {
     [{ PORT: "abc" }, /PORT/],
     [{ PRIMARY_COLOR: "red" }, /PRIMARY_COLOR/],
     [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
+    [{ READ_MODEL_CACHE: "false" }, /READ_MODEL_CACHE/],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir(), ...env })).toThrow(message);
@@ -64,5 +66,11 @@ describe("loadConfig", () => {
     });
     expect(config).toMatchObject({ isProduction: true, seedDemo: false, trustProxy: true });
     expect(config.databaseUrl).toBe("postgres://db.internal/portal");
+  });
+
+  it("turns the read-model cache off with READ_MODEL_CACHE=off, in any case", () => {
+    expect(loadConfig({ PORTAL_DATA_DIR: dataDir(), READ_MODEL_CACHE: "off" }).readModelCache).toBe(false);
+    expect(loadConfig({ PORTAL_DATA_DIR: dataDir(), READ_MODEL_CACHE: " OFF " }).readModelCache).toBe(false);
+    expect(loadConfig({ PORTAL_DATA_DIR: dataDir(), READ_MODEL_CACHE: "on" }).readModelCache).toBe(true);
   });
 });

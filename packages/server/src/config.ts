@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
  * | TRUST_PROXY | false | `true`: take the client address from `x-forwarded-for` (behind a proxy only) |
  * | PUBLIC_URL | `http://HOST:PORT` | the portal's address as users reach it, for links in mails (sign-in link) |
  * | SHEET_PARSES_AT_ONCE | 2 | uploaded spreadsheets parsed at once, each in a worker thread; one more answers 429 |
+ * | READ_MODEL_CACHE | on | `off`: expensive reads compute every answer afresh instead of keeping it behind its change counter (benches of the uncached path) |
  */
 export type Config = {
   host: string;
@@ -44,6 +45,11 @@ export type Config = {
   publicUrl: string;
   /** Uploaded spreadsheets parsed at once (files/sheets/reader.ts). */
   sheetParsesAtOnce: number;
+  /**
+   * Whether expensive reads keep their answers in memory behind their change counters
+   * (db/read-model-cache.ts); false computes every answer afresh (READ_MODEL_CACHE=off).
+   */
+  readModelCache: boolean;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -76,7 +82,8 @@ const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
 /**
  * Reads the configuration from `env` (default `process.env`). Creates the data folder. When
  * TOKEN_SECRET is unset outside production, a random secret is generated once and kept in
- * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret, SEED_DEMO or SHEET_PARSES_AT_ONCE.
+ * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret, SEED_DEMO,
+ * SHEET_PARSES_AT_ONCE or READ_MODEL_CACHE.
  */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || "development";
@@ -101,6 +108,11 @@ export function loadConfig(env: Env = process.env): Config {
   const seed = (env.SEED_DEMO ?? "true").trim().toLowerCase();
   if (seed !== "true" && seed !== "false") {
     throw new ConfigError(`SEED_DEMO must be "true" or "false", got "${env.SEED_DEMO}"`);
+  }
+
+  const cache = (env.READ_MODEL_CACHE ?? "on").trim().toLowerCase();
+  if (cache !== "on" && cache !== "off") {
+    throw new ConfigError(`READ_MODEL_CACHE must be "on" or "off", got "${env.READ_MODEL_CACHE}"`);
   }
 
   const host = env.HOST?.trim() || "127.0.0.1";
@@ -139,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: env.TRUST_PROXY?.trim().toLowerCase() === "true",
     publicUrl,
     sheetParsesAtOnce: sheetParses,
+    readModelCache: cache === "on",
   };
 }
 

@@ -10,6 +10,7 @@ import { authenticate } from "./auth/sessions.ts";
 import { type Env, loadConfig } from "./config.ts";
 import type { AppContext, SessionUser } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
+import { rewarmSettled } from "./db/read-model-cache.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
 import { createLocalFileStore } from "./files/file-store.ts";
 import { createSheetReader } from "./files/sheets/reader.ts";
@@ -84,6 +85,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       close: async () => {
         await delivery?.stop();
         await ctx.sheets.close();
+        await rewarmSettled(ctx.db);
         await handle.close();
       },
     };

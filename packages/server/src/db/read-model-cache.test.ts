@@ -2,7 +2,13 @@ import type { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi, testTargets } from "../test/harness.ts";
-import { cachedReadModel, coalescedReader, readModelCounter } from "./read-model-cache.ts";
+import {
+  cachedReadModel,
+  coalescedReader,
+  readModelCacheOn,
+  readModelCounter,
+  setReadModelCache,
+} from "./read-model-cache.ts";
 import { examCycle, readModelVersion } from "./schema.ts";
 
 /** A promise with its resolve function, to hold a fake read in flight. */
@@ -97,6 +103,26 @@ describe.each(testTargets())("read-model cache on $name", (target) => {
     });
     await expect(failing).rejects.toThrow("query failed");
     expect(await cachedReadModel(db, "exam_operations", "failing", async () => "fresh")).toBe("fresh");
+  });
+
+  it("computes every call afresh and keeps nothing while the cache is off, then keeps again", async () => {
+    const db = api.ctx.db;
+    let computed = 0;
+    const ask = () => cachedReadModel(db, "exam_operations", "switch", async () => ++computed);
+    expect(await ask()).toBe(1);
+    expect(await ask()).toBe(1);
+    setReadModelCache(db, false);
+    try {
+      expect(readModelCacheOn(db)).toBe(false);
+      expect(await ask()).toBe(2);
+      expect(await ask()).toBe(3);
+    } finally {
+      setReadModelCache(db, true);
+    }
+    expect(readModelCacheOn(db)).toBe(true);
+    // What was kept before the switch went off is gone: the next answer is computed, then kept.
+    expect(await ask()).toBe(4);
+    expect(await ask()).toBe(4);
   });
 
   it("answers every call made after a write with the new counter, under concurrent calls", async () => {

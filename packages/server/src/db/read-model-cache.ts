@@ -12,6 +12,28 @@ type Kept = { version: number; answer: Promise<unknown> };
 const caches = new WeakMap<Executor, Map<string, Kept>>();
 /** Most answers kept per database handle; the least recently used goes first. */
 const CACHE_LIMIT = 1000;
+/** Database handles whose read-model cache is off ({@link setReadModelCache}). */
+const uncached = new WeakSet<Executor>();
+
+/**
+ * Turns the read-model cache of the database handle `db` off (`on` false: every
+ * {@link cachedReadModel} call computes its answer afresh and keeps nothing, without reading the
+ * change counter) or on again (the default). The configuration's `READ_MODEL_CACHE=off` turns it
+ * off for a server (createApi), so a bench or a test times and checks the uncached path, which is
+ * what the first reader after a write meets (docs/performance.md "Cold reads").
+ */
+export function setReadModelCache(db: Executor, on: boolean): void {
+  if (on) uncached.delete(db);
+  else {
+    uncached.add(db);
+    caches.delete(db);
+  }
+}
+
+/** Whether the read-model cache of `db` is on ({@link setReadModelCache}). */
+export function readModelCacheOn(db: Executor): boolean {
+  return !uncached.has(db);
+}
 
 /**
  * Turns `read` into a reader whose callers share reads without ever getting an answer older than
@@ -152,7 +174,7 @@ export function readModelCounter(db: Executor, model: ReadModel): Promise<number
  * that counter is unchanged. The counter is read before computing, so a kept answer is never older
  * than its counter. Concurrent calls that find the same counter and no kept answer share one
  * computation; a failed computation is not kept. `key` must identify the question (filters, page)
- * within the model.
+ * within the model. With the cache of `db` off ({@link setReadModelCache}) it is `compute()`.
  */
 export async function cachedReadModel<T>(
   db: Executor,
@@ -160,6 +182,7 @@ export async function cachedReadModel<T>(
   key: string,
   compute: () => Promise<T>,
 ): Promise<T> {
+  if (uncached.has(db)) return compute();
   const version = await readModelCounter(db, model);
   if (version === undefined) return compute();
   let cache = caches.get(db);
@@ -185,4 +208,69 @@ export async function cachedReadModel<T>(
     if (cache.get(fullKey) === entry) cache.delete(fullKey);
   });
   return entry.answer as Promise<T>;
+}
+
+/** A read kept warm after writes: its refresh, one at a time ({@link coalescedReader}). */
+type WarmRead = { refresh: () => Promise<unknown> };
+/** Reads kept warm per database handle, the most recently asked last. */
+const warmReads = new WeakMap<Executor, Map<string, WarmRead>>();
+/** Most reads kept warm per database handle; the least recently asked is dropped. */
+const WARM_LIMIT = 32;
+/** The refreshes started after the last write, per database handle, while they run. */
+const rewarming = new WeakMap<Executor, Promise<void>>();
+
+/**
+ * {@link cachedReadModel} for a read that stays expensive by nature (the exam dashboard): besides
+ * answering, it is remembered (the 32 most recently asked per database handle) and recomputed by
+ * {@link rewarmAfterWrite} right after a write commits, so the next reader finds the new answer in
+ * memory instead of computing it. A reader who arrives while that recompute runs shares it
+ * (cachedReadModel shares one computation per counter value), so it waits no longer than the
+ * computation itself.
+ */
+export function cachedWarmReadModel<T>(
+  db: Executor,
+  model: ReadModel,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  if (uncached.has(db)) return compute();
+  let reads = warmReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    warmReads.set(db, reads);
+  }
+  const fullKey = `${model}|${key}`;
+  const known = reads.get(fullKey);
+  reads.delete(fullKey);
+  reads.set(fullKey, known ?? { refresh: coalescedReader(() => cachedReadModel(db, model, key, compute)) });
+  if (reads.size > WARM_LIMIT) {
+    const oldest = reads.keys().next().value;
+    if (oldest !== undefined) reads.delete(oldest);
+  }
+  return cachedReadModel(db, model, key, compute);
+}
+
+/**
+ * Recomputes, in the background, every read kept warm on `db` ({@link cachedWarmReadModel}) whose
+ * change counter has moved: call it once a write has committed. Each read reads its counter first, so
+ * an unchanged one costs a counter read; one refresh at a time per read (a write during a refresh
+ * queues one more after it). Failures are left to the next reader, which computes as if nothing had
+ * been kept. Answers when every refresh started here has settled ({@link rewarmSettled}).
+ */
+export function rewarmAfterWrite(db: Executor): Promise<void> {
+  const reads = warmReads.get(db);
+  if (!reads || reads.size === 0 || uncached.has(db)) return Promise.resolve();
+  const before = rewarming.get(db) ?? Promise.resolve();
+  const round = Promise.allSettled([...reads.values()].map((read) => read.refresh())).then(() => undefined);
+  const all = Promise.all([before, round]).then(() => undefined);
+  rewarming.set(db, all);
+  all.then(() => {
+    if (rewarming.get(db) === all) rewarming.delete(db);
+  });
+  return round;
+}
+
+/** Settles once no refresh started by {@link rewarmAfterWrite} on `db` is running (tests, close). */
+export function rewarmSettled(db: Executor): Promise<void> {
+  return rewarming.get(db) ?? Promise.resolve();
 }

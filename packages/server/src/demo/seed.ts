@@ -194,7 +194,7 @@ export async function loadDemoData(
   const random = createRandom(20_261_121);
   const pdfKeys = new Map<string, string>();
 
-  return ctx.db.transaction(async (tx) => {
+  const loaded = await ctx.db.transaction(async (tx) => {
     // One loader at a time across processes; with onlyIfEmpty, a process that waited finds data and stops.
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
     if (options.onlyIfEmpty && !(await isDatabaseEmpty(tx))) return false;
@@ -512,6 +512,15 @@ export async function loadDemoData(
     await loadRevaluationDemo(ctx, tx, graded.slice(0, 2), DEMO_PAST_EXAM_CYCLE, gradingAt);
     return true;
   });
+  if (loaded) {
+    // As after an import: without statistics of the freshly loaded rows the planner takes every
+    // cycle's exams for one row and probes enrolments one course offering at a time (the embedded
+    // database has no autovacuum to gather them later); docs/performance.md "Cold reads".
+    await ctx.db.execute(
+      sql`analyze enrolment, contact, exam, course_offering, exam_period, exam_eligibility, seat_assignment, invigilation`,
+    );
+  }
+  return loaded;
 }
 
 /** Key of the demo PDF of a course's set, rendering and storing it once per load. */

@@ -12,6 +12,7 @@ import { createApi } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
+import { rewarmSettled } from "../db/read-model-cache.ts";
 import { loadDemoData } from "../demo/seed.ts";
 import { createLocalFileStore } from "../files/file-store.ts";
 import { createSheetReader } from "../files/sheets/reader.ts";
@@ -47,7 +48,14 @@ export type TestApi = {
   close(): Promise<void>;
 };
 
-export async function createTestApi(target: Target): Promise<TestApi> {
+/**
+ * A fresh API on `target` with the small demo data. `readModelCache: false` starts it as
+ * READ_MODEL_CACHE=off does (every kept read computed afresh, db/read-model-cache.ts).
+ */
+export async function createTestApi(
+  target: Target,
+  options: { readModelCache?: boolean } = {},
+): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-server-test-"));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
@@ -71,6 +79,7 @@ export async function createTestApi(target: Target): Promise<TestApi> {
     PORTAL_DATA_DIR: dataDir,
     TOKEN_SECRET: randomBytes(32).toString("hex"),
     NODE_ENV: "test",
+    READ_MODEL_CACHE: options.readModelCache === false ? "off" : "on",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const handle = await openDatabase({ databaseUrl, pgliteDir: "memory://" });
@@ -121,6 +130,7 @@ export async function createTestApi(target: Target): Promise<TestApi> {
     },
     async close() {
       await ctx.sheets.close();
+      await rewarmSettled(handle.db);
       await handle.close();
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });

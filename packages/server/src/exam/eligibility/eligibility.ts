@@ -611,14 +611,16 @@ async function riskOverviewOf(db: Executor, cycleId: string | null): Promise<Kep
         asc(courseOffering.section),
         asc(exam.id),
       ),
-    withStudentJoins(
-      db
-        .select({ examId: exam.id, status: effectiveEligibilitySql, n: count() })
-        .from(exam)
-        .innerJoin(enrolment, candidateOfExamRow)
-        .$dynamic(),
-      exam.id,
-    )
+    // The counts need no contact row (enrolment.student_id is a required reference): one probe
+    // fewer per enrolment than the student lists' joins.
+    db
+      .select({ examId: exam.id, status: effectiveEligibilitySql, n: count() })
+      .from(exam)
+      .innerJoin(enrolment, candidateOfExamRow)
+      .leftJoin(
+        examEligibility,
+        and(eq(examEligibility.examId, exam.id), eq(examEligibility.studentId, enrolment.studentId)),
+      )
       .where(where)
       .groupBy(exam.id, effectiveEligibilitySql),
   ]);

@@ -1,12 +1,11 @@
 import { defaultExamCycle, todayIn } from "@portal/domain";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { cachedReadModel } from "../../db/read-model-cache.ts";
+import { cachedWarmReadModel } from "../../db/read-model-cache.ts";
 import { exam, examCycle, importSource } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
-import { candidateSql } from "../eligibility/candidates.ts";
-import { buildClashReport } from "./clash-report.ts";
+import { keptClashReport } from "./clash-report.ts";
 
 /** An exam cycle as the exam screens list it (dates YYYY-MM-DD). */
 export type ExamCycleSummary = {
@@ -62,7 +61,9 @@ export type ExamDashboard = {
  * the clash counts. Without an id: the cycle holding the next exam from today (Asia/Kolkata), else
  * the newest cycle that has exams (`defaultExamCycle`, as the exam lists default), else the newest;
  * 404 when there is none or the id is unknown. Served from the never-stale
- * read-model cache, since the whole office opens it all day and it only changes with the data.
+ * read-model cache, since the whole office opens it all day and it only changes with the data, and
+ * kept warm: recomputed right after each write commits (`rewarmAfterWrite`, app.ts), so the first
+ * reader after an exam edit finds it in memory.
  */
 export async function getExamDashboard(
   db: Executor,
@@ -70,7 +71,7 @@ export async function getExamDashboard(
   examCycleId: string,
 ): Promise<ExamDashboard> {
   const today = todayIn(now);
-  return cachedReadModel(db, "exam_operations", `dashboard|${examCycleId}|${today}`, () =>
+  return cachedWarmReadModel(db, "exam_operations", `dashboard|${examCycleId}|${today}`, () =>
     computeExamDashboard(db, today, examCycleId),
   );
 }
@@ -95,8 +96,14 @@ async function computeExamDashboard(
   }
   if (!cycle) throw notFound("No such exam cycle", "examCycleId");
 
-  const result = (await db.execute(sql`
-    with ex as (select * from exam where exam_cycle_id = ${cycle.id}),
+  // The clash report's kept answer (shared with the clash report call) brings the clash counts and
+  // the counts of the cycle's candidates, which its student section reads anyway; this statement
+  // counts the rest without touching enrolments.
+  const [result, clashes] = await Promise.all([
+    db.execute(sql`
+    with ex as materialized (
+      select id, exam_date, students_per_invigilator from exam where exam_cycle_id = ${cycle.id}
+    ),
     seats as (
       select sa.exam_id, sa.facility_id, count(*)::int as seated
       from seat_assignment sa join ex on ex.id = sa.exam_id group by sa.exam_id, sa.facility_id
@@ -104,8 +111,6 @@ async function computeExamDashboard(
     select
       (select count(*)::int from ex) as exams,
       (select count(*)::int from exam_period where exam_cycle_id = ${cycle.id}) as periods,
-      (select count(distinct en.student_id)::int from enrolment en join ex on ${candidateSql("en", "ex")}) as students,
-      (select count(*)::int from enrolment en join ex on ${candidateSql("en", "ex")}) as enrolments,
       (select count(*)::int from ex where exam_date >= ${today}) as upcoming,
       (select count(*)::int from ex where exam_date < ${today}) as completed,
       (select count(distinct facility_id)::int from seats) as rooms_used,
@@ -113,23 +118,24 @@ async function computeExamDashboard(
       (select count(*)::int from invigilation i join ex on ex.id = i.exam_id) as invigilators,
       (select coalesce(sum(ceil(s.seated::numeric / ex.students_per_invigilator)), 0)::int
          from seats s join ex on ex.id = s.exam_id) as invigilators_needed
-  `)) as unknown as { rows: Array<Record<string, number>> };
+  `) as unknown as Promise<{ rows: Array<Record<string, number>> }>,
+    keptClashReport(db, cycle.id),
+  ]);
   const r = result.rows[0] ?? {};
   const n = (key: string) => Number(r[key] ?? 0);
-  const clashes = await buildClashReport(db, cycle.id, 0);
   return {
     examCycle: cycle,
     today,
     summary: {
       exams: n("exams"),
       periods: n("periods"),
-      students: n("students"),
-      enrolments: n("enrolments"),
+      students: clashes.candidates.students,
+      enrolments: clashes.candidates.enrolments,
       upcomingExams: n("upcoming"),
       completedExams: n("completed"),
       roomsUsed: n("rooms_used"),
       seated: n("seated"),
-      unseated: Math.max(0, n("enrolments") - n("seated")),
+      unseated: Math.max(0, clashes.candidates.enrolments - n("seated")),
       invigilatorsAssigned: n("invigilators"),
       invigilatorsNeeded: n("invigilators_needed"),
     },
