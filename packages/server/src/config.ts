@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
  * | SEED_DEMO | true | load demo data into an empty database (`false` to skip) |
  * | TRUST_PROXY | false | `true`: take the client address from `x-forwarded-for` (behind a proxy only) |
  * | PUBLIC_URL | `http://HOST:PORT` | the portal's address as users reach it, for links in mails (sign-in link) |
+ * | FILE_STORE | `database` with DATABASE_URL, else `local` | where uploaded and generated files live: `database` (the `stored_file` table, seen by every process on one PostgreSQL) or `local` (`<data>/files`, one machine) |
  */
 export type Config = {
   host: string;
@@ -29,6 +30,8 @@ export type Config = {
   dataDir: string;
   pgliteDir: string;
   filesDir: string;
+  /** Where files live (files/file-store.ts): the `stored_file` table or the folder `filesDir`. */
+  fileStore: "database" | "local";
   smtpUrl: string | null;
   mailFrom: string;
   tokenSecret: string;
@@ -73,7 +76,7 @@ const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
 /**
  * Reads the configuration from `env` (default `process.env`). Creates the data folder. When
  * TOKEN_SECRET is unset outside production, a random secret is generated once and kept in
- * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret or SEED_DEMO.
+ * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret, SEED_DEMO or FILE_STORE.
  */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || "development";
@@ -110,13 +113,22 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const fileStore = (env.FILE_STORE?.trim().toLowerCase() || (databaseUrl ? "database" : "local")) as
+    | "database"
+    | "local";
+  if (fileStore !== "database" && fileStore !== "local") {
+    throw new ConfigError(`FILE_STORE must be "database" or "local", got "${env.FILE_STORE}"`);
+  }
+
   return {
     host,
     port,
-    databaseUrl: env.DATABASE_URL?.trim() || null,
+    databaseUrl,
     dataDir,
     pgliteDir: path.join(dataDir, "pglite"),
     filesDir: path.join(dataDir, "files"),
+    fileStore,
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || "Exam Office <exam-office@university.example>",
     tokenSecret: resolveTokenSecret(env.TOKEN_SECRET, dataDir, isProduction),

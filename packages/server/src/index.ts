@@ -11,7 +11,8 @@ import { type Env, loadConfig } from "./config.ts";
 import type { AppContext, SessionUser } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
-import { createLocalFileStore } from "./files/file-store.ts";
+import { createFileStore } from "./files/file-store.ts";
+import { type FileSweeper, startFileSweep } from "./files/sweep.ts";
 import { createSmtpTransport, type MailDelivery, startMailDelivery } from "./mail/delivery.ts";
 import { createMailer } from "./mail/mailer.ts";
 
@@ -32,12 +33,15 @@ export type PortalApi = {
  * Reads the configuration from `options.env` (default `process.env`), opens the database (PGlite, or
  * PostgreSQL when DATABASE_URL is set), runs the migrations, loads the demo data into an empty
  * database unless SEED_DEMO is "false", prints how to create an administrator when no one could sign
- * in, starts the mail sender when SMTP_URL is set (stopped by `close()`), and returns the API.
+ * in, starts the sweep of orphan files (files/sweep.ts: at start, then hourly) and the mail sender
+ * when SMTP_URL is set (both stopped by `close()`), and returns the API. Files live in the store
+ * FILE_STORE names (PostgreSQL's `stored_file` table by default with DATABASE_URL).
  * Throws ConfigError for a bad setting.
  */
 export async function createPortalApi(options: { env?: Env } = {}): Promise<PortalApi> {
   const config = loadConfig(options.env ?? process.env);
   const handle = await openDatabase(config);
+  let sweeper: FileSweeper | null = null;
   try {
     await handle.migrate();
     const log = (line: string) => console.info(line);
@@ -57,7 +61,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       config,
       db: handle.db,
       mailer,
-      files: createLocalFileStore(config.filesDir),
+      files: createFileStore(config, handle.db),
       log,
       now,
     };
@@ -71,6 +75,8 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
           "[auth] (same DATABASE_URL / PORTAL_DATA_DIR as the server; stop the server first on the embedded database).",
       );
     }
+    // Files no record names (a write that failed before this version, a crash) go after a day.
+    sweeper = startFileSweep({ db: ctx.db, files: ctx.files, now, log });
     if (config.smtpUrl) {
       delivery = startMailDelivery({ db: ctx.db, transport: createSmtpTransport(config.smtpUrl), now, log });
     }
@@ -80,11 +86,13 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       resolveSession: (request) => resolveSession(ctx, request),
       getPublicConfig: () => publicConfig(ctx),
       close: async () => {
+        await sweeper?.stop();
         await delivery?.stop();
         await handle.close();
       },
     };
   } catch (err) {
+    await sweeper?.stop();
     await handle.close();
     throw err;
   }

@@ -13,7 +13,7 @@ import { loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
 import { loadDemoData } from "../demo/seed.ts";
-import { createLocalFileStore } from "../files/file-store.ts";
+import { createFileStore } from "../files/file-store.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { loadOpenApiValidator } from "./openapi.ts";
 
@@ -79,7 +79,7 @@ export async function createTestApi(target: Target): Promise<TestApi> {
     config,
     db: handle.db,
     mailer: createMailer({ transport: "outbox", from: config.mailFrom, now: () => now, log: () => {} }),
-    files: createLocalFileStore(config.filesDir),
+    files: createFileStore(config, handle.db),
     // TEST_LOG=1 prints the server's log (e.g. the stack of a 500) while debugging a test.
     log: process.env.TEST_LOG ? (line: string) => console.error(line) : () => {},
     now: () => now,
