@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../context.ts";
 import { facultyInvitation, storedFile } from "../db/schema.ts";
 import { createTestApi, type TestApi, testTargets } from "../test/harness.ts";
+import { storedKeys } from "../test/stored-keys.ts";
 import {
   assertFileKey,
   createDatabaseFileStore,
@@ -17,18 +18,6 @@ import { ORPHAN_AGE_MS, sweepOrphanFiles } from "./sweep.ts";
 
 const PDF = { extension: "pdf", mediaType: "application/pdf" };
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-
-/** Every file the store holds, published or pending (the local folder walked, or the table's keys). */
-async function storedKeys(ctx: AppContext, dir: string): Promise<string[]> {
-  if (ctx.files.kind === "database") {
-    return (await ctx.db.select({ key: storedFile.key }).from(storedFile)).map((r) => r.key).sort();
-  }
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
-    .sort();
-}
 
 /** Inserts a faculty invitation naming `key`, the smallest record that names a file. */
 async function recordNaming(ctx: AppContext, key: string, tx: AppContext["db"] = ctx.db) {
