@@ -11,6 +11,7 @@ import { type Env, loadConfig } from "./config.ts";
 import type { AppContext, SessionUser } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
+import { adoptLocalFiles } from "./files/adopt-local-files.ts";
 import { createFileStore } from "./files/file-store.ts";
 import { type FileSweeper, startFileSweep } from "./files/sweep.ts";
 import { createSmtpTransport, type MailDelivery, startMailDelivery } from "./mail/delivery.ts";
@@ -35,7 +36,8 @@ export type PortalApi = {
  * database unless SEED_DEMO is "false", prints how to create an administrator when no one could sign
  * in, starts the sweep of orphan files (files/sweep.ts: at start, then hourly) and the mail sender
  * when SMTP_URL is set (both stopped by `close()`), and returns the API. Files live in the store
- * FILE_STORE names (PostgreSQL's `stored_file` table by default with DATABASE_URL).
+ * FILE_STORE names (PostgreSQL's `stored_file` table by default with DATABASE_URL; files of the data
+ * folder that records name are copied into it at start, files/adopt-local-files.ts).
  * Throws ConfigError for a bad setting.
  */
 export async function createPortalApi(options: { env?: Env } = {}): Promise<PortalApi> {
@@ -57,6 +59,11 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       logBodies: !config.isProduction,
       onWake: () => delivery?.wake(),
     });
+    if (config.fileStore === "database") {
+      // Files written while they lived in the data folder move to PostgreSQL with their records.
+      const adopted = await adoptLocalFiles(handle.db, config.filesDir, now);
+      if (adopted > 0) log(`[files] ${adopted} file(s) of ${config.filesDir} copied into the database`);
+    }
     const ctx: AppContext = {
       config,
       db: handle.db,
@@ -77,6 +84,8 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
     }
     // Files no record names (a write that failed before this version, a crash) go after a day.
     sweeper = startFileSweep({ db: ctx.db, files: ctx.files, now, log });
+    await sweeper.run(); // the sweep at start, awaited: the API answers with its store tidy
+
     if (config.smtpUrl) {
       delivery = startMailDelivery({ db: ctx.db, transport: createSmtpTransport(config.smtpUrl), now, log });
     }

@@ -181,7 +181,7 @@ export function createLocalFileStore(root: string): FileStore {
 }
 
 /** Every file under `dir` whose relative path is a valid key (not the pending folder), with its modification time. */
-async function listFiles(dir: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
+export async function listFiles(dir: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
   let entries: import("node:fs").Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });

@@ -46,25 +46,34 @@ export type TestApi = {
   close(): Promise<void>;
 };
 
+/** A new, empty PostgreSQL database `portal_test_<random>` made through `adminUrl`, and how to drop it. */
+export async function createTestDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 export async function createTestApi(target: Target): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-server-test-"));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
   if (target.name === "postgres" && target.adminUrl) {
-    const name = `portal_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: target.adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(target.adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: target.adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase(target.adminUrl));
   }
   const config = loadConfig({
     PORTAL_DATA_DIR: dataDir,
