@@ -10,6 +10,7 @@ export * from "./evaluation-input.ts";
 export * from "./exam-cycle.ts";
 export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
+export * from "./files.ts";
 export * from "./grading.ts";
 export * from "./grading-input.ts";
 export * from "./iso-date.ts";

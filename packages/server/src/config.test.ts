@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       databaseUrl: null,
       pgliteDir: path.join(dir, "pglite"),
       filesDir: path.join(dir, "files"),
+      fileStore: "local",
       smtpUrl: null,
       mailFrom: "Exam Office <exam-office@university.example>",
       nodeEnv: "development",
@@ -33,6 +34,18 @@ describe("loadConfig", () => {
       readModelCache: true,
     });
   });
+
+  it.each([
+    [{}, "local"],
+    [{ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/portal" }, "database"],
+    [{ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/portal", FILE_STORE: "local" }, "local"],
+    [{ FILE_STORE: "Database" }, "database"],
+  ])(
+    "keeps files in the store FILE_STORE names, by default the database with DATABASE_URL (%o)",
+    (env, store) => {
+      expect(loadConfig({ PORTAL_DATA_DIR: dataDir(), ...env }).fileStore).toBe(store);
+    },
+  );
 
   it("generates the token secret once and keeps it in the data folder", () => {
     const dir = dataDir();
@@ -50,6 +63,7 @@ describe("loadConfig", () => {
     [{ PRIMARY_COLOR: "red" }, /PRIMARY_COLOR/],
     [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
     [{ READ_MODEL_CACHE: "false" }, /READ_MODEL_CACHE/],
+    [{ FILE_STORE: "s3" }, /FILE_STORE must be "database" or "local"/],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir(), ...env })).toThrow(message);

@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
  * | PUBLIC_URL | `http://HOST:PORT` | the portal's address as users reach it, for links in mails (sign-in link) |
  * | SHEET_PARSES_AT_ONCE | 2 | uploaded spreadsheets parsed at once, each in a worker thread; one more answers 429 |
  * | READ_MODEL_CACHE | on | `off`: expensive reads compute every answer afresh instead of keeping it behind its change counter (benches of the uncached path) |
+ * | FILE_STORE | `database` with DATABASE_URL, else `local` | where uploaded and generated files live: `database` (the `stored_file` table, seen by every process on one PostgreSQL) or `local` (`<data>/files`, one machine) |
  */
 export type Config = {
   host: string;
@@ -31,6 +32,8 @@ export type Config = {
   dataDir: string;
   pgliteDir: string;
   filesDir: string;
+  /** Where files live (files/file-store.ts): the `stored_file` table or the folder `filesDir`. */
+  fileStore: "database" | "local";
   smtpUrl: string | null;
   mailFrom: string;
   tokenSecret: string;
@@ -83,7 +86,7 @@ const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
  * Reads the configuration from `env` (default `process.env`). Creates the data folder. When
  * TOKEN_SECRET is unset outside production, a random secret is generated once and kept in
  * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret, SEED_DEMO,
- * SHEET_PARSES_AT_ONCE or READ_MODEL_CACHE.
+ * SHEET_PARSES_AT_ONCE, READ_MODEL_CACHE or FILE_STORE.
  */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || "development";
@@ -131,14 +134,22 @@ export function loadConfig(env: Env = process.env): Config {
       `SHEET_PARSES_AT_ONCE must be an integer between 1 and 64, got "${env.SHEET_PARSES_AT_ONCE}"`,
     );
   }
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const fileStore = (env.FILE_STORE?.trim().toLowerCase() || (databaseUrl ? "database" : "local")) as
+    | "database"
+    | "local";
+  if (fileStore !== "database" && fileStore !== "local") {
+    throw new ConfigError(`FILE_STORE must be "database" or "local", got "${env.FILE_STORE}"`);
+  }
 
   return {
     host,
     port,
-    databaseUrl: env.DATABASE_URL?.trim() || null,
+    databaseUrl,
     dataDir,
     pgliteDir: path.join(dataDir, "pglite"),
     filesDir: path.join(dataDir, "files"),
+    fileStore,
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || "Exam Office <exam-office@university.example>",
     tokenSecret: resolveTokenSecret(env.TOKEN_SECRET, dataDir, isProduction),

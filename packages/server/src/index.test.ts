@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { SPEC_MESSAGES } from "@portal/domain";
@@ -39,6 +40,27 @@ describe("createPortalApi", () => {
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it("sweeps the file store at start: a file no record names goes once it is a day old", async () => {
+    const dataDir = path.join(dir, "sweep");
+    const folder = path.join(dataDir, "files", "answer-sheets");
+    await mkdir(folder, { recursive: true });
+    const old = path.join(folder, "old.pdf");
+    const young = path.join(folder, "young.pdf");
+    await writeFile(old, "%PDF-1.4 old");
+    await writeFile(young, "%PDF-1.4 young");
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000);
+    await utimes(old, twoDaysAgo, twoDaysAgo);
+    const api = await createPortalApi({
+      env: { PORTAL_DATA_DIR: dataDir, TOKEN_SECRET: "f".repeat(48), SEED_DEMO: "false" },
+    });
+    try {
+      expect(existsSync(old)).toBe(false);
+      expect(existsSync(young)).toBe(true);
+    } finally {
+      await api.close();
+    }
   });
 
   it("in production: no dev outbox, public configuration from the environment, empty database kept empty", async () => {

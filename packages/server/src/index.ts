@@ -12,8 +12,10 @@ import type { AppContext, SessionUser } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { rewarmSettled } from "./db/read-model-cache.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
-import { createLocalFileStore } from "./files/file-store.ts";
+import { adoptLocalFiles } from "./files/adopt-local-files.ts";
+import { createFileStore } from "./files/file-store.ts";
 import { createSheetReader } from "./files/sheets/reader.ts";
+import { type FileSweeper, startFileSweep } from "./files/sweep.ts";
 import { createSmtpTransport, type MailDelivery, startMailDelivery } from "./mail/delivery.ts";
 import { createMailer } from "./mail/mailer.ts";
 
@@ -34,12 +36,16 @@ export type PortalApi = {
  * Reads the configuration from `options.env` (default `process.env`), opens the database (PGlite, or
  * PostgreSQL when DATABASE_URL is set), runs the migrations, loads the demo data into an empty
  * database unless SEED_DEMO is "false", prints how to create an administrator when no one could sign
- * in, starts the mail sender when SMTP_URL is set (stopped by `close()`), and returns the API.
+ * in, starts the sweep of orphan files (files/sweep.ts: at start, then hourly) and the mail sender
+ * when SMTP_URL is set (both stopped by `close()`), and returns the API. Files live in the store
+ * FILE_STORE names (PostgreSQL's `stored_file` table by default with DATABASE_URL; files of the data
+ * folder that records name are copied into it at start, files/adopt-local-files.ts).
  * Throws ConfigError for a bad setting.
  */
 export async function createPortalApi(options: { env?: Env } = {}): Promise<PortalApi> {
   const config = loadConfig(options.env ?? process.env);
   const handle = await openDatabase(config);
+  let sweeper: FileSweeper | null = null;
   try {
     await handle.migrate();
     const log = (line: string) => console.info(line);
@@ -55,11 +61,16 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       logBodies: !config.isProduction,
       onWake: () => delivery?.wake(),
     });
+    if (config.fileStore === "database") {
+      // Files written while they lived in the data folder move to PostgreSQL with their records.
+      const adopted = await adoptLocalFiles(handle.db, config.filesDir, now);
+      if (adopted > 0) log(`[files] ${adopted} file(s) of ${config.filesDir} copied into the database`);
+    }
     const ctx: AppContext = {
       config,
       db: handle.db,
       mailer,
-      files: createLocalFileStore(config.filesDir),
+      files: createFileStore(config, handle.db),
       sheets: createSheetReader({ parallel: config.sheetParsesAtOnce }),
       log,
       now,
@@ -74,6 +85,10 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
           "[auth] (same DATABASE_URL / PORTAL_DATA_DIR as the server; stop the server first on the embedded database).",
       );
     }
+    // Files no record names (a write that failed before this version, a crash) go after a day.
+    sweeper = startFileSweep({ db: ctx.db, files: ctx.files, now, log });
+    await sweeper.run(); // the sweep at start, awaited: the API answers with its store tidy
+
     if (config.smtpUrl) {
       delivery = startMailDelivery({ db: ctx.db, transport: createSmtpTransport(config.smtpUrl), now, log });
     }
@@ -83,6 +98,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       resolveSession: (request) => resolveSession(ctx, request),
       getPublicConfig: () => publicConfig(ctx),
       close: async () => {
+        await sweeper?.stop();
         await delivery?.stop();
         await ctx.sheets.close();
         await rewarmSettled(ctx.db);
@@ -90,6 +106,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       },
     };
   } catch (err) {
+    await sweeper?.stop();
     await handle.close();
     throw err;
   }

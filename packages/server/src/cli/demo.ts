@@ -15,7 +15,7 @@ import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { seedLargeTerm } from "../demo/large-term.ts";
 import { createBenchmarkPapers, type DemoSize, loadDemoData, wipeDatabase } from "../demo/seed.ts";
-import { createLocalFileStore } from "../files/file-store.ts";
+import { createFileStore } from "../files/file-store.ts";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -55,7 +55,12 @@ async function main(): Promise<void> {
   const handle = await openDatabase(config);
   try {
     await handle.migrate();
-    const ctx = { db: handle.db, files: createLocalFileStore(config.filesDir) };
+    const ctx = {
+      db: handle.db,
+      files: createFileStore(config, handle.db),
+      now: () => Date.now(),
+      log: (line: string) => console.info(line),
+    };
     if (values.reload) {
       const started = performance.now();
       await wipeDatabase(handle.db);

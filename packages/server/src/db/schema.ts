@@ -11,6 +11,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -525,7 +526,10 @@ export const questionPaperSet = pgTable(
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("question_paper_set_uq").on(t.questionPaperId, t.setNumber)],
+  (t) => [
+    uniqueIndex("question_paper_set_uq").on(t.questionPaperId, t.setNumber),
+    index("question_paper_set_document_key_idx").on(t.documentKey),
+  ],
 );
 
 export const chatMessage = pgTable(
@@ -983,17 +987,22 @@ export const facultySubjectRating = pgTable(
 );
 
 /** A faculty invitation or mail (Send New Invite, Send Invite, Send Email) with its attachment. */
-export const facultyInvitation = pgTable("faculty_invitation", {
-  id: id(),
-  kind: text("kind", { enum: ["invite", "newInvite", "email"] }).notNull(),
-  subject: text("subject").notNull(),
-  body: text("body").notNull(),
-  attachmentName: text("attachment_name").notNull(),
-  /** Key of the attachment in the file store. */
-  attachmentKey: text("attachment_key").notNull(),
-  sentBy: uuid("sent_by").references(() => adminUser.id),
-  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const facultyInvitation = pgTable(
+  "faculty_invitation",
+  {
+    id: id(),
+    kind: text("kind", { enum: ["invite", "newInvite", "email"] }).notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** The attachment's name as sent, cleaned (domain `cleanFileName`); data only, never a path. */
+    attachmentName: text("attachment_name").notNull(),
+    /** Key of the attachment in the file store (generated). */
+    attachmentKey: text("attachment_key").notNull(),
+    sentBy: uuid("sent_by").references(() => adminUser.id),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("faculty_invitation_attachment_key_idx").on(t.attachmentKey)],
+);
 
 /** A recipient of a faculty invitation. */
 export const facultyInvitationRecipient = pgTable(
@@ -1291,7 +1300,10 @@ export const answerSheet = pgTable(
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
     version: version(),
   },
-  (t) => [uniqueIndex("answer_sheet_uq").on(t.examId, t.studentId)],
+  (t) => [
+    uniqueIndex("answer_sheet_uq").on(t.examId, t.studentId),
+    index("answer_sheet_document_key_idx").on(t.documentKey),
+  ],
 );
 
 /**
@@ -1393,4 +1405,28 @@ export const scheduledEventFaculty = pgTable(
     index("scheduled_event_faculty_time_idx").on(t.facultyId, t.startsAt),
     check("scheduled_event_faculty_position_ck", sql`${t.position} between 1 and 3`),
   ],
+);
+
+/** PostgreSQL `bytea`, read and written as bytes (node-postgres answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * A file of the database file store (files/file-store.ts, `FILE_STORE=database`): its bytes under a
+ * generated key that a record names (answer_sheet, question_paper_set, faculty_invitation; see
+ * files/references.ts). Written in the transaction of that record; a row no record names is removed
+ * by the sweep a day after `created_at`.
+ */
+export const storedFile = pgTable(
+  "stored_file",
+  {
+    key: text("key").primaryKey(),
+    bytes: bytea("bytes").notNull(),
+    size: integer("size").notNull(),
+    mediaType: text("media_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stored_file_created_at_idx").on(t.createdAt)],
 );

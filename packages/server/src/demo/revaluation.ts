@@ -9,7 +9,6 @@
 import { addDays } from "@portal/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AuditActor } from "../audit.ts";
-import type { AppContext } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import {
   answerSheet,
@@ -23,6 +22,7 @@ import {
   studentMark,
 } from "../db/schema.ts";
 import { ensureExamPeriod } from "../exam/public.ts";
+import type { FileWriter } from "../files/stored-files.ts";
 import { loadStudents, recomputeGrades } from "../grading/public.ts";
 import { renderQuestionPaperPdf } from "./pdf.ts";
 
@@ -49,7 +49,7 @@ const RETEST_REASONS = [
  * `offeringIds` (in the grading demo's order), after the grading demo and the exam cycles exist.
  */
 export async function loadRevaluationDemo(
-  ctx: Pick<AppContext, "files">,
+  files: FileWriter,
   tx: Executor,
   offeringIds: string[],
   pastCycleName: string,
@@ -72,7 +72,7 @@ export async function loadRevaluationDemo(
     questions: ["Answers written by the student, scanned by the exam office."],
   });
   const sheetKey = "answer-sheets/demo/answer-sheet.pdf";
-  if (!(await ctx.files.exists(sheetKey))) await ctx.files.put(sheetKey, sheet);
+  await files.put(sheetKey, sheet, "application/pdf");
 
   for (const [n, offeringId] of offeringIds.entries()) {
     const examId = await endTermExam(tx, offeringId, past.id, past.startDate, n);

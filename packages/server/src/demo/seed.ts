@@ -33,6 +33,7 @@ import {
   term,
   userRole,
 } from "../db/schema.ts";
+import { type FileWriter, withStoredFiles } from "../files/stored-files.ts";
 import { COURSE_NAMES, FIRST_NAMES, LAST_NAMES, QUESTIONS } from "./catalogue.ts";
 import { loadGradingDemo } from "./grading.ts";
 import { renderQuestionPaperPdf } from "./pdf.ts";
@@ -187,14 +188,15 @@ export const DEMO_PAPER_PATTERNS: readonly PaperPattern[] = [
  * with `onlyIfEmpty` it loads nothing (and returns false) when the database already holds data.
  */
 export async function loadDemoData(
-  ctx: Pick<AppContext, "db" | "files">,
+  ctx: Pick<AppContext, "db" | "files" | "now" | "log">,
   options: { size: DemoSize; onlyIfEmpty?: boolean },
 ): Promise<boolean> {
   const spec = SIZES[options.size];
   const random = createRandom(20_261_121);
   const pdfKeys = new Map<string, string>();
 
-  const loaded = await ctx.db.transaction(async (tx) => {
+  // The demo PDFs are written with the records that name them (files/stored-files.ts).
+  const loaded = await withStoredFiles(ctx, async (tx, files) => {
     // One loader at a time across processes; with onlyIfEmpty, a process that waited finds data and stops.
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
     if (options.onlyIfEmpty && !(await isDatabaseEmpty(tx))) return false;
@@ -427,7 +429,7 @@ export async function loadDemoData(
       const c = courseById.get(o.courseId);
       for (const setNumber of [1, 2] as const) {
         const state = pattern.sets[setNumber - 1] ?? null;
-        const documentKey = state && c ? await demoPdf(ctx, pdfKeys, c, setNumber) : null;
+        const documentKey = state && c ? await demoPdf(files, pdfKeys, c, setNumber) : null;
         sets.push({
           questionPaperId: paperId,
           setNumber,
@@ -509,7 +511,7 @@ export async function loadDemoData(
     const gradingAt = new Date(Date.UTC(2026, 10, 1));
     const graded = await loadGradingDemo(tx, gradingAt);
     // The revaluation requests are on the first two graded offerings; the third stays a plain Draft.
-    await loadRevaluationDemo(ctx, tx, graded.slice(0, 2), DEMO_PAST_EXAM_CYCLE, gradingAt);
+    await loadRevaluationDemo(files, tx, graded.slice(0, 2), DEMO_PAST_EXAM_CYCLE, gradingAt);
     return true;
   });
   if (loaded) {
@@ -525,14 +527,14 @@ export async function loadDemoData(
 
 /** Key of the demo PDF of a course's set, rendering and storing it once per load. */
 async function demoPdf(
-  ctx: Pick<AppContext, "files">,
+  files: FileWriter,
   cache: Map<string, string>,
   c: { code: string; name: string },
   setNumber: 1 | 2,
 ): Promise<string> {
   const key = `question-papers/demo/${c.code}-set-${setNumber}.pdf`;
   if (cache.has(key)) return key;
-  if (!(await ctx.files.exists(key))) {
+  {
     const offset = (c.code.charCodeAt(c.code.length - 1) + setNumber * 3) % QUESTIONS.length;
     const questions = Array.from({ length: 5 }, (_, i) => QUESTIONS[(offset + i) % QUESTIONS.length] ?? "");
     const bytes = await renderQuestionPaperPdf({
@@ -542,7 +544,7 @@ async function demoPdf(
       setNumber,
       questions,
     });
-    await ctx.files.put(key, bytes);
+    await files.put(key, bytes, "application/pdf");
   }
   cache.set(key, key);
   return key;
@@ -553,7 +555,7 @@ async function demoPdf(
  * course offering per cycle, both sets Submitted with a shared PDF. Batch inserts; returns the count.
  */
 export async function createBenchmarkPapers(
-  ctx: Pick<AppContext, "db" | "files">,
+  ctx: Pick<AppContext, "db" | "files" | "now" | "log">,
   total: number,
 ): Promise<number> {
   if (!Number.isInteger(total) || total < 1)
@@ -564,7 +566,7 @@ export async function createBenchmarkPapers(
     .from(courseOffering);
   if (offerings.length === 0) throw new Error("no course offerings: load the demo data first");
   const [first] = await db.select({ code: course.code, name: course.name }).from(course).limit(1);
-  const key = first ? await demoPdf(ctx, new Map(), first, 1) : null;
+  const key = first ? await withStoredFiles(ctx, (_tx, files) => demoPdf(files, new Map(), first, 1)) : null;
   const [existing] = await db
     .select({ n: count() })
     .from(examCycle)

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { INTERNAL_FACULTY_AVAILABILITY, SPEC_MESSAGES, type ZInvitation } from "@portal/domain";
+import {
+  INTERNAL_FACULTY_AVAILABILITY,
+  kilobytes,
+  PLANNING_MESSAGES,
+  SPEC_MESSAGES,
+  type ZInvitation,
+} from "@portal/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
@@ -8,6 +14,8 @@ import type { Executor } from "../db/client.ts";
 import { personName } from "../db/person-name.ts";
 import { rows } from "../db/rows.ts";
 import { contact, facultyInvitation, facultyInvitationRecipient } from "../db/schema.ts";
+import { withStoredFiles } from "../files/stored-files.ts";
+import { ATTACHMENT_TYPES, checkUpload } from "../files/upload-check.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 
 type FacultyRow = {
@@ -104,15 +112,6 @@ export async function listFaculty(db: Executor, q: { search: string; pageNo: num
   return { faculty, noOfRecords: Number(total?.n ?? 0) };
 }
 
-const MEDIA_TYPES: Record<string, string> = {
-  doc: "application/msword",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  pdf: "application/pdf",
-  jpeg: "image/jpeg",
-  jpg: "image/jpeg",
-  png: "image/png",
-};
-
 /** Strict base64 (no whitespace, correct padding), or null. */
 function decodeBase64(text: string): Uint8Array | null {
   if (text.length === 0 || text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
@@ -121,10 +120,13 @@ function decodeBase64(text: string): Uint8Array | null {
 
 /**
  * Faculty invitation / email (spec §2 Faculty Invitation: Send New Invite, Send Invite, Send Email;
- * §5 attachment rule): mails every chosen faculty member the subject and body with the attachment
- * (doc, docx, pdf, jpeg, jpg, png, else 'Please Select Only Doc ,Pdf and Image'), keeps the
- * attachment in the file store and the invitation with its recipients. One transaction with the
- * outbox; audited. 400 bad attachment; 404 unknown faculty member.
+ * §5 attachment rule): mails every chosen faculty member the subject and body with the attachment,
+ * keeps the attachment in the file store and the invitation with its recipients. The attachment is
+ * checked by what it is: its name's extension (doc, docx, pdf, jpeg, jpg, png) and the type read
+ * from its content must agree (files/upload-check.ts), else 400 'Please Select Only Doc ,Pdf and
+ * Image'; at most `maxBytes` decoded. Its name is kept cleaned (domain `cleanFileName`), the file
+ * under a generated key, written with the invitation (`withStoredFiles`) in one transaction with the
+ * outbox rows and the audit: a refused or rolled-back invitation leaves no file. 404 unknown faculty.
  */
 export async function sendInvitation(
   ctx: AppContext,
@@ -139,13 +141,16 @@ export async function sendInvitation(
   }
   if (bytes.byteLength > maxBytes) {
     throw badRequest(
-      `The attachment is larger than ${Math.floor(maxBytes / 1024)} KB`,
+      `The attachment is larger than ${kilobytes(maxBytes)} KB`,
       "attachment.contentBase64",
       "max_size",
     );
   }
-  const extension = input.attachmentName.slice(input.attachmentName.lastIndexOf(".") + 1).toLowerCase();
-  const contentType = MEDIA_TYPES[extension] ?? "application/octet-stream";
+  const checked = await checkUpload(bytes, input.attachmentName, ATTACHMENT_TYPES);
+  if (!checked.ok) {
+    const field = checked.reason === "extension" ? "attachment.fileName" : "attachment.contentBase64";
+    throw badRequest(PLANNING_MESSAGES.attachmentType, field, "attachment_type");
+  }
   const recipients = await ctx.db
     .select({
       id: contact.id,
@@ -157,15 +162,14 @@ export async function sendInvitation(
     .where(and(inArray(contact.id, input.facultyIds), eq(contact.kind, "faculty")));
   if (recipients.length !== input.facultyIds.length) throw notFound("No such faculty member", "facultyIds");
   const id = randomUUID();
-  const key = `faculty-invitations/${id}/attachment.${extension}`;
-  await ctx.files.put(key, bytes);
-  return ctx.db.transaction(async (tx) => {
+  return withStoredFiles(ctx, async (tx, files) => {
+    const key = await files.add("faculty-invitations", bytes, checked);
     await tx.insert(facultyInvitation).values({
       id,
       kind: input.kind,
       subject: input.subject,
       body: input.body,
-      attachmentName: input.attachmentName,
+      attachmentName: checked.fileName,
       attachmentKey: key,
       sentBy: user.id,
     });
@@ -177,7 +181,7 @@ export async function sendInvitation(
         to: [r.email],
         subject: input.subject,
         text: `Dear ${r.firstName} ${r.lastName},\n\n${input.body}`,
-        attachments: [{ filename: input.attachmentName, contentType, content: bytes }],
+        attachments: [{ filename: checked.fileName, contentType: checked.mediaType, content: bytes }],
         source: `planning.faculty_invitation:${id}`,
       });
     }
@@ -192,7 +196,7 @@ export async function sendInvitation(
           before: null,
           after: {
             subject: input.subject,
-            attachment: input.attachmentName,
+            attachment: checked.fileName,
             recipients: recipients.map((r) => r.email),
           },
         },

@@ -5,8 +5,7 @@
  * store beside the question papers; without one the sheet is "not available".
  */
 
-import { randomUUID } from "node:crypto";
-import { SPEC_MESSAGES } from "@portal/domain";
+import { ANSWER_SHEET_MAX_BYTES, kilobytes, SPEC_MESSAGES } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
@@ -21,12 +20,12 @@ import {
 } from "../db/schema.ts";
 import { updateVersioned } from "../db/versioned-update.ts";
 import { documentUrl } from "../exam/public.ts";
+import { withStoredFiles } from "../files/stored-files.ts";
+import { ANSWER_SHEET_TYPES, checkUpload } from "../files/upload-check.ts";
 import { badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import { loadExamHeader } from "./requests.ts";
 
-/** Largest answer sheet, decoded: 700 KB (the request body limit is 1 MB, base64 adds a third). */
-export const MAX_ANSWER_SHEET_BYTES = 700 * 1024;
 /** The message of a missing answer sheet. */
 export const ANSWER_SHEET_NOT_AVAILABLE = "Answer sheet is not available";
 
@@ -35,35 +34,35 @@ export function answerSheetUrl(examId: string, studentId: string): string {
   return `/api/sf/exam/answerSheet/${examId}/${studentId}`;
 }
 
-/** True when `bytes` start like a PDF file ("%PDF-"). */
-export function looksLikePdf(bytes: Uint8Array): boolean {
-  return bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-";
-}
-
 /**
  * Stores a student's answer sheet of an exam (a new one, version 0, or a replacement at the version
- * read). `content` is base64; the file must be a PDF (name ending .pdf and content starting %PDF-)
- * of at most 700 KB. The file goes to the store under a new key, then the record is written in one
- * transaction with an audit row. Errors (record unchanged): 400 not base64, empty, too large, not a
- * PDF; 404 unknown exam; 400 student not enrolled in the exam's course offering; 409 stale version.
+ * read). `content` is base64; the file must be a PDF by its content (file-type reads `pdf`) and its
+ * name (`.pdf`), at most {@link ANSWER_SHEET_MAX_BYTES} (700 KB) decoded. The name is kept cleaned
+ * (domain `cleanFileName`), the file under a generated key. File and record are written together
+ * (`withStoredFiles`): a refused write leaves no file, and a replaced sheet's old file is removed
+ * after the commit. Errors (nothing stored): 400 not base64, empty, too large, not a PDF; 404 unknown
+ * exam; 400 student not enrolled in the exam's course offering; 409 stale version.
  */
 export async function uploadAnswerSheet(
   ctx: AppContext,
   actor: SessionUser,
   input: { examId: string; studentId: string; fileName: string; content: string; version: number },
 ) {
-  const bytes = Buffer.from(input.content, "base64");
+  const bytes = new Uint8Array(Buffer.from(input.content, "base64"));
   if (
     bytes.byteLength === 0 ||
-    bytes.toString("base64").replace(/=+$/, "") !== input.content.replace(/=+$/, "")
+    Buffer.from(bytes).toString("base64").replace(/=+$/, "") !== input.content.replace(/=+$/, "")
   ) {
     throw badRequest("content must be the file in base64", "content", "base64");
   }
-  if (bytes.byteLength > MAX_ANSWER_SHEET_BYTES)
-    throw badRequest("The answer sheet is larger than 700 KB", "content", "max_size");
-  if (!/\.pdf$/i.test(input.fileName) || !looksLikePdf(bytes)) {
-    throw badRequest("The answer sheet must be a PDF file", "content", "pdf_only");
-  }
+  if (bytes.byteLength > ANSWER_SHEET_MAX_BYTES)
+    throw badRequest(
+      `The answer sheet is larger than ${kilobytes(ANSWER_SHEET_MAX_BYTES)} KB`,
+      "content",
+      "max_size",
+    );
+  const checked = await checkUpload(bytes, input.fileName, ANSWER_SHEET_TYPES);
+  if (!checked.ok) throw badRequest("The answer sheet must be a PDF file", "content", "pdf_only");
   const h = await loadExamHeader(ctx.db, input.examId, "examId");
   const [enrolled] = isUuid(input.studentId)
     ? await ctx.db
@@ -80,19 +79,18 @@ export async function uploadAnswerSheet(
       "not_enrolled",
     );
   }
-  const key = `answer-sheets/${input.examId}/${input.studentId}-${randomUUID()}.pdf`;
-  await ctx.files.put(key, new Uint8Array(bytes));
   const at = new Date(ctx.now());
-  return ctx.db.transaction(async (tx) => {
+  return withStoredFiles(ctx, async (tx, files) => {
     const [current] = await tx
       .select()
       .from(answerSheet)
       .where(and(eq(answerSheet.examId, input.examId), eq(answerSheet.studentId, input.studentId)))
       .for("update");
     if ((current?.version ?? 0) !== input.version) throw versionConflict("This answer sheet", "version");
+    const key = await files.add("answer-sheets", bytes, checked);
     const values = {
       documentKey: key,
-      fileName: input.fileName,
+      fileName: checked.fileName,
       size: bytes.byteLength,
       uploadedBy: actor.email,
       uploadedAt: at,
@@ -114,6 +112,7 @@ export async function uploadAnswerSheet(
           .onConflictDoNothing()
           .returning();
     if (!row) throw versionConflict(conflictOf.what, conflictOf.field);
+    if (current) files.release(current.documentKey);
     await writeAudit(
       tx,
       actor,
@@ -146,18 +145,18 @@ function sheetView(row: typeof answerSheet.$inferSelect) {
   };
 }
 
-/** The store key of a student's answer sheet of an exam, or null when none is on file. */
-export async function getAnswerSheetKey(
+/** The store key and cleaned original name of a student's answer sheet of an exam, or null when none is on file. */
+export async function getAnswerSheetFile(
   db: Executor,
   examId: string,
   studentId: string,
-): Promise<string | null> {
+): Promise<{ key: string; fileName: string } | null> {
   if (!isUuid(examId) || !isUuid(studentId)) return null;
   const [row] = await db
-    .select({ key: answerSheet.documentKey })
+    .select({ key: answerSheet.documentKey, fileName: answerSheet.fileName })
     .from(answerSheet)
     .where(and(eq(answerSheet.examId, examId), eq(answerSheet.studentId, studentId)));
-  return row?.key ?? null;
+  return row ?? null;
 }
 
 /**

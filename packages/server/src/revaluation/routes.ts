@@ -1,5 +1,8 @@
 import {
+  ANSWER_SHEET_MAX_BYTES,
+  base64Length,
   DEFAULT_LIST_PAGE_SIZE,
+  kilobytes,
   LIST_PAGE_SIZES,
   RETEST_ACCEPT_LABELS,
   REVALUATION_ACCEPT_LABELS,
@@ -10,13 +13,14 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
+import { contentDisposition } from "../files/upload-check.ts";
 import { badRequest, notFound, parseOrThrow } from "../http/errors.ts";
 import { readJson } from "../http/input.ts";
 import { zItemList } from "../http/request-schemas.ts";
 import { zVersion } from "../http/versions.ts";
 import {
   ANSWER_SHEET_NOT_AVAILABLE,
-  getAnswerSheetKey,
+  getAnswerSheetFile,
   requestAnswer,
   uploadAnswerSheet,
 } from "./answer-sheets.ts";
@@ -129,10 +133,12 @@ const ZAnswerSheet = z.object(
   {
     examId: id("examId"),
     studentId: id("studentId"),
-    fileName: id("fileName"),
+    fileName: id("fileName").max(300, { error: "fileName has at most 300 characters" }),
     content: z
       .string({ error: "content must be the file in base64" })
-      .max(Math.ceil((700 * 1024) / 3) * 4 + 4, { error: "The answer sheet is larger than 700 KB" })
+      .max(base64Length(ANSWER_SHEET_MAX_BYTES), {
+        error: `The answer sheet is larger than ${kilobytes(ANSWER_SHEET_MAX_BYTES)} KB`,
+      })
       .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: "content must be the file in base64" }),
     version: zVersion(),
   },
@@ -248,13 +254,13 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
   app.get("/sf/exam/answerSheet/:examId/:studentId", async (c) => {
     const examId = c.req.param("examId");
     const studentId = c.req.param("studentId");
-    const key = await getAnswerSheetKey(ctx.db, examId, studentId);
-    const file = key ? await ctx.files.stream(key) : null;
-    if (!file) throw notFound(ANSWER_SHEET_NOT_AVAILABLE);
+    const sheet = await getAnswerSheetFile(ctx.db, examId, studentId);
+    const file = sheet ? await ctx.files.stream(sheet.key) : null;
+    if (!sheet || !file) throw notFound(ANSWER_SHEET_NOT_AVAILABLE);
     return c.body(file.body, 200, {
       "Content-Type": "application/pdf",
       "Content-Length": String(file.size),
-      "Content-Disposition": `inline; filename="answer-sheet-${examId}-${studentId}.pdf"`,
+      "Content-Disposition": contentDisposition("inline", sheet.fileName),
       "Cache-Control": "private, no-store",
     });
   });

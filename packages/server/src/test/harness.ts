@@ -14,7 +14,7 @@ import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
 import { rewarmSettled } from "../db/read-model-cache.ts";
 import { loadDemoData } from "../demo/seed.ts";
-import { createLocalFileStore } from "../files/file-store.ts";
+import { createFileStore } from "../files/file-store.ts";
 import { createSheetReader } from "../files/sheets/reader.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { loadOpenApiValidator } from "./openapi.ts";
@@ -48,6 +48,28 @@ export type TestApi = {
   close(): Promise<void>;
 };
 
+/** A new, empty PostgreSQL database `portal_test_<random>` made through `adminUrl`, and how to drop it. */
+export async function createTestDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 /**
  * A fresh API on `target` with the small demo data. `readModelCache: false` starts it as
  * READ_MODEL_CACHE=off does (every kept read computed afresh, db/read-model-cache.ts).
@@ -60,20 +82,7 @@ export async function createTestApi(
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
   if (target.name === "postgres" && target.adminUrl) {
-    const name = `portal_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: target.adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(target.adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: target.adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase(target.adminUrl));
   }
   const config = loadConfig({
     PORTAL_DATA_DIR: dataDir,
@@ -89,7 +98,7 @@ export async function createTestApi(
     config,
     db: handle.db,
     mailer: createMailer({ transport: "outbox", from: config.mailFrom, now: () => now, log: () => {} }),
-    files: createLocalFileStore(config.filesDir),
+    files: createFileStore(config, handle.db),
     sheets: createSheetReader({ parallel: config.sheetParsesAtOnce }),
     // TEST_LOG=1 prints the server's log (e.g. the stack of a 500) while debugging a test.
     log: process.env.TEST_LOG ? (line: string) => console.error(line) : () => {},

@@ -1,5 +1,5 @@
 import { type FacultyRow, type InvitationRequest, sendInvitationMutationOptions } from "@portal/api-client";
-import { ZInvitation } from "@portal/domain";
+import { ATTACHMENT_MAX_BYTES, kilobytes, ZInvitation } from "@portal/domain";
 import { Button, Checkbox, Dialog, TextArea } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation } from "@tanstack/react-query";
@@ -34,7 +34,9 @@ const ZInviteForm = z.object({
 /**
  * The Send New Invite / Send Invite / Send Email dialog (spec §2, §5): faculty-name multi-select
  * (the checked rows chosen at first), required Subject, multi-line Body, required Attachment (doc,
- * docx, pdf, jpeg, jpg or png, else 'Please Select Only Doc ,Pdf and Image'). Send mails each chosen
+ * docx, pdf, jpeg, jpg or png, else 'Please Select Only Doc ,Pdf and Image'; at most the domain's
+ * ATTACHMENT_MAX_BYTES, stated before a file is chosen and checked on the chosen file's own size, as
+ * the server counts it; the server also reads the type from the content). Send mails each chosen
  * member with the attachment (POST /salesforce/facultyOnboarding/sendEmail).
  */
 export function InviteDialog({
@@ -52,6 +54,8 @@ export function InviteDialog({
   const toast = useToast();
   const send = useMutation(sendInvitationMutationOptions(api));
   const [file, setFile] = useState<File | null>(null);
+  const [tooLarge, setTooLarge] = useState(false);
+  const limitKb = String(kilobytes(ATTACHMENT_MAX_BYTES));
   const translations = planningMessages();
   const form = useForm({
     defaultValues: { facultyIds: [...initial], subject: "", body: "", attachmentName: "" } as {
@@ -97,7 +101,12 @@ export function InviteDialog({
           <Button variant="secondary" onClick={onClose}>
             {m.intake_cancel()}
           </Button>
-          <Button variant="primary" loading={send.isPending} onClick={() => void form.handleSubmit()}>
+          <Button
+            variant="primary"
+            loading={send.isPending}
+            disabled={tooLarge}
+            onClick={() => void form.handleSubmit()}
+          >
             {m.intake_send()}
           </Button>
         </div>
@@ -154,20 +163,26 @@ export function InviteDialog({
           {(field) => (
             <div>
               <label htmlFor="invite-attachment">{m.intake_attachment()} *</label>
+              <p id="invite-attachment-limit" className={styles.muted}>
+                {m.intake_attachment_limit({ size: limitKb })}
+              </p>
               <input
                 id="invite-attachment"
                 type="file"
                 accept=".doc,.docx,.pdf,.jpeg,.jpg,.png"
-                aria-describedby="invite-attachment-error"
+                aria-describedby="invite-attachment-limit invite-attachment-error"
                 onChange={(event) => {
                   const chosen = event.target.files?.[0] ?? null;
-                  setFile(chosen && attachmentProblem(chosen.name) === null ? chosen : null);
+                  const large = chosen !== null && chosen.size > ATTACHMENT_MAX_BYTES;
+                  setTooLarge(large);
+                  setFile(chosen && !large && attachmentProblem(chosen.name) === null ? chosen : null);
                   field.handleChange(chosen?.name ?? "");
                   field.handleBlur();
                 }}
               />
               <p id="invite-attachment-error" role="alert" className={styles.errorText}>
-                {fieldErrorText(field, translations) ?? ""}
+                {fieldErrorText(field, translations) ??
+                  (tooLarge ? m.intake_attachment_too_large({ size: limitKb }) : "")}
               </p>
             </div>
           )}

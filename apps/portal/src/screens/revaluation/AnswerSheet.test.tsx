@@ -87,6 +87,11 @@ describe("AnswerSheet", () => {
       "Answer sheet is not available",
     );
     expect(screen.getByTestId("paper-missing").textContent).toBe("Question paper is not available");
+    // The limit is stated before a file is chosen, and the file input points to it.
+    const limit = screen.getByText("PDF, at most 700 KB");
+    expect(screen.getByLabelText("Upload the answer sheet (PDF)").getAttribute("aria-describedby")).toBe(
+      limit.id,
+    );
     await expectNoAxeViolations(container);
 
     choose(new File(["hello"], "sheet.png", { type: "image/png" }));

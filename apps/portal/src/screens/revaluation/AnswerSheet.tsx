@@ -3,6 +3,7 @@ import {
   revaluationKeys,
   uploadAnswerSheetMutationOptions,
 } from "@portal/api-client";
+import { ANSWER_SHEET_MAX_BYTES, kilobytes } from "@portal/domain";
 import { Button, ButtonLink } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -20,9 +21,6 @@ import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
 import { revaluationLinks } from "./routes.ts";
-
-/** Largest answer sheet the API takes (700 KB decoded, openapi uploadAnswerSheet). */
-export const ANSWER_SHEET_MAX_BYTES = 700 * 1024;
 
 export type AnswerSheetProps = ScreenIslandProps & { requestId: string };
 
@@ -42,12 +40,17 @@ export function answerSheetFirstQuery(requestId: string): FirstQuery {
   };
 }
 
-/** Why a chosen file cannot be uploaded (PDF only, at most 700 KB), or null. */
+/**
+ * Why a chosen file cannot be uploaded, or null: PDF only, at most the domain's
+ * ANSWER_SHEET_MAX_BYTES (700 KB) of the file itself, the limit the server counts on the decoded
+ * upload. The server also reads the type from the content.
+ */
 export function answerSheetFileProblem(file: { name: string; size: number; type: string }): string | null {
   if (!file.name.toLowerCase().endsWith(".pdf") || (file.type !== "" && file.type !== "application/pdf")) {
     return m.reval_pdf_only();
   }
-  if (file.size > ANSWER_SHEET_MAX_BYTES) return m.reval_pdf_too_large();
+  if (file.size > ANSWER_SHEET_MAX_BYTES)
+    return m.reval_pdf_too_large({ size: String(kilobytes(ANSWER_SHEET_MAX_BYTES)) });
   return null;
 }
 
@@ -176,10 +179,14 @@ export function AnswerSheetScreen({ requestId }: { requestId: string }) {
           }}
         >
           <label htmlFor={inputId}>{sheet.available ? m.reval_replace_pdf() : m.reval_upload_pdf()}</label>
+          <span id={`${inputId}-limit`} className={styles.muted}>
+            {m.reval_pdf_limit({ size: String(kilobytes(ANSWER_SHEET_MAX_BYTES)) })}
+          </span>
           <input
             id={inputId}
             type="file"
             accept="application/pdf,.pdf"
+            aria-describedby={`${inputId}-limit`}
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
               setFile(chosen);
