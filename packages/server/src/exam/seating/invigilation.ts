@@ -542,7 +542,7 @@ async function saveInvigilationsIn(
             startTimeOfExam: info.startTimeOfExam,
             duration: info.duration,
           }),
-          source: `invigilation.assign:${item.examId}:${item.facultyId}`,
+          source: `invigilation:${item.examId}:assign:${item.facultyId}`,
         });
         notifiedAt = at;
       }
@@ -806,7 +806,7 @@ export async function sendInvigilationNotifications(
           startTimeOfExam: row.startTimeOfExam,
           duration: row.duration,
         }),
-        source: `invigilation.notify:${id}`,
+        source: `invigilation:${row.examId}:notify:${id}`,
       });
       await tx
         .update(invigilation)
