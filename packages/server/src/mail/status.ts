@@ -21,8 +21,10 @@ import { sanitizeForLog } from "./mailer.ts";
  * with the operations that send them: whoever may call one of them may read and resend the mails.
  */
 export const MAIL_SOURCE_KINDS: Readonly<Record<string, readonly string[]>> = {
-  /** `grading.publish:<courseOfferingId>`: marks sent for acknowledgement or published. */
+  /** `grading.publish:<courseOfferingId>`: the results mails of publishing. */
   "grading.publish": ["sendEmailForMarks"],
+  /** `grading.send_marks:<courseOfferingId>`: marks sent for acknowledgement. */
+  "grading.send_marks": ["sendEmailForMarks"],
   /** `evaluation:<examId>:request|withdraw:<assignmentId>`: evaluator requests and withdrawals. */
   evaluation: ["saveEvaluatorAssignments", "recordEvaluatorAnswers"],
   /** `invigilation:<examId>:assign:<facultyId>`, `invigilation:<examId>:notify:<dutyId>`. */
