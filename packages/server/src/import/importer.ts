@@ -632,7 +632,7 @@ async function ensureCodesFree(db: Executor, plan: ImportPlan): Promise<void> {
   const code = plan.summary.code;
   const refuse = (what: string) =>
     conflict(
-      `Import code ${code} is already in use: ${what} exists. Nothing was imported; give the import another code.`,
+      `This import code is already in use: ${what} exists. Nothing was imported; give the import another code.`,
       "record_exists",
     );
   const wanted = (values: Array<string | null | undefined>) => new Set(values.filter((v) => v != null));
@@ -641,14 +641,14 @@ async function ensureCodesFree(db: Executor, plan: ImportPlan): Promise<void> {
     .select({ v: course.code })
     .from(course)
     .where(like(course.code, `${code}-%`))) {
-    if (courseCodes.has(r.v)) throw refuse(`course ${r.v}`);
+    if (courseCodes.has(r.v)) throw refuse("a course with one of its course codes");
   }
   const studentCodes = wanted(plan.rows.contact.map((r) => r.code));
   for (const r of await db
     .select({ v: contact.code })
     .from(contact)
     .where(like(contact.code, `${code}-S%`))) {
-    if (r.v && studentCodes.has(r.v)) throw refuse(`student ${r.v}`);
+    if (r.v && studentCodes.has(r.v)) throw refuse("a student with one of its student codes");
   }
   const emails = wanted(plan.rows.contact.map((r) => r.email));
   const emailPattern = `${code.toLowerCase()}-s%@${STUDENT_MAIL_DOMAIN}`;
@@ -656,24 +656,24 @@ async function ensureCodesFree(db: Executor, plan: ImportPlan): Promise<void> {
     .select({ v: contact.email })
     .from(contact)
     .where(ilike(contact.email, emailPattern))) {
-    if (emails.has(r.v.toLowerCase())) throw refuse(`a contact with e-mail ${r.v}`);
+    if (emails.has(r.v.toLowerCase())) throw refuse("a contact with one of its students' e-mails");
   }
   const roomCodes = wanted(plan.rows.facility.map((r) => r.code));
   for (const r of await db
     .select({ v: facility.code })
     .from(facility)
     .where(like(facility.code, `${code}-R%`))) {
-    if (roomCodes.has(r.v)) throw refuse(`room ${r.v}`);
+    if (roomCodes.has(r.v)) throw refuse("a room with one of its room codes");
   }
   const intakeName = plan.rows.intake[0]?.name ?? "";
   if ((await db.select({ v: intake.id }).from(intake).where(eq(intake.name, intakeName))).length > 0) {
-    throw refuse(`intake "${intakeName}"`);
+    throw refuse("its intake");
   }
   const cycleName = plan.summary.examCycleName ?? "";
   if (
     (await db.select({ v: examCycle.id }).from(examCycle).where(eq(examCycle.name, cycleName))).length > 0
   ) {
-    throw refuse(`exam cycle "${cycleName}"`);
+    throw refuse("its exam cycle");
   }
 }
 
@@ -746,7 +746,7 @@ async function findImport(db: Executor, code: string): Promise<ImportSummary | n
 function sameImportOrConflict(existing: ImportSummary, checksum: string): ImportResult {
   if (existing.checksum === checksum) return { created: false, importSource: existing };
   throw conflict(
-    `Import code ${existing.code} was used on ${existing.importedAt} for "${existing.name}" with other file contents. ` +
+    `This import code was used on ${existing.importedAt} for "${existing.name}" with other file contents. ` +
       "Nothing was imported; give this import another code.",
     "checksum_differs",
   );
@@ -782,7 +782,7 @@ export async function importExamData(
   const code = input.code ?? deriveImportCode(input.name);
   if (!code) {
     throw badRequest(
-      `No import code can be made from the name "${input.name}": give a code (e.g. DATA1)`,
+      "No import code can be made from the name: give a code (e.g. DATA1)",
       "code",
       "required",
     );
@@ -856,7 +856,7 @@ export async function importExamData(
     const winner = await findImport(ctx.db, code);
     if (winner) return sameImportOrConflict(winner, checksum);
     throw conflict(
-      `Import code ${code}: another change took one of its record codes meanwhile. Nothing was imported; try again.`,
+      "Another change took one of this import's record codes meanwhile. Nothing was imported; try again.",
       "record_exists",
     );
   }

@@ -1179,7 +1179,7 @@ export async function setEvaluationDeadline(
     if (!current) throw notFound("No such exam", "examId");
     if (item.deadline !== null && item.deadline < current.examDate) {
       throw badRequest(
-        `The evaluation deadline (${formatIsoDate(item.deadline)}) cannot be before the exam date (${formatIsoDate(current.examDate)})`,
+        `The evaluation deadline cannot be before the exam date (${formatIsoDate(current.examDate)})`,
         "deadline",
         "not_before_exam_date",
       );
