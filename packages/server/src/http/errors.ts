@@ -8,8 +8,9 @@ import type { z } from "zod";
  * (docs/security/hostile-input.md; `test/fuzz.test.ts` sends a marker to every parameter and body
  * field of every operation and fails on an error body that contains it). Messages may quote what the
  * database holds (a stored name, a cycle's dates). Errors of the command-line tools (cli/,
- * config.ts, auth/admins.ts) and of an import's file format (import/) may quote values: they reach
- * the operator who typed the command or chose the file, not an HTTP client.
+ * config.ts, auth/admins.ts) and of an import (import/: its file format, and the import code and
+ * the stored records it collides with) may quote values: they reach the operator who typed the
+ * command or chose the files, not a screen's user.
  */
 
 /** JSON error body of every failed call (docs/api.md). */

@@ -632,7 +632,7 @@ async function ensureCodesFree(db: Executor, plan: ImportPlan): Promise<void> {
   const code = plan.summary.code;
   const refuse = (what: string) =>
     conflict(
-      `This import code is already in use: ${what} exists. Nothing was imported; give the import another code.`,
+      `Import code ${code} is already in use: ${what} exists. Nothing was imported; give the import another code.`,
       "record_exists",
     );
   const wanted = (values: Array<string | null | undefined>) => new Set(values.filter((v) => v != null));
@@ -641,14 +641,14 @@ async function ensureCodesFree(db: Executor, plan: ImportPlan): Promise<void> {
     .select({ v: course.code })
     .from(course)
     .where(like(course.code, `${code}-%`))) {
-    if (courseCodes.has(r.v)) throw refuse("a course with one of its course codes");
+    if (courseCodes.has(r.v)) throw refuse(`course ${r.v}`);
   }
   const studentCodes = wanted(plan.rows.contact.map((r) => r.code));
   for (const r of await db
     .select({ v: contact.code })
     .from(contact)
     .where(like(contact.code, `${code}-S%`))) {
-    if (r.v && studentCodes.has(r.v)) throw refuse("a student with one of its student codes");
+    if (r.v && studentCodes.has(r.v)) throw refuse(`student ${r.v}`);
   }
   const emails = wanted(plan.rows.contact.map((r) => r.email));
   const emailPattern = `${code.toLowerCase()}-s%@${STUDENT_MAIL_DOMAIN}`;
@@ -656,24 +656,24 @@ async function ensureCodesFree(db: Executor, plan: ImportPlan): Promise<void> {
     .select({ v: contact.email })
     .from(contact)
     .where(ilike(contact.email, emailPattern))) {
-    if (emails.has(r.v.toLowerCase())) throw refuse("a contact with one of its students' e-mails");
+    if (emails.has(r.v.toLowerCase())) throw refuse(`a contact with e-mail ${r.v}`);
   }
   const roomCodes = wanted(plan.rows.facility.map((r) => r.code));
   for (const r of await db
     .select({ v: facility.code })
     .from(facility)
     .where(like(facility.code, `${code}-R%`))) {
-    if (roomCodes.has(r.v)) throw refuse("a room with one of its room codes");
+    if (roomCodes.has(r.v)) throw refuse(`room ${r.v}`);
   }
   const intakeName = plan.rows.intake[0]?.name ?? "";
   if ((await db.select({ v: intake.id }).from(intake).where(eq(intake.name, intakeName))).length > 0) {
-    throw refuse("its intake");
+    throw refuse(`intake "${intakeName}"`);
   }
   const cycleName = plan.summary.examCycleName ?? "";
   if (
     (await db.select({ v: examCycle.id }).from(examCycle).where(eq(examCycle.name, cycleName))).length > 0
   ) {
-    throw refuse("its exam cycle");
+    throw refuse(`exam cycle "${cycleName}"`);
   }
 }
 
@@ -746,7 +746,7 @@ async function findImport(db: Executor, code: string): Promise<ImportSummary | n
 function sameImportOrConflict(existing: ImportSummary, checksum: string): ImportResult {
   if (existing.checksum === checksum) return { created: false, importSource: existing };
   throw conflict(
-    `This import code was used on ${existing.importedAt} for "${existing.name}" with other file contents. ` +
+    `Import code ${existing.code} was used on ${existing.importedAt} for "${existing.name}" with other file contents. ` +
       "Nothing was imported; give this import another code.",
     "checksum_differs",
   );
@@ -856,7 +856,7 @@ export async function importExamData(
     const winner = await findImport(ctx.db, code);
     if (winner) return sameImportOrConflict(winner, checksum);
     throw conflict(
-      "Another change took one of this import's record codes meanwhile. Nothing was imported; try again.",
+      `Import code ${code}: another change took one of its record codes meanwhile. Nothing was imported; try again.`,
       "record_exists",
     );
   }
