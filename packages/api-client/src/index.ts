@@ -146,6 +146,15 @@ export {
   uploadMarksMutationOptions,
 } from "./grading.ts";
 export {
+  type FailedMail,
+  failedMailQueryOptions,
+  type MailResendAnswer,
+  type MailStatus,
+  mailKeys,
+  mailStatusQueryOptions,
+  resendFailedMailMutationOptions,
+} from "./mail.ts";
+export {
   type AcademicCalendar,
   type ActivityOperationRequest,
   academicCalendarQueryOptions,

@@ -19,6 +19,7 @@ import { ApiError, notFound, parseOrThrow, sendError } from "./http/errors.ts";
 import { checkUrl, limitBody } from "./http/input.ts";
 import { apiSecurityHeaders } from "./http/security-headers.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
+import { mailRoutes } from "./mail/routes.ts";
 import { planningRoutes } from "./planning/routes.ts";
 import { revaluationRoutes } from "./revaluation/routes.ts";
 import { schedulingRoutes } from "./scheduling/routes.ts";
@@ -167,6 +168,9 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
           to: m.toAddresses,
           subject: m.subject,
           text: m.text,
+          status: m.status,
+          attempts: m.attempts,
+          lastError: m.lastError,
           attachments: m.attachments.map(({ filename, contentType, size }) => ({
             filename,
             contentType,
@@ -191,6 +195,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", gradingRoutes(ctx));
   app.route("/", revaluationRoutes(ctx));
   app.route("/", schedulingRoutes(ctx));
+  app.route("/", mailRoutes(ctx));
 
   return app;
 }

@@ -125,6 +125,24 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     roles: ["exam_office"],
   },
   {
+    method: "GET",
+    path: "/mail/status",
+    operationId: "getMailStatus",
+    roles: ["exam_office", "academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/mail/failed",
+    operationId: "listFailedMail",
+    roles: ["exam_office", "academic_office"],
+  },
+  {
+    method: "POST",
+    path: "/mail/resend",
+    operationId: "resendFailedMail",
+    roles: ["exam_office", "academic_office"],
+  },
+  {
     method: "POST",
     path: "/sf/exam/import",
     operationId: "importExamData",

@@ -583,6 +583,8 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_created_idx").on(t.createdAt),
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // The mail status of a record: equal sources and `LIKE 'prefix%'` (mail/status.ts).
+    index("mail_outbox_source_idx").on(t.source.op("text_pattern_ops"), t.status),
   ],
 );
 

@@ -933,7 +933,7 @@ export async function saveStudentGrades(ctx: AppContext, actor: SessionUser, ite
       if (current.version !== item.version) throw versionConflict("This student's grade", `${i}.version`);
       if (current.calculatedGrade !== item.calculatedGrade) {
         throw badRequest(
-          `The calculated grade is ${current.calculatedGrade}, not ${item.calculatedGrade}: it comes from the marks`,
+          `The calculated grade is ${current.calculatedGrade}: it comes from the marks and cannot be set`,
           `${i}.CalculatedGrade`,
           "calculated",
         );

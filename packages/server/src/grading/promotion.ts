@@ -117,7 +117,7 @@ export async function saveCriteria(
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new ApiError(409, `A criterion named ${input.name} exists already`, {
+      throw new ApiError(409, "A criterion with this name exists already", {
         errorCode: "conflict",
         field: "name",
       });

@@ -2,6 +2,17 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 
+/*
+ * Error messages answered to clients name the field and the rule, never the value sent: a value is
+ * the requester's own input, and echoing it lets a page or a log show text an attacker chose
+ * (docs/security/hostile-input.md; `test/fuzz.test.ts` sends a marker to every parameter and body
+ * field of every operation and fails on an error body that contains it). Messages may quote what the
+ * database holds (a stored name, a cycle's dates). Errors of the command-line tools (cli/,
+ * config.ts, auth/admins.ts) and of an import (import/: its file format, and the import code and
+ * the stored records it collides with) may quote values: they reach the operator who typed the
+ * command or chose the files, not a screen's user.
+ */
+
 /** JSON error body of every failed call (docs/api.md). */
 export type ErrorBody = {
   success: false;
@@ -88,16 +99,40 @@ export function versionConflict(what: string, field?: string): ApiError {
   );
 }
 
-/** A 400 for the first issue of a failed zod validation, naming the field (dotted path) and the rule. */
+/** Longest name of a request field quoted in an error, in characters. */
+const MAX_FIELD_NAME_LENGTH = 64;
+const PLAIN_FIELD_NAME = /^(?:[A-Za-z_$][A-Za-z0-9_$-]*|\d+)$/;
+
+/**
+ * One step of a field's dotted path as an error may name it: an index, or a property name made of
+ * letters, digits, `_`, `$` and `-` (at most 64 characters); any other name (which only a request
+ * can have made up) becomes `?`, so an error never echoes a request's own key.
+ */
+export function fieldStep(name: string): string {
+  return name.length <= MAX_FIELD_NAME_LENGTH && PLAIN_FIELD_NAME.test(name) ? name : "?";
+}
+
+/**
+ * A 400 for the first issue of a failed zod validation, naming the field (dotted path, see
+ * {@link fieldStep}) and the rule. An unknown property (`unrecognized_keys`) is named by its path
+ * with its name made safe, never quoted in the message.
+ */
 export function validationError(error: z.ZodError, prefix?: string): ApiError {
   const issue = error.issues[0];
   if (!issue) return new ApiError(400, "Invalid request", { errorCode: "validation_failed" });
-  const pathParts = [...(prefix ? [prefix] : []), ...issue.path.map(String)];
+  const unknownKey = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
+  const pathParts = [
+    ...(prefix ? [prefix] : []),
+    ...issue.path.map((p) => fieldStep(String(p))),
+    ...(unknownKey !== undefined ? [fieldStep(unknownKey)] : []),
+  ];
   const field = pathParts.join(".") || undefined;
   const message =
-    issue.message && !issue.message.startsWith("Invalid input")
-      ? issue.message
-      : `${field ?? "body"}: ${issue.message}`;
+    unknownKey !== undefined
+      ? `${field ?? "body"} is not a field of this request`
+      : issue.message && !issue.message.startsWith("Invalid input")
+        ? issue.message
+        : `${field ?? "body"}: ${issue.message}`;
   return new ApiError(400, message, {
     errorCode: "validation_failed",
     ...(field ? { field } : {}),

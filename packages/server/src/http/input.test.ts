@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
-import { MAX_ERROR_MESSAGE_LENGTH, safeMessage } from "./errors.ts";
+import { fieldStep, MAX_ERROR_MESSAGE_LENGTH, safeMessage, validationError } from "./errors.ts";
 import { checkJsonStrings, MAX_JSON_DEPTH, stringProblem } from "./input.ts";
 
 describe("stringProblem", () => {
@@ -38,7 +39,11 @@ describe("checkJsonStrings", () => {
       { seats: [{ roomId: "ok" }, { roomId: "\ud800" }] },
       { field: "seats.1.roomId", rule: "well_formed_unicode" },
     ],
-    ["an object key", { "a\u0000": 1 }, { field: "a\u0000", rule: "no_control_characters" }],
+    [
+      'an object key (named "?": the request made it up)',
+      { "a\u0000": 1 },
+      { field: "?", rule: "no_control_characters" },
+    ],
     [
       "the first bad value in document order",
       { a: "\u0000", b: "\u0000" },
@@ -53,6 +58,46 @@ describe("checkJsonStrings", () => {
     expect(fieldOf(deep)).toMatchObject({ rule: "max_depth" });
     const fine = JSON.parse(`${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)}`) as unknown;
     expect(fieldOf(fine)).toBeNull();
+  });
+});
+
+describe("error fields never quote a name the request made up", () => {
+  it.each([
+    ["a property name", "dateOfExam", "dateOfExam"],
+    ["an index", "12", "12"],
+    ["a name with a hyphen", "x-roles", "x-roles"],
+    ["a name with a space and a quote", "x' UNION SELECT zz9marker", "?"],
+    ["a name with a dot", "a.b", "?"],
+    ["a long name", "n".repeat(65), "?"],
+  ])("%s", (_name, step, expected) => {
+    expect(fieldStep(step)).toBe(expected);
+  });
+
+  it("names an unknown body field by its path, without its made-up name", () => {
+    const result = z.strictObject({ a: z.string() }).safeParse({ a: "x", "x' UNION SELECT zz9marker": 1 });
+    if (result.success) throw new Error("parsed");
+    const body = validationError(result.error).toBody();
+    expect(body).toMatchObject({ field: "?", rule: "unrecognized_keys" });
+    expect(JSON.stringify(body)).not.toContain("zz9marker");
+    const plain = z.strictObject({ a: z.string() }).safeParse({ a: "x", extra: 1 });
+    if (plain.success) throw new Error("parsed");
+    expect(validationError(plain.error, "3").toBody()).toMatchObject({
+      field: "3.extra",
+      errorMessage: "3.extra is not a field of this request",
+    });
+  });
+
+  it("names a bad string under a made-up key by its path, without the key", () => {
+    let thrown: unknown;
+    try {
+      checkJsonStrings({ items: [{ "x' UNION SELECT zz9marker": "a\u0007b" }] });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    const body = (thrown as { toBody(): unknown }).toBody();
+    expect(body).toMatchObject({ field: "items.0.?", rule: "no_control_characters" });
+    expect(JSON.stringify(body)).not.toContain("zz9marker");
   });
 });
 

@@ -5,7 +5,7 @@
  * bounded nesting). It builds on http/errors.ts, which imports nothing from here.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { ApiError, badRequest, LONE_SURROGATE, sendError } from "./errors.ts";
+import { ApiError, badRequest, fieldStep, LONE_SURROGATE, sendError } from "./errors.ts";
 import { lingerOnClose } from "./lingering-close.ts";
 
 /**
@@ -60,7 +60,9 @@ export function checkJsonStrings(value: unknown): void {
     // Pushed in reverse, so the first bad value in document order is the one reported.
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i] as readonly [string, unknown];
-      const childPath = path ? `${path}.${key}` : key;
+      // An object's own keys are named only when plain (fieldStep): a made-up key is never echoed.
+      const step = Array.isArray(item.value) ? key : fieldStep(key);
+      const childPath = path ? `${path}.${step}` : step;
       const keyProblem = stringProblem(key, childPath);
       if (keyProblem) throw keyProblem;
       stack.push({ value: child, path: childPath, depth: depth + 1 });
@@ -99,8 +101,8 @@ export const checkUrl: MiddlewareHandler = async (c, next) => {
       const rawName = eq >= 0 ? pair.slice(0, eq) : pair;
       const name = decodeComponent(rawName, true);
       const value = eq >= 0 ? decodeComponent(pair.slice(eq + 1), true) : "";
-      // The field names the parameter only when its name is itself clean and short.
-      const field = name !== null && !stringProblem(name, "query") && name.length <= 64 ? name : "query";
+      // The field names the parameter only when its name is plain (fieldStep): never a made-up name.
+      const field = name !== null && fieldStep(name) !== "?" ? name : "query";
       const problem =
         name === null || value === null
           ? malformedEncoding(field)

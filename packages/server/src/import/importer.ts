@@ -782,7 +782,7 @@ export async function importExamData(
   const code = input.code ?? deriveImportCode(input.name);
   if (!code) {
     throw badRequest(
-      `No import code can be made from the name "${input.name}": give a code (e.g. DATA1)`,
+      "No import code can be made from the name: give a code (e.g. DATA1)",
       "code",
       "required",
     );

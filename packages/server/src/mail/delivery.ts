@@ -103,11 +103,14 @@ export async function deliverDueMail(options: {
   });
   const result: DeliveryResult = { claimed: claimed.length, sent: 0, retried: 0, failed: 0 };
   for (const row of claimed) {
-    // The result is recorded only while the row is still this attempt's (same attempt count).
+    // The result is recorded only while the row is still this attempt's: same attempt count and the
+    // lease this claim set (a failed row resent by staff starts again at attempt 0, mail/status.ts,
+    // so the attempt count alone could match an older claim's).
     const ours = and(
       eq(mailOutbox.id, row.id),
       eq(mailOutbox.attempts, row.attempts),
       eq(mailOutbox.status, "queued"),
+      ...(row.nextAttemptAt ? [eq(mailOutbox.nextAttemptAt, row.nextAttemptAt)] : []),
     );
     try {
       await transport.send({

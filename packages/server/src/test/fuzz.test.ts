@@ -12,7 +12,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRandom } from "../demo/random.ts";
-import { type FuzzCase, fuzzCases, loadOperations, type Operation, tableFingerprints } from "./fuzz.ts";
+import {
+  ECHO_NEEDLE,
+  echoCases,
+  type FuzzCase,
+  fuzzCases,
+  loadOperations,
+  type Operation,
+  tableFingerprints,
+} from "./fuzz.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "./harness.ts";
 import { chunk, LAST_CHUNK, type NodeServer, rawRequest, startNodeServer } from "./node-server.ts";
 
@@ -130,6 +138,26 @@ describe.each(testTargets())("fuzzing the API on $name", (target) => {
     }
     expect(operations.length).toBeGreaterThan(40);
     expect(sent).toBeGreaterThan(operations.length * 20);
+  }, 120_000);
+
+  it("never echoes a hostile value in an error body: path, query and body values of every operation", async () => {
+    const rng = createRandom(SEED + 2);
+    const echoed: string[] = [];
+    let refused = 0;
+    for (const op of operations.filter((o) => !SESSION_PATHS.includes(o.template))) {
+      for (const fuzz of echoCases(op, rng)) {
+        const res = await api.raw(fuzz.method, fuzz.url, {
+          headers: { ...auth, ...(fuzz.contentType ? { "content-type": fuzz.contentType } : {}) },
+          ...(fuzz.body !== undefined ? { rawBody: fuzz.body } : {}),
+        });
+        const text = await res.text();
+        if (res.status < 400) continue;
+        refused++;
+        if (text.includes(ECHO_NEEDLE)) echoed.push(`${res.status} ${label(fuzz)}: ${text.slice(0, 300)}`);
+      }
+    }
+    expect(echoed).toEqual([]);
+    expect(refused).toBeGreaterThan(operations.length);
   }, 120_000);
 
   it("reads chunked bodies over a real socket for every operation with a body", async () => {

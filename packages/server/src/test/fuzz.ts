@@ -337,6 +337,74 @@ export function fuzzCases(op: Operation, rng: Random, perField = 3): FuzzCase[] 
   return cases;
 }
 
+/** A hostile value an error body must never echo (docs/security/hostile-input.md). */
+export const ECHO_MARKER = "x' UNION SELECT zz9marker";
+/** The part of {@link ECHO_MARKER} searched for in answers (any echo, whole or cut, contains it). */
+export const ECHO_NEEDLE = "zz9marker";
+
+/**
+ * The echo cases of `op`: {@link ECHO_MARKER} in every path parameter, in every query parameter
+ * (the others sampled), in every string property of its JSON body (the body's own, or its first
+ * item's) and as the name of an extra body property, each as one request. An error answer to any of them must not contain {@link ECHO_NEEDLE}.
+ */
+export function echoCases(op: Operation, rng: Random): FuzzCase[] {
+  const cases: FuzzCase[] = [];
+  const marker = encodeURIComponent(ECHO_MARKER);
+  const pathParams = op.parameters.filter((p) => p.in === "path");
+  const queryParams = op.parameters.filter((p) => p.in === "query");
+  const sample = sampleValue(op.body, rng);
+  const sampleBody = op.body ? JSON.stringify(sample) : undefined;
+  const pathWith = (name?: string) =>
+    `/api${op.template.replace(/\{([^}]+)\}/g, (_m, p: string) =>
+      p === name || name === "*"
+        ? marker
+        : encodeURIComponent(String(sampleValue(pathParams.find((x) => x.name === p)?.schema, rng) ?? "x")),
+    )}`;
+  const queryWith = (name?: string) => {
+    const q = new URLSearchParams();
+    for (const p of queryParams) {
+      if (p.name === name || name === "*") q.set(p.name, ECHO_MARKER);
+      else if (p.required) q.set(p.name, String(sampleValue(p.schema, rng) ?? "x"));
+    }
+    const text = q.toString();
+    return text ? `?${text}` : "";
+  };
+  const add = (name: string, url: string, body = sampleBody) =>
+    cases.push({
+      name,
+      method: op.method,
+      url,
+      ...(body !== undefined ? { body, contentType: "application/json" } : {}),
+    });
+  for (const p of pathParams) add(`marker in path ${p.name}`, `${pathWith(p.name)}${queryWith()}`);
+  for (const p of queryParams) add(`marker in query ${p.name}`, `${pathWith()}${queryWith(p.name)}`);
+  if (queryParams.length > 1) add("marker in every query parameter", `${pathWith()}${queryWith("*")}`);
+  const objectSchema = objectSchemaOf(op.body);
+  for (const [key, prop] of Object.entries(objectSchema?.properties ?? {})) {
+    if (firstType(prop) !== "string") continue;
+    const body = JSON.stringify(
+      editTarget(sample, (o) => {
+        o[key] = ECHO_MARKER;
+      }),
+    );
+    add(`marker in body ${key}`, `${pathWith()}${queryWith()}`, body);
+  }
+  if (objectSchema) {
+    const body = JSON.stringify(
+      editTarget(sample, (o) => {
+        o[ECHO_MARKER] = "x";
+      }),
+    );
+    add("marker as a body field name", `${pathWith()}${queryWith()}`, body);
+    add(
+      "marker as a body field name with a control character",
+      `${pathWith()}${queryWith()}`,
+      body.replace('"x"', '"a\\u0007b"'),
+    );
+  }
+  return cases;
+}
+
 /** Up to `n` distinct items of `items`, drawn with `rng` (order kept). */
 function pickSome<T>(items: readonly T[], rng: Random, n: number): T[] {
   if (items.length <= n) return [...items];

@@ -229,7 +229,7 @@ describe("GradeStudents", () => {
   );
 
   it(
-    "runs its first query on the server: the offering choices, the scores and the audit",
+        "runs its first query on the server: the offering choices, the scores, the audit and the mail counts",
     async () => {
       const { fetch, calls } = gradingApi();
       const firstQueries = await serverFirstQueries(
@@ -238,6 +238,7 @@ describe("GradeStudents", () => {
         gradeStudentsFirstQuery,
       );
       expect(calls.map((c) => c.path).sort()).toEqual([
+        "/api/mail/status",
         "/api/salesforce/GradingCourseDetails",
         "/api/salesforce/SubjectScores",
         `/api/sf/exam/grading/audit/${OFFERING_ID}`,

@@ -1,6 +1,8 @@
 import {
   gradingAuditQueryOptions,
   gradingKeys,
+  mailKeys,
+  mailStatusQueryOptions,
   type StudentScoreRow,
   type SubjectScores,
   type SubjectScoresPage,
@@ -30,6 +32,7 @@ import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { MailStatus } from "../kit/MailStatus.tsx";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
@@ -63,18 +66,32 @@ export default function GradeStudents({ search, ...root }: ScreenIslandProps) {
 
 /**
  * First query of /app/gradeStudents, run by its page on the server: the course offering choices
- * and, for `?courseOfferingId=`, its subject scores and its grading audit.
+ * and, for `?courseOfferingId=`, its subject scores, its grading audit and the mails of its last
+ * send (which of the two sends follows from the scores' status).
  */
 export const gradeStudentsFirstQuery: FirstQuery = async (context) => {
   const { courseOfferingId } = parseResultsState(context.search);
+  const scoresAndMail = async (id: string) => {
+    const scores = await context.fetch(subjectScoresQueryOptions(context.api, id, gradePage(1, 5)));
+    if (scores) {
+      const source = gradingMailSource(id, scores.status === "Published");
+      await context.fetch(mailStatusQueryOptions(context.api, source));
+    }
+  };
   await Promise.all([
     offeringChoicesFirstQuery(context),
-    courseOfferingId
-      ? context.fetch(subjectScoresQueryOptions(context.api, courseOfferingId, gradePage(1, 5)))
-      : null,
+    courseOfferingId ? scoresAndMail(courseOfferingId) : null,
     courseOfferingId ? context.fetch(gradingAuditQueryOptions(context.api, courseOfferingId)) : null,
   ]);
 };
+
+/**
+ * The mail source of a course offering's last send: its results mails once published
+ * (`grading.publish:<id>`), else its marks sent for acknowledgement (`grading.send_marks:<id>`).
+ */
+export function gradingMailSource(courseOfferingId: string, published: boolean): string {
+  return `grading.${published ? "publish" : "send_marks"}:${courseOfferingId}`;
+}
 
 /** The letter of a wire grade, or null when it is not one of A, B, C, F. */
 export function asGradeLetter(value: string): GradeLetter | null {
@@ -252,7 +269,8 @@ export function statusLabel(status: string): string {
 /**
  * Send marks for acknowledgement (SendEmailForMarks state and comState Ack: each student gets their
  * component marks) and Publish results (state and comState Publish: each student gets their total
- * and final grade, and the grades lock), each after a confirmation; links to the offering's other views.
+ * and final grade, and the grades lock), each after a confirmation; links to the offering's other views;
+ * the mails of the last send (MailStatus: queued, sent, failed, Resend failed).
  */
 function SendActions({ data, courseOfferingId }: { data: SubjectScores; courseOfferingId: string }) {
   const api = useApi();
@@ -271,6 +289,7 @@ function SendActions({ data, courseOfferingId }: { data: SubjectScores; courseOf
           : m.gres_sent_toast({ mails: answer.mails }),
       );
       void queryClient.invalidateQueries({ queryKey: gradingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: mailKeys.all });
     },
     onError: (error) => {
       setAsking(null);
@@ -294,6 +313,7 @@ function SendActions({ data, courseOfferingId }: { data: SubjectScores; courseOf
           {m.gres_by_section_title()}
         </ButtonLink>
       </div>
+      <MailStatus source={gradingMailSource(courseOfferingId, published)} />
       <FailureNotice
         failure={failure}
         onReload={() => queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) })}

@@ -280,6 +280,15 @@ export function gradingApi(state: FakeState = makeState(), options: { conflictOn
     },
     "POST /api/salesforce/SubjectScores": (_r, body) =>
       json(200, scoresOf(state, body as Parameters<typeof scoresOf>[1])),
+    // The offering's mails, none yet (the MailStatus of the send actions shows nothing).
+    "GET /api/mail/status": (request) =>
+      json(200, {
+        success: true,
+        source: new URL(request.url).searchParams.get("source") ?? "",
+        queued: 0,
+        sent: 0,
+        failed: 0,
+      }),
     "GET /api/sf/exam/grading/audit/a0000000-0000-4000-8000-000000000001": () =>
       json(200, { success: true, courseOfferingId: OFFERING_ID, entries: state.audit }),
     [`GET /api/sf/exam/coursecomponent/${OFFERING_ID}`]: (request) => {

@@ -1,11 +1,12 @@
-import { type FacultyRow, facultyListQueryOptions } from "@portal/api-client";
+import { type FacultyRow, facultyListQueryOptions, mailKeys } from "@portal/api-client";
 import { GRID_PAGE_SIZES } from "@portal/domain";
 import { Button, Checkbox, DataTable, type DataTableColumn } from "@portal/ui";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { MailStatus } from "../kit/MailStatus.tsx";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { ListPager } from "../PagedTable.tsx";
@@ -43,10 +44,12 @@ const FacultyInfoDialog = lazyDialog(() =>
  * (photo and name, phone, email, location, association, availability, subjects, rating) with row
  * checkboxes, paged on the server; Send New Invite, Send Invite and Send Email open the invitation
  * dialog; a click on availability, subjects, rating or location opens its read-only dialog from the
- * stored data. Names link to /app/faculty-details.
+ * stored data. Names link to /app/faculty-details. Below the buttons, the invitation mails (MailStatus:
+ * queued, sent, failed, Resend failed), read again whenever the dialog closes.
  */
 export function FacultyInvitationScreen() {
   const api = useApi();
+  const queryClient = useQueryClient();
   const [state, setState] = useState({ page: 1, pageSize: 25 as 10 | 25 | 50 });
   const [checked, setChecked] = useState<string[]>([]);
   const [invite, setInvite] = useState<InviteKind | null>(null);
@@ -117,6 +120,7 @@ export function FacultyInvitationScreen() {
           {m.intake_send_email()}
         </Button>
       </div>
+      <MailStatus source="planning.faculty_invitation:" />
       {list.isError && !list.data ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -141,7 +145,15 @@ export function FacultyInvitationScreen() {
         </>
       )}
       {invite && (
-        <InviteDialog kind={invite} initial={checked} faculty={rows} onClose={() => setInvite(null)} />
+        <InviteDialog
+          kind={invite}
+          initial={checked}
+          faculty={rows}
+          onClose={() => {
+            setInvite(null);
+            void queryClient.invalidateQueries({ queryKey: mailKeys.all });
+          }}
+        />
       )}
       {info && <FacultyInfoDialog info={info} onClose={() => setInfo(null)} />}
     </div>

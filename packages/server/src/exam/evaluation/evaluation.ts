@@ -987,7 +987,7 @@ export async function saveEvaluatorAssignments(
         });
         mails.push({
           ...(await requestMailFor(tx, evaluator, info, inserted, await sheetsFor(info))),
-          source: `evaluation.request:${inserted.id}`,
+          source: `evaluation:${info.id}:request:${inserted.id}`,
         });
         touched.push({ id: inserted.id, examId: info.id });
         continue;
@@ -1024,7 +1024,7 @@ export async function saveEvaluatorAssignments(
       if (updated.status === "Requested" && current.status !== "Requested") {
         mails.push({
           ...(await requestMailFor(tx, evaluator, info, updated, await sheetsFor(info))),
-          source: `evaluation.request:${updated.id}`,
+          source: `evaluation:${info.id}:request:${updated.id}`,
         });
       }
     }
@@ -1117,7 +1117,7 @@ export async function recordEvaluatorResponses(
         if (evaluator && row.status !== "Rejected")
           mails.push({
             ...withdrawalMail(evaluator.name, evaluator.email, info),
-            source: `evaluation.withdraw:${row.id}`,
+            source: `evaluation:${info.id}:withdraw:${row.id}`,
           });
         removed.push(row.id);
         continue;
@@ -1143,7 +1143,7 @@ export async function recordEvaluatorResponses(
       if (evaluator && updated.status === "Requested") {
         mails.push({
           ...(await requestMailFor(tx, evaluator, info, updated, await answerSheetsOf(tx, info))),
-          source: `evaluation.request:${updated.id}`,
+          source: `evaluation:${info.id}:request:${updated.id}`,
         });
       }
     }
@@ -1179,7 +1179,7 @@ export async function setEvaluationDeadline(
     if (!current) throw notFound("No such exam", "examId");
     if (item.deadline !== null && item.deadline < current.examDate) {
       throw badRequest(
-        `The evaluation deadline (${formatIsoDate(item.deadline)}) cannot be before the exam date (${formatIsoDate(current.examDate)})`,
+        `The evaluation deadline cannot be before the exam date (${formatIsoDate(current.examDate)})`,
         "deadline",
         "not_before_exam_date",
       );

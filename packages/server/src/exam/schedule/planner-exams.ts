@@ -57,11 +57,7 @@ export async function addPlannerExam(
         and start_date <= ${date}::date and end_date >= ${date}::date order by start_date, name limit 1`,
   );
   if (!cycle) {
-    throw badRequest(
-      `No ${examType} exam cycle holds ${date.split("-").reverse().join("-")}`,
-      dateField,
-      "exam_cycle",
-    );
+    throw badRequest(`No ${examType} exam cycle holds this date`, dateField, "exam_cycle");
   }
   const periodId = await ensureExamPeriod(tx, { examCycleId: cycle.id, date, startTime, durationMinutes });
   const [made] = await tx

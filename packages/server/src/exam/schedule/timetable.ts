@@ -190,7 +190,7 @@ export async function saveExamTimetable(
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
     if (seen.has(item.id)) {
-      throw badRequest(`Exam ${item.id} is listed twice`, `${i}.id`, "unique");
+      throw badRequest("The same exam is listed twice", `${i}.id`, "unique");
     }
     seen.add(item.id);
     if (!isUuid(item.id)) throw notFound("No such exam", `${i}.id`);

@@ -372,7 +372,7 @@ async function saveInvigilationsIn(
     const facultyById = new Map(faculty.map((f) => [f.id, f]));
     for (const [i, item] of items.entries()) {
       if (!facultyById.has(item.facultyId)) {
-        throw notFound(`No faculty member with id ${item.facultyId}`, `${i}.facultyId`);
+        throw notFound("No such faculty member", `${i}.facultyId`);
       }
     }
     const roomsByCampus = new Map<string, CampusRoom[]>();
@@ -388,16 +388,12 @@ async function saveInvigilationsIn(
       const found = findRoom(rooms, item.roomNo);
       if (found.length === 0) {
         throw notFound(
-          `No room "${item.roomNo}" among the rooms available for this exam (campus ${info.campusName})`,
+          `No such room among the rooms available for this exam (campus ${info.campusName})`,
           `${i}.roomNo`,
         );
       }
       if (found.length > 1) {
-        throw badRequest(
-          `Several rooms are named "${item.roomNo}": give the room's code`,
-          `${i}.roomNo`,
-          "ambiguous",
-        );
+        throw badRequest("Several rooms have this name: give the room's code", `${i}.roomNo`, "ambiguous");
       }
       roomOfItem.set(i, found[0] as CampusRoom);
     }
@@ -542,7 +538,7 @@ async function saveInvigilationsIn(
             startTimeOfExam: info.startTimeOfExam,
             duration: info.duration,
           }),
-          source: `invigilation.assign:${item.examId}:${item.facultyId}`,
+          source: `invigilation:${item.examId}:assign:${item.facultyId}`,
         });
         notifiedAt = at;
       }
@@ -658,7 +654,7 @@ async function findExamCycle(db: Executor, ref: string): Promise<{ id: string; n
     .where(isUuid(ref) ? eq(examCycle.id, ref) : sql`lower(${examCycle.name}) = lower(${ref})`)
     .limit(1);
   if (!cycle) {
-    throw notFound(`No exam cycle "${ref}"`, "examCycle");
+    throw notFound("No such exam cycle", "examCycle");
   }
   return cycle;
 }
@@ -770,7 +766,7 @@ export async function sendInvigilationNotifications(
   const seen = new Set<string>();
   for (const [i, id] of ids.entries()) {
     if (seen.has(id)) {
-      throw badRequest(`Assignment ${id} is listed twice`, `ids.${i}`, "unique");
+      throw badRequest("The same invigilation assignment is listed twice", `ids.${i}`, "unique");
     }
     seen.add(id);
   }
@@ -786,7 +782,7 @@ export async function sendInvigilationNotifications(
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const [i, id] of ids.entries()) {
       if (!byId.has(id)) {
-        throw notFound(`No invigilation assignment ${id}`, `ids.${i}`);
+        throw notFound("No such invigilation assignment", `ids.${i}`);
       }
     }
     const audit: AuditEntry[] = [];
@@ -806,7 +802,7 @@ export async function sendInvigilationNotifications(
           startTimeOfExam: row.startTimeOfExam,
           duration: row.duration,
         }),
-        source: `invigilation.notify:${id}`,
+        source: `invigilation:${row.examId}:notify:${id}`,
       });
       await tx
         .update(invigilation)

@@ -65,7 +65,7 @@ async function findCampus(db: Executor, value: string): Promise<{ id: string; na
     .orderBy(asc(campus.name), asc(campus.id))
     .limit(1);
   if (!row) {
-    throw notFound(`No campus "${value}"`, "campus");
+    throw notFound("No such campus", "campus");
   }
   return row;
 }
@@ -100,7 +100,7 @@ export async function listRooms(
 export async function createRoom(ctx: AppContext, actor: SessionUser, room: NewRoom): Promise<RoomView> {
   const at = new Date(ctx.now());
   const duplicate = () =>
-    new ApiError(409, `A room with the code "${room.code}" already exists`, {
+    new ApiError(409, "A room with this code already exists", {
       errorCode: "duplicate_code",
       field: "code",
       rule: "unique",

@@ -3,6 +3,7 @@ import {
   evaluationKeys,
   evaluationRoomsQueryOptions,
   evaluatorCandidatesQueryOptions,
+  mailKeys,
   saveEvaluatorsMutationOptions,
 } from "@portal/api-client";
 import { ASSIGNED_PAPERS, type AssignedPaper, canAssignEvaluator } from "@portal/domain";
@@ -83,6 +84,7 @@ function AddEvaluatorForm({
       toast.success(m.ev_assigned_toast({ name: chosen?.facultyName ?? "" }));
       onDone();
       await queryClient.invalidateQueries({ queryKey: evaluationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: mailKeys.all });
     },
     onError: (error) => {
       const message = errorText(error);

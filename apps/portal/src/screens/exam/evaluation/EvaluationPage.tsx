@@ -4,6 +4,7 @@ import {
   type EvaluatorAssignment,
   evaluationKeys,
   evaluatorListQueryOptions,
+  mailKeys,
   recordEvaluatorAnswersMutationOptions,
 } from "@portal/api-client";
 import { evaluatorStatusLabel, REASON_MAX_LENGTH, showsReasonMarker } from "@portal/domain";
@@ -156,6 +157,7 @@ function EvaluatorTable({
           toast.success(done);
           setPending(null);
           await queryClient.invalidateQueries({ queryKey: evaluationKeys.all });
+          await queryClient.invalidateQueries({ queryKey: mailKeys.all });
         },
         onError: (error) => {
           toast.error(errorText(error));

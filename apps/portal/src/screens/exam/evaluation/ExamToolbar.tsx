@@ -1,17 +1,20 @@
 import type { ReactNode } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { displayDate } from "../../kit/display-date.ts";
+import { MailStatus } from "../../kit/MailStatus.tsx";
 import * as styles from "./evaluation.css.ts";
 
 /**
  * The line naming an exam on the evaluation screens ("CODE Course (section), DD-MM-YYYY HH:MM",
- * Asia/Kolkata) with the screen's actions (e.g. Back) beside it.
+ * Asia/Kolkata) with the screen's actions (e.g. Back) beside it, and the exam's evaluator mails
+ * (requests and withdrawals: queued, sent, failed, Resend failed).
  */
 export function ExamToolbar({
   exam,
   children,
 }: {
   exam: {
+    id: string;
     courseCode: string;
     courseName: string;
     section: string;
@@ -31,6 +34,7 @@ export function ExamToolbar({
           time: exam.startTimeOfExam,
         })}
       </p>
+      <MailStatus source={`evaluation:${exam.id}:`} />
       <div className={styles.actions}>{children}</div>
     </div>
   );

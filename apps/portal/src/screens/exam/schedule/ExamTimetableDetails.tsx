@@ -1,6 +1,7 @@
 import {
   type ExamTimetableRow,
   examSetupQueryOptions,
+  mailKeys,
   type PublicConfig,
   saveExamTimetableMutationOptions,
 } from "@portal/api-client";
@@ -14,11 +15,12 @@ import {
   StatTile,
   StatTileGroup,
 } from "@portal/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useToast } from "../../../shell/IslandRoot.tsx";
 import { errorText } from "../../kit/error-text.ts";
+import { MailStatus } from "../../kit/MailStatus.tsx";
 import { useExamRefresh } from "./exam-refresh.ts";
 import * as styles from "./exams.css.ts";
 import { examModeLabel } from "./labels.ts";
@@ -88,7 +90,9 @@ function detailColumns(): DataTableColumn<ExamTimetableRow>[] {
  * and one editable row (GET /sf/exam/getExamSetupSPJ/{id}), a link to its seating plan. Save checks
  * the row with ZExamTimetableItem and sends it through POST /salesforce/TimeTable; the server's
  * message shows as a toast and the row reloads. A failed save shows the server's message as an
- * error toast (and under the field it names) and keeps what was typed.
+ * error toast (and under the field it names) and keeps what was typed. The faculty's timetable mails
+ * of this exam ("Notify faculty by mail") show under the toolbar (MailStatus: queued, sent, failed,
+ * Resend failed), read again after a save.
  */
 export function ExamTimetableDetailsScreen({ examId }: { examId: string }) {
   const api = useApi();
@@ -131,11 +135,13 @@ function DetailsEditor({ row, back }: { row: ExamTimetableRow; back: ReactNode }
   const [draft, setDraft] = useState<TimetableDraft>(() => draftOf(row));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [sendEmail, setSendEmail] = useState(false);
+  const queryClient = useQueryClient();
   const mutation = useMutation({
     ...saveExamTimetableMutationOptions(api),
     onSuccess: async (answer) => {
       toast.success(answer.message);
       await refresh();
+      await queryClient.invalidateQueries({ queryKey: mailKeys.all });
     },
     onError: (error) => {
       const message = errorText(error);
@@ -197,6 +203,7 @@ function DetailsEditor({ row, back }: { row: ExamTimetableRow; back: ReactNode }
           </Button>
         </div>
       </div>
+      <MailStatus source={`exam.timetable:${row.id}`} />
       <StatTileGroup>
         <StatTile label={m.exam_col_course_name()} value={row.course} hint={row.courseCode} />
         <StatTile label={m.exam_col_section()} value={row.section} />

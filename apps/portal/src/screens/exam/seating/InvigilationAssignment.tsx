@@ -3,6 +3,7 @@ import {
   type InvigilationFacultyRow,
   type InvigilationRoom,
   invigilatorListQueryOptions,
+  mailKeys,
   saveInvigilationMutationOptions,
 } from "@portal/api-client";
 import {
@@ -15,7 +16,7 @@ import {
   RowEditActions,
   StatusChip,
 } from "@portal/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type KeyboardEvent, useCallback, useMemo, useState } from "react";
 import { m } from "../../../lib/i18n.ts";
 import {
@@ -29,6 +30,7 @@ import { ConflictNotice } from "../../ConflictNotice.tsx";
 import { useCellContext } from "../../cell-context.ts";
 import { displayDate } from "../../kit/display-date.ts";
 import { errorText } from "../../kit/error-text.ts";
+import { MailStatus } from "../../kit/MailStatus.tsx";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { focusById, isVersionConflict, useStagedRowEdit } from "../../row-edit.ts";
 import { ExamHeaderCard } from "./common.tsx";
@@ -100,7 +102,8 @@ const roomInputId = (facultyId: string) => `invig-${facultyId}-room`;
  * booking), the changes kept and still marked "not saved": Edit reopens a change, Revert drops it.
  * A Save refused because someone else changed a duty since the list was read (409 version_conflict)
  * shows the record-changed message with Reload instead: Reload refetches the list (the rows' new
- * versions), the changes stay kept, and Save sends them over the fresh rows.
+ * versions), the changes stay kept, and Save sends them over the fresh rows. The exam's invigilation
+ * mails show below the toolbar (MailStatus: queued, sent, failed, Resend failed).
  */
 export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
   const api = useApi();
@@ -120,6 +123,7 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
   // Save was refused as a version conflict: the notice with Reload shows until Reload or another Save.
   const [conflict, setConflict] = useState(false);
   const reload = useReloadExamPlans();
+  const queryClient = useQueryClient();
   const save = useMutation({
     ...saveInvigilationMutationOptions(api),
     onSuccess: async (answer) => {
@@ -128,6 +132,7 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
       setSaveError(null);
       setConflict(false);
       await reload();
+      await queryClient.invalidateQueries({ queryKey: mailKeys.all });
     },
     onError: (error) => {
       if (isVersionConflict(error)) {
@@ -228,6 +233,7 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
       <p className={styles.muted} aria-live="polite">
         {changes.length > 0 ? m.invig_pending({ count: changes.length }) : ""}
       </p>
+      <MailStatus source={`invigilation:${examId}:`} />
       {conflict ? (
         <ConflictNotice
           onReload={async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_source_idx" ON "mail_outbox" USING btree ("source" text_pattern_ops,"status");
