@@ -229,7 +229,7 @@ describe("GradeStudents", () => {
   );
 
   it(
-        "runs its first query on the server: the offering choices, the scores, the audit and the mail counts",
+    "runs its first query on the server: the offering choices, the scores, the audit and the mail counts",
     async () => {
       const { fetch, calls } = gradingApi();
       const firstQueries = await serverFirstQueries(
