@@ -167,6 +167,29 @@ export function readModelCounter(db: Executor, model: ReadModel): Promise<number
   return counter.read();
 }
 
+/** The map kept for `db` in `perHandle`, made empty on first use. */
+function mapOf<V>(perHandle: WeakMap<Executor, Map<string, V>>, db: Executor): Map<string, V> {
+  let map = perHandle.get(db);
+  if (!map) {
+    map = new Map();
+    perHandle.set(db, map);
+  }
+  return map;
+}
+
+/**
+ * Puts `value` under `key` as the most recently used entry of `map` (a Map iterates in insertion
+ * order, so the least recently used is first) and drops the least recently used beyond `limit`.
+ */
+function keepRecent<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+}
+
 /**
  * `compute()` behind an in-memory cache that is never stale. It first reads the model's change
  * counter ({@link readModelCounter}), which statement triggers bump in the same transaction as any
@@ -185,25 +208,15 @@ export async function cachedReadModel<T>(
   if (uncached.has(db)) return compute();
   const version = await readModelCounter(db, model);
   if (version === undefined) return compute();
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
+  const cache = mapOf(caches, db);
   const fullKey = `${model}|${key}`;
   const kept = cache.get(fullKey);
   if (kept && kept.version === version) {
-    cache.delete(fullKey); // most recently used goes last
-    cache.set(fullKey, kept);
+    keepRecent(cache, fullKey, kept, CACHE_LIMIT);
     return kept.answer as Promise<T>;
   }
   const entry: Kept = { version, answer: compute() };
-  cache.delete(fullKey);
-  cache.set(fullKey, entry);
-  if (cache.size > CACHE_LIMIT) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
+  keepRecent(cache, fullKey, entry, CACHE_LIMIT);
   entry.answer.catch(() => {
     if (cache.get(fullKey) === entry) cache.delete(fullKey);
   });
@@ -234,19 +247,12 @@ export function cachedWarmReadModel<T>(
   compute: () => Promise<T>,
 ): Promise<T> {
   if (uncached.has(db)) return compute();
-  let reads = warmReads.get(db);
-  if (!reads) {
-    reads = new Map();
-    warmReads.set(db, reads);
-  }
+  const reads = mapOf(warmReads, db);
   const fullKey = `${model}|${key}`;
-  const known = reads.get(fullKey);
-  reads.delete(fullKey);
-  reads.set(fullKey, known ?? { refresh: coalescedReader(() => cachedReadModel(db, model, key, compute)) });
-  if (reads.size > WARM_LIMIT) {
-    const oldest = reads.keys().next().value;
-    if (oldest !== undefined) reads.delete(oldest);
-  }
+  const read = reads.get(fullKey) ?? {
+    refresh: coalescedReader(() => cachedReadModel(db, model, key, compute)),
+  };
+  keepRecent(reads, fullKey, read, WARM_LIMIT);
   return cachedReadModel(db, model, key, compute);
 }
 
