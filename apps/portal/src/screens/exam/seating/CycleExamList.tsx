@@ -7,16 +7,11 @@ import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
+import { useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
-import {
-  parseCycleListState,
-  serializeCycleListState,
-  timeWithDuration,
-  useCycleUrlState,
-  withListCycle,
-} from "./common.tsx";
+import { parseCycleListState, serializeCycleListState, timeWithDuration } from "./common.tsx";
 import * as styles from "./seating.css.ts";
 
 /** The columns every exam list of a cycle starts with: course, section, batch, date, time, students. */
@@ -38,7 +33,7 @@ export function examColumns(): DataTableColumn<ExamTimetableRow>[] {
  */
 export const cycleExamListFirstQuery: FirstQuery = async (context) => {
   const { cycle, page, pageSize } = parseCycleListState(context.search);
-  await withListCycle(context, cycle, (examCycleId) =>
+  await withExamCycle(context, cycle, (examCycleId) =>
     context.fetch(examTimetableQueryOptions(context.api, { examCycleId, pageNo: page, count: pageSize })),
   );
 };
@@ -59,7 +54,7 @@ export function CycleExamList({
   extraColumns: () => DataTableColumn<ExamTimetableRow>[];
 }) {
   const api = useApi();
-  const [state, navigate] = useCycleUrlState(search, parseCycleListState, serializeCycleListState);
+  const [state, navigate] = useExamCycleUrlState(search, parseCycleListState, serializeCycleListState);
   const columns = useMemo(() => [...examColumns(), ...extraColumns()], [extraColumns]);
   const list = useQuery({
     ...examTimetableQueryOptions(api, {

@@ -31,7 +31,8 @@ const EMPTY_RETEST = {
   exams: 0,
 };
 const cyclesRoute = {
-  "GET /api/sf/exam/examCycles": () => json(200, { success: true, examCycles: [EMPTY_RETEST, CYCLE] }),
+  "GET /api/sf/exam/examCycles": () =>
+    json(200, { success: true, examCycles: [EMPTY_RETEST, CYCLE], defaultExamCycleId: CYCLE.id }),
 };
 
 /** The exam timetable of CYCLE only (the retest cycle is empty), with each query asked. */
