@@ -193,7 +193,9 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
       // After every exam of the data (a fixed day in 2030), so no cycle holds a next exam.
       const dash = await getExamDashboard(api.ctx.db, Date.parse("2030-06-01T06:00:00Z"), "");
       expect(dash.examCycle.id).toBe(newestWithExams?.id);
-      expect((await currentExamCycle(api.ctx.db, "2030-06-01", cycles as ExamCycleSummary[]))?.id).toBe(newestWithExams?.id);
+      expect((await currentExamCycle(api.ctx.db, "2030-06-01", cycles as ExamCycleSummary[]))?.id).toBe(
+        newestWithExams?.id,
+      );
       expect(dash.summary.exams).toBeGreaterThan(0);
     } finally {
       if (empty) await api.ctx.db.delete(examCycle).where(eq(examCycle.id, empty.id));
