@@ -49,6 +49,9 @@ export default defineConfig({
       DATABASE_URL: "",
       NODE_ENV: "development",
       SEED_DEMO: "true",
+      // The demo data is a fixed calendar (terms of 2025 to 2027, the Nov 2026 exam cycle); the
+      // stories read it on a fixed day, so upcoming exams and deadlines do not depend on the run's date.
+      PORTAL_CLOCK_START: "2026-11-26T04:30:00Z",
     },
   },
 });

@@ -76,6 +76,10 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
   const rows = await timetable(page, cycleId);
   const target = rows[0]!;
   const names = `${target.course} (${target.section}, ${target.batch})`;
+  const upcomingCard = page.getByRole("link", { name: /^Upcoming exams\s*[\d,]+$/ });
+  const upcomingBefore = Number(((await upcomingCard.textContent()) ?? "").replace(/\D/g, ""));
+  const dashboardAnswer = await page.request.get(`/api/sf/exam/examDashboard?examCycleId=${cycleId}`);
+  const { today } = (await dashboardAnswer.json()) as { today: string };
 
   await page
     .getByRole("navigation", { name: "Exam screens" })
@@ -120,6 +124,18 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
   await expect(saved).toContainText("135");
   const stored = await exam(page, target.id);
   expect([stored.dateOfExam, stored.startTimeOfExam, stored.duration]).toEqual([newDate, "16:15", 135]);
+
+  // The dashboard opened right after the edit counts the moved exam where it now lies (no stale
+  // figures kept from before the write).
+  const upcomingAfter = upcomingBefore + (newDate >= today ? 1 : 0) - (target.dateOfExam >= today ? 1 : 0);
+  expect(upcomingAfter, "the edit moves the exam across today").not.toBe(upcomingBefore);
+  await page.goto(`/app/exams/examDashboard?cycle=${cycleId}`);
+  await waitForIslands(page);
+  await expect(
+    page.getByRole("link", { name: new RegExp(`^Upcoming exams\\s*${upcomingAfter}$`) }),
+  ).toBeVisible();
+  await page.goBack();
+  await waitForIslands(page);
 
   // Revert restores the row; nothing is saved.
   await saved.getByRole("button", { name: `Edit the exam of ${names}` }).click();

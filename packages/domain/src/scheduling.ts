@@ -70,9 +70,14 @@ export const SCHEDULING_MESSAGES = {
     "This exam already has question papers, seating, invigilation, eligibility or evaluation in the exam office, so it stays in the exam timetable",
 } as const;
 
-/** Not in the spec: a room too small for the section (its strength). */
+/** Not in the spec: a room too small for the section (its strength, before anyone is enrolled). */
 export function capacityMessage(facilityCapacity: number, sectionStrength: number): string {
   return `Facility capacity ${facilityCapacity} is less than the section strength ${sectionStrength}`;
+}
+
+/** Not in the spec: a room too small for the students enrolled in the section. */
+export function enrolledCapacityMessage(facilityCapacity: number, enrolled: number): string {
+  return `Facility capacity ${facilityCapacity} is less than the ${enrolled} students enrolled in the section`;
 }
 /** Not in the spec: a day outside the term (dates shown DD-MM-YYYY). */
 export function outsideTermMessage(termStart: string, termEnd: string): string {

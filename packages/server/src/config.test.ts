@@ -64,6 +64,12 @@ describe("loadConfig", () => {
     [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
     [{ READ_MODEL_CACHE: "false" }, /READ_MODEL_CACHE/],
     [{ FILE_STORE: "s3" }, /FILE_STORE must be "database" or "local"/],
+    [{ PORTAL_CLOCK_START: "2026-11-26" }, /PORTAL_CLOCK_START must be an instant/],
+    [{ PORTAL_CLOCK_START: "yesterday" }, /PORTAL_CLOCK_START must be an instant/],
+    [
+      { NODE_ENV: "production", TOKEN_SECRET: "p".repeat(48), PORTAL_CLOCK_START: "2026-11-26T04:30:00Z" },
+      /cannot be set in production/,
+    ],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir(), ...env })).toThrow(message);
@@ -80,6 +86,13 @@ describe("loadConfig", () => {
     });
     expect(config).toMatchObject({ isProduction: true, seedDemo: false, trustProxy: true });
     expect(config.databaseUrl).toBe("postgres://db.internal/portal");
+  });
+
+  it("starts the clock at PORTAL_CLOCK_START when it is set, else keeps the real clock", () => {
+    expect(loadConfig({ PORTAL_DATA_DIR: dataDir() }).clockStart).toBeNull();
+    expect(
+      loadConfig({ PORTAL_DATA_DIR: dataDir(), PORTAL_CLOCK_START: "2026-11-26T10:00:00+05:30" }).clockStart,
+    ).toBe(Date.parse("2026-11-26T04:30:00Z"));
   });
 
   it("turns the read-model cache off with READ_MODEL_CACHE=off, in any case", () => {

@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
  * | PUBLIC_URL | `http://HOST:PORT` | the portal's address as users reach it, for links in mails (sign-in link) |
  * | SHEET_PARSES_AT_ONCE | 2 | uploaded spreadsheets parsed at once, each in a worker thread; one more answers 429 |
  * | READ_MODEL_CACHE | on | `off`: expensive reads compute every answer afresh instead of keeping it behind its change counter (benches of the uncached path) |
+ * | PORTAL_CLOCK_START | (the real clock) | demos and browser stories only, refused in production: an instant (`2026-11-26T04:30:00Z`) the server's clock starts from and runs on from, so "today", upcoming exams and deadlines read the fixed calendar of the demo data the same on any day |
  * | FILE_STORE | `database` with DATABASE_URL, else `local` | where uploaded and generated files live: `database` (the `stored_file` table, seen by every process on one PostgreSQL) or `local` (`<data>/files`, one machine) |
  */
 export type Config = {
@@ -53,6 +54,11 @@ export type Config = {
    * (db/read-model-cache.ts); false computes every answer afresh (READ_MODEL_CACHE=off).
    */
   readModelCache: boolean;
+  /**
+   * The instant (ms since the epoch) the server's clock starts from (PORTAL_CLOCK_START), or null for
+   * the real clock. The clock then runs on at the real pace from it (index.ts).
+   */
+  clockStart: number | null;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -86,7 +92,7 @@ const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
  * Reads the configuration from `env` (default `process.env`). Creates the data folder. When
  * TOKEN_SECRET is unset outside production, a random secret is generated once and kept in
  * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret, SEED_DEMO,
- * SHEET_PARSES_AT_ONCE, READ_MODEL_CACHE or FILE_STORE.
+ * SHEET_PARSES_AT_ONCE, READ_MODEL_CACHE, FILE_STORE or PORTAL_CLOCK_START (also when set in production).
  */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || "development";
@@ -113,6 +119,21 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`SEED_DEMO must be "true" or "false", got "${env.SEED_DEMO}"`);
   }
 
+  const clockText = env.PORTAL_CLOCK_START?.trim() ?? "";
+  const clockStart = clockText === "" ? null : Date.parse(clockText);
+  if (
+    clockStart !== null &&
+    (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(clockText) || Number.isNaN(clockStart))
+  ) {
+    throw new ConfigError(
+      `PORTAL_CLOCK_START must be an instant such as 2026-11-26T04:30:00Z, got "${clockText}"`,
+    );
+  }
+  if (clockStart !== null && isProduction) {
+    throw new ConfigError(
+      "PORTAL_CLOCK_START is for demos and browser tests and cannot be set in production",
+    );
+  }
   const cache = (env.READ_MODEL_CACHE ?? "on").trim().toLowerCase();
   if (cache !== "on" && cache !== "off") {
     throw new ConfigError(`READ_MODEL_CACHE must be "on" or "off", got "${env.READ_MODEL_CACHE}"`);
@@ -163,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     sheetParsesAtOnce: sheetParses,
     readModelCache: cache === "on",
+    clockStart,
   };
 }
 

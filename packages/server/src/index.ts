@@ -49,7 +49,9 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
   try {
     await handle.migrate();
     const log = (line: string) => console.info(line);
-    const now = () => Date.now();
+    // The real clock, or one started at PORTAL_CLOCK_START that runs on from it (demos, browser tests).
+    const offset = config.clockStart === null ? 0 : config.clockStart - Date.now();
+    const now = () => Date.now() + offset;
     // With SMTP a sender in this process delivers queued mail after each commit (mail/delivery.ts).
     let delivery: MailDelivery | null = null;
     const mailer = createMailer({

@@ -3,6 +3,7 @@ import {
   bookingOccurrences,
   capacityMessage,
   datesTouched,
+  enrolledCapacityMessage,
   holidayMessage,
   instantToLocal,
   localToInstant,
@@ -111,8 +112,8 @@ async function checkSlotsFree(
  * of them waits here until this transaction ends and then sees its rows, so of two bookings of one
  * slot exactly one is written. Errors, nothing written: 404 unknown term, subject, section, planner
  * activity, faculty member or facility (each of the term where it belongs); 400 a day outside the
- * term, a holiday of the intake or its campus (sessions, activities, exams), a facility smaller than
- * the section's strength, selected weekdays that give no day or more than 200, an occurrence that
+ * term, a holiday of the intake or its campus (sessions, activities, exams), a facility with fewer
+ * seats than the students enrolled in the section (its strength while no one is enrolled), selected weekdays that give no day or more than 200, an occurrence that
  * does not end after it starts; 409 booking_conflict 'Faculty is allocated on another class on same
  * time-slot' or 'Facility is booked for another class on same time-slot'.
  */
@@ -135,7 +136,9 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
     if (!s) throw notFound("No such subject of this term", `${F}.courseVersionId`);
     courseId = s.courseId;
   }
+  // Seats the section needs: the students enrolled in it, or its strength while no one is.
   let strength: number | null = null;
+  let enrolled = 0;
   if (b.courseOfferingId) {
     const [o] = await rows<{ courseId: string; capacity: number }>(
       tx,
@@ -144,6 +147,11 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
     if (!o || (courseId && o.courseId !== courseId))
       throw notFound("No such section of this subject", `${F}.courseOfferingId`);
     strength = Number(o.capacity);
+    const [count] = await rows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from enrolment where course_offering_id = ${b.courseOfferingId}`,
+    );
+    enrolled = Number(count?.n ?? 0);
     if (!termSubjectId) {
       const [s] = await rows<{ id: string }>(
         tx,
@@ -178,8 +186,12 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
       sql`select capacity from facility where id = ${b.facilityId}${forUpdate}`,
     );
     if (!room) throw notFound("No such facility", `${F}.facilityId`);
-    if (strength !== null && Number(room.capacity) < strength) {
-      throw badRequest(capacityMessage(Number(room.capacity), strength), `${F}.facilityId`, "capacity");
+    const capacity = Number(room.capacity);
+    if (enrolled > 0 && capacity < enrolled) {
+      throw badRequest(enrolledCapacityMessage(capacity, enrolled), `${F}.facilityId`, "capacity");
+    }
+    if (enrolled === 0 && strength !== null && capacity < strength) {
+      throw badRequest(capacityMessage(capacity, strength), `${F}.facilityId`, "capacity");
     }
   }
 

@@ -31,7 +31,6 @@ type Fixture = {
   otherSectionId: string | null;
   bigRoom: string;
   otherBigRoom: string;
-  smallRoom: string;
   faculty: string[];
 };
 
@@ -79,7 +78,6 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
       otherSectionId: sections[1]?.sectionId ?? null,
       bigRoom: rooms[0]?.id as string,
       otherBigRoom: otherRooms[0]?.id as string,
-      smallRoom: rooms[rooms.length - 1]?.id as string,
       faculty: faculty.map((f) => f.id),
     };
   });
@@ -273,9 +271,49 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
       { startDate: "2027-02-01T09:00:00+05:30" },
       { field: "FacilityFacultyBooking.startDate" },
     );
-    await refused(400, { facilityId: fx.smallRoom }, { rule: "capacity" });
     await refused(400, { courseOfferingId: "" }, { field: "FacilityFacultyBooking.courseOfferingId" });
     await refused(400, { activityType: "Party" }, { field: "FacilityFacultyBooking.activityType" });
+  });
+
+  it("sizes a room by the students enrolled in the section, not by the section's strength", async () => {
+    const [section] = await rows<{ enrolled: number; strength: number; campusId: string }>(
+      api.ctx.db,
+      sql`select (select count(*)::int from enrolment e where e.course_offering_id = o.id) as enrolled,
+          o.capacity as strength, i.campus_id as "campusId"
+          from course_offering o join term t on t.id = o.term_id join intake i on i.id = t.intake_id
+          where o.id = ${fx.sectionId}`,
+    );
+    const { enrolled, strength, campusId } = section!;
+    expect(enrolled, "the demo section has students, fewer than its strength").toBeGreaterThan(0);
+    expect(enrolled).toBeLessThan(Number(strength));
+    const rooms = await rows<{ id: string; capacity: number }>(
+      api.ctx.db,
+      sql`insert into facility (campus_id, code, name, capacity) values
+          (${campusId}, 'TEST-FITS', 'Seats every enrolled student', ${enrolled}),
+          (${campusId}, 'TEST-SHORT', 'One seat short', ${enrolled - 1})
+          returning id, capacity`,
+    );
+    const fits = rooms.find((r) => Number(r.capacity) === enrolled)!;
+    const short = rooms.find((r) => Number(r.capacity) === enrolled - 1)!;
+    try {
+      // A day and hour no other story of this file books.
+      const slot = { startDate: at("2027-02-09", "15:00"), endDate: at("2027-02-09", "16:00") };
+      const check = (facilityId: string) =>
+        send("POST", "/api/salesforce/validateSession", {
+          FacilityFacultyBooking: booking({ facilityId, ...slot }),
+        });
+      expect((await check(fits.id)).body).toMatchObject({ valid: true });
+      await refused(
+        400,
+        { facilityId: short.id, ...slot },
+        {
+          rule: "capacity",
+          errorMessage: `Facility capacity ${enrolled - 1} is less than the ${enrolled} students enrolled in the section`,
+        },
+      );
+    } finally {
+      await api.ctx.db.execute(sql`delete from facility where id in (${fits.id}, ${short.id})`);
+    }
   });
 
   it("refuses a session outside the term or on a holiday of the intake's campus", async () => {

@@ -5,11 +5,14 @@ import { m } from "../../lib/i18n.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
 import * as styles from "../screen.css.ts";
 import { errorText } from "./error-text.ts";
+import { ALL_CYCLES } from "./exam-cycle.ts";
 
 /**
- * The exam cycle choice (GET /sf/exam/examCycles, latest first). With `allowAll`, `value` "" is
- * "All exam cycles"; without it the screen always shows one cycle, so "" means the cycle is not known
- * yet (the cycles load, or there are none): the control waits, disabled, saying Loading or No Data.
+ * The exam cycle choice (GET /sf/exam/examCycles, latest first). With `allowAll`, `value`
+ * {@link ALL_CYCLES} is "All exam cycles" (and choosing it answers {@link ALL_CYCLES}); "" means the
+ * cycle is not known yet (the cycles load, or there are none): without `allowAll` the control then
+ * waits, disabled, saying Loading or No Data. The default cycle is the screens' one rule
+ * (`useExamCycleUrlState`, exam-cycle.ts).
  */
 export function CycleSelect({
   value,
@@ -28,8 +31,8 @@ export function CycleSelect({
       className={styles.filterField}
       label={m.kit_cycle_label()}
       options={list.map((cycle) => ({ value: cycle.id, label: cycle.name }))}
-      value={value}
-      onChange={onChange}
+      value={allowAll && value === ALL_CYCLES ? "" : value}
+      onChange={(chosen) => onChange(allowAll && chosen === "" ? ALL_CYCLES : chosen)}
       {...(allowAll
         ? { placeholder: m.kit_cycle_all() }
         : value === ""

@@ -18,6 +18,26 @@ export type ExamCycleSummary = {
   importCode: string | null;
 };
 
+/**
+ * The exam cycle every exam screen opens on when the address names none (one rule for all of them):
+ * the cycle holding the next exam from `today` (YYYY-MM-DD in the exam time zone, Asia/Kolkata),
+ * else the newest cycle that has exams (`defaultExamCycle`), else the newest; undefined for no
+ * cycles. `cycles` latest first, as {@link listExamCycles} answers.
+ */
+export async function currentExamCycle(
+  db: Executor,
+  today: string,
+  cycles: readonly ExamCycleSummary[],
+): Promise<ExamCycleSummary | undefined> {
+  const [next] = await db
+    .select({ id: exam.examCycleId })
+    .from(exam)
+    .where(sql`${exam.examDate} >= ${today}`)
+    .orderBy(asc(exam.examDate), asc(exam.startTime))
+    .limit(1);
+  return cycles.find((c) => c.id === next?.id) ?? defaultExamCycle(cycles);
+}
+
 /** Every exam cycle, latest first, with its number of exams and, for imported data, the import code. */
 export async function listExamCycles(db: Executor): Promise<ExamCycleSummary[]> {
   const rows = await db
@@ -58,8 +78,7 @@ export type ExamDashboard = {
 
 /**
  * The exam dashboard of a cycle: its exams, periods, students, seating and invigilation progress and
- * the clash counts. Without an id: the cycle holding the next exam from today (Asia/Kolkata), else
- * the newest cycle that has exams (`defaultExamCycle`, as the exam lists default), else the newest;
+ * the clash counts. Without an id: the cycle every exam screen opens on ({@link currentExamCycle});
  * 404 when there is none or the id is unknown. Served from the never-stale
  * read-model cache, since the whole office opens it all day and it only changes with the data, and
  * kept warm: recomputed right after each write commits (`rewarmAfterWrite`, app.ts), so the first
@@ -86,13 +105,7 @@ async function computeExamDashboard(
   if (examCycleId) {
     cycle = isUuid(examCycleId) ? cycles.find((c) => c.id === examCycleId) : undefined;
   } else {
-    const [next] = await db
-      .select({ id: exam.examCycleId })
-      .from(exam)
-      .where(sql`${exam.examDate} >= ${today}`)
-      .orderBy(asc(exam.examDate), asc(exam.startTime))
-      .limit(1);
-    cycle = cycles.find((c) => c.id === next?.id) ?? defaultExamCycle(cycles);
+    cycle = await currentExamCycle(db, today, cycles);
   }
   if (!cycle) throw notFound("No such exam cycle", "examCycleId");
 

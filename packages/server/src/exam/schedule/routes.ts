@@ -1,4 +1,4 @@
-import { DEFAULT_GRID_PAGE_SIZE, TIMETABLE_PAGE_SIZES, ZExamTimetableItem } from "@portal/domain";
+import { DEFAULT_GRID_PAGE_SIZE, TIMETABLE_PAGE_SIZES, todayIn, ZExamTimetableItem } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -10,7 +10,7 @@ import { keptReadModelResponse } from "../../http/kept-json.ts";
 import { isUuid } from "../../http/request.ts";
 import { zVersion } from "../../http/versions.ts";
 import { CLASH_REPORT_MAX_ITEMS, firstClashes, keptClashReport } from "./clash-report.ts";
-import { getExamDashboard, listExamCycles } from "./dashboard.ts";
+import { currentExamCycle, getExamDashboard, listExamCycles } from "./dashboard.ts";
 import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./timetable.ts";
 
 /** Paging of the exam grids: the domain's timetable sizes (spec §9 grid 10, 25, 50, and 100). */
@@ -60,9 +60,11 @@ const ZDashboardQuery = z.object({ examCycleId: cycleId });
 export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get("/sf/exam/examCycles", async (c) =>
-    c.json({ success: true as const, examCycles: await listExamCycles(ctx.db) }),
-  );
+  app.get("/sf/exam/examCycles", async (c) => {
+    const examCycles = await listExamCycles(ctx.db);
+    const current = await currentExamCycle(ctx.db, todayIn(ctx.now()), examCycles);
+    return c.json({ success: true as const, examCycles, defaultExamCycleId: current?.id ?? null });
+  });
 
   app.get("/sf/exam/examDashboard", async (c) => {
     const { examCycleId } = parseOrThrow(ZDashboardQuery, c.req.query());

@@ -16,7 +16,7 @@ import {
 } from "../../db/schema.ts";
 import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
-import { getExamDashboard } from "./dashboard.ts";
+import { currentExamCycle, type ExamCycleSummary, getExamDashboard } from "./dashboard.ts";
 
 type Row = {
   id: string;
@@ -172,6 +172,15 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
     expect(pastDash.summary.completedExams).toBe(past.exams);
   });
 
+  it("names one default cycle in the cycle list, the one the dashboard opens on", async () => {
+    const list = await get<{ examCycles: Cycle[]; defaultExamCycleId: string | null }>(
+      "/api/sf/exam/examCycles",
+    );
+    const dash = await get<Dashboard>("/api/sf/exam/examDashboard");
+    expect(list.defaultExamCycleId).toBe(current.id);
+    expect(dash.examCycle.id).toBe(list.defaultExamCycleId);
+  });
+
   it("shows the newest cycle that has exams when no exam lies ahead, passing over a newer empty cycle", async () => {
     const [empty] = await api.ctx.db
       .insert(examCycle)
@@ -184,6 +193,9 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
       // After every exam of the data (a fixed day in 2030), so no cycle holds a next exam.
       const dash = await getExamDashboard(api.ctx.db, Date.parse("2030-06-01T06:00:00Z"), "");
       expect(dash.examCycle.id).toBe(newestWithExams?.id);
+      expect((await currentExamCycle(api.ctx.db, "2030-06-01", cycles as ExamCycleSummary[]))?.id).toBe(
+        newestWithExams?.id,
+      );
       expect(dash.summary.exams).toBeGreaterThan(0);
     } finally {
       if (empty) await api.ctx.db.delete(examCycle).where(eq(examCycle.id, empty.id));

@@ -1,8 +1,4 @@
-import {
-  examCyclesQueryOptions,
-  type StudentRiskExam,
-  studentRiskDataQueryOptions,
-} from "@portal/api-client";
+import { type StudentRiskExam, studentRiskDataQueryOptions } from "@portal/api-client";
 import { GRID_PAGE_SIZES } from "@portal/domain";
 import { type DataTableColumn, StatTile, StatTileGroup } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -11,8 +7,8 @@ import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
+import { cycleFilter, useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
-import { useUrlState } from "../../kit/use-url-state.ts";
 import { PagedTable } from "../../PagedTable.tsx";
 import { SearchForm } from "../../SearchForm.tsx";
 import * as styles from "../evaluation/evaluation.css.ts";
@@ -37,16 +33,23 @@ export default function StudentEligibility({ search, ...root }: StudentEligibili
  * The student eligibility page's first query, run on the server by its page: the address's page of
  * exams with their eligibility counts and the cycles of the cycle filter.
  */
-export const studentEligibilityFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
-  await Promise.all([
-    fetch(studentRiskDataQueryOptions(api, riskDataRequest(parseOverviewState(search)))),
-    fetch(examCyclesQueryOptions(api)),
-  ]);
+export const studentEligibilityFirstQuery: FirstQuery = async (context) => {
+  const state = parseOverviewState(context.search);
+  await withExamCycle(context, state.cycle, (examCycleId) =>
+    context.fetch(
+      studentRiskDataQueryOptions(context.api, riskDataRequest({ ...state, cycle: examCycleId })),
+    ),
+  );
 };
 
 /** The StudentRiskData request of an overview state (cycle, course search, page). */
 function riskDataRequest(state: OverviewState) {
-  return { examCycleId: state.cycle, search: state.search, pageNo: state.page, count: state.pageSize };
+  return {
+    examCycleId: cycleFilter(state.cycle),
+    search: state.search,
+    pageNo: state.page,
+    count: state.pageSize,
+  };
 }
 
 function overviewColumns(): DataTableColumn<StudentRiskExam>[] {
@@ -100,11 +103,12 @@ function overviewColumns(): DataTableColumn<StudentRiskExam>[] {
  */
 export function StudentEligibilityScreen({ search }: { search: string }) {
   const api = useApi();
-  const [state, navigate] = useUrlState(search, parseOverviewState, serializeOverviewState);
+  const [state, navigate] = useExamCycleUrlState(search, parseOverviewState, serializeOverviewState);
   const columns = useMemo(overviewColumns, []);
   const query = useQuery({
     ...studentRiskDataQueryOptions(api, riskDataRequest(state)),
     placeholderData: keepPreviousData,
+    enabled: state.cycle !== "",
   });
   const totals = query.data?.totals;
   return (

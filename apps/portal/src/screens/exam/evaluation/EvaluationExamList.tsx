@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps } from "../../../shell/IslandRoot.tsx";
 import { displayDate } from "../../kit/display-date.ts";
-import { useUrlState } from "../../kit/use-url-state.ts";
+import { useExamCycleUrlState } from "../../kit/exam-cycle.ts";
 import { ExamPageGrid, examPageGridFirstQuery, openColumn } from "./ExamPageGrid.tsx";
 import * as styles from "./evaluation.css.ts";
 import { deadlineText, orNa } from "./labels.ts";
@@ -50,7 +50,11 @@ function listColumns(): DataTableColumn<EvaluationOverviewExam>[] {
  * to each exam's Evaluation page; links to the evaluation table and plan of the same cycle.
  */
 export function EvaluationExamListScreen({ search }: { search: string }) {
-  const [state, navigate] = useUrlState(search, parseEvaluationListState, serializeEvaluationListState);
+  const [state, navigate] = useExamCycleUrlState(
+    search,
+    parseEvaluationListState,
+    serializeEvaluationListState,
+  );
   const columns = useMemo(listColumns, []);
   return (
     <ExamPageGrid state={state} navigate={navigate} caption={m.ev_list_table()} columns={columns}>

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { expectNoAxeViolations, resetScreen, signedIn } from "../../kit/test-support.tsx";
-import { ROW_FIN } from "../schedule/test-support.tsx";
+import { CYCLE_NOV, ROW_FIN } from "../schedule/test-support.tsx";
 import EvaluationAssignment from "./EvaluationAssignment.tsx";
 import EvaluationExamList from "./EvaluationExamList.tsx";
 import EvaluationPlan from "./EvaluationPlan.tsx";
@@ -110,8 +110,8 @@ describe("EvaluationTable", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     expect(await within(table).findByText("No Record")).toBeTruthy();
-    expect(window.location.search).toBe("?allocatedTo=nobody");
-    expect(queries(calls).at(-1)).toBe("?allocatedTo=nobody&pageNo=1&count=10");
+    expect(window.location.search).toBe(`?cycle=${CYCLE_NOV.id}&allocatedTo=nobody`);
+    expect(queries(calls).at(-1)).toBe(`?examCycleId=${CYCLE_NOV.id}&allocatedTo=nobody&pageNo=1&count=10`);
   });
 
   it("filters by deadline (due by), subject faculty and status on the server, back on page 1", async () => {
@@ -122,8 +122,8 @@ describe("EvaluationTable", () => {
     const deadline = screen.getByLabelText("Deadline") as HTMLInputElement;
     fireEvent.change(deadline, { target: { value: "2026-11-30" } });
     expect(await within(table).findByText("No Record")).toBeTruthy();
-    expect(window.location.search).toBe("?deadline=2026-11-30");
-    expect(queries(calls).at(-1)).toBe("?deadline=2026-11-30&pageNo=1&count=10");
+    expect(window.location.search).toBe(`?cycle=${CYCLE_NOV.id}&deadline=2026-11-30`);
+    expect(queries(calls).at(-1)).toBe(`?examCycleId=${CYCLE_NOV.id}&deadline=2026-11-30&pageNo=1&count=10`);
     fireEvent.change(deadline, { target: { value: "2026-12-01" } });
     const row = await within(table).findByRole("row", { name: /Kavita Joshi/ });
     expect(within(row).getByText("01-12-2026")).toBeTruthy();
@@ -133,7 +133,7 @@ describe("EvaluationTable", () => {
     fireEvent.change(screen.getByRole("combobox", { name: "Status" }), { target: { value: "Accepted" } });
     expect(await within(table).findByText("No Record")).toBeTruthy();
     expect(queries(calls).at(-1)).toBe(
-      "?deadline=2026-12-01&subjectFaculty=Meera%20Iyer&status=Accepted&pageNo=1&count=10",
+      `?examCycleId=${CYCLE_NOV.id}&deadline=2026-12-01&subjectFaculty=Meera%20Iyer&status=Accepted&pageNo=1&count=10`,
     );
     fireEvent.change(screen.getByRole("combobox", { name: "Status" }), { target: { value: "Rejected" } });
     expect(await within(table).findByRole("row", { name: /Kavita Joshi/ })).toBeTruthy();
@@ -156,8 +156,8 @@ describe("EvaluationTable", () => {
     expect(screen.getByText("1-10 of 12")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Next page" }));
     expect(await within(table).findByRole("row", { name: /Evaluator 12/ })).toBeTruthy();
-    expect(window.location.search).toBe("?page=2");
-    expect(queries(calls).at(-1)).toBe("?pageNo=2&count=10");
+    expect(window.location.search).toBe(`?cycle=${CYCLE_NOV.id}&page=2`);
+    expect(queries(calls).at(-1)).toBe(`?examCycleId=${CYCLE_NOV.id}&pageNo=2&count=10`);
   });
 });
 

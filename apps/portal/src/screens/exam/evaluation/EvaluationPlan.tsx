@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps } from "../../../shell/IslandRoot.tsx";
 import { displayDate } from "../../kit/display-date.ts";
-import { useUrlState } from "../../kit/use-url-state.ts";
+import { useExamCycleUrlState } from "../../kit/exam-cycle.ts";
 import { ExamPageGrid, examPageGridFirstQuery, openColumn } from "./ExamPageGrid.tsx";
 import { deadlineText } from "./labels.ts";
 import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
@@ -68,7 +68,11 @@ function planColumns(): DataTableColumn<EvaluationOverviewExam>[] {
  * One GET /sf/exam/evaluationOverview per page.
  */
 export function EvaluationPlanScreen({ search }: { search: string }) {
-  const [state, navigate] = useUrlState(search, parseEvaluationListState, serializeEvaluationListState);
+  const [state, navigate] = useExamCycleUrlState(
+    search,
+    parseEvaluationListState,
+    serializeEvaluationListState,
+  );
   const columns = useMemo(planColumns, []);
   return <ExamPageGrid state={state} navigate={navigate} caption={m.ev_plan_table()} columns={columns} />;
 }

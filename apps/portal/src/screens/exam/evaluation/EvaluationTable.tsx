@@ -1,8 +1,4 @@
-import {
-  type EvaluationAssignmentRow,
-  evaluationAssignmentsQueryOptions,
-  examCyclesQueryOptions,
-} from "@portal/api-client";
+import { type EvaluationAssignmentRow, evaluationAssignmentsQueryOptions } from "@portal/api-client";
 import { EVALUATOR_STATUSES, evaluatorStatusLabel, GRID_PAGE_SIZES, showsReasonMarker } from "@portal/domain";
 import { type DataTableColumn, Select, StatusChip, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -11,8 +7,8 @@ import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
+import { cycleFilter, useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
-import { useUrlState } from "../../kit/use-url-state.ts";
 import { PagedTable } from "../../PagedTable.tsx";
 import { SearchForm } from "../../SearchForm.tsx";
 import { openColumn } from "./ExamPageGrid.tsx";
@@ -50,17 +46,19 @@ export default function EvaluationTable({ search, ...root }: EvaluationTableProp
  * The evaluation table page's first query, run on the server by its page: the address's page of
  * evaluator assignments (with its filters) and the cycles of the cycle filter.
  */
-export const evaluationTableFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
-  await Promise.all([
-    fetch(evaluationAssignmentsQueryOptions(api, assignmentsRequest(parseEvaluationListState(search)))),
-    fetch(examCyclesQueryOptions(api)),
-  ]);
+export const evaluationTableFirstQuery: FirstQuery = async (context) => {
+  const state = parseEvaluationListState(context.search);
+  await withExamCycle(context, state.cycle, (examCycleId) =>
+    context.fetch(
+      evaluationAssignmentsQueryOptions(context.api, assignmentsRequest({ ...state, cycle: examCycleId })),
+    ),
+  );
 };
 
 /** The evaluator assignments request of a list state (cycle, filters, page). */
 function assignmentsRequest(state: EvaluationListState) {
   return {
-    examCycleId: state.cycle,
+    examCycleId: cycleFilter(state.cycle),
     dateOfExam: state.date,
     deadline: state.deadline,
     subjectFaculty: state.faculty,
@@ -113,10 +111,15 @@ function statusOptions() {
  */
 export function EvaluationTableScreen({ search }: { search: string }) {
   const api = useApi();
-  const [state, navigate] = useUrlState(search, parseEvaluationListState, serializeEvaluationListState);
+  const [state, navigate] = useExamCycleUrlState(
+    search,
+    parseEvaluationListState,
+    serializeEvaluationListState,
+  );
   const query = useQuery({
     ...evaluationAssignmentsQueryOptions(api, assignmentsRequest(state)),
     placeholderData: keepPreviousData,
+    enabled: state.cycle !== "",
   });
   const columns = useMemo(tableColumns, []);
   const subjectFaculties = query.data?.subjectFaculties;

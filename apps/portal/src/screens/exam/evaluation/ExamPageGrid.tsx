@@ -1,8 +1,4 @@
-import {
-  type EvaluationOverviewExam,
-  evaluationOverviewQueryOptions,
-  examCyclesQueryOptions,
-} from "@portal/api-client";
+import { type EvaluationOverviewExam, evaluationOverviewQueryOptions } from "@portal/api-client";
 import { GRID_PAGE_SIZES } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -10,6 +6,7 @@ import type { ReactNode } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
+import { cycleFilter, withExamCycle } from "../../kit/exam-cycle.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
 import * as styles from "./evaluation.css.ts";
@@ -19,18 +16,20 @@ import { evaluationLinks } from "./routes.ts";
 
 /** The evaluation overview request of a list state (cycle and page). */
 function overviewRequest(state: EvaluationListState) {
-  return { examCycleId: state.cycle, pageNo: state.page, count: state.pageSize };
+  return { examCycleId: cycleFilter(state.cycle), pageNo: state.page, count: state.pageSize };
 }
 
 /**
  * The first query of an {@link ExamPageGrid} page (the evaluation list and plan), run on the server
  * by its page: the address's page of the evaluation overview and the cycles of the cycle filter.
  */
-export const examPageGridFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
-  await Promise.all([
-    fetch(evaluationOverviewQueryOptions(api, overviewRequest(parseEvaluationListState(search)))),
-    fetch(examCyclesQueryOptions(api)),
-  ]);
+export const examPageGridFirstQuery: FirstQuery = async (context) => {
+  const state = parseEvaluationListState(context.search);
+  await withExamCycle(context, state.cycle, (examCycleId) =>
+    context.fetch(
+      evaluationOverviewQueryOptions(context.api, overviewRequest({ ...state, cycle: examCycleId })),
+    ),
+  );
 };
 
 /**
@@ -58,6 +57,7 @@ export function ExamPageGrid({
   const query = useQuery({
     ...evaluationOverviewQueryOptions(api, overviewRequest(state)),
     placeholderData: keepPreviousData,
+    enabled: state.cycle !== "",
   });
   return (
     <div className={styles.screen}>

@@ -188,7 +188,8 @@ export function evaluationApi(
   const notFound = (field: string) =>
     json(404, { success: false, errorMessage: "No such exam", errorCode: "not_found", field });
   const routes: Record<string, FakeRoute> = {
-    "GET /api/sf/exam/examCycles": () => json(200, { success: true, examCycles: [CYCLE_NOV, CYCLE_JUN] }),
+    "GET /api/sf/exam/examCycles": () =>
+      json(200, { success: true, examCycles: [CYCLE_NOV, CYCLE_JUN], defaultExamCycleId: CYCLE_NOV.id }),
     "GET /api/sf/exam/evaluationOverview": (request) => {
       const q = new URL(request.url).searchParams;
       const zero = { requested: 0, accepted: 0, rejected: 0, evaluators: 0, answerSheets: 0 };

@@ -132,7 +132,8 @@ describe("ExamDashboard", () => {
       extra: {
         "GET /api/sf/exam/examDashboard": () =>
           json(404, { success: false, errorMessage: "No such exam cycle", field: "examCycleId" }),
-        "GET /api/sf/exam/examCycles": () => json(200, { success: true, examCycles: [] }),
+        "GET /api/sf/exam/examCycles": () =>
+          json(200, { success: true, examCycles: [], defaultExamCycleId: null }),
       },
     });
     renderDashboard(none.fetch);

@@ -6,8 +6,8 @@ import {
   examDashboardQueryOptions,
 } from "@portal/api-client";
 import { ButtonLink, DataTable, type DataTableColumn, EmptyState, Loader, Tabs } from "@portal/ui";
-import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useMemo } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import {
   type FirstQuery,
@@ -57,7 +57,7 @@ type RoomOverCapacity = ClashReport["roomsOverCapacity"]["items"][number];
 
 /**
  * The exam dashboard (spec §2 examDashboard): the exam cycle (`?cycle=`; without it the server shows
- * the cycle holding the next exam, else the latest), links to Upcoming, completed exams, Exam Setup
+ * the exam screens' default cycle, kit/exam-cycle.ts, and the address then names it), links to Upcoming, completed exams, Exam Setup
  * and the exam timetable, the cycle's figures (GET /sf/exam/examDashboard: exams, periods, students,
  * upcoming, completed, seated / unseated, invigilators assigned / needed) and its clash report
  * (GET /sf/exam/clashReport: three counts and the first items of each list, linking to the timetable).
@@ -65,9 +65,18 @@ type RoomOverCapacity = ClashReport["roomsOverCapacity"]["items"][number];
 export function ExamDashboardScreen({ search }: { search: string }) {
   const api = useApi();
   const locale = useLocale();
+  const queryClient = useQueryClient();
   const [cycle, navigate] = useUrlState(search, parseCycle, serializeCycle);
   const dashboard = useQuery(examDashboardQueryOptions(api, cycle));
   const cycleId = cycle || dashboard.data?.examCycle.id || "";
+  // The server's pick is the exam screens' default cycle (exam-cycle.ts): written into the address,
+  // with the figures kept under the cycle's own key so naming it asks nothing again.
+  useEffect(() => {
+    const shown = dashboard.data;
+    if (cycle !== "" || !shown) return;
+    queryClient.setQueryData(examDashboardQueryOptions(api, shown.examCycle.id).queryKey, shown);
+    navigate(shown.examCycle.id, true);
+  }, [api, cycle, dashboard.data, navigate, queryClient]);
   const format = useMemo(() => new Intl.NumberFormat(locale).format, [locale]);
   const linkCycle = cycleId || undefined;
 

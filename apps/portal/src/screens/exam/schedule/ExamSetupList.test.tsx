@@ -1,9 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../../shell/test-api.ts";
 import { expectNoAxeViolations, resetScreen, signedIn } from "../../kit/test-support.tsx";
 import ExamSetupList, { examSetupListFirstQuery } from "./ExamSetupList.tsx";
-import { examApi, ROW_FIN } from "./test-support.tsx";
+import { CYCLE_NOV, examApi, ROW_FIN } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);
@@ -60,5 +60,18 @@ describe("ExamSetupList", () => {
     const table = screen.getByRole("table", { name: "Exams of the exam setup" });
     expect(within(table).getByRole("row", { name: /Financial Accounting/ })).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it("opens on the exam screens' default cycle, writes it into the address and keeps 'All' as a choice", async () => {
+    const { fetch, timetableQueries } = examApi();
+    render(<ExamSetupList locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
+    await screen.findByRole("row", { name: /Financial Accounting/ });
+    expect(window.location.search).toBe(`?cycle=${CYCLE_NOV.id}`);
+    expect(timetableQueries.map((q) => q.get("examCycleId"))).toEqual([CYCLE_NOV.id]);
+    const cycle = screen.getByRole("combobox", { name: "Exam cycle" }) as HTMLSelectElement;
+    expect(cycle.value).toBe(CYCLE_NOV.id);
+    fireEvent.change(cycle, { target: { value: "" } });
+    await waitFor(() => expect(window.location.search).toBe("?cycle=all"));
+    await waitFor(() => expect(timetableQueries.at(-1)?.get("examCycleId")).toBe(""));
   });
 });

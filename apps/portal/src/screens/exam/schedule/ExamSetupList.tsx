@@ -6,9 +6,9 @@ import { useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { displayDate } from "../../kit/display-date.ts";
+import { useExamCycleUrlState } from "../../kit/exam-cycle.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
-import { useUrlState } from "../../kit/use-url-state.ts";
 import { PagedTable } from "../../PagedTable.tsx";
 import { examTimetableFirstQuery, toTimetableQuery } from "./ExamTimetable.tsx";
 import * as styles from "./exams.css.ts";
@@ -79,11 +79,12 @@ function setupColumns(): DataTableColumn<ExamTimetableRow>[] {
  */
 export function ExamSetupListScreen({ search }: { search: string }) {
   const api = useApi();
-  const [state, navigate] = useUrlState(search, parseTimetableState, serializeTimetableState);
+  const [state, navigate] = useExamCycleUrlState(search, parseTimetableState, serializeTimetableState);
   const columns = useMemo(setupColumns, []);
   const list = useQuery({
     ...examTimetableQueryOptions(api, toTimetableQuery(state)),
     placeholderData: keepPreviousData,
+    enabled: state.cycle !== "",
   });
 
   return (

@@ -1,13 +1,13 @@
-import { type ExamTimetableRow, examCyclesQueryOptions, examTimetableQueryOptions } from "@portal/api-client";
+import { type ExamTimetableRow, examTimetableQueryOptions } from "@portal/api-client";
 import { TIMETABLE_PAGE_SIZES } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
+import { cycleFilter, useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
-import { useUrlState } from "../../kit/use-url-state.ts";
 import { PagedTable } from "../../PagedTable.tsx";
 import * as styles from "./exams.css.ts";
 import { parseTimetableState, serializeTimetableState, type TimetableState } from "./grid-state.ts";
@@ -30,17 +30,25 @@ export default function ExamTimetable({ search, ...root }: ExamTimetableProps) {
   );
 }
 
-/** The timetable's first query, run on the server by its page: the address's page and the cycles. */
-export const examTimetableFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
-  await Promise.all([
-    fetch(examTimetableQueryOptions(api, toTimetableQuery(parseTimetableState(search)))),
-    fetch(examCyclesQueryOptions(api)),
-  ]);
+/**
+ * The timetable's first query, run on the server by its page: the cycles and the address's page of
+ * the cycle shown (the address's, else the default one: exam-cycle.ts).
+ */
+export const examTimetableFirstQuery: FirstQuery = async (context) => {
+  const state = parseTimetableState(context.search);
+  await withExamCycle(context, state.cycle, (examCycleId) =>
+    context.fetch(examTimetableQueryOptions(context.api, toTimetableQuery({ ...state, cycle: examCycleId }))),
+  );
 };
 
 /** The query of GET /salesforce/TimeTable for a list state. */
 export function toTimetableQuery(state: TimetableState) {
-  return { examCycleId: state.cycle, course: state.course, pageNo: state.page, count: state.pageSize };
+  return {
+    examCycleId: cycleFilter(state.cycle),
+    course: state.course,
+    pageNo: state.page,
+    count: state.pageSize,
+  };
 }
 
 /**
@@ -84,7 +92,7 @@ export function timetableColumns(): DataTableColumn<ExamTimetableRow>[] {
  */
 export function ExamTimetableScreen({ search }: { search: string }) {
   const api = useApi();
-  const [state, navigateTo] = useUrlState(search, parseTimetableState, serializeTimetableState);
+  const [state, navigateTo] = useExamCycleUrlState(search, parseTimetableState, serializeTimetableState);
   const columns = useMemo(timetableColumns, []);
   const editor = useInlineTimetableEditor();
   const { cancel } = editor;
@@ -99,6 +107,7 @@ export function ExamTimetableScreen({ search }: { search: string }) {
   const list = useQuery({
     ...examTimetableQueryOptions(api, toTimetableQuery(state)),
     placeholderData: keepPreviousData,
+    enabled: state.cycle !== "",
   });
 
   return (

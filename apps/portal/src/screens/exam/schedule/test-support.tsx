@@ -217,7 +217,8 @@ export function examApi(
   /** The query of each timetable load, in order. */
   const timetableQueries: URLSearchParams[] = [];
   const api = fakeApi({
-    "GET /api/sf/exam/examCycles": () => json(200, { success: true, examCycles: [CYCLE_NOV, CYCLE_JUN] }),
+    "GET /api/sf/exam/examCycles": () =>
+      json(200, { success: true, examCycles: [CYCLE_NOV, CYCLE_JUN], defaultExamCycleId: CYCLE_NOV.id }),
     "GET /api/salesforce/TimeTable": (request) => {
       const query = new URL(request.url).searchParams;
       timetableQueries.push(query);

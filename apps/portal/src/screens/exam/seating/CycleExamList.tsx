@@ -7,15 +7,16 @@ import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
+import { useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
+import { SearchForm } from "../../SearchForm.tsx";
 import {
+  type CycleListState,
   parseCycleListState,
   serializeCycleListState,
   timeWithDuration,
-  useCycleUrlState,
-  withListCycle,
 } from "./common.tsx";
 import * as styles from "./seating.css.ts";
 
@@ -37,17 +38,40 @@ export function examColumns(): DataTableColumn<ExamTimetableRow>[] {
  * else the default one).
  */
 export const cycleExamListFirstQuery: FirstQuery = async (context) => {
-  const { cycle, page, pageSize } = parseCycleListState(context.search);
-  await withListCycle(context, cycle, (examCycleId) =>
-    context.fetch(examTimetableQueryOptions(context.api, { examCycleId, pageNo: page, count: pageSize })),
+  const state = parseExamListState(context.search);
+  await withExamCycle(context, state.cycle, (examCycleId) =>
+    context.fetch(examTimetableQueryOptions(context.api, timetableQuery({ ...state, cycle: examCycleId }))),
   );
 };
+
+/** What an exam list of a cycle shows: the cycle and page, and a course search ("" for none). */
+export type ExamListState = CycleListState & { course: string };
+
+/** Reads `?cycle=&course=&page=&pageSize=` (a course text longer than 200 characters is ignored). */
+export function parseExamListState(search: string): ExamListState {
+  const course = (new URLSearchParams(search).get("course") ?? "").trim();
+  return { ...parseCycleListState(search), course: course.length <= 200 ? course : "" };
+}
+
+/** Writes an exam list state, leaving out an empty search, page 1 and the default page size. */
+export function serializeExamListState(state: ExamListState): string {
+  const query = new URLSearchParams(serializeCycleListState(state));
+  if (state.course !== "") query.set("course", state.course);
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** The GET /salesforce/TimeTable query of a list state (the course matches name or code). */
+function timetableQuery(state: ExamListState) {
+  return { examCycleId: state.cycle, course: state.course, pageNo: state.page, count: state.pageSize };
+}
 
 /**
  * The exams of one exam cycle (GET /salesforce/TimeTable?examCycleId=, by date, time and course),
  * server paged 10, 25 or 50 a page, with the columns of {@link examColumns} and `extraColumns` (made
- * once per screen). Cycle and page live in the address (`?cycle=&page=&pageSize=`); without a cycle
- * the newest one that has exams is shown. 'No Record' when the cycle has no exams.
+ * once per screen), and a course search (name or code, applied with Search or Enter). Cycle, search
+ * and page live in the address (`?cycle=&course=&page=&pageSize=`); without a cycle the exam
+ * screens' default one is shown (kit/exam-cycle.ts). 'No Record' when nothing matches.
  */
 export function CycleExamList({
   search,
@@ -59,14 +83,10 @@ export function CycleExamList({
   extraColumns: () => DataTableColumn<ExamTimetableRow>[];
 }) {
   const api = useApi();
-  const [state, navigate] = useCycleUrlState(search, parseCycleListState, serializeCycleListState);
+  const [state, navigate] = useExamCycleUrlState(search, parseExamListState, serializeExamListState);
   const columns = useMemo(() => [...examColumns(), ...extraColumns()], [extraColumns]);
   const list = useQuery({
-    ...examTimetableQueryOptions(api, {
-      examCycleId: state.cycle,
-      pageNo: state.page,
-      count: state.pageSize,
-    }),
+    ...examTimetableQueryOptions(api, timetableQuery(state)),
     enabled: state.cycle !== "",
     placeholderData: keepPreviousData,
   });
@@ -76,6 +96,16 @@ export function CycleExamList({
     <div className={styles.screen}>
       <div className={styles.filters}>
         <CycleSelect value={state.cycle} onChange={onCycle} />
+        {/* Keyed by the applied text, so Back and Forward show the text they restore. */}
+        <search aria-label={m.exam_filters()}>
+          <SearchForm
+            key={state.course}
+            label={m.exam_course_search()}
+            placeholder={m.exam_course_search_hint()}
+            applied={state.course}
+            onApply={(course) => navigate({ ...state, course, page: 1 })}
+          />
+        </search>
       </div>
       <PagedTable
         query={list}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../../shell/test-api.ts";
 import { resetScreen, signedIn } from "../../kit/test-support.tsx";
@@ -31,26 +31,36 @@ const EMPTY_RETEST = {
   exams: 0,
 };
 const cyclesRoute = {
-  "GET /api/sf/exam/examCycles": () => json(200, { success: true, examCycles: [EMPTY_RETEST, CYCLE] }),
+  "GET /api/sf/exam/examCycles": () =>
+    json(200, { success: true, examCycles: [EMPTY_RETEST, CYCLE], defaultExamCycleId: CYCLE.id }),
 };
 
 /** The exam timetable of CYCLE only (the retest cycle is empty), with each query asked. */
 function timetableApi() {
-  const rows = [makeRow({ examCycleId: CYCLE.id, course: "Financial Accounting" })];
+  const rows = [
+    makeRow({ examCycleId: CYCLE.id, course: "Financial Accounting" }),
+    makeRow({ id: "e0000000-0000-4000-8000-0000000000f2", examCycleId: CYCLE.id, course: "Marketing" }),
+  ];
   const cyclesAsked: (string | null)[] = [];
+  const coursesAsked: string[] = [];
   const api = examApi({
     rows,
     extra: {
       ...cyclesRoute,
       "GET /api/salesforce/TimeTable": (request) => {
-        const cycle = new URL(request.url).searchParams.get("examCycleId");
+        const query = new URL(request.url).searchParams;
+        const cycle = query.get("examCycleId");
+        const course = (query.get("course") ?? "").toLowerCase();
         cyclesAsked.push(cycle);
-        const matching = rows.filter((r) => r.examCycleId === cycle);
+        coursesAsked.push(course);
+        const matching = rows.filter(
+          (r) => r.examCycleId === cycle && (course === "" || r.course.toLowerCase().includes(course)),
+        );
         return json(200, { success: true, noOfRecords: matching.length, timetable: matching });
       },
     },
   });
-  return { ...api, cyclesAsked };
+  return { ...api, cyclesAsked, coursesAsked };
 }
 
 const islandProps = (fetch: (request: Request) => Promise<Response>) => ({
@@ -86,6 +96,24 @@ describe.each([
     // The default cycle is written into the address without asking again.
     await waitFor(() => expect(window.location.search).toBe(`?cycle=${CYCLE.id}`));
     expect(calls).toEqual([]);
+  });
+
+  it("finds an exam by course on the server and keeps the search in the address", async () => {
+    const { fetch, coursesAsked } = timetableApi();
+    window.history.replaceState(null, "", path);
+    render(<Island search="" {...islandProps(fetch)} />);
+    const table = await screen.findByRole("table", { name: caption });
+    expect(await within(table).findByText("Marketing")).toBeTruthy();
+    expect(within(table).getByText("Financial Accounting")).toBeTruthy();
+    fireEvent.change(screen.getByRole("searchbox", { name: "Course" }), { target: { value: "financial" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(coursesAsked.at(-1)).toBe("financial"));
+    await waitFor(() => {
+      const shown = screen.getByRole("table", { name: caption });
+      expect(within(shown).queryByText("Marketing")).toBeNull();
+      expect(within(shown).getByText("Financial Accounting")).toBeTruthy();
+    });
+    expect(window.location.search).toBe(`?cycle=${CYCLE.id}&course=financial`);
   });
 
   it("renders a failed first query as the error with Try again, on the server's render", async () => {

@@ -7,16 +7,11 @@ import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
+import { useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { ListPager, useLastPageWhenShrunk } from "../../PagedTable.tsx";
-import {
-  parseCycleListState,
-  serializeCycleListState,
-  timeWithDuration,
-  useCycleUrlState,
-  withListCycle,
-} from "./common.tsx";
+import { parseCycleListState, serializeCycleListState, timeWithDuration } from "./common.tsx";
 import * as styles from "./seating.css.ts";
 
 /** The island's props; `search` is `?cycle=&page=&pageSize=` (the page counts faculty members). */
@@ -37,7 +32,7 @@ export default function FacultyProctoring({ search, ...root }: FacultyProctoring
  */
 export const facultyProctoringFirstQuery: FirstQuery = async (context) => {
   const { cycle, page, pageSize } = parseCycleListState(context.search);
-  await withListCycle(context, cycle, (examCycle) =>
+  await withExamCycle(context, cycle, (examCycle) =>
     context.fetch(facultyProctoringQueryOptions(context.api, { examCycle, pageNo: page, count: pageSize })),
   );
 };
@@ -65,7 +60,7 @@ function dutyColumns(): DataTableColumn<InvigilationNotification>[] {
  */
 export function FacultyProctoringScreen({ search }: { search: string }) {
   const api = useApi();
-  const [state, navigate] = useCycleUrlState(search, parseCycleListState, serializeCycleListState);
+  const [state, navigate] = useExamCycleUrlState(search, parseCycleListState, serializeCycleListState);
   const list = useQuery({
     ...facultyProctoringQueryOptions(api, {
       examCycle: state.cycle,

@@ -20,10 +20,11 @@ import { useCellContext } from "../../cell-context.ts";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { errorText } from "../../kit/error-text.ts";
+import { useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
-import { timeWithDuration, useCycleUrlState, withListCycle } from "./common.tsx";
+import { timeWithDuration } from "./common.tsx";
 import {
   type DutyListState,
   type NotifiedFilter,
@@ -51,7 +52,7 @@ export default function InvigilationNotifications({ search, ...root }: Invigilat
  */
 export const invigilationNotificationsFirstQuery: FirstQuery = async (context) => {
   const state = parseDutyListState(context.search);
-  await withListCycle(context, state.cycle, (cycle) =>
+  await withExamCycle(context, state.cycle, (cycle) =>
     context.fetch(
       invigilationNotificationsQueryOptions(context.api, toNotificationsQuery({ ...state, cycle })),
     ),
@@ -81,7 +82,7 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [state, navigate] = useCycleUrlState(search, parseDutyListState, serializeDutyListState);
+  const [state, navigate] = useExamCycleUrlState(search, parseDutyListState, serializeDutyListState);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = useQuery({
     ...invigilationNotificationsQueryOptions(api, toNotificationsQuery(state)),

@@ -1,12 +1,7 @@
-import { examCyclesQueryOptions, type SeatingExamHeader } from "@portal/api-client";
-import { DEFAULT_GRID_PAGE_SIZE, defaultExamCycle, GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import type { SeatingExamHeader } from "@portal/api-client";
+import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
 import { m } from "../../../lib/i18n.ts";
-import type { FirstQueryContext } from "../../../shell/first-query-state.ts";
-import { useApi } from "../../../shell/IslandRoot.tsx";
 import { displayDate } from "../../kit/display-date.ts";
-import { useUrlState } from "../../kit/use-url-state.ts";
 import * as styles from "./seating.css.ts";
 
 /*
@@ -50,52 +45,6 @@ export function serializeCycleListState(state: CycleListState): string {
     ["page", state.page > 1 ? state.page : null],
     ["pageSize", state.pageSize !== DEFAULT_GRID_PAGE_SIZE ? state.pageSize : null],
   ]);
-}
-
-/**
- * A list state with an exam cycle (`parse` and `serialize` as for {@link useUrlState}) whose cycle
- * falls back to the default when the address names none: the newest cycle that has exams
- * (`defaultExamCycle` over GET /sf/exam/examCycles, latest first). The returned state's `cycle` is
- * the cycle shown ("" only while the cycles load or when there are none), and the default is
- * written into the address, replacing its entry. The first query resolves the same default
- * ({@link withListCycle}), so the server renders the rows the browser then keeps.
- */
-export function useCycleUrlState<S extends { cycle: string }>(
-  search: string,
-  parse: (search: string) => S,
-  serialize: (state: S) => string,
-): [S, (next: S, replace?: boolean) => void] {
-  const api = useApi();
-  const [addressed, navigate] = useUrlState(search, parse, serialize);
-  const cycles = useQuery(examCyclesQueryOptions(api));
-  const fallback = defaultExamCycle(cycles.data?.examCycles ?? [])?.id ?? "";
-  const state = useMemo(
-    () => (addressed.cycle === "" && fallback !== "" ? { ...addressed, cycle: fallback } : addressed),
-    [addressed, fallback],
-  );
-  useEffect(() => {
-    if (addressed.cycle === "" && fallback !== "") navigate({ ...addressed, cycle: fallback }, true);
-  }, [addressed, fallback, navigate]);
-  return [state, navigate];
-}
-
-/**
- * The first query of a list of one exam cycle: the cycles (for the cycle choice) and `list` of the
- * cycle shown, the address's `cycle` or else the default ({@link useCycleUrlState}). Without a cycle
- * in the address the list waits for the cycles; with none at all it is not fetched.
- */
-export async function withListCycle(
-  { api, fetch }: FirstQueryContext,
-  cycle: string,
-  list: (cycleId: string) => Promise<unknown>,
-): Promise<void> {
-  const cycles = fetch(examCyclesQueryOptions(api));
-  if (cycle !== "") {
-    await Promise.all([cycles, list(cycle)]);
-    return;
-  }
-  const shown = defaultExamCycle((await cycles)?.examCycles ?? [])?.id;
-  if (shown) await list(shown);
 }
 
 /** Start time (HH:MM, Asia/Kolkata) and length in minutes, e.g. "10:00 (180 min)". */

@@ -179,7 +179,8 @@ export function seatingApi(options: Options = {}) {
     ],
   });
   const api = fakeApi({
-    "GET /api/sf/exam/examCycles": () => json(200, { success: true, examCycles: [CYCLE] }),
+    "GET /api/sf/exam/examCycles": () =>
+      json(200, { success: true, examCycles: [CYCLE], defaultExamCycleId: CYCLE.id }),
     "GET /api/salesforce/seatingPlan/retrieve": () => json(200, plan()),
     "POST /api/salesforce/seatingPlan/generate": () => {
       seats.forEach((s, i) => {
