@@ -754,11 +754,23 @@ describe.each(testTargets())("grading API ($name)", (target) => {
       400,
       "These results are published",
     );
+    const [mailsBeforeChange] = await api.ctx.db.select({ n: count() }).from(mailOutbox);
     const changed = await api.call("POST", "/api/salesforce/GradeAllocationSetup", {
       headers,
       body: [{ ...item, reason: "Plagiarism board decision" }],
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // The student hears of the change to the grade they were sent, with the reason.
+    const [mailsAfterChange] = await api.ctx.db.select({ n: count() }).from(mailOutbox);
+    expect((mailsAfterChange?.n ?? 0) - (mailsBeforeChange?.n ?? 0)).toBe(1);
+    const [changeMail] = await api.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like 'Grade changed:%'`);
+    expect(changeMail?.source).toBe(`grading.publish:${draft.id}`);
+    expect(changeMail?.text).toContain(`Grade before: ${row.finalGrade}`);
+    expect(changeMail?.text).toContain(`Grade now: ${lower}`);
+    expect(changeMail?.text).toContain("Reason: Plagiarism board decision");
     const [audit] = await api.ctx.db
       .select()
       .from(auditLog)

@@ -26,6 +26,7 @@ import { cachedReadModel } from "../db/read-model-cache.ts";
 import {
   academicProgramme,
   campus,
+  contact,
   course,
   courseOffering,
   enrolment,
@@ -917,8 +918,10 @@ export type GradeSaveInput = {
  * Saves students' penalties and final grades (spec §7 student grade save, GradeAllocationSetup) in
  * one transaction. The calculated grade comes from the marks: a CalculatedGrade other than the
  * stored one is refused (400); the final grade is the calculated grade or lower by a penalty (domain
- * finalGradeProblem). A published (locked) grade changes only with a reason. Audit row per change
- * (action `change_grade`, before/after grades, penalty, reason). 404 unknown id; 409 stale version.
+ * finalGradeProblem). A published (locked) grade changes only with a reason, and its student is
+ * mailed the change (changedGradeMail, queued in the transaction, delivered after the commit). Audit
+ * row per change (action `change_grade`, or `change_published_grade` for a published one: before/after
+ * grades, penalty, reason). 404 unknown id; 409 stale version.
  */
 export async function saveStudentGrades(ctx: AppContext, actor: SessionUser, items: GradeSaveInput[]) {
   const at = new Date(ctx.now());
@@ -985,6 +988,20 @@ export async function saveStudentGrades(ctx: AppContext, actor: SessionUser, ite
       });
       const r = row as typeof studentGrade.$inferSelect;
       saved.push({ id: r.id, finalGrade: r.finalGrade, gradePoint: r.gradePoint, version: r.version });
+      if (current.locked && current.finalGrade !== item.finalGrade) {
+        // The student saw the published grade: they hear of the change, with the reason, once the
+        // change commits (the mail is queued in this transaction).
+        const [student] = await tx
+          .select({ firstName: contact.firstName, lastName: contact.lastName, email: contact.email })
+          .from(contact)
+          .where(eq(contact.id, current.studentId));
+        if (student) {
+          await ctx.mailer.enqueue(tx, {
+            ...changedGradeMail(setup, student, current.finalGrade, item.finalGrade, gradePoint, item.reason),
+            source: `grading.publish:${current.courseOfferingId}`,
+          });
+        }
+      }
     }
     await writeAudit(tx, actor, audit, at);
     return saved;
@@ -992,6 +1009,36 @@ export async function saveStudentGrades(ctx: AppContext, actor: SessionUser, ite
 }
 
 // ---------------------------------------------------------------- sending and publishing
+
+/**
+ * The mail to a student whose published final grade was changed: course, section and term, the
+ * grade before and after (with the new grade point) and the reason given. Queued with the change
+ * under the offering's publish source, so the grading screen's mail status counts it.
+ */
+export function changedGradeMail(
+  setup: GradingSetup,
+  student: { firstName: string; lastName: string; email: string },
+  before: string,
+  after: string,
+  gradePoint: string | number | null,
+  reason: string,
+): Mail {
+  const c = setup.offering;
+  const lines = [
+    `Dear ${`${student.firstName} ${student.lastName}`.trim()},`,
+    "",
+    `Your published grade for ${c.courseName} (${c.courseCode}, section ${c.section}), ${c.term}, was changed.`,
+    "",
+    `Grade before: ${before}`,
+    `Grade now: ${after}${gradePoint === null || gradePoint === "" ? "" : ` (grade point ${gradePoint})`}`,
+    `Reason: ${reason.trim()}`,
+  ];
+  return {
+    to: [student.email],
+    subject: `Grade changed: ${c.courseName} (${c.section})`,
+    text: lines.join("\n"),
+  };
+}
 
 /** The marks mail of one student: component marks, and with `withGrade` the total and final grade. */
 export function marksMail(
