@@ -159,6 +159,24 @@ async function pageAgainstLogin(cookie: string, samples: number) {
   return { page: median(page), login: median(login), ratio: median(page) / median(login) };
 }
 
+/**
+ * The portal's own CPU time (ms, from /proc) per sequential request of the signed-in list page and
+ * of `/login`, `samples` each after as many to warm up: what the machine's other work barely moves,
+ * for reading a run on a shared machine (0 where /proc is missing).
+ */
+async function cpuPerRequest(cookie: string, samples: number) {
+  const headers = { "accept-encoding": BROWSER_ACCEPT_ENCODING };
+  const run = async (path: string, extra: Record<string, string>) => {
+    for (let i = 0; i < samples; i++) await portal.send("GET", path, { ...headers, ...extra });
+    const before = portal.cpuMs();
+    for (let i = 0; i < samples; i++) await portal.send("GET", path, { ...headers, ...extra });
+    return (portal.cpuMs() - before) / samples;
+  };
+  const page = await run(listPath, { cookie });
+  const login = await run("/login", {});
+  return { page, login, ratio: page / login };
+}
+
 /** Requests a second at `concurrency` of the signed-in list page and of `/api/config` (each warmed up). */
 async function pageRateAgainstConfig(cookie: string, concurrency: number, total: number) {
   const pageHeaders = { cookie, "accept-encoding": BROWSER_ACCEPT_ENCODING };
@@ -284,6 +302,7 @@ async function main(): Promise<void> {
 
     const concurrency = 50;
     const total = Number(process.env.BENCH_REQUESTS ?? 3_000);
+    const cpuRows: string[] = [];
     /** The page's two budgets against one started portal; `path` says how its rows were read. */
     const pageBudgets = async (path: string) => {
       const ttfb = await pageAgainstLogin(cookie, 200);
@@ -293,6 +312,10 @@ async function main(): Promise<void> {
         ttfb.ratio,
         1.5,
         true,
+      );
+      const cpu = await cpuPerRequest(cookie, 500);
+      cpuRows.push(
+        `| ${path} | ${cpu.page.toFixed(2)} ms / ${cpu.login.toFixed(2)} ms | ${cpu.ratio.toFixed(2)} |`,
       );
       const rate = await pageRateAgainstConfig(cookie, concurrency, Math.ceil(total / 2));
       add(
@@ -335,6 +358,12 @@ async function main(): Promise<void> {
       ...rows.map(
         (r) => `| ${r.measure} | ${r.value} | ${r.ratio.toFixed(2)} | ${r.budget} | ${verdict(r.ok)} |`,
       ),
+      "",
+      "Portal CPU time per request, sequential (for reading a run on a busy machine; no budget of its own):",
+      "",
+      "| list page rows | signed-in list page / signed-out /login | ratio |",
+      "|---|---|---|",
+      ...cpuRows,
       "",
       "| page | scripts | JavaScript (gzip) | budget | |",
       "|---|---|---|---|---|",
