@@ -5,8 +5,9 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * Browser stories in Debian's Chromium (/usr/bin/chromium, installed by scripts/ensure-chromium.sh;
- * no browser download). The portal is built beforehand (`pnpm build`) and started here on its own
- * port with a fresh embedded database and demo data, so the stories never touch a developer's data.
+ * no browser download). The portal is built beforehand (`pnpm build`) and its built server file
+ * (apps/portal/dist/server.mjs) is started here on its own port with a fresh embedded database and
+ * demo data, so the stories never touch a developer's data.
  */
 const port = Number(process.env.E2E_PORT ?? 4390);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "portal-e2e-"));
@@ -36,7 +37,8 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   webServer: {
-    command: "tsx ../apps/portal/server.ts",
+    // The built server file, as `pnpm start` runs it (`pnpm build` first).
+    command: `"${process.execPath}" ../apps/portal/dist/server.mjs`,
     url: `http://127.0.0.1:${port}/api/config`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -3,6 +3,7 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "astro/config";
+import { astroRenderOnce } from "./node/astro-render-once.ts";
 import { PAGE_CSP_DIRECTIVES, PAGE_STYLE_SOURCES } from "./node/csp.ts";
 
 /**
@@ -50,7 +51,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [vanillaExtractPlugin(), zodJitless()],
+    plugins: [vanillaExtractPlugin(), zodJitless(), astroRenderOnce()],
     ssr: {
       // Workspace packages export TypeScript source (and vanilla-extract `.css.ts` files).
       noExternal: [/^@portal\//],

@@ -139,13 +139,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 // Its types are written for Express, but the middleware only reads request headers and wraps the
 // response's write/end, so it works on Node's plain request and response.
-// Pages and API answers are compressed on the fly at the fastest levels (gzip 1, brotli 1), which
-// keeps most of the saving at a fraction of the CPU. Built assets are not compressed here: the build
-// wrote brotli and gzip files beside them (scripts/precompress.ts), sent as they are with their
-// Content-Encoding, which this middleware leaves alone.
+// Pages and API answers are compressed on the fly at the fastest levels (gzip 1, brotli 0), which
+// keeps most of the saving at a fraction of the CPU: the signed-in list page (67 KB of HTML) takes
+// 0.1 ms at brotli 0 against 0.55 ms at brotli 1, for 11.5 KB against 11.1 KB. Built assets are not
+// compressed here: the build wrote brotli and gzip files beside them (scripts/precompress.ts), sent
+// as they are with their Content-Encoding, which this middleware leaves alone.
 const compress = compression({
   level: 1,
-  brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
+  brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 0 } },
 }) as unknown as NodeMiddleware;
 
 const server = createServer((req, res) => {

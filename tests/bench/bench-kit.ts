@@ -132,8 +132,8 @@ export function benchPortal(port: number, options: { databaseUrl?: string } = {}
     async start(extra = {}) {
       if (await answers())
         throw new Error(`port ${port} is taken: stop what listens there or set BENCH_PORT`);
-      // Its own process group, so stopping it also stops the Node process tsx starts.
-      server = spawn("tsx", ["server.ts"], {
+      // The built server file (`pnpm build`), as `pnpm start` runs it, in its own process group.
+      server = spawn(process.execPath, [join(root, "apps/portal/dist/server.mjs")], {
         cwd: join(root, "apps/portal"),
         env: { ...env, ...extra, SEED_DEMO: "false" },
         stdio: "ignore",

@@ -41,13 +41,24 @@ export async function runFirstQuery(
   };
 }
 
+/**
+ * The first queries' state as the JSON text an island's `firstQueries` takes (null stays null):
+ * serialised here once, so Astro writes one string into the island's props rather than tagging
+ * every value of every row, and the island's kept server HTML (node/astro-render-once.ts) is found
+ * by a string compared, not a tree walked.
+ */
+export function toFirstQueriesText(state: FirstQueryState | null): string | null {
+  return state === null ? null : JSON.stringify(state);
+}
+
 /** The props every screen island takes from its page (see `ScreenIslandProps` in IslandRoot). */
 export type IslandPageProps = {
   locale: Locale;
   search: string;
   config: PublicConfig | null;
   signedIn: boolean;
-  firstQueries: FirstQueryState | null;
+  /** The first queries' state as JSON text (see `firstQueries` in IslandRoot), or null. */
+  firstQueries: string | null;
 };
 
 /**
@@ -61,6 +72,6 @@ export async function islandProps(page: PageContext, firstQuery?: FirstQuery): P
     search: page.url.search,
     config: page.locals.config ?? null,
     signedIn: Boolean(page.locals.user),
-    firstQueries: firstQuery ? await runFirstQuery(page, firstQuery) : null,
+    firstQueries: firstQuery ? toFirstQueriesText(await runFirstQuery(page, firstQuery)) : null,
   };
 }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toFirstQueriesText } from "../lib/first-query.ts";
 import { IslandRoot, useApi, useConfig } from "./IslandRoot.tsx";
 import { STORAGE_KEYS } from "./session-storage.ts";
 import { fakeApi, TEST_CONFIG } from "./test-api.ts";
@@ -153,6 +154,25 @@ describe("IslandRoot", () => {
         config={TEST_CONFIG}
         signedIn
         firstQueries={{ queries: [{ queryKey: ["papers", 1], data: ["Algebra", "Botany"] }] }}
+        fetch={fetch}
+        navigate={vi.fn()}
+      >
+        <Papers />
+      </IslandRoot>,
+    );
+    expect(html).toContain("rows Algebra, Botany");
+    expect(calls).toEqual([]);
+  });
+
+  it("takes the first queries as their JSON text too, as pages pass them", () => {
+    const { fetch, calls } = fakeApi();
+    const state = { queries: [{ queryKey: ["papers", 1], data: ["Algebra", "Botany"] }] };
+    const html = renderToString(
+      <IslandRoot
+        locale="en"
+        config={TEST_CONFIG}
+        signedIn
+        firstQueries={toFirstQueriesText(state)}
         fetch={fetch}
         navigate={vi.fn()}
       >

@@ -104,8 +104,10 @@ export type IslandRootProps = {
    * The screen's first queries as the server fetched them (`islandProps` in src/lib/first-query.ts):
    * they are in the cache from the first render, on the server and in the browser, so the first
    * page's rows are in the server's HTML and hydration asks the API nothing. Dated at hydration.
+   * Either the state or its JSON text, which is how pages pass it: Astro then serialises one string
+   * into the island's props instead of walking every row (docs/performance.md).
    */
-  firstQueries?: FirstQueryState | null;
+  firstQueries?: FirstQueryState | string | null;
   /**
    * Whether the server rendered the page for a signed-in user (`Astro.locals.user`). Then the
    * screen renders at once instead of a loader until the stored login flag is read; a browser
@@ -162,7 +164,9 @@ export function IslandRoot({
 }: IslandRootProps) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    if (firstQueries) seedFirstQueries(client, firstQueries, Date.now());
+    const state =
+      typeof firstQueries === "string" ? (JSON.parse(firstQueries) as FirstQueryState) : firstQueries;
+    if (state) seedFirstQueries(client, state, Date.now());
     return client;
   });
   const makeClient = useMemo(() => clientFactory({ fetch, navigate }), [fetch, navigate]);

@@ -16,6 +16,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../../shell/lazy-dialog.tsx";
+import { markPureServerRender } from "../../../shell/pure-server-render.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { displayValue, errorText, statusLabel, statusTone } from "./labels.ts";
 import {
@@ -50,6 +51,8 @@ export default function QuestionPaperList({ search, ...root }: QuestionPaperList
     </IslandRoot>
   );
 }
+// Its server HTML follows from its props (the first page's rows, address, language): kept per props.
+markPureServerRender(QuestionPaperList);
 
 /** The list's first query, run on the server by its page: the page of the address's filters. */
 export const questionPaperListFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
