@@ -161,6 +161,10 @@ export function benchPortal(port: number, options: { databaseUrl?: string } = {}
         }, 15_000);
         await exited;
         clearTimeout(timer);
+        // tsx exits before the Node process it started has closed its port: wait for that too, so
+        // the next start does not find the port taken (seen on a loaded machine).
+        const closing = Date.now() + 15_000;
+        while (Date.now() < closing && (await answers())) await new Promise((r) => setTimeout(r, 200));
       }
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -35,6 +35,16 @@ export function keepJson(value: unknown): KeptJson {
   return { identity: utf8.encode(JSON.stringify(value)), encoded: new Map() };
 }
 
+/**
+ * The smallest brotli window (bits, 16 to 22) that holds `size` bytes. The encoder allocates its
+ * window and hash tables by this size whatever the input: with the default (22 bits, 4 MB) every
+ * compression of a 176 KB answer cost several times the CPU of the compression itself in
+ * allocation, and a window as large as the answer compresses it exactly as well.
+ */
+function brotliWindowBits(size: number): number {
+  return Math.min(22, Math.max(16, Math.ceil(Math.log2(size + 16))));
+}
+
 /** The kept answer in `encoding`, compressed on the thread pool the first time and then kept. */
 function encodedForm(kept: KeptJson, encoding: Encoding): Promise<Uint8Array> {
   let form = kept.encoded.get(encoding);
@@ -46,6 +56,7 @@ function encodedForm(kept: KeptJson, encoding: Encoding): Promise<Uint8Array> {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: 4,
               [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+              [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(bytes.byteLength),
             },
           })
         : gz(bytes, { level: 6 })

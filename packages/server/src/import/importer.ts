@@ -14,10 +14,10 @@ import {
   weekdayExamPeriods,
 } from "@portal/domain";
 import { desc, eq, ilike, like, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type AuditActor, writeAudit } from "../audit.ts";
 import type { AppContext } from "../context.ts";
+import { insertRowsByColumn } from "../db/bulk-insert.ts";
 import type { Executor } from "../db/client.ts";
 import {
   academicProgramme,
@@ -603,23 +603,6 @@ function planImport(
   };
 }
 
-/** Parameters of one insert at most (PostgreSQL allows 65,535). */
-const MAX_PARAMETERS = 30_000;
-/** Rows of one insert at most. */
-const MAX_ROWS = 5000;
-
-/** Inserts `rows` in multi-row statements of up to 5,000 rows (fewer for wide rows). */
-async function insertRows<T extends PgTable>(
-  db: Executor,
-  table: T,
-  rows: T["$inferInsert"][],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0] as object).length;
-  const size = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMETERS / columns)));
-  for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size));
-}
-
 const conflict = (message: string, rule: string) =>
   new ApiError(409, message, { errorCode: "import_conflict", field: "code", rule });
 
@@ -813,19 +796,19 @@ export async function importExamData(
         importedAt: new Date(summary.importedAt),
       });
       await ensureCodesFree(tx, plan);
-      await insertRows(tx, institution, rows.institution);
-      await insertRows(tx, campus, rows.campus);
-      await insertRows(tx, academicProgramme, rows.programme);
-      await insertRows(tx, intake, rows.intake);
-      await insertRows(tx, term, rows.term);
-      await insertRows(tx, examCycle, rows.examCycle);
-      await insertRows(tx, examPeriod, rows.examPeriod);
-      await insertRows(tx, facility, rows.facility);
-      await insertRows(tx, course, rows.course);
-      await insertRows(tx, courseOffering, rows.courseOffering);
-      await insertRows(tx, contact, rows.contact);
-      await insertRows(tx, enrolment, rows.enrolment);
-      await insertRows(tx, exam, rows.exam);
+      await insertRowsByColumn(tx, institution, rows.institution);
+      await insertRowsByColumn(tx, campus, rows.campus);
+      await insertRowsByColumn(tx, academicProgramme, rows.programme);
+      await insertRowsByColumn(tx, intake, rows.intake);
+      await insertRowsByColumn(tx, term, rows.term);
+      await insertRowsByColumn(tx, examCycle, rows.examCycle);
+      await insertRowsByColumn(tx, examPeriod, rows.examPeriod);
+      await insertRowsByColumn(tx, facility, rows.facility);
+      await insertRowsByColumn(tx, course, rows.course);
+      await insertRowsByColumn(tx, courseOffering, rows.courseOffering);
+      await insertRowsByColumn(tx, contact, rows.contact);
+      await insertRowsByColumn(tx, enrolment, rows.enrolment);
+      await insertRowsByColumn(tx, exam, rows.exam);
       await writeAudit(
         tx,
         actor,
