@@ -8,8 +8,8 @@ export type FormRefusal = SaveRefusal & { placedOn: string | null };
 /**
  * Puts a refused save's message on the form field the server named (docs/architecture.md "Saves"):
  * the field's `errorMap.onServer` gets the translated message ({@link readRefusal}), the field is
- * marked touched so it shows, and the form keeps every typed value. The library clears the message
- * as soon as the field is changed. `fields` maps the server's field name to the form's where they
+ * marked touched so it shows, and the form keeps every typed value. The bound inputs (form-field.tsx)
+ * clear the message as soon as the field is changed. `fields` maps the server's field name to the form's where they
  * differ (e.g. `{ courseId: "course" }`); a field the form does not have is not placed, and the
  * caller shows the message near the form instead (`placedOn` null).
  */
