@@ -1,9 +1,7 @@
 import { ApiError } from "@portal/api-client";
-import { m } from "../../lib/i18n.ts";
 import type { MessageTranslations } from "../form-field.tsx";
 import { isVersionConflict } from "../version-conflict.ts";
-import { displayDate } from "./display-date.ts";
-import { errorText } from "./error-text.ts";
+import { errorText, RULE_MESSAGES } from "./error-text.ts";
 
 /**
  * What a refused save shows and where (docs/architecture.md "Saves"): the message in the page's
@@ -23,51 +21,10 @@ export type SaveRefusal = {
   conflict: boolean;
 };
 
-type Params = Readonly<Record<string, string | number>>;
-
-const date = (params: Params, key: string): string | null => {
-  const value = params[key];
-  return typeof value === "string" ? displayDate(value) : null;
-};
-
-/**
- * Rules whose message the server words from stored values it sends as `params` (openapi/common.yaml
- * Error.params): the text is the catalogue's, the dates formatted here. A rule whose params are
- * missing falls back to the server's own text.
- */
-const RULE_MESSAGES: Readonly<Record<string, (params: Params) => string | null>> = {
-  term_end: (p) => {
-    const max = date(p, "max");
-    return max ? m.save_cannot_exceed({ date: max }) : null;
-  },
-  term_start: (p) => {
-    const min = date(p, "min");
-    return min ? m.save_cannot_be_before({ date: min }) : null;
-  },
-  row_start: (p) => {
-    const min = date(p, "min");
-    return min ? m.save_cannot_be_before({ date: min }) : null;
-  },
-  within_cycle: (p) => {
-    const start = date(p, "min");
-    const end = date(p, "max");
-    return start && end ? m.save_within_cycle({ start, end }) : null;
-  },
-  term: (p) => {
-    const start = date(p, "min");
-    const end = date(p, "max");
-    return start && end ? m.save_within_term({ start, end }) : null;
-  },
-  holiday: (p) => {
-    const day = date(p, "date");
-    return day ? m.save_holiday({ date: day }) : null;
-  },
-};
-
 /**
  * The message of a failed save in the page's language: a rule the server sent with `params` in the
- * catalogue's words with its dates DD-MM-YYYY; else the screen's `translations` of the server's
- * English text (spec messages); else the server's text as sent (errorText).
+ * catalogue's words with its dates DD-MM-YYYY (errorText); else the screen's `translations` of the
+ * server's English text (spec messages); else the server's text as sent.
  */
 export function refusalMessage(error: unknown, translations: MessageTranslations = {}): string {
   if (error instanceof ApiError) {
