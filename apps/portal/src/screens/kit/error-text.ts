@@ -32,6 +32,12 @@ export const RULE_MESSAGES: Readonly<Record<string, (params: Params) => string |
     const end = date(p, "max");
     return start && end ? m.save_within_cycle({ start, end }) : null;
   },
+  exam_cycle: (p) => {
+    const start = date(p, "min");
+    const end = date(p, "max");
+    const cycle = p.cycle;
+    return start && end && typeof cycle === "string" ? m.save_exam_cycle({ cycle, start, end }) : null;
+  },
   term: (p) => {
     const start = date(p, "min");
     const end = date(p, "max");

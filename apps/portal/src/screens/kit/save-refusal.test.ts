@@ -24,6 +24,11 @@ describe("refusalMessage", () => {
       { min: "2026-12-07", max: "2026-12-19" },
       "Date of exam must be within the exam cycle (07-12-2026 to 19-12-2026)",
     ],
+    [
+      "exam_cycle",
+      { cycle: "Nov 2026 End Term", min: "2026-11-16", max: "2026-11-28" },
+      "The date of exam must fall within the exam cycle Nov 2026 End Term (16-11-2026 to 28-11-2026)",
+    ],
     ["term", { min: "2026-12-07", max: "2027-06-28" }, "Must be within the term (07-12-2026 to 28-06-2027)"],
     ["holiday", { date: "2026-12-25" }, "25-12-2026 is a holiday"],
   ])("words %s from its params with the dates DD-MM-YYYY", (rule, params, text) => {
