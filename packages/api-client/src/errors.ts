@@ -15,6 +15,11 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** The validation rule that failed. */
   readonly rule: string | undefined;
+  /**
+   * The stored values the message names (dates ISO `YYYY-MM-DD`, e.g. `{ max: "2027-06-28" }` of
+   * 'Cannot exceed {date}'), for wording the message in the page's language; empty when none.
+   */
+  readonly params: Readonly<Record<string, string | number>>;
 
   constructor(init: {
     status: number;
@@ -22,6 +27,7 @@ export class ApiError extends Error {
     errorCode?: string;
     field?: string;
     rule?: string;
+    params?: Readonly<Record<string, string | number>>;
   }) {
     super(init.errorMessage);
     this.status = init.status;
@@ -29,6 +35,7 @@ export class ApiError extends Error {
     this.errorCode = init.errorCode;
     this.field = init.field;
     this.rule = init.rule;
+    this.params = init.params ?? {};
   }
 }
 
@@ -39,7 +46,18 @@ type ApiErrorBody = {
   errorCode?: string;
   field?: string;
   rule?: string;
+  params?: unknown;
 };
+
+/** The error body's `params` when it is an object of strings and numbers; anything else is dropped. */
+function readParams(value: unknown): Record<string, string | number> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === "string" || typeof entry[1] === "number",
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
   return (
@@ -55,12 +73,14 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
  */
 export function toApiError(body: unknown, status: number): ApiError {
   if (isErrorBody(body)) {
+    const params = readParams(body.params);
     return new ApiError({
       status,
       errorMessage: body.errorMessage,
       ...(body.errorCode === undefined ? {} : { errorCode: body.errorCode }),
       ...(body.field === undefined ? {} : { field: body.field }),
       ...(body.rule === undefined ? {} : { rule: body.rule }),
+      ...(params === undefined ? {} : { params }),
     });
   }
   return new ApiError({ status, errorMessage: `Request failed with status ${status}` });

@@ -39,6 +39,15 @@ export function fieldErrorText(field: AnyFieldApi, translations: MessageTranslat
 }
 
 /**
+ * Drops the message a refused save put on a field (kit/form-refusal.ts, `errorMap.onServer`) once
+ * the user changes the field: the server judged the old value, not the new one.
+ */
+export function clearServerError(field: AnyFieldApi): void {
+  if (field.state.meta.errorMap.onServer === undefined) return;
+  field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
+}
+
+/**
  * A TextField bound to a TanStack Form field whose value is a string: value, change, blur and the
  * translated error come from the field.
  */
@@ -55,7 +64,10 @@ export function BoundTextField({
       {...props}
       name={field.name}
       value={String(field.state.value ?? "")}
-      onChange={(value) => field.handleChange(value)}
+      onChange={(value) => {
+        clearServerError(field);
+        field.handleChange(value);
+      }}
       onBlur={field.handleBlur}
       error={fieldErrorText(field, translations)}
     />
@@ -77,6 +89,7 @@ export function BoundSelect({
       name={field.name}
       value={String(field.state.value ?? "")}
       onChange={(value) => {
+        clearServerError(field);
         field.handleChange(value);
         field.handleBlur();
       }}

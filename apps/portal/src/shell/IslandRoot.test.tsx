@@ -6,6 +6,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toFirstQueriesText } from "../lib/first-query.ts";
+import { leaveFlash } from "./flash.ts";
 import { IslandRoot, useApi, useConfig } from "./IslandRoot.tsx";
 import { STORAGE_KEYS } from "./session-storage.ts";
 import { fakeApi, TEST_CONFIG } from "./test-api.ts";
@@ -70,6 +71,22 @@ describe("IslandRoot", () => {
     expect(screen.getByRole("status").textContent).toContain("Loading");
     expect(await screen.findByText("primary #1f4e79")).toBeTruthy();
     expect(calls.map((c) => c.path)).toEqual(["/api/config"]);
+  });
+
+  it("shows the confirmation a save left before navigating here, once", async () => {
+    leaveFlash("Intake created");
+    const { fetch } = fakeApi();
+    const island = (
+      <IslandRoot locale="en" fetch={fetch} navigate={vi.fn()} config={TEST_CONFIG}>
+        <ShowConfig />
+      </IslandRoot>
+    );
+    const first = render(island);
+    expect(await screen.findByText("Intake created")).toBeTruthy();
+    first.unmount();
+    render(island);
+    expect(await screen.findByText("primary #1f4e79")).toBeTruthy();
+    expect(screen.queryByText("Intake created")).toBeNull();
   });
 
   it("renders with the configuration the server passed, without fetching it", async () => {

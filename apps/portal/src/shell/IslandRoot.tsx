@@ -6,7 +6,7 @@ import {
   type PublicConfig,
 } from "@portal/api-client";
 import type { Locale } from "@portal/domain";
-import { ErrorFallback, LazyToastProvider, Loader } from "@portal/ui";
+import { ErrorFallback, LazyToastProvider, Loader, useToast } from "@portal/ui";
 import { QueryCache, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import {
   Component,
@@ -21,6 +21,7 @@ import {
 } from "react";
 import { m } from "../lib/i18n.ts";
 import { type FirstQueryState, seedFirstQueries } from "./first-query-state.ts";
+import { takeFlash } from "./flash.ts";
 import * as styles from "./island-root.css.ts";
 import { clearSignedInUser, hasLoginFlag } from "./session-storage.ts";
 
@@ -186,6 +187,7 @@ export function IslandRoot({
                   signedIn={signedIn}
                   initialConfig={config ?? undefined}
                 >
+                  <FlashToast />
                   {children}
                 </ConfigGate>
               </LazyToastProvider>
@@ -195,6 +197,19 @@ export function IslandRoot({
       </LocaleContext.Provider>
     </fieldset>
   );
+}
+
+/**
+ * Shows the confirmation a save left before it navigated here (shell/flash.ts) as a success toast,
+ * once, after mount.
+ */
+function FlashToast() {
+  const toast = useToast();
+  useEffect(() => {
+    const text = takeFlash();
+    if (text !== null) toast.success(text);
+  }, [toast]);
+  return null;
 }
 
 type MakeClient = (baseUrl: string, refreshUrl?: string) => ApiClient;

@@ -20,7 +20,15 @@ export type ErrorBody = {
   errorCode?: string;
   field?: string;
   rule?: string;
+  params?: ErrorParams;
 };
+
+/**
+ * The values a rule's message names, for clients that word and format it themselves (docs/api.md):
+ * dates ISO `YYYY-MM-DD` (e.g. `{ max: "2027-06-28" }` of 'Cannot exceed {date}'), numbers as
+ * numbers. Only values the database holds, never the request's own input.
+ */
+export type ErrorParams = Readonly<Record<string, string | number>>;
 
 /**
  * An error that becomes a JSON error response: `status` (4xx/5xx), `errorMessage` (the spec's text
@@ -32,7 +40,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly details: { errorCode?: string; field?: string; rule?: string } = {},
+    readonly details: { errorCode?: string; field?: string; rule?: string; params?: ErrorParams } = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
@@ -72,10 +80,17 @@ export function sendError(c: Context, err: ApiError): Response {
 /**
  * A 400 `validation_failed` for a rule the request schema cannot see (it needs the database or
  * several fields together): `message` for people, `field` the dotted path of the value in the
- * request (e.g. `3.dateOfExam`), `rule` the rule's name (e.g. `exam_cycle`).
+ * request (e.g. `3.dateOfExam`), `rule` the rule's name (e.g. `exam_cycle`), and `params` the stored
+ * values the message names (e.g. `{ min: "2026-12-07", max: "2026-12-19" }`), so a screen can word
+ * the message in its language and show the dates as it shows dates.
  */
-export function badRequest(message: string, field: string, rule: string): ApiError {
-  return new ApiError(400, message, { errorCode: "validation_failed", field, rule });
+export function badRequest(message: string, field: string, rule: string, params?: ErrorParams): ApiError {
+  return new ApiError(400, message, {
+    errorCode: "validation_failed",
+    field,
+    rule,
+    ...(params ? { params } : {}),
+  });
 }
 
 /**

@@ -179,10 +179,11 @@ function checkInTerm(t: TermRow, start: string, end: string, field: string): voi
       `Cannot be before ${formatDisplayIsoDate(t.startDate)}`,
       `${field}.activityStartDate`,
       "term_start",
+      { min: t.startDate },
     );
   }
   const problem = endDateProblem(end, t.endDate);
-  if (problem) throw badRequest(problem, `${field}.activityEndDate`, "term_end");
+  if (problem) throw badRequest(problem, `${field}.activityEndDate`, "term_end", { max: t.endDate });
 }
 
 /**
@@ -486,11 +487,12 @@ export async function saveSectionActivity(ctx: AppContext, user: SessionUser, op
         `Cannot be before ${formatDisplayIsoDate(subject.startDate)}`,
         "Activity.activityStartDate",
         "row_start",
+        { min: subject.startDate },
       );
     }
     const problem =
       endDateProblem(a.activityEndDate, t.endDate) ?? endDateProblem(a.activityStartDate, t.endDate);
-    if (problem) throw badRequest(problem, "Activity.activityEndDate", "term_end");
+    if (problem) throw badRequest(problem, "Activity.activityEndDate", "term_end", { max: t.endDate });
     const rule = { weekdays: a.weekdays, holidays: await holidaysOfIntake(tx, t.intakeId) };
     const expected = activityEndDate(a.activityStartDate, Number(a.duration), rule);
     if (expected !== a.activityEndDate) {

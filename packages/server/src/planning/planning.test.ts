@@ -238,6 +238,30 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
     expect(back?.sections.map((x) => x.courseOfferingSectionId)).toEqual(["A", "B"]);
   });
 
+  it("refuses a term subject ending after its term with the term end as params, unchanged", async () => {
+    const subject = (await subjectsOfNewIntake()).data["Term 1"]?.[0] as Subject & {
+      courseRecordId: string;
+      startDate: string;
+    };
+    const body = (endDate: string) => ({
+      CourseVersion: {
+        intakeId,
+        termName: "Term 1",
+        courseVersionId: subject.id,
+        courseId: subject.courseRecordId,
+        startDate: subject.startDate,
+        endDate,
+        version: subject.version,
+      },
+    });
+    await refused(400, "POST", "/api/salesforce/createCourseVersion", body(wire("2027-07-04")), {
+      errorMessage: "Cannot exceed 03-07-2027",
+      field: "CourseVersion.endDate",
+      rule: "term_end",
+      params: { max: "2027-07-03" },
+    });
+  });
+
   it("adds sections A..Z in order, refuses a 27th, keeps one faculty per section and checks versions", async () => {
     const subject = (await subjectsOfNewIntake()).data["Term 1"]?.[0] as Subject;
     // The intake's default sections go first, so this subject starts without sections.
@@ -435,7 +459,7 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
         duration: "3",
         weekdays: undefined,
       }),
-      { errorMessage: "Cannot exceed 03-07-2027" },
+      { errorMessage: "Cannot exceed 03-07-2027", rule: "term_end", params: { max: "2027-07-03" } },
     );
     await refused(404, "POST", url, activity({ courseOfferingId: UNKNOWN }), {
       field: "Activity.courseOfferingId",
@@ -492,6 +516,8 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
     await refused(400, "POST", url, item({ activityEndDate: "10/01/2027" }));
     await refused(400, "POST", url, item({ activityEndDate: "04/07/2027" }), {
       errorMessage: "Cannot exceed 03-07-2027",
+      field: "AcademicPlannerActivity.activityEndDate",
+      params: { max: "2027-07-03" },
     });
     const added = await ok("POST", url, item());
     const updated = await ok(

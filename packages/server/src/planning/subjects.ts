@@ -173,10 +173,11 @@ function checkWithinTerm(t: TermInfo, startDate: string, endDate: string, prefix
       `Cannot be before ${formatDisplayIsoDate(t.startDate)}`,
       `${prefix}.startDate`,
       "term_start",
+      { min: t.startDate },
     );
   }
   const problem = endDateProblem(endDate, t.endDate);
-  if (problem) throw badRequest(problem, `${prefix}.endDate`, "term_end");
+  if (problem) throw badRequest(problem, `${prefix}.endDate`, "term_end", { max: t.endDate });
 }
 
 /**

@@ -66,7 +66,7 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     if (field) expect(res.body).toMatchObject({ success: false, field });
     expect(await snapshot()).toBe(before);
-    return res.body as { errorMessage: string; errorCode?: string; field?: string };
+    return res.body as { errorMessage: string; errorCode?: string; field?: string; rule?: string };
   }
 
   const list = async (type: "Revaluation" | "Retest") => {
@@ -483,7 +483,13 @@ describe.each(testTargets())("revaluation, retest and moderation API ($name)", (
     expect(missing.errorMessage).toBe("Required");
     await refused("POST", url, [{ ...item, examType: "EndTerm" }], 400, "0.examType");
     await refused("POST", url, [{ ...item, batch: "Another batch" }], 400, "0.batch");
-    await refused("POST", url, [{ ...item, dateOfExam: "2027-01-10" }], 400, "0.dateOfExam");
+    const outside = await refused("POST", url, [{ ...item, dateOfExam: "2027-01-10" }], 400, "0.dateOfExam");
+    // The cycle's dates as params (ISO) for the screen to format; the English text shows them DD-MM-YYYY.
+    expect(outside).toMatchObject({
+      rule: "within_cycle",
+      params: { min: DEMO_RETEST_CYCLE.startDate, max: DEMO_RETEST_CYCLE.endDate },
+    });
+    expect(outside.errorMessage).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await refused("POST", url, [{ ...item, examCycle: "Nov 2026 End Term" }], 400, "0.examCycle");
     await refused("POST", url, [item, item], 400);
 

@@ -215,10 +215,13 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
     }
     for (const day of datesTouched(o.start, o.end)) {
       if (day < t.startDate || day > t.endDate) {
-        throw badRequest(outsideTermMessage(t.startDate, t.endDate), `${F}.startDate`, "term");
+        throw badRequest(outsideTermMessage(t.startDate, t.endDate), `${F}.startDate`, "term", {
+          min: t.startDate,
+          max: t.endDate,
+        });
       }
       if (checksHolidays && holidays.has(day))
-        throw badRequest(holidayMessage(day), `${F}.startDate`, "holiday");
+        throw badRequest(holidayMessage(day), `${F}.startDate`, "holiday", { date: day });
     }
   }
 

@@ -326,7 +326,7 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
     await refused(
       400,
       { startDate: at("2027-01-26", "09:00"), endDate: at("2027-01-26", "10:00") },
-      { rule: "holiday", errorMessage: "26-01-2027 is a holiday" },
+      { rule: "holiday", errorMessage: "26-01-2027 is a holiday", params: { date: "2027-01-26" } },
     );
   });
 

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FLASH_KEY } from "../../shell/flash.ts";
 import { fakeApi, json } from "../../shell/test-api.ts";
 import { resetScreen, signedIn } from "../kit/test-support.tsx";
 import AddIntake from "./AddIntake.tsx";
@@ -100,6 +101,35 @@ describe("Add Intake/Specialization", { timeout: 30_000 }, () => {
     });
     expect(sessionStorage.getItem("programPlanId")).toBe("p0000000-0000-4000-8000-000000000001");
     expect(sessionStorage.getItem("academicTerm")).toBe("Term 1");
+    // The confirmation waits for the planner, where it is read (shell/flash.ts), not shown here.
+    expect(sessionStorage.getItem(FLASH_KEY)).toBe("Intake created");
+    expect(screen.queryByText("Intake created")).toBeNull();
+  });
+
+  it("shows a refusal under the field the server names and stays, keeping what was typed", async () => {
+    const navigate = vi.fn();
+    const { fetch } = intakeApi(() =>
+      json(400, {
+        success: false,
+        errorMessage: "The intake is shorter than one day per term",
+        errorCode: "validation_failed",
+        field: "endDate",
+        rule: "too_short",
+      }),
+    );
+    render(<AddIntake locale="en" search="" fetch={fetch} navigate={navigate} />);
+    await fillAndSubmit();
+    const dialog = screen.getByRole("dialog", { name: "FILTER" });
+    const endDate = within(dialog).getByLabelText(/End date/);
+    await waitFor(() =>
+      expect(document.getElementById(endDate.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+        "The intake is shorter than one day per term",
+      ),
+    );
+    expect(endDate).toHaveProperty("value", "2041-11-29");
+    expect(within(dialog).getByLabelText(/Start date/)).toHaveProperty("value", "2040-12-03");
+    expect(navigate).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(FLASH_KEY)).toBeNull();
   });
 
   it("shows a 409 (the intake exists) in the FILTER dialog and stays, keeping what was typed", async () => {

@@ -18,9 +18,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
+import { leaveFlash } from "../../shell/flash.ts";
 import { useApi, useNavigate, useToast } from "../../shell/IslandRoot.tsx";
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
-import { errorText } from "../kit/error-text.ts";
+import { showRefusalOnForm } from "../kit/form-refusal.ts";
 import * as styles from "../screen.css.ts";
 import { planningMessages } from "./messages.ts";
 import { isRefusal, RefusalNotice } from "./refusal.tsx";
@@ -70,8 +71,10 @@ export function toCreateIntakeRequest(v: IntakeFilters & IntakeDetails) {
  * page's `filters`. Submitting creates the intake with its programme plan and terms in one call
  * (createProgramBatchSpecialization; the server also places the curriculum's subjects in the terms
  * with Total Section sections each), stores the selection in session storage and goes to
- * /app/add-activity with the filters and the `ignored` holiday ids. A 409 (the intake exists
- * already) shows in the dialog (RefusalNotice), keeping what was typed. The chosen city goes to
+ * /app/add-activity with the filters and the `ignored` holiday ids, where the server's confirmation
+ * shows as a toast (shell/flash.ts). A 409 (the intake exists already) shows in the dialog
+ * (RefusalNotice), keeping what was typed; another refusal shows its message under the field the
+ * server names (or as a toast when it names none), keeping what was typed. The chosen city goes to
  * `onCampusChange` (the page's holiday list follows it). The page keeps the dialog mounted once
  * opened, so closing it keeps what was typed.
  */
@@ -106,7 +109,7 @@ export function IntakeDialog({
       totalSections: "1",
     } as IntakeDetails,
     validators: { onChange: ZIntakeDetails, onSubmit: ZIntakeDetails },
-    onSubmit: async ({ value }) => {
+    onSubmit: async ({ value, formApi }) => {
       setRefused(null);
       const typed = { ...filters, ...value };
       const body = toCreateIntakeRequest(typed);
@@ -129,7 +132,8 @@ export function IntakeDialog({
           intake: typed.intake,
           programPlanId: answer.programPlanId,
         });
-        toast.success(answer.message);
+        // Confirmed on the planner it lands on, where it can be read (shell/flash.ts).
+        leaveFlash(answer.message);
         onOpenChange(false);
         navigate(
           planningLinks.planner({
@@ -145,8 +149,13 @@ export function IntakeDialog({
           }),
         );
       } catch (error) {
-        if (isRefusal(error)) setRefused(error);
-        else toast.error(errorText(error));
+        if (isRefusal(error)) {
+          setRefused(error);
+          return;
+        }
+        // The server's reason at the field it names, the typed values kept; else as a toast.
+        const refusal = showRefusalOnForm(formApi, error, { translations });
+        if (refusal.placedOn === null) toast.error(refusal.message);
       }
     },
   });

@@ -91,11 +91,20 @@ describe("TermPlanner (spec §2 Term Academic Planner)", { timeout: 30_000 }, ()
     await waitFor(() => expect(calls.slice(before).filter((c) => c.path !== "/api/config")).toEqual([]));
   });
 
-  it("adds an activity with DD/MM/YYYY dates, and says 'Failed to add. Please try again.' when the save fails", async () => {
+  it("adds an activity with DD/MM/YYYY dates; a refusal says 'Failed to add. Please try again.' and keeps the row, the reason under End Date", async () => {
     const bodies: unknown[] = [];
     const { fetch } = plannerApi((body) => {
       bodies.push(body);
-      return json(400, { success: false, errorMessage: "Cannot exceed 28-02-2027", rule: "term_end" });
+      return bodies.length === 1
+        ? json(400, {
+            success: false,
+            errorMessage: "Cannot exceed 28-02-2027",
+            errorCode: "validation_failed",
+            field: "AcademicPlannerActivity.activityEndDate",
+            rule: "term_end",
+            params: { max: "2027-02-28" },
+          })
+        : json(200, { success: true, message: "Activity added", id: "n1", version: 1 });
     });
     render(<TermPlanner locale="en" search={SEARCH} fetch={fetch} navigate={vi.fn()} />);
     fireEvent.click(await screen.findByRole("button", { name: "Add Activity" }));
@@ -106,7 +115,7 @@ describe("TermPlanner (spec §2 Term Academic Planner)", { timeout: 30_000 }, ()
     fireEvent.click(within(table).getByRole("button", { name: "Save" }));
     expect(await within(table).findByText("Field cannot be empty.")).toBeTruthy();
     expect(bodies).toEqual([]);
-    fireEvent.change(within(table).getByLabelText(/^End Date/), { target: { value: "2026-11-12" } });
+    fireEvent.change(within(table).getByLabelText(/^End Date/), { target: { value: "2027-03-02" } });
     fireEvent.click(within(table).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Failed to add. Please try again.")).toBeTruthy();
     expect(bodies[0]).toMatchObject({
@@ -114,11 +123,23 @@ describe("TermPlanner (spec §2 Term Academic Planner)", { timeout: 30_000 }, ()
         termId: TERM_ID,
         academicPlannerActivityName: "Guest lecture",
         activityStartDate: "10/11/2026",
-        activityEndDate: "12/11/2026",
+        activityEndDate: "02/03/2027",
         isReference: false,
       },
     });
-    // The row left edit mode.
+    // The row is still open with what was typed; the reason is End Date's own message.
+    const end = within(table).getByLabelText(/^End Date/);
+    expect(end).toHaveProperty("value", "2027-03-02");
+    expect(within(table).getByLabelText(/^Activity/)).toHaveProperty("value", "Guest lecture");
+    expect(document.getElementById(end.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Cannot exceed 28-02-2027",
+    );
+    // Put right and saved: the row closes and the term's card confirms it.
+    fireEvent.change(end, { target: { value: "2026-11-12" } });
+    expect(within(table).queryByText("Cannot exceed 28-02-2027")).toBeNull();
+    fireEvent.click(within(table).getByRole("button", { name: "Save" }));
+    expect((await screen.findByText("Activity added")).getAttribute("role")).toBe("status");
     expect(within(table).queryByRole("button", { name: "Save" })).toBeNull();
+    expect(screen.queryByText("Failed to add. Please try again.")).toBeNull();
   }, 30_000);
 });

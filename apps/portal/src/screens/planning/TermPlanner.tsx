@@ -31,11 +31,13 @@ import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { readRefusal } from "../kit/save-refusal.ts";
 import { useUrlState } from "../kit/use-url-state.ts";
 import type { DialogActivity } from "./ActivityDialog.tsx";
 import { activityTypeLabel } from "./activity-labels.ts";
 import { displayWire, isoOf } from "./dates.ts";
 import { useActivityDialogData } from "./dialog-data.ts";
+import { planningMessages } from "./messages.ts";
 import {
   changePlannerSelection,
   type PlannerSelection,
@@ -86,8 +88,10 @@ type SectionRow = PlannerTerm["sectionActivities"][number];
  * address); Master Term Import, Clone and Next, disabled until all three are set; one collapsible
  * card per term with Term Start and End, its planner activities (Week No., Activity, Subject,
  * Faculty, Start Date, End Date, Actions; Add Activity and Add Reference add an unsaved row, saved
- * with DD/MM/YYYY dates; a failure shows 'Failed to add. Please try again.') and its course-section
- * activities, planned with the activity dialog.
+ * with DD/MM/YYYY dates; the server's message confirms a save in the term's card; a failure shows
+ * 'Failed to add. Please try again.' and keeps the row open with what was typed, the server's reason
+ * (dates DD-MM-YYYY) under the input it names) and its course-section activities, planned with the
+ * activity dialog.
  */
 export function TermPlannerScreen({ search }: { search: string }) {
   const api = useApi();
@@ -256,9 +260,36 @@ function TermCard({
   const [draft, setDraft] = useState<Draft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  // A refused save's reasons under the inputs the server named (the draft is kept, see saveDraft).
+  const [fieldErrors, setFieldErrors] = useState<DraftErrors>({});
+  // The last save's confirmation, shown in the term's card where the row was saved.
+  const [savedText, setSavedText] = useState<string | null>(null);
+  const changeDraft = (next: Draft) => {
+    if (draft) {
+      const changed = (Object.keys(DRAFT_FIELDS) as Array<keyof DraftErrors>).filter(
+        (k) => draft[k] !== next[k],
+      );
+      if (changed.length > 0)
+        setFieldErrors((errors) =>
+          Object.fromEntries(
+            Object.entries(errors).filter(([k]) => !changed.includes(k as keyof DraftErrors)),
+          ),
+        );
+    }
+    setDraft(next);
+  };
+  const openDraft = (next: Draft) => {
+    setFailed(false);
+    setProblem(null);
+    setFieldErrors({});
+    setSavedText(null);
+    setDraft(next);
+  };
   const startDraft = (isReference: boolean) => {
     setFailed(false);
     setProblem(null);
+    setFieldErrors({});
+    setSavedText(null);
     setDraft({
       id: null,
       name: "",
@@ -290,22 +321,30 @@ function TermCard({
       setProblem(checked.error.issues[0]?.message ?? m.planning_field_cannot_be_empty());
       return;
     }
+    setFailed(false);
     try {
-      await save.mutateAsync(body);
+      const answer = await save.mutateAsync(body);
       setDraft(null);
       setProblem(null);
+      setFieldErrors({});
+      setSavedText(answer.message);
       await queryClient.invalidateQueries({ queryKey: planningKeys.all });
-    } catch {
-      // §8: 'Failed to add. Please try again.' and the row leaves edit mode.
+    } catch (error) {
+      // §8's alert 'Failed to add. Please try again.'; the row stays open with what was typed
+      // (docs/architecture.md "Saves") and the server's reason shows under the input it names.
       setFailed(true);
-      setDraft(null);
+      const refusal = readRefusal(error, planningMessages());
+      const field = Object.entries(DRAFT_FIELDS).find(([, wire]) => wire === refusal.field)?.[0];
+      if (field) setFieldErrors({ [field]: refusal.message });
+      else setProblem(refusal.message);
     }
   };
   const draftRow = (row: PlannerRow | null) =>
     draft && (row === null ? draft.id === null : draft.id === row.id) ? (
       <DraftRow
         draft={draft}
-        onChange={setDraft}
+        errors={fieldErrors}
+        onChange={changeDraft}
         onSave={() => void saveDraft()}
         onCancel={() => setDraft(null)}
         saving={save.isPending}
@@ -345,7 +384,7 @@ function TermCard({
             variant="ghost"
             aria-label={m.planning_edit_named({ name: r.activity })}
             onClick={() =>
-              setDraft({
+              openDraft({
                 id: r.id,
                 version: r.version,
                 name: r.activity,
@@ -414,6 +453,11 @@ function TermCard({
           {m.planning_failed_to_add()}
         </p>
       ) : null}
+      {savedText ? (
+        <p role="status" className={styles.termDates}>
+          {savedText}
+        </p>
+      ) : null}
       <DataTable
         caption={m.planning_activities_of({ term: term.termName })}
         columns={columns}
@@ -445,8 +489,19 @@ function TermCard({
   );
 }
 
+/** The draft's inputs a refused save may name, with the server's field for each. */
+const DRAFT_FIELDS = {
+  name: "academicPlannerActivityName",
+  start: "activityStartDate",
+  end: "activityEndDate",
+} as const;
+
+/** A refused save's reasons by draft input. */
+type DraftErrors = Partial<Record<keyof typeof DRAFT_FIELDS, string>>;
+
 function DraftRow({
   draft,
+  errors,
   onChange,
   onSave,
   onCancel,
@@ -454,6 +509,7 @@ function DraftRow({
   problem,
 }: {
   draft: Draft;
+  errors: DraftErrors;
   onChange: (d: Draft) => void;
   onSave: () => void;
   onCancel: () => void;
@@ -467,6 +523,7 @@ function DraftRow({
         label={m.planning_col_activity()}
         required
         value={draft.name}
+        error={errors.name ?? null}
         maxLength={200}
         onChange={(name) => onChange({ ...draft, name })}
       />
@@ -481,6 +538,7 @@ function DraftRow({
         type="date"
         required
         value={draft.start}
+        error={errors.start ?? null}
         onChange={(start) => onChange({ ...draft, start })}
       />
       <TextField
@@ -488,6 +546,7 @@ function DraftRow({
         type="date"
         required
         value={draft.end}
+        error={errors.end ?? null}
         onChange={(end) => onChange({ ...draft, end })}
       />
       {problem ? (

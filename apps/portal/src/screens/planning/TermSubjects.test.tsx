@@ -9,6 +9,8 @@ beforeEach(signedIn);
 afterEach(() => {
   resetScreen();
   sessionStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: the catalogue reads the locale from this cookie
+  document.cookie = "portal_locale=; path=/; max-age=0";
 });
 
 const MBA = "a0000000-0000-4000-8000-000000000001";
@@ -192,7 +194,7 @@ describe("Term-Wise Subject List", { timeout: 30_000 }, () => {
     );
   });
 
-  it("alerts 'Failed to add. Please try again.' and leaves edit mode when the save fails", async () => {
+  it("alerts 'Failed to add. Please try again.' on a failed save and keeps the row open with its choice", async () => {
     const { fetch } = subjectsApi(() => json(500, { success: false, errorMessage: "Internal server error" }));
     render(
       <TermSubjects
@@ -207,10 +209,67 @@ describe("Term-Wise Subject List", { timeout: 30_000 }, () => {
     fireEvent.change(screen.getAllByLabelText("Subject").at(-1)!, { target: { value: COURSE } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Failed to add. Please try again.")).toBeTruthy();
-    await waitFor(() =>
-      expect(screen.getByRole("button", { name: "Add Subjects" })).toHaveProperty("disabled", false),
-    );
+    expect(screen.getByText("Internal server error").getAttribute("role")).toBe("alert");
+    expect(screen.getAllByLabelText("Subject").at(-1)).toHaveProperty("value", COURSE);
+    expect(screen.getByRole("button", { name: "Add Subjects" })).toHaveProperty("disabled", true);
   });
+
+  it.each([
+    {
+      locale: "en",
+      labels: { add: "Add Subjects", subject: "Subject", endDate: "End Date", save: "Save" },
+      failed: "Failed to add. Please try again.",
+      message: "Cannot exceed 01-06-2041",
+    },
+    {
+      locale: "de",
+      labels: { add: "Fächer hinzufügen", subject: "Fach", endDate: "Enddatum", save: "Speichern" },
+      failed: "Hinzufügen fehlgeschlagen. Bitte erneut versuchen.",
+      message: "Darf 01-06-2041 nicht überschreiten",
+    },
+  ] as const)(
+    "($locale) shows the server's term-end refusal under End Date, date DD-MM-YYYY, and keeps the typed row",
+    async ({ locale, labels, failed, message }) => {
+      const { fetch, calls } = subjectsApi(() =>
+        json(400, {
+          success: false,
+          errorMessage: "Cannot exceed 01-06-2041",
+          errorCode: "validation_failed",
+          field: "CourseVersion.endDate",
+          rule: "term_end",
+          params: { max: "2041-06-01" },
+        }),
+      );
+      // The catalogue follows the locale cookie in the browser.
+      // biome-ignore lint/suspicious/noDocumentCookie: the catalogue reads the locale from this cookie
+      document.cookie = `portal_locale=${locale}; path=/`;
+      render(
+        <TermSubjects
+          locale={locale}
+          search="?program=MBA&year=2040&intake=DEC"
+          fetch={fetch}
+          navigate={vi.fn()}
+        />,
+      );
+      await screen.findByText("Business Statistics", {}, { timeout: 10_000 });
+      fireEvent.click(screen.getByRole("button", { name: labels.add }));
+      fireEvent.change(screen.getAllByLabelText(labels.subject).at(-1)!, { target: { value: COURSE } });
+      fireEvent.change(screen.getByLabelText(labels.endDate), { target: { value: "2041-07-15" } });
+      fireEvent.click(screen.getByRole("button", { name: labels.save }));
+      expect(await screen.findByText(failed)).toBeTruthy();
+      expect(calls.filter((c) => c.path.endsWith("createCourseVersion"))).toHaveLength(1);
+      // The row is still open with what was typed, the reason under the End Date input.
+      const endDate = screen.getByLabelText(labels.endDate);
+      expect(endDate).toHaveProperty("value", "2041-07-15");
+      expect(screen.getAllByLabelText(labels.subject).at(-1)).toHaveProperty("value", COURSE);
+      const described = document.getElementById(endDate.getAttribute("aria-describedby") ?? "");
+      expect(described?.textContent).toBe(message);
+      expect(screen.getByRole("button", { name: labels.add })).toHaveProperty("disabled", true);
+      // Typing a new date takes the message away.
+      fireEvent.change(endDate, { target: { value: "2041-05-30" } });
+      expect(screen.queryByText(message)).toBeNull();
+    },
+  );
 
   it("shows a 409 (subject in the term already) above the terms and keeps the row open with its choice", async () => {
     const { fetch } = subjectsApi(() =>

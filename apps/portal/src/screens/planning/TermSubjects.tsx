@@ -26,7 +26,9 @@ import {
 } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { QueryError } from "../kit/QueryError.tsx";
+import { readRefusal } from "../kit/save-refusal.ts";
 import * as styles from "../screen.css.ts";
+import { planningMessages } from "./messages.ts";
 import { isRefusal, RefusalNotice } from "./refusal.tsx";
 import { planningLinks } from "./routes.ts";
 import {
@@ -77,8 +79,31 @@ export const termSubjectsFirstQuery: FirstQuery = async ({ api, search, fetch })
   ]);
 };
 
-/** The one subject row being added or edited (spec §4: only one at a time). */
-type Editing = { term: string; id: string | null; courseId: string; startDate: string; endDate: string };
+/** The inputs of a subject row. */
+type SubjectField = "courseId" | "startDate" | "endDate";
+
+/**
+ * The one subject row being added or edited (spec §4: only one at a time), with the messages of a
+ * refused save: under the input the server named (`errors`), else at the row (`note`).
+ */
+type Editing = {
+  term: string;
+  id: string | null;
+  courseId: string;
+  startDate: string;
+  endDate: string;
+  errors?: Partial<Record<SubjectField, string>>;
+  note?: string;
+};
+
+const SUBJECT_FIELDS: readonly string[] = ["courseId", "startDate", "endDate"] satisfies SubjectField[];
+
+/** The open row with one input changed; that input's message and the row's of a refused save go. */
+function withValue(editing: Editing, field: SubjectField, value: string): Editing {
+  const { [field]: _cleared, ...errors } = editing.errors ?? {};
+  const { note: _note, ...open } = editing;
+  return { ...open, [field]: value, errors };
+}
 
 type Open =
   | { kind: "section"; subject: TermSubjectRow }
@@ -93,9 +118,11 @@ type Open =
  * set) opens the Master Subject Import dialog, whose Import copies the curriculum into the intake's
  * terms and refreshes the list. One expandable panel per term with Subject, Subject Code, Credits,
  * Start Date, End Date, Section, Faculty, Action; Add Subjects adds an unsaved row (disabled while a
- * row is added or edited), Save posts it, revert drops it; a failure alerts 'Failed to add. Please
- * try again.' and leaves edit mode, except a 409 (stale version, subject in the term already),
- * shown above the terms while the row keeps what was typed. Section and Faculty open Select Section
+ * row is added or edited), Save posts it, revert drops it. A refused save alerts 'Failed to add.
+ * Please try again.' (§8) and, unlike §8's "leaves edit mode", keeps the row open with what was
+ * typed (docs/architecture.md "Saves"): the server's reason, translated with its dates DD-MM-YYYY
+ * ('Cannot exceed 28-06-2027'), shows under the input it names, or at the row. A 409 (stale
+ * version, subject in the term already) shows above the terms, the row kept likewise. Section and Faculty open Select Section
  * and Select Faculty; the action column opens Select Class Room/Faculty (faculty and class room of a
  * section, rooms of the intake's campus) and the Faculty & Class Room Details popover (per section
  * its faculty member, strength and class room). Next
@@ -196,7 +223,16 @@ export function TermSubjectsScreen({ search }: { search: string }) {
         setRefused(error);
         return;
       }
+      // The row stays open with what was typed; the reason goes under the input it names.
+      const refusal = readRefusal(error, planningMessages());
+      const field = refusal.field !== null && SUBJECT_FIELDS.includes(refusal.field) ? refusal.field : null;
+      setEditing({
+        ...editing,
+        errors: field ? { [field]: refusal.message } : {},
+        ...(field ? {} : { note: refusal.message }),
+      });
       toast.error(m.intake_failed_to_add());
+      return;
     }
     setEditing(null);
     await queryClient.invalidateQueries({ queryKey: planningKeys.all });
@@ -215,7 +251,8 @@ export function TermSubjectsScreen({ search }: { search: string }) {
             placeholder={m.intake_select()}
             options={courses.map((c) => ({ value: c.id, label: c.label }))}
             value={editing.courseId}
-            onChange={(courseId) => setEditing({ ...editing, courseId })}
+            error={editing.errors?.courseId ?? null}
+            onChange={(courseId) => setEditing(withValue(editing, "courseId", courseId))}
           />
         ) : (
           r.courseName
@@ -241,7 +278,8 @@ export function TermSubjectsScreen({ search }: { search: string }) {
             type="date"
             label={m.intake_col_start_date()}
             value={editing.startDate}
-            onChange={(startDate) => setEditing({ ...editing, startDate })}
+            error={editing.errors?.startDate ?? null}
+            onChange={(startDate) => setEditing(withValue(editing, "startDate", startDate))}
           />
         ) : (
           wireToDisplay(r.startDate)
@@ -256,7 +294,8 @@ export function TermSubjectsScreen({ search }: { search: string }) {
             type="date"
             label={m.intake_col_end_date()}
             value={editing.endDate}
-            onChange={(endDate) => setEditing({ ...editing, endDate })}
+            error={editing.errors?.endDate ?? null}
+            onChange={(endDate) => setEditing(withValue(editing, "endDate", endDate))}
           />
         ) : (
           wireToDisplay(r.endDate)
@@ -443,6 +482,11 @@ export function TermSubjectsScreen({ search }: { search: string }) {
                   captionHidden
                   emptyText={m.intake_no_data()}
                 />
+                {editing?.term === t.name && editing.note ? (
+                  <p role="alert" className={styles.errorText}>
+                    {editing.note}
+                  </p>
+                ) : null}
                 <Button
                   variant="secondary"
                   disabled={editing !== null}

@@ -26,6 +26,7 @@ import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import * as evaluationStyles from "../exam/evaluation/evaluation.css.ts";
 import { BoundSelect, BoundTextField, fieldErrorText, type MessageTranslations } from "../form-field.tsx";
 import { errorText } from "../kit/error-text.ts";
+import { showRefusalOnForm } from "../kit/form-refusal.ts";
 import * as styles from "../screen.css.ts";
 
 /** The retest form's rule messages in the page's language ('Field cannot be empty.' for "Required", spec §5). */
@@ -73,8 +74,9 @@ export function retestDefaults(
  * (the Retest cycles), date, start time, duration and mode; the fixed values are shown read-only.
  * With a `preset` (the student list) term and course start chosen and only the selected accepted
  * students are scheduled. Created: toast 'Retest Exam Created Successfully' (top right, 5 s), the
- * lists reload and the dialog closes; a refusal (e.g. a clash, a retest already in the cycle) shows
- * the server's message in the dialog and keeps what was typed.
+ * lists reload and the dialog closes; a refusal keeps what was typed and shows the server's reason
+ * under the field it names (a date outside the exam cycle, its dates DD-MM-YYYY), else in the dialog
+ * (e.g. a clash, a retest already in the cycle).
  */
 export function CreateRetestDialog({ onClose, preset }: { onClose: () => void; preset?: RetestPreset }) {
   const api = useApi();
@@ -130,13 +132,17 @@ function RetestForm({
   onCreated: (message: string) => Promise<void>;
 }) {
   const api = useApi();
-  const [failure, setFailure] = useState<unknown>(null);
+  // A refusal naming no field of the form; one that names a field shows under it.
+  const [failure, setFailure] = useState<string | null>(null);
+  const translations = retestTranslations();
   const create = useMutation({
     ...createRetestMutationOptions(api),
     onSuccess: (answer) => onCreated(answer.message),
-    onError: setFailure,
+    onError: (error) => {
+      const refusal = showRefusalOnForm(form, error, { translations });
+      setFailure(refusal.placedOn ? null : refusal.message);
+    },
   });
-  const translations = retestTranslations();
   const form = useForm({
     defaultValues: retestDefaults(options, preset),
     validators: { onChange: ZRetestExam, onSubmit: ZRetestExam },
@@ -328,7 +334,7 @@ function RetestForm({
         />
         {failure ? (
           <p role="alert" className={styles.errorBox}>
-            {errorText(failure)}
+            {failure}
           </p>
         ) : null}
       </form>

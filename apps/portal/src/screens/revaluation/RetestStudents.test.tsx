@@ -114,6 +114,48 @@ describe("RetestStudents", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create Retest Exam" })).toBeNull());
   });
 
+  it("a date outside the exam cycle is refused under Date of exam, the cycle's dates DD-MM-YYYY, and the dialog keeps what was typed", async () => {
+    const { fetch, calls } = revaluationApi({
+      refuse: (path) =>
+        path === "createRetest"
+          ? new Response(
+              JSON.stringify({
+                success: false,
+                errorMessage: "dateOfExam must be within the cycle, 07-12-2026 to 19-12-2026",
+                errorCode: "validation_failed",
+                field: "0.dateOfExam",
+                rule: "within_cycle",
+                params: { min: "2026-12-07", max: "2026-12-19" },
+              }),
+              { status: 400, headers: { "content-type": "application/json" } },
+            )
+          : undefined,
+    });
+    renderList(fetch);
+    const table = await screen.findByRole("table", { name: "Students who asked" });
+    fireEvent.click(
+      await within(table).findByRole("checkbox", { name: "Select Rohan Das for the retest exam" }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Create Retest Exam" }));
+    await screen.findByLabelText(/^Exam cycle/);
+    const dialog = screen.getByRole("dialog", { name: "Create Retest Exam" });
+    fireEvent.change(within(dialog).getByLabelText(/^Exam cycle/), { target: { value: "Dec 2026 Retest" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date of exam/), { target: { value: "2027-01-10" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Start time/), { target: { value: "14:30" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: "90" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    await waitFor(() => expect(creates(calls)).toHaveLength(1));
+    const date = within(dialog).getByLabelText(/^Date of exam/);
+    await waitFor(() =>
+      expect(document.getElementById(date.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+        "Date of exam must be within the exam cycle (07-12-2026 to 19-12-2026)",
+      ),
+    );
+    expect(date).toHaveProperty("value", "2027-01-10");
+    expect(within(dialog).getByLabelText(/^Start time/)).toHaveProperty("value", "14:30");
+    expect(screen.getByRole("dialog", { name: "Create Retest Exam" })).toBeTruthy();
+  });
+
   it("a scheduled request's Edit is off with the reason as its title; a rejected one may still change", async () => {
     const { fetch } = revaluationApi({
       retests: [

@@ -1,4 +1,5 @@
 import {
+  ApiError,
   type PlannerEvent,
   type SchedulerData,
   saveBookingMutationOptions,
@@ -18,6 +19,7 @@ import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
+import { showRefusalOnForm } from "../kit/form-refusal.ts";
 import * as styles from "../screen.css.ts";
 import { refusalText } from "./refusal.ts";
 
@@ -39,9 +41,11 @@ const formErrors = () => ({
  * The create dialog (spec §4 pending event, §5): a session, activity, reference (type of activity
  * fixed and disabled as Exam; start date, end date and subject required) or exam (type of exam,
  * dates and times, subject, section, faculty and facility required); up to three faculty and a
- * room. TanStack Form with the domain's ZSchedulerEventForm; the server's refusal (e.g. 'Faculty is
- * allocated on another class on same time-slot') shows in the dialog and nothing is saved. With
- * `replaces` (Edit) the booking is sent as an Update of that event.
+ * room. TanStack Form with the domain's ZSchedulerEventForm; the server's refusal shows under the
+ * field it names (a day outside the term or on a holiday, dates DD-MM-YYYY), else in the dialog (e.g.
+ * 'Faculty is allocated on another class on same time-slot'); nothing is saved and what was typed
+ * stays. With `replaces` (Edit) the booking is sent as an Update of that event. Saved: 'Created
+ * Successfully' and `onSaved` with the start date, for the calendar to show the saved event.
  */
 export function CreateDialog({
   initial,
@@ -49,12 +53,15 @@ export function CreateDialog({
   termId,
   data,
   onClose,
+  onSaved,
 }: {
   initial: SchedulerEventForm;
   replaces: PlannerEvent | null;
   termId: string;
   data: SchedulerData;
   onClose: () => void;
+  /** After a save, with the saved event's start date (YYYY-MM-DD). */
+  onSaved?: (startDate: string) => void;
 }) {
   const api = useApi();
   const toast = useToast();
@@ -64,11 +71,16 @@ export function CreateDialog({
     ...saveBookingMutationOptions(api),
     onSuccess: async () => {
       toast.success(m.schedr_created());
+      onSaved?.(form.state.values.startDate);
       onClose();
       await queryClient.invalidateQueries({ queryKey: schedulingKeys.all });
     },
     onError: (err) => {
-      setRefusal(refusalText(err));
+      // The reason under the field it names, else in the dialog; what was typed stays.
+      if (err instanceof ApiError && err.errorCode !== "exam_in_use") {
+        const placed = showRefusalOnForm(form, err);
+        setRefusal(placed.placedOn ? null : placed.message);
+      } else setRefusal(refusalText(err));
       toast.error(m.schedr_error_saving());
     },
   });

@@ -155,6 +155,8 @@ export function SchedulerScreen({
     replaces: PlannerEvent | null;
   } | null>(null);
   const [booked, setBooked] = useState<{ id: string; title: string } | null>(null);
+  // The day of the event just saved: the calendar goes there so it is in view.
+  const [goTo, setGoTo] = useState<{ date: string } | null>(null);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
 
@@ -278,6 +280,7 @@ export function SchedulerScreen({
                 key={selection.term}
                 licenseKey={config.calendarLicenseKey}
                 initialDate={initialDate}
+                goTo={goTo}
                 resources={resourcesOf(data.data, selection.resource)}
                 resourceType={selection.resource}
                 events={events}
@@ -317,6 +320,10 @@ export function SchedulerScreen({
           termId={selection.term}
           data={data.data}
           onClose={() => setCreating(null)}
+          onSaved={(date) => {
+            setGoTo({ date });
+            navigate({ ...selection, date });
+          }}
         />
       ) : null}
       {booked && initialDate ? (

@@ -3,6 +3,7 @@ import interactionPlugin from "@fullcalendar/interaction";
 import FullCalendar from "@fullcalendar/react";
 import resourceTimelinePlugin from "@fullcalendar/resource-timeline";
 import type { PlannerEvent } from "@portal/api-client";
+import { useEffect, useRef } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useLocale } from "../../shell/IslandRoot.tsx";
 import { calendarTheme } from "./calendar.css.ts";
@@ -46,6 +47,7 @@ const buttonText = () => ({
 export default function SchedulerCalendar({
   licenseKey,
   initialDate,
+  goTo = null,
   resources,
   resourceType,
   events,
@@ -57,6 +59,11 @@ export default function SchedulerCalendar({
 }: {
   licenseKey: string;
   initialDate: string;
+  /**
+   * A day to show now (`date` YYYY-MM-DD), e.g. the day of a session just created, so what was
+   * saved is in view; the calendar moves there each time a new object is passed.
+   */
+  goTo?: { date: string } | null;
   resources: Array<{ id: string; title: string }>;
   resourceType: ResourceType;
   events: readonly PlannerEvent[];
@@ -67,9 +74,14 @@ export default function SchedulerCalendar({
   onResource: (resource: { id: string; title: string }) => void;
 }) {
   const locale = useLocale();
+  const calendar = useRef<FullCalendar>(null);
+  useEffect(() => {
+    if (goTo) calendar.current?.getApi().gotoDate(goTo.date);
+  }, [goTo]);
   return (
     <div className={calendarTheme}>
       <FullCalendar
+        ref={calendar}
         schedulerLicenseKey={licenseKey}
         plugins={[resourceTimelinePlugin, dayGridPlugin, interactionPlugin]}
         initialView="resourceTimelineDay"

@@ -457,6 +457,15 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it("a date outside the exam cycle names the cycle and its dates as params for the screen", async () => {
+      const [row] = (await timetable(`examCycleId=${current.id}&count=10`)).timetable as [Row];
+      const res = await save([item(row, { dateOfExam: "2027-01-15" })]);
+      expect(res.body).toMatchObject({
+        rule: "exam_cycle",
+        params: { cycle: current.name, min: current.startDate, max: current.endDate },
+      });
+    });
+
     it("malformed JSON, and no sign-in", async () => {
       const before = await snapshot();
       const malformed = await api.call("POST", "/api/salesforce/TimeTable", { rawBody: "[{", headers: auth });

@@ -239,6 +239,7 @@ export async function saveExamTimetable(
           `The date of exam must fall within the exam cycle ${before.cycleName} (${formatIsoDate(before.cycleStart)} to ${formatIsoDate(before.cycleEnd)})`,
           `${i}.dateOfExam`,
           "exam_cycle",
+          { cycle: before.cycleName, min: before.cycleStart, max: before.cycleEnd },
         );
       }
       const examPeriodId = await ensureExamPeriod(tx, {

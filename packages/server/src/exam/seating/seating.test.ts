@@ -621,6 +621,8 @@ describe.each(testTargets())("seating and invigilation on $name", (target) => {
       });
       const body = expectError(res, 409, "examId", "insufficient_capacity");
       expect(body.errorMessage).toMatch(/^The rooms available seat 30 of 42 students/);
+      // The exam period's day as screens show dates (DD-MM-YYYY), never ISO.
+      expect(body.errorMessage).toMatch(/exam period of \d{2}-\d{2}-\d{4} /);
       expect(await snapshot()).toEqual(before);
       await expectRefusedUnchanged([
         [

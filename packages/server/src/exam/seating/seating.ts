@@ -504,7 +504,7 @@ export async function generateSeatingPlan(
             : `; ${own} ${own === 1 ? "exam needs rooms of its own" : "exams need rooms of their own"} (room exclusive), whose other seats stay empty`;
         throw new ApiError(
           409,
-          `The rooms available seat ${plan.seats.length} of ${students} students (campus ${entry.name}, exam period of ${info.dateOfExam} ${info.startTimeOfExam}${why}). Add rooms or move exams to another period.`,
+          `The rooms available seat ${plan.seats.length} of ${students} students (campus ${entry.name}, exam period of ${formatIsoDate(info.dateOfExam)} ${info.startTimeOfExam}${why}). Add rooms or move exams to another period.`,
           { errorCode: "insufficient_capacity", field: "examId", rule: "capacity" },
         );
       }
