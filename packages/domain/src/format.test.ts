@@ -2,6 +2,7 @@ import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import {
   countNoun,
+  formatCountdown,
   formatDate,
   formatDateTime,
   formatDecimal,
@@ -10,6 +11,7 @@ import {
   formatPercent,
   formatRelativeTime,
   formatTime,
+  formatWeekday,
   pluralCategory,
 } from "./format.ts";
 import { formatInstant } from "./format-zoned.ts";
@@ -147,5 +149,24 @@ describe("formatRelativeTime", () => {
     ["2026-11-21T09:00:00Z", "de", "vor 3 Stunden"],
   ])("%s in %s reads %s", (instant, locale, shown) => {
     expect(formatRelativeTime(instant, now, locale)).toBe(shown);
+  });
+});
+
+describe("weekdays and countdowns", () => {
+  it.each([
+    ["en", "Monday"],
+    ["de", "Montag"],
+    ["hi", "सोमवार"],
+  ])("2026-03-02 is a Monday in %s: %s", (locale, name) => {
+    expect(formatWeekday(locale, "2026-03-02")).toBe(name);
+  });
+
+  it.each([
+    [120, "2:00"],
+    [65, "1:05"],
+    [4.2, "0:05"],
+    [-3, "0:00"],
+  ])("%d seconds read %s", (seconds, shown) => {
+    expect(formatCountdown(seconds)).toBe(shown);
   });
 });

@@ -23,6 +23,7 @@ export const MARKS_DECIMALS = 2;
 const cache = new Map<string, Intl.NumberFormat>();
 const pluralCache = new Map<string, Intl.PluralRules>();
 const relativeCache = new Map<string, Intl.RelativeTimeFormat>();
+const weekdayCache = new Map<string, Intl.DateTimeFormat>();
 
 /** One cached Intl.NumberFormat per locale and options (formatters are costly to build). */
 function numberFormat(locale: FormatLocale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
@@ -170,4 +171,23 @@ export function formatRelativeTime(
   if (abs < 30 * 86_400) return rtf.format(Math.round(seconds / 86_400), "day");
   if (abs < 365 * 86_400) return rtf.format(Math.round(seconds / (30 * 86_400)), "month");
   return rtf.format(Math.round(seconds / (365 * 86_400)), "year");
+}
+
+/**
+ * The weekday of a calendar date ("YYYY-MM-DD") in the locale's words: en "Monday", de "Montag",
+ * hi "सोमवार". The date is read as a calendar day (no time zone moves it).
+ */
+export function formatWeekday(locale: FormatLocale, isoDate: string): string {
+  let format = weekdayCache.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+    weekdayCache.set(locale, format);
+  }
+  return format.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+}
+
+/** A countdown in whole seconds as m:ss ("2:00", "0:05"), rounded up, never below 0:00 (spec §2 Login). */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${two(seconds % 60)}`;
 }

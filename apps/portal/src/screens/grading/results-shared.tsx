@@ -10,6 +10,7 @@ import { useDeferredValue, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
+import { pluralCount } from "../kit/format.ts";
 import * as screenStyles from "../screen.css.ts";
 
 /** The course offerings a results screen offers (the grading list's first 100, by course and section). */
@@ -79,7 +80,11 @@ export function OfferingSelect({ value, onChange }: { value: string; onChange: (
         maxLength={100}
         value={search}
         onChange={setSearch}
-        helper={more > 0 ? m.gres_find_offering_more({ count: more }) : undefined}
+        helper={
+          more > 0
+            ? pluralCount(more, m.gres_find_offering_more_one, m.gres_find_offering_more_other)
+            : undefined
+        }
       />
       <Select
         className={screenStyles.filterField}

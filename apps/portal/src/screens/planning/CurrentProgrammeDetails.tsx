@@ -16,6 +16,7 @@ import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
+import { formatNumber } from "../kit/format.ts";
 import { isVersionConflict } from "../row-edit.ts";
 import type { DialogActivity } from "./ActivityDialog.tsx";
 import { displayWire, isoOf } from "./dates.ts";
@@ -278,7 +279,11 @@ function TermPanel({
           (r?.subject ?? "")
         ),
     },
-    { id: "credits", header: m.planning_col_credits(), cell: ({ row: r }) => r?.credits ?? "" },
+    {
+      id: "credits",
+      header: m.planning_col_credits(),
+      cell: ({ row: r }) => (r ? formatNumber(r.credits) : ""),
+    },
     {
       id: "start",
       header: m.planning_start_date(),

@@ -12,7 +12,7 @@ import {
   REVALUATION_STATUS_LABELS,
   REVALUATION_TRANSITIONS,
 } from "@portal/domain";
-import { ButtonLink, DataTable, type DataTableColumn, StatusChip } from "@portal/ui";
+import { ButtonLink, DataTable, type DataTableCell, type DataTableColumn, StatusChip } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -353,7 +353,7 @@ function MarksCell({ row }: { row: RevaluationRow }) {
   return <>{marksText(row.Marks, row.TotalMarks)}</>;
 }
 
-function studentCell(row: RevaluationRow): ReactNode {
+function studentCell(row: RevaluationRow): DataTableCell {
   return (
     <span className={styles.cellList}>
       <span>{row.StudentName}</span>

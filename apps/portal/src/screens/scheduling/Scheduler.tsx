@@ -23,6 +23,7 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { pluralCount } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import * as styles from "../screen.css.ts";
@@ -270,7 +271,7 @@ export function SchedulerScreen({
           <p className={styles.muted} aria-live="polite">
             {sessions.isFetching || data.isPending
               ? m.sched_loading()
-              : m.sched_event_count({ count: events.length })}
+              : pluralCount(events.length, m.sched_event_count_one, m.sched_event_count_other)}
           </p>
           {mounted && data.data && initialDate ? (
             <Suspense fallback={<p className={styles.muted}>{m.sched_loading()}</p>}>
