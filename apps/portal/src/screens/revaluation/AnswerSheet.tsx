@@ -17,6 +17,7 @@ import {
 } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { errorText } from "../kit/error-text.ts";
+import { formatInstant, formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
@@ -148,8 +149,8 @@ export function AnswerSheetScreen({ requestId }: { requestId: string }) {
             </a>{" "}
             <span className={styles.muted}>
               {m.reval_answer_sheet_meta({
-                size: String(Math.ceil((sheet.size ?? 0) / 1024)),
-                at: (sheet.uploadedAt ?? "").slice(0, 16).replace("T", " "),
+                size: formatNumber(Math.ceil((sheet.size ?? 0) / 1024)),
+                at: sheet.uploadedAt ? formatInstant(sheet.uploadedAt, { timeZone: "UTC" }) : "",
               })}
             </span>
           </p>

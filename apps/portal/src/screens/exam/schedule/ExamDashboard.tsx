@@ -12,7 +12,7 @@ import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
-import { formatNumber, pluralCount } from "../../kit/format.ts";
+import { formatNumber, formatTime, pluralCount } from "../../kit/format.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { useUrlState } from "../../kit/use-url-state.ts";
 import * as styles from "./exams.css.ts";
@@ -402,7 +402,7 @@ function roomColumnsOf(): DataTableColumn<RoomOverCapacity>[] {
   return [
     { id: "room", header: m.exam_col_room(), cell: (r) => r.room, rowHeader: true },
     { id: "date", header: m.exam_col_date(), cell: (r) => displayDate(r.date) },
-    { id: "time", header: m.exam_col_start_time(), cell: (r) => r.startTime },
+    { id: "time", header: m.exam_col_start_time(), cell: (r) => formatTime(r.startTime) },
     {
       id: "seated",
       header: m.exam_col_seated_capacity(),
