@@ -197,7 +197,9 @@ describe("ModerationDetails", () => {
       adjustment: { kind: "individual", marks: [{ studentId: PRIYA, marks: 36 }] },
     });
     const history = await screen.findByTestId("moderation-history");
-    expect(history.textContent).toContain("Question 3 was marked too hard (1 marks changed)");
+    expect(history.textContent).toContain(
+      "20-11-2026 10:00 UTC, results@example.org: Question 3 was marked too hard (1 mark changed)",
+    );
     await expectNoAxeViolations(container);
   });
 
