@@ -1,6 +1,7 @@
 import {
+  countNoun,
   endDateProblem,
-  formatDisplayIsoDate,
+  formatDate,
   nextSectionLetter,
   PLANNING_MESSAGES,
   SECTION_LETTERS,
@@ -169,11 +170,7 @@ async function termOfIntake(db: Executor, intakeId: string, termName: string): P
 /** A subject's dates must lie within its term (the term end as 'Cannot exceed {date}', spec §5). */
 function checkWithinTerm(t: TermInfo, startDate: string, endDate: string, prefix: string): void {
   if (startDate < t.startDate) {
-    throw badRequest(
-      `Cannot be before ${formatDisplayIsoDate(t.startDate)}`,
-      `${prefix}.startDate`,
-      "term_start",
-    );
+    throw badRequest(`Cannot be before ${formatDate(t.startDate)}`, `${prefix}.startDate`, "term_start");
   }
   const problem = endDateProblem(endDate, t.endDate);
   if (problem) throw badRequest(problem, `${prefix}.endDate`, "term_end");
@@ -595,7 +592,7 @@ export async function importMasterSubjects(
       ],
       at,
     );
-    return { message: `${added.length} subjects imported`, imported: added.length, sections };
+    return { message: `${countNoun(added.length, "subject")} imported`, imported: added.length, sections };
   });
 }
 

@@ -6,7 +6,7 @@
  * those students into it, and refuses a sitting that clashes with another exam of any of them.
  */
 
-import { DEFAULT_STUDENTS_PER_INVIGILATOR, type RetestExam, sittingsClash } from "@portal/domain";
+import { DEFAULT_STUDENTS_PER_INVIGILATOR, formatDate, type RetestExam, sittingsClash } from "@portal/domain";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
@@ -147,7 +147,7 @@ export async function createRetestExam(
       }
       if (item.dateOfExam < cycle.startDate || item.dateOfExam > cycle.endDate) {
         throw badRequest(
-          `dateOfExam must be within the cycle, ${cycle.startDate} to ${cycle.endDate}`,
+          `dateOfExam must be within the cycle, ${formatDate(cycle.startDate)} to ${formatDate(cycle.endDate)}`,
           f("dateOfExam"),
           "within_cycle",
         );

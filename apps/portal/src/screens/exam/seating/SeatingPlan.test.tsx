@@ -177,7 +177,7 @@ describe("SeatingPlan", () => {
     renderPlan(fetch);
     await arrangement();
     fireEvent.click(screen.getByRole("button", { name: "Generate" }));
-    expect(await screen.findByText("Seating plan generated: 2 students seated in 1 rooms")).toBeTruthy();
+    expect(await screen.findByText("Seating plan generated: 2 students seated in 1 room")).toBeTruthy();
     expect(calls.find((c) => c.path === "/api/salesforce/seatingPlan/generate")?.body).toEqual({
       examId: EXAM_ID,
     });
