@@ -54,6 +54,12 @@ const RULES: Rule[] = [
     passed: 'const at = formatInstant(h.appliedAt, { timeZone: "UTC" });',
   },
   {
+    name: "a number put into a message with String() (no grouping, no decimal comma)",
+    pattern: /\bm\.\w+\(\{[^}]*?:\s*String\(/,
+    caught: "m.reval_documents_cell({\n  status,\n  count: String(r.numberofDocuments),\n})",
+    passed: "m.reval_documents_cell({\n  status,\n  count: formatNumber(r.numberofDocuments),\n})",
+  },
+  {
     name: "a plural chosen by hand (n === 1 ? ... : ...)",
     pattern: /[=!]==\s*1\s*\?\s*m\.\w+\(/,
     caught: "return days === 1 ? m.exam_completed_one() : m.exam_completed_days({ days });",
@@ -71,18 +77,22 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The `file:line: text` of every line in the scanned folders that breaks `rule`. */
+/**
+ * The `file:line: text` of every place in the scanned folders that breaks `rule`. Comments are
+ * blanked first; a match may span lines (a message call written over several lines).
+ */
 function offences(rule: Rule): string[] {
   const files = SCANNED.flatMap((dir) => sourceFiles(join(root, dir)));
   return files.flatMap((file) => {
     const path = relative(root, file);
     if (path === FORMATTER) return [];
-    return readFileSync(file, "utf8")
-      .split("\n")
-      .flatMap((line, index) => {
-        const code = line.replace(/\/\/.*$/, "").replace(/^\s*\*.*$/, "");
-        return rule.pattern.test(code) ? [`${path}:${index + 1}: ${line.trim()}`] : [];
-      });
+    const lines = readFileSync(file, "utf8").split("\n");
+    const code = lines.map((line) => line.replace(/\/\/.*$/, "").replace(/^\s*\*.*$/, "")).join("\n");
+    const global = new RegExp(rule.pattern.source, "g");
+    return [...code.matchAll(global)].map((match) => {
+      const line = code.slice(0, match.index).split("\n").length;
+      return `${path}:${line}: ${lines[line - 1]?.trim()}`;
+    });
   });
 }
 

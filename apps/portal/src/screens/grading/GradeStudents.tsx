@@ -32,7 +32,7 @@ import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
-import { formatNumber, plural } from "../kit/format.ts";
+import { formatMarks, formatNumber, plural } from "../kit/format.ts";
 import { MailStatus } from "../kit/MailStatus.tsx";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
@@ -207,7 +207,12 @@ function gradeColumns(onEdit: (row: StudentScoreRow) => void): DataTableColumn<S
         </a>
       ),
     },
-    { id: "total", header: m.gres_col_total(), align: "end", cell: (row) => String(row.TotalMarksObtained) },
+    {
+      id: "total",
+      header: m.gres_col_total(),
+      align: "end",
+      cell: (row) => formatMarks(row.TotalMarksObtained),
+    },
     { id: "calculated", header: m.gres_col_calculated(), cell: (row) => row.CalculatedGrade },
     { id: "penalty", header: m.gres_col_penalty(), cell: (row) => row.penality || "—" },
     {

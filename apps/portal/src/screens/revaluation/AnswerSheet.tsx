@@ -51,7 +51,7 @@ export function answerSheetFileProblem(file: { name: string; size: number; type:
     return m.reval_pdf_only();
   }
   if (file.size > ANSWER_SHEET_MAX_BYTES)
-    return m.reval_pdf_too_large({ size: String(kilobytes(ANSWER_SHEET_MAX_BYTES)) });
+    return m.reval_pdf_too_large({ size: formatNumber(kilobytes(ANSWER_SHEET_MAX_BYTES)) });
   return null;
 }
 
@@ -181,7 +181,7 @@ export function AnswerSheetScreen({ requestId }: { requestId: string }) {
         >
           <label htmlFor={inputId}>{sheet.available ? m.reval_replace_pdf() : m.reval_upload_pdf()}</label>
           <span id={`${inputId}-limit`} className={styles.muted}>
-            {m.reval_pdf_limit({ size: String(kilobytes(ANSWER_SHEET_MAX_BYTES)) })}
+            {m.reval_pdf_limit({ size: formatNumber(kilobytes(ANSWER_SHEET_MAX_BYTES)) })}
           </span>
           <input
             id={inputId}

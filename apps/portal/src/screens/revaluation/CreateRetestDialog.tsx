@@ -302,7 +302,7 @@ function RetestForm({
               value={String(field.state.value ?? "")}
               options={RETEST_DURATIONS.map((d) => ({
                 value: String(d),
-                label: m.reval_minutes({ count: String(d) }),
+                label: m.reval_minutes({ count: formatNumber(d) }),
               }))}
               onChange={(value) => {
                 field.handleChange(Number(value));

@@ -162,7 +162,7 @@ export function DistributionTable({
         {row(m.reval_highest(), marksText(before.highest), after ? marksText(after.highest) : undefined)}
         {before.bands.map((band, i) =>
           row(
-            m.reval_band_range({ from: String(band.from), to: String(band.to) }),
+            m.reval_band_range({ from: formatNumber(band.from), to: formatNumber(band.to) }),
             band.count,
             after?.bands[i]?.count,
           ),
@@ -483,7 +483,7 @@ export function ModerationDetailsScreen({
           {outcome ? (
             <section aria-label={m.reval_changed_marks()}>
               <h2 className={styles.sectionTitle}>
-                {m.reval_changed_marks_count({ count: String(outcome.changes.length) })}
+                {m.reval_changed_marks_count({ count: formatNumber(outcome.changes.length) })}
               </h2>
               <ul data-testid="moderation-changes">
                 {outcome.changes.map((c) => (

@@ -92,8 +92,8 @@ function listColumns(kind: RequestListKind): DataTableColumn<RequestListRow>[] {
         cell: (r) =>
           m.reval_documents_cell({
             status: decisionText(r.documentStatus),
-            count: String(r.numberofDocuments),
-            requests: String(r.requests),
+            count: formatNumber(r.numberofDocuments),
+            requests: formatNumber(r.requests),
           }),
       },
     );

@@ -26,6 +26,7 @@ import {
 import { useCellContext } from "../cell-context.ts";
 import { errorField } from "../exam/evaluation/labels.ts";
 import { errorText } from "../kit/error-text.ts";
+import { formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
@@ -134,7 +135,7 @@ export function revaluationUpdateOf(
         return {
           problem: {
             field: "revisedMarks",
-            message: m.reval_revised_marks_rule({ total: String(row.TotalMarks) }),
+            message: m.reval_revised_marks_rule({ total: formatNumber(row.TotalMarks) }),
           },
         };
       }
@@ -296,7 +297,7 @@ function StatusCell({ row }: { row: RevaluationRow }) {
                 inputMode="decimal"
                 aria-label={m.reval_revised_marks_of({
                   name: row.StudentName,
-                  total: String(row.TotalMarks),
+                  total: formatNumber(row.TotalMarks),
                 })}
                 placeholder={m.reval_revised_marks()}
                 value={open.draft.revisedMarks}

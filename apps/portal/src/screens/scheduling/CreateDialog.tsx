@@ -18,6 +18,7 @@ import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
+import { formatNumber } from "../kit/format.ts";
 import * as styles from "../screen.css.ts";
 import { refusalText } from "./refusal.ts";
 
@@ -232,7 +233,7 @@ export function CreateDialog({
                   <BoundSelect
                     field={field}
                     translations={t}
-                    label={m.schedr_faculty_n({ n: String(i + 1) })}
+                    label={m.schedr_faculty_n({ n: formatNumber(i + 1) })}
                     placeholder={m.schedr_select()}
                     options={facultyOptions}
                   />
