@@ -116,7 +116,7 @@ const catalogue = (locale: string): Catalogue =>
  * only ever hold fixed numbers above one (limits, durations in steps of 30) are listed in
  * {@link FIXED_COUNTS}.
  */
-const COUNTED_NOUN = /\{(\w+)\} (?:[a-z]+ )?([a-z]+s)\b/;
+const COUNTED_NOUN = /\{(\w+)\} (?:[a-z]+ ){0,2}([a-z]+s)\b/;
 const NOT_NOUNS = new Set(["is", "was", "has", "this", "as", "its", "us", "yes", "across", "his"]);
 const FIXED_COUNTS = new Set([
   "qp_tile_paper_status", // "Paper-{set} status": a set number, no count
@@ -137,6 +137,7 @@ describe("counted nouns in the catalogue", () => {
   it("the check recognises a counted noun", () => {
     expect(countsNoun("{count} rooms in use")).toBe(true);
     expect(countsNoun("{days} days")).toBe(true);
+    expect(countsNoun("{count} unsaved seat changes")).toBe(true);
     expect(countsNoun("Room {room} is full")).toBe(false);
   });
 

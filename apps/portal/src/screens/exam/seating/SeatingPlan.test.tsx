@@ -109,7 +109,7 @@ describe("SeatingPlan", () => {
     const table = await arrangement();
     const ravi = within(table).getByRole("row", { name: /Ravi Kumar/ });
     expect(within(ravi).getByText("not saved")).toBeTruthy();
-    expect(screen.getByText("1 unsaved seat changes")).toBeTruthy();
+    expect(screen.getByText("1 unsaved seat change")).toBeTruthy();
     expect(saves(calls)).toHaveLength(0);
     const before = loads(calls).length;
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -252,7 +252,7 @@ describe("SeatingPlan on a version conflict", () => {
     expect(loads(calls).length).toBeGreaterThan(before);
     ravi = within(await arrangement()).getByRole("row", { name: /Ravi Kumar/ });
     expect(within(ravi).getByText("not saved")).toBeTruthy();
-    expect(screen.getByText("1 unsaved seat changes")).toBeTruthy();
+    expect(screen.getByText("1 unsaved seat change")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Seating plan saved")).toBeTruthy();
     expect(saves(calls).map((c) => c.body)).toEqual([

@@ -31,7 +31,7 @@ import {
 import { ConflictNotice } from "../../ConflictNotice.tsx";
 import { useCellContext } from "../../cell-context.ts";
 import { errorText } from "../../kit/error-text.ts";
-import { formatNumber, plural } from "../../kit/format.ts";
+import { formatNumber, plural, pluralCount } from "../../kit/format.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { useUrlState } from "../../kit/use-url-state.ts";
@@ -303,7 +303,7 @@ export function SeatingPlanScreen({
         </div>
         <div className={styles.toolbar}>
           <p className={styles.muted} aria-live="polite">
-            {moves.length > 0 ? m.seat_pending({ count: moves.length }) : ""}
+            {moves.length > 0 ? pluralCount(moves.length, m.seat_pending_one, m.seat_pending_other) : ""}
           </p>
           <span className={styles.actions}>
             <Button
