@@ -118,7 +118,7 @@ test("marks entered and uploaded, results published with mails, a published grad
       .filter({ hasText: mark.SubComponentName })
       .filter({ hasText: mark.ComponentName })
       .first(),
-  ).toContainText(`${newMark} / ${mark.TotalMarks}`);
+  ).toContainText(`${newMark.toFixed(2)} / ${mark.TotalMarks}`);
 
   // 2. A marks sheet with two bad rows: both listed by line and reason, nothing applied.
   const scores = await post<Scores>(page, "/api/salesforce/SubjectScores", { gradingId: offering });

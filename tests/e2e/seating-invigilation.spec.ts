@@ -122,7 +122,7 @@ test("seat the students of an exam and assign its invigilators", async ({ page }
   await page.getByLabel(`Seat number, ${first.studentName}`).fill(String(target.capacity));
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: `Done with the seat of ${first.studentName}` }).click();
-  await expect(page.getByText("1 unsaved seat changes")).toBeVisible();
+  await expect(page.getByText("1 unsaved seat change")).toBeVisible();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Seating plan saved").first()).toBeVisible();
 

@@ -11,6 +11,8 @@ export * from "./exam-cycle.ts";
 export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
 export * from "./files.ts";
+export * from "./format.ts";
+export * from "./format-zoned.ts";
 export * from "./grading.ts";
 export * from "./grading-input.ts";
 export * from "./iso-date.ts";

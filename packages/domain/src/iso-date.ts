@@ -4,10 +4,11 @@
  * (docs/performance.md, list page JavaScript).
  */
 
-/** "YYYY-MM-DD" shown as DD-MM-YYYY (spec §9 display date). */
+import { formatDate } from "./format.ts";
+
+/** "YYYY-MM-DD" shown as DD-MM-YYYY (spec §9 display date); the same as {@link formatDate}. */
 export function formatIsoDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split("-");
-  return `${d}-${m}-${y}`;
+  return formatDate(isoDate);
 }
 
 /**

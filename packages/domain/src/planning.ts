@@ -4,6 +4,7 @@
  * rule, the attachment rule of the faculty invitation (§5), and the zod schemas of every planning
  * input (the browser's forms and the server's boundary use the same ones). Pure, no I/O.
  */
+import { formatDate } from "./format.ts";
 import { isIsoDate } from "./iso-date.ts";
 
 /** Texts of the planning spec (§5, §8), spelled exactly as written. */
@@ -107,10 +108,9 @@ export const ATTACHMENT_MAX_BYTES = 700 * 1024;
 // ---------------------------------------------------------------------------------------------
 // Dates
 
-/** ISO `YYYY-MM-DD` shown DD-MM-YYYY (§9 display). */
+/** ISO `YYYY-MM-DD` shown DD-MM-YYYY (§9 display); the same as {@link formatDate}. */
 export function formatDisplayIsoDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split("-");
-  return `${d}-${m}-${y}`;
+  return formatDate(isoDate);
 }
 
 /** ISO `YYYY-MM-DD` written DD/MM/YYYY, the planner's wire format (§5). */

@@ -29,4 +29,5 @@ export * from "./components/toast/index.ts";
 export * from "./components/tooltip/index.ts";
 export * from "./tokens/index.ts";
 export { cx } from "./utils/cx.ts";
+export type { DisplayNode } from "./utils/display-node.ts";
 export { visuallyHidden } from "./utils/visually-hidden.css.ts";

@@ -652,7 +652,7 @@ describe.each(testTargets())("grading API ($name)", (target) => {
       "/api/sf/exam/grading/marksUpload",
       upload(b64(edited), true),
       400,
-      "2 rows of the sheet have problems",
+      "Problems in 2 rows of the sheet",
     );
     const good = [lines[0], good2.join(","), ...lines.slice(2)].join("\r\n");
     const applied = await api.call("POST", "/api/sf/exam/grading/marksUpload", {

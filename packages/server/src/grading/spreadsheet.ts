@@ -7,7 +7,7 @@
  * sub-component, "<component> / <sub-component> (<total marks>)". One row per enrolled student. An
  * empty mark cell leaves the mark as it is.
  */
-import { GRADING_MESSAGES, type SheetFormat, sheetFormatOf } from "@portal/domain";
+import { countNoun, GRADING_MESSAGES, type SheetFormat, sheetFormatOf } from "@portal/domain";
 import ExcelJS from "exceljs";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
@@ -216,7 +216,7 @@ export async function uploadSheet(
         .map((p) => `line ${p.line}: ${p.reason}`)
         .join("; ");
       throw badRequest(
-        `${checked.problems.length} rows of the sheet have problems, nothing was saved: ${first}`,
+        `Problems in ${countNoun(checked.problems.length, "row")} of the sheet, nothing was saved: ${first}`,
         "content",
         "rows",
       );

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import {
   assignExamPeriods,
   firstMondayAfter,
+  formatInstant,
   GENERATED_PERIOD_TIMES,
   type GeneratedPeriod,
   isCalendarDate,
@@ -729,7 +730,7 @@ async function findImport(db: Executor, code: string): Promise<ImportSummary | n
 function sameImportOrConflict(existing: ImportSummary, checksum: string): ImportResult {
   if (existing.checksum === checksum) return { created: false, importSource: existing };
   throw conflict(
-    `Import code ${existing.code} was used on ${existing.importedAt} for "${existing.name}" with other file contents. ` +
+    `Import code ${existing.code} was used on ${formatInstant(existing.importedAt, { timeZone: "UTC", withZone: true })} for "${existing.name}" with other file contents. ` +
       "Nothing was imported; give this import another code.",
     "checksum_differs",
   );

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
+  formatDate,
+  formatTime,
   INTERNAL_FACULTY_AVAILABILITY,
   kilobytes,
   PLANNING_MESSAGES,
@@ -101,7 +103,12 @@ export async function listFaculty(db: Executor, q: { search: string; pageNo: num
       locationPreference: f.locationPreference ?? [],
       availability:
         association === "Visiting"
-          ? visits.map((v) => `${v.startDate} - ${v.endDate} ${v.startTime} - ${v.endTime}`).join("; ")
+          ? visits
+              .map(
+                (v) =>
+                  `${formatDate(v.startDate)} - ${formatDate(v.endDate)} ${formatTime(v.startTime)} - ${formatTime(v.endTime)}`,
+              )
+              .join("; ")
           : INTERNAL_FACULTY_AVAILABILITY,
       visits: association === "Visiting" ? visits : [],
       subjects: subjects.join(", "),

@@ -2,8 +2,9 @@ import {
   type ActivityOperation,
   activityEndDate,
   addDays,
+  countNoun,
   endDateProblem,
-  formatDisplayIsoDate,
+  formatDate,
   PLANNING_MESSAGES,
   toWireDate,
   weekOfTerm,
@@ -176,7 +177,7 @@ export async function getPlanner(
 function checkInTerm(t: TermRow, start: string, end: string, field: string): void {
   if (start < t.startDate) {
     throw badRequest(
-      `Cannot be before ${formatDisplayIsoDate(t.startDate)}`,
+      `Cannot be before ${formatDate(t.startDate)}`,
       `${field}.activityStartDate`,
       "term_start",
       { min: t.startDate },
@@ -357,7 +358,7 @@ export async function importMasterPlanner(
       ],
       new Date(ctx.now()),
     );
-    return { message: `${added} activities imported`, imported: added };
+    return { message: `${countNoun(added, "activity", "activities")} imported`, imported: added };
   });
 }
 
@@ -443,7 +444,7 @@ export async function clonePlanner(
       ],
       new Date(ctx.now()),
     );
-    return { message: `${added} activities cloned`, imported: added };
+    return { message: `${countNoun(added, "activity", "activities")} cloned`, imported: added };
   });
 }
 
@@ -484,7 +485,7 @@ export async function saveSectionActivity(ctx: AppContext, user: SessionUser, op
     if (!faculty) throw notFound("No such faculty member", "Activity.facultyIds");
     if (a.activityStartDate < subject.startDate) {
       throw badRequest(
-        `Cannot be before ${formatDisplayIsoDate(subject.startDate)}`,
+        `Cannot be before ${formatDate(subject.startDate)}`,
         "Activity.activityStartDate",
         "row_start",
         { min: subject.startDate },
@@ -498,7 +499,7 @@ export async function saveSectionActivity(ctx: AppContext, user: SessionUser, op
     if (expected !== a.activityEndDate) {
       throw badRequest(
         expected
-          ? `End date must be ${formatDisplayIsoDate(expected)}: ${a.duration} working days from the start`
+          ? `End date must be ${formatDate(expected)}: ${a.duration} working days from the start`
           : "No working day in the chosen weekdays",
         "Activity.activityEndDate",
         "working_days",

@@ -1,6 +1,7 @@
 import {
+  countNoun,
   endDateProblem,
-  formatDisplayIsoDate,
+  formatDate,
   nextSectionLetter,
   PLANNING_MESSAGES,
   SECTION_LETTERS,
@@ -169,12 +170,9 @@ async function termOfIntake(db: Executor, intakeId: string, termName: string): P
 /** A subject's dates must lie within its term (the term end as 'Cannot exceed {date}', spec §5). */
 function checkWithinTerm(t: TermInfo, startDate: string, endDate: string, prefix: string): void {
   if (startDate < t.startDate) {
-    throw badRequest(
-      `Cannot be before ${formatDisplayIsoDate(t.startDate)}`,
-      `${prefix}.startDate`,
-      "term_start",
-      { min: t.startDate },
-    );
+    throw badRequest(`Cannot be before ${formatDate(t.startDate)}`, `${prefix}.startDate`, "term_start", {
+      min: t.startDate,
+    });
   }
   const problem = endDateProblem(endDate, t.endDate);
   if (problem) throw badRequest(problem, `${prefix}.endDate`, "term_end", { max: t.endDate });
@@ -596,7 +594,7 @@ export async function importMasterSubjects(
       ],
       at,
     );
-    return { message: `${added.length} subjects imported`, imported: added.length, sections };
+    return { message: `${countNoun(added.length, "subject")} imported`, imported: added.length, sections };
   });
 }
 

@@ -6,12 +6,7 @@
  * those students into it, and refuses a sitting that clashes with another exam of any of them.
  */
 
-import {
-  DEFAULT_STUDENTS_PER_INVIGILATOR,
-  formatIsoDate,
-  type RetestExam,
-  sittingsClash,
-} from "@portal/domain";
+import { DEFAULT_STUDENTS_PER_INVIGILATOR, formatDate, type RetestExam, sittingsClash } from "@portal/domain";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
@@ -152,7 +147,7 @@ export async function createRetestExam(
       }
       if (item.dateOfExam < cycle.startDate || item.dateOfExam > cycle.endDate) {
         throw badRequest(
-          `dateOfExam must be within the cycle, ${formatIsoDate(cycle.startDate)} to ${formatIsoDate(cycle.endDate)}`,
+          `dateOfExam must be within the cycle, ${formatDate(cycle.startDate)} to ${formatDate(cycle.endDate)}`,
           f("dateOfExam"),
           "within_cycle",
           { min: cycle.startDate, max: cycle.endDate },

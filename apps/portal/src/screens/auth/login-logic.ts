@@ -3,10 +3,7 @@ import { SPEC_MESSAGES } from "@portal/domain";
 import { m } from "../../lib/i18n.ts";
 
 /** The countdown of sign-in step 1 as m:ss (spec §2 Login: 2 minutes, shown until 0:00). */
-export function formatCountdown(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.ceil(totalSeconds));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
+export { formatCountdown } from "../kit/format.ts";
 
 /** Whole seconds left until `deadline` (epoch ms) at `now`, never below 0. */
 export function secondsLeft(deadline: number, now: number): number {

@@ -4,6 +4,7 @@ import { Loader } from "@portal/ui";
 import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../shell/IslandRoot.tsx";
+import { formatNumber } from "../kit/format.ts";
 import * as styles from "./dashboard.css.ts";
 
 /** The dashboard island inside its IslandRoot. */
@@ -68,7 +69,7 @@ export function DashboardScreen() {
                 <span className={styles.tileLabel}>{label}</span>
                 <span className={styles.tileValue}>
                   {value !== undefined ? (
-                    value.toLocaleString()
+                    formatNumber(value)
                   ) : counts.isError ? (
                     "–"
                   ) : (

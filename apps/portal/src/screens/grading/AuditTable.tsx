@@ -4,29 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
+import { formatInstant } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import * as screenStyles from "../screen.css.ts";
 import * as styles from "./results.css.ts";
 import { auditActionLabel, auditValues } from "./results-shared.tsx";
 
-/** "DD-MM-YYYY HH:MM" in Asia/Kolkata, the portal's display form. */
-export function auditTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Kolkata",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("day")}-${get("month")}-${get("year")} ${get("hour")}:${get("minute")}`;
-}
-
 function auditColumns(): DataTableColumn<GradingAuditEntry>[] {
   return [
-    { id: "at", header: m.gres_audit_when(), cell: (e) => auditTime(e.at) },
+    { id: "at", header: m.gres_audit_when(), cell: (e) => formatInstant(e.at) },
     { id: "who", header: m.gres_audit_who(), cell: (e) => e.actorEmail },
     { id: "action", header: m.gres_audit_action(), cell: (e) => auditActionLabel(e), rowHeader: true },
     { id: "before", header: m.gres_audit_before(), cell: (e) => auditValues(e.before) },

@@ -35,7 +35,7 @@ describe("GradeStudents", () => {
       // spec §9: 5 rows first; the sixth student is on page 2.
       expect(within(grid).getAllByRole("row")).toHaveLength(6);
       const first = within(grid).getByRole("row", { name: /Aarav Shah/ });
-      expect(within(first).getByText("95")).toBeTruthy();
+      expect(within(first).getByText("95.00")).toBeTruthy();
       expect(within(first).getAllByText("A")).toHaveLength(2);
       expect(within(grid).getByRole("link", { name: "Aarav Shah" }).getAttribute("href")).toBe(
         `/app/exam/grading/details/${OFFERING_ID}/studentdetails/50000000-0000-4000-8000-000000000001`,

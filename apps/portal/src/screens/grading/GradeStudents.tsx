@@ -32,6 +32,7 @@ import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { formatMarks, formatNumber, plural } from "../kit/format.ts";
 import { MailStatus } from "../kit/MailStatus.tsx";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
@@ -206,7 +207,12 @@ function gradeColumns(onEdit: (row: StudentScoreRow) => void): DataTableColumn<S
         </a>
       ),
     },
-    { id: "total", header: m.gres_col_total(), align: "end", cell: (row) => String(row.TotalMarksObtained) },
+    {
+      id: "total",
+      header: m.gres_col_total(),
+      align: "end",
+      cell: (row) => formatMarks(row.TotalMarksObtained),
+    },
     { id: "calculated", header: m.gres_col_calculated(), cell: (row) => row.CalculatedGrade },
     { id: "penalty", header: m.gres_col_penalty(), cell: (row) => row.penality || "—" },
     {
@@ -285,8 +291,12 @@ function SendActions({ data, courseOfferingId }: { data: SubjectScores; courseOf
       setFailure(null);
       toast.success(
         answer.status === "Published"
-          ? m.gres_published_toast({ mails: answer.mails })
-          : m.gres_sent_toast({ mails: answer.mails }),
+          ? plural(answer.mails, m.gres_published_toast_one, m.gres_published_toast_other, {
+              mails: formatNumber(answer.mails),
+            })
+          : plural(answer.mails, m.gres_sent_toast_one, m.gres_sent_toast_other, {
+              mails: formatNumber(answer.mails),
+            }),
       );
       void queryClient.invalidateQueries({ queryKey: gradingKeys.all });
       void queryClient.invalidateQueries({ queryKey: mailKeys.all });
@@ -327,8 +337,12 @@ function SendActions({ data, courseOfferingId }: { data: SubjectScores; courseOf
         title={asking === "Publish" ? m.gres_publish() : m.gres_send_ack()}
         message={
           asking === "Publish"
-            ? m.gres_publish_confirm({ students: data.noOfRecords })
-            : m.gres_send_ack_confirm({ students: data.noOfRecords })
+            ? plural(data.noOfRecords, m.gres_publish_confirm_one, m.gres_publish_confirm_other, {
+                students: formatNumber(data.noOfRecords),
+              })
+            : plural(data.noOfRecords, m.gres_send_ack_confirm_one, m.gres_send_ack_confirm_other, {
+                students: formatNumber(data.noOfRecords),
+              })
         }
         confirmLabel={m.gres_yes()}
         cancelLabel={m.gres_cancel()}

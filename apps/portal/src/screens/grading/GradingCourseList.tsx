@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { formatNumber } from "../kit/format.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
@@ -108,7 +109,7 @@ function columns(target: GradingTarget): DataTableColumn<GradingCourse>[] {
     { id: "term", header: m.grading_filter_term(), cell: (c) => c.term },
     { id: "batch", header: m.grading_filter_batch(), cell: (c) => c.batch },
     { id: "campus", header: m.grading_filter_campus(), cell: (c) => c.campus },
-    { id: "students", header: m.grading_col_students(), align: "end", cell: (c) => c.students },
+    { id: "students", header: m.grading_col_students(), align: "end", cell: (c) => formatNumber(c.students) },
     {
       id: "type",
       header: m.grading_type_label(),

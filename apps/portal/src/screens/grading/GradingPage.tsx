@@ -27,6 +27,7 @@ import {
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { errorText } from "../kit/error-text.ts";
+import { formatMarks } from "../kit/format.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
@@ -114,12 +115,10 @@ export function gradingPageFirstQuery(courseOfferingId = ""): FirstQuery {
   };
 }
 
-const fixed2 = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
-
 /** A component's own percent for a student (Mid Term Exam, End Term Exam columns), or "—" without it. */
 export function componentCell(row: StudentScoreRow, componentName: string): string {
   const c = row.componentList.find((x) => x.ComponentName === componentName);
-  return c ? fixed2(c.marksObtained) : "—";
+  return c ? formatMarks(c.marksObtained) : "—";
 }
 
 /** Grade changes made with Edit and kept until the header's Save, by student grade id. */
@@ -160,7 +159,12 @@ function studentColumns(
       align: "end",
       cell: (r) => componentCell(r, "End Term Exam"),
     },
-    { id: "total", header: m.grading_col_total(), align: "end", cell: (r) => fixed2(r.TotalMarksObtained) },
+    {
+      id: "total",
+      header: m.grading_col_total(),
+      align: "end",
+      cell: (r) => formatMarks(r.TotalMarksObtained),
+    },
     { id: "calculated", header: m.grading_col_calculated(), cell: (r) => r.CalculatedGrade },
     {
       id: "penalty",
@@ -324,13 +328,13 @@ export function GradingPageScreen({
             <li className={styles.statCard}>
               <span className={styles.statLabel}>{m.grading_mean()}</span>
               <span className={styles.statValue} data-testid="grading-mean">
-                {fixed2(data.statistics.mean)}
+                {formatMarks(data.statistics.mean)}
               </span>
             </li>
             <li className={styles.statCard}>
               <span className={styles.statLabel}>{m.grading_standard_deviation()}</span>
               <span className={styles.statValue} data-testid="grading-sd">
-                {fixed2(data.statistics.standardDeviation)}
+                {formatMarks(data.statistics.standardDeviation)}
               </span>
             </li>
             <li className={styles.statCard}>

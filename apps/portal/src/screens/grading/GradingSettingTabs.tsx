@@ -12,6 +12,7 @@ import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { errorText } from "../kit/error-text.ts";
+import { formatMarks } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "./grading.css.ts";
@@ -230,7 +231,7 @@ function RangeForm({
               ) : (
                 <>
                   <th scope="row">{band.letterGrade}</th>
-                  <td>{band.gradePoint}</td>
+                  <td>{formatMarks(band.gradePoint)}</td>
                   <td>{rangeText(band)}</td>
                 </>
               )}

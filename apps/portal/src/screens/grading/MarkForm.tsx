@@ -8,10 +8,10 @@ import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { BoundTextField } from "../form-field.tsx";
+import { formatNumber } from "../kit/format.ts";
 import { FailureNotice } from "./failure-notice.tsx";
 import { gradingTranslations } from "./grading-translations.ts";
 import * as styles from "./results.css.ts";
-import { formatNumber } from "./results-shared.tsx";
 import type { MarkRow } from "./StudentGradingDetails.tsx";
 
 /**

@@ -1,5 +1,6 @@
 import type { GradeBand, GradingType } from "@portal/domain";
 import { m } from "../../lib/i18n.ts";
+import { formatNumber, plural } from "../kit/format.ts";
 import * as styles from "./grading.css.ts";
 import { histogramBins } from "./histogram.ts";
 
@@ -49,9 +50,11 @@ export function MarkHistogram({
   const x = (mark: number) => PAD.left + (mark / 100) * plotW;
   const y = (count: number) => PAD.top + plotH - (count / max) * plotH;
   const cuts = bandCuts(typeOfGrading, bands, totals);
-  const summary = m.grading_histogram_summary({
-    count: String(totals.length),
-    bins: bins.map((b) => `${b.lower}-${b.upper}: ${b.count}`).join(", "),
+  const summary = plural(totals.length, m.grading_histogram_summary_one, m.grading_histogram_summary_other, {
+    count: formatNumber(totals.length),
+    bins: bins
+      .map((b) => `${formatNumber(b.lower)}-${formatNumber(b.upper)}: ${formatNumber(b.count)}`)
+      .join(", "),
   });
   return (
     <figure>

@@ -57,7 +57,7 @@ describe("MarksBy", () => {
       expect(await screen.findByText("Select a component", { selector: "p" })).toBeTruthy();
       fireEvent.change(screen.getByLabelText("Component"), { target: { value: "Quiz" } });
       const grid = await screen.findByRole("table", { name: "Marks in Quiz" });
-      expect(within(grid).getByRole("row", { name: /Aarav Shah/ }).textContent).toContain("20 / 20");
+      expect(within(grid).getByRole("row", { name: /Aarav Shah/ }).textContent).toContain("20.00 / 20");
       expect(window.location.search).toBe(`?courseOfferingId=${OFFERING_ID}&componentName=Quiz`);
       expect(
         calls.filter((c) => c.path === "/api/salesforce/SubjectScores").map((c) => c.body),
@@ -84,8 +84,8 @@ describe("MarksBy", () => {
       );
       const grid = await screen.findByRole("table", { name: "Marks in the sub-component" });
       const row = within(grid).getByRole("row", { name: /Bhavna Rao/ });
-      expect(row.textContent).toContain("15 / 20");
-      expect(row.textContent).toContain("75");
+      expect(row.textContent).toContain("15.00 / 20");
+      expect(row.textContent).toContain("75.00");
       expect(
         calls.filter((c) => c.path === "/api/salesforce/SubjectScores").map((c) => c.body),
       ).toContainEqual({
@@ -112,7 +112,7 @@ describe("StudentReport", () => {
       );
       expect(await screen.findByRole("heading", { name: "Report of Chetan Das" })).toBeTruthy();
       const table = screen.getByRole("table", { name: "Components and marks" });
-      expect(within(table).getByRole("row", { name: /Quiz 1/ }).textContent).toContain("14 / 20");
+      expect(within(table).getByRole("row", { name: /Quiz 1/ }).textContent).toContain("14.00 / 20");
       expect(screen.getByText("Chetan Das (S003)")).toBeTruthy();
       const print = vi.spyOn(window, "print").mockImplementation(() => undefined);
       fireEvent.click(screen.getByRole("button", { name: "Print" }));

@@ -10,6 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { formatMarks, formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import * as screenStyles from "../screen.css.ts";
@@ -19,7 +20,7 @@ import {
   type ResultsState,
   serializeResultsState,
 } from "./results-routes.ts";
-import { formatNumber, markText, OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx";
+import { markText, OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx";
 
 /** By section: every component of the offering; by component: one component's sub-components; by sub-component: one mark. */
 export type MarksByMode = "section" | "component" | "subComponent";
@@ -103,13 +104,13 @@ export function marksByColumns(
           weight: formatNumber(c.weightagePercent),
         }),
         align: "end" as const,
-        cell: (row: StudentScoreRow) => formatNumber(row.componentList[ci]?.marksObtained ?? 0),
+        cell: (row: StudentScoreRow) => formatMarks(row.componentList[ci]?.marksObtained ?? 0),
       })),
       {
         id: "total",
         header: m.gres_col_total(),
         align: "end",
-        cell: (row) => formatNumber(row.TotalMarksObtained),
+        cell: (row) => formatMarks(row.TotalMarksObtained),
       },
       { id: "calculated", header: m.gres_col_calculated(), cell: (row) => row.CalculatedGrade },
       { id: "final", header: m.gres_col_final(), cell: (row) => row.finalGrade },
@@ -134,7 +135,7 @@ export function marksByColumns(
         id: "percent",
         header: m.gres_col_percent(),
         align: "end",
-        cell: (row) => formatNumber(row.componentList[ci]?.marksObtained ?? 0),
+        cell: (row) => formatMarks(row.componentList[ci]?.marksObtained ?? 0),
       },
     ];
   }
@@ -163,7 +164,7 @@ export function marksByColumns(
       cell: (row) => {
         const mark = find(row);
         return mark && mark.MarksObtined !== null
-          ? formatNumber((mark.MarksObtined / mark.TotalMarks) * 100)
+          ? formatMarks((mark.MarksObtined / mark.TotalMarks) * 100)
           : "—";
       },
     },

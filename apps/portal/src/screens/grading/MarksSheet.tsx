@@ -17,6 +17,7 @@ import { type ChangeEvent, useId, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { errorText } from "../kit/error-text.ts";
+import { formatNumber, plural, pluralCount } from "../kit/format.ts";
 import * as screenStyles from "../screen.css.ts";
 import * as styles from "./results.css.ts";
 
@@ -100,7 +101,11 @@ export function MarksSheet({
     onMutate: () => setFailure(null),
     onSuccess: async (answer) => {
       if (answer.applied) {
-        toast.success(m.gres_upload_applied({ changes: answer.changes }));
+        toast.success(
+          plural(answer.changes, m.gres_upload_applied_one, m.gres_upload_applied_other, {
+            changes: formatNumber(answer.changes),
+          }),
+        );
         setPreview(null);
         setFile(null);
         await queryClient.invalidateQueries({ queryKey: gradingKeys.offering(courseOfferingId) });
@@ -186,7 +191,9 @@ export function MarksSheet({
           </p>
           {problems.length > 0 ? (
             <>
-              <p role="alert">{m.gres_upload_bad_rows({ count: problems.length })}</p>
+              <p role="alert">
+                {pluralCount(problems.length, m.gres_upload_bad_rows_one, m.gres_upload_bad_rows_other)}
+              </p>
               <ul className={styles.problems} aria-label={m.gres_upload_problems()}>
                 {problems.map((p) => (
                   <li key={`${p.line}-${p.reason}`}>

@@ -13,6 +13,7 @@ import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { errorText } from "../kit/error-text.ts";
+import { formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "./grading.css.ts";
@@ -128,7 +129,7 @@ function ComponentForm({
           return (
             <>
               <p className={total === 100 ? styles.totals : styles.totalsBad} aria-live="polite">
-                {m.grading_components_total({ total: String(total) })}
+                {m.grading_components_total({ total: formatNumber(total) })}
               </p>
               {drafts.map((d, ci) => {
                 const subTotal = weightSum(d.subComponents.map((s) => s.weightagePercent));
@@ -175,7 +176,7 @@ function ComponentForm({
                         label={m.grading_sub_count()}
                         value={countText}
                         inputMode="numeric"
-                        helper={m.grading_sub_count_help({ max: String(MAX_SUB_COMPONENTS) })}
+                        helper={m.grading_sub_count_help({ max: formatNumber(MAX_SUB_COMPONENTS) })}
                         error={countError ? translateGradingMessage(countError) : null}
                         onChange={(v) => {
                           setCounts((c) => ({ ...c, [ci]: v }));
@@ -199,13 +200,13 @@ function ComponentForm({
                       </Button>
                     </div>
                     <p className={subTotal === 100 ? styles.totals : styles.totalsBad}>
-                      {m.grading_sub_total({ name: d.componentName, total: String(subTotal) })}
+                      {m.grading_sub_total({ name: d.componentName, total: formatNumber(subTotal) })}
                     </p>
                     {d.subComponents.map((s, si) => (
                       <div className={styles.row} key={s.subComponentid ?? `new-${si}`}>
                         <TextField
                           className={styles.wideField}
-                          label={m.grading_sub_name({ n: String(si + 1) })}
+                          label={m.grading_sub_name({ n: formatNumber(si + 1) })}
                           value={s.subComponentName}
                           onChange={(v) =>
                             update(ci, (x) => ({
@@ -218,7 +219,7 @@ function ComponentForm({
                         />
                         <TextField
                           className={styles.field}
-                          label={m.grading_sub_weight({ n: String(si + 1) })}
+                          label={m.grading_sub_weight({ n: formatNumber(si + 1) })}
                           value={s.weightagePercent}
                           inputMode="decimal"
                           onChange={(v) =>
@@ -232,7 +233,7 @@ function ComponentForm({
                         />
                         <TextField
                           className={styles.field}
-                          label={m.grading_sub_total_marks({ n: String(si + 1) })}
+                          label={m.grading_sub_total_marks({ n: formatNumber(si + 1) })}
                           value={s.totalMarks}
                           inputMode="numeric"
                           onChange={(v) =>

@@ -13,12 +13,12 @@ import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { formatMarks, formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import * as screenStyles from "../screen.css.ts";
 import { criteriaTypeLabel, recordTypeLabel } from "./criteria-labels.ts";
 import * as styles from "./results.css.ts";
-import { formatNumber } from "./results-shared.tsx";
 
 /** The criterion dialog (TanStack Form, the domain's zod schema) loads when first opened. */
 const CriterionDialog = lazyDialog(() => import("./CriterionDialog.tsx").then((x) => x.CriterionDialog));
@@ -218,7 +218,7 @@ function Evaluation({ state, navigate }: { state: CriteriaState; navigate: (next
       },
       { id: "batch", header: m.gres_batch(), cell: (s) => s.batch ?? "—" },
       { id: "courses", header: m.gres_crit_courses(), align: "end", cell: (s) => String(s.courses) },
-      { id: "gpa", header: m.gres_crit_gpa(), align: "end", cell: (s) => formatNumber(s.gradePointAverage) },
+      { id: "gpa", header: m.gres_crit_gpa(), align: "end", cell: (s) => formatMarks(s.gradePointAverage) },
       { id: "failed", header: m.gres_crit_failed(), align: "end", cell: (s) => String(s.failedCourses) },
       {
         id: "attendance",

@@ -43,10 +43,10 @@ describe("StudentGradingDetails", () => {
       expect(within(components).getByRole("link", { name: "Quiz" }).getAttribute("href")).toBe(
         `/app/exam/grading/details/${OFFERING_ID}/studentdetails/${STUDENT}/Quiz`,
       );
-      expect(within(components).getByText("32")).toBeTruthy();
+      expect(within(components).getByText("32.00")).toBeTruthy();
       expect(within(components).getByText("40")).toBeTruthy();
       const marks = await marksTable();
-      expect(within(marks).getByRole("row", { name: /Quiz 1/ }).textContent).toContain("17 / 20");
+      expect(within(marks).getByRole("row", { name: /Quiz 1/ }).textContent).toContain("17.00 / 20");
       expect(screen.getByText("Student: Bhavna Rao")).toBeTruthy();
       await expectNoAxeViolations(container);
     },
@@ -77,7 +77,7 @@ describe("StudentGradingDetails", () => {
           within(screen.getByRole("table", { name: "Sub-component marks" })).getByRole("row", {
             name: /Quiz 1/,
           }).textContent,
-        ).toContain("19.5 / 20"),
+        ).toContain("19.50 / 20"),
       );
       expect(calls.find((c) => c.path === "/api/sf/exam/admin/cousesubcomponet")?.body).toEqual([
         {

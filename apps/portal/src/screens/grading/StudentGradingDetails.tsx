@@ -6,10 +6,11 @@ import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { formatMarks, formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import * as screenStyles from "../screen.css.ts";
 import { gradingResultsLinks } from "./results-routes.ts";
-import { formatNumber, markText } from "./results-shared.tsx";
+import { markText } from "./results-shared.tsx";
 
 /** A mark's inline editor loads when its Edit is first pressed (lazyDialog), with the form library. */
 const MarkForm = lazyDialog(() => import("./MarkForm.tsx").then((module) => module.MarkForm));
@@ -133,7 +134,7 @@ function ComponentsTable({
         id: "obtained",
         header: m.gres_col_marks_obtain(),
         align: "end",
-        cell: (c) => formatNumber(c.MarksObtined),
+        cell: (c) => formatMarks(c.MarksObtined),
       },
       {
         id: "total",

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { formatMarks, formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import * as screenStyles from "../screen.css.ts";
@@ -11,7 +12,7 @@ import { statusLabel } from "./GradeStudents.tsx";
 import * as print from "./report.css.ts";
 import * as styles from "./results.css.ts";
 import { parseResultsState, serializeResultsState } from "./results-routes.ts";
-import { formatNumber, markText, OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx";
+import { markText, OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx";
 
 /** The /app/grading/studentreport island (`?courseOfferingId=&studentId=`), inside its IslandRoot. */
 export default function StudentReport({ search, ...root }: ScreenIslandProps) {
@@ -100,11 +101,11 @@ function Report({ data, row }: { data: SubjectScores; row: StudentScoreRow }) {
     [m.gres_status(), statusLabel(data.status)],
   ];
   const results: Array<[string, string]> = [
-    [m.gres_col_total(), formatNumber(row.TotalMarksObtained)],
+    [m.gres_col_total(), formatMarks(row.TotalMarksObtained)],
     [m.gres_col_calculated(), row.CalculatedGrade],
     [m.gres_col_penalty(), row.penality || "—"],
     [m.gres_col_final(), row.finalGrade],
-    [m.gres_grade_point(), formatNumber(row.gradePoint)],
+    [m.gres_grade_point(), formatMarks(row.gradePoint)],
   ];
   return (
     <article className={print.report} aria-labelledby="student-report-title">
@@ -149,7 +150,7 @@ function Report({ data, row }: { data: SubjectScores; row: StudentScoreRow }) {
                 ) : null}
                 <td>{s.subComponentName}</td>
                 <td>{markText(s.MarksObtined, s.TotalMarks)}</td>
-                {si === 0 ? <td rowSpan={c.subCompList.length}>{formatNumber(c.marksObtained)}</td> : null}
+                {si === 0 ? <td rowSpan={c.subCompList.length}>{formatMarks(c.marksObtained)}</td> : null}
               </tr>
             )),
           )}

@@ -10,6 +10,7 @@ import { useDeferredValue, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
+import { formatMarks, formatNumber, pluralCount } from "../kit/format.ts";
 import * as screenStyles from "../screen.css.ts";
 
 /** The course offerings a results screen offers (the grading list's first 100, by course and section). */
@@ -79,7 +80,11 @@ export function OfferingSelect({ value, onChange }: { value: string; onChange: (
         maxLength={100}
         value={search}
         onChange={setSearch}
-        helper={more > 0 ? m.gres_find_offering_more({ count: more }) : undefined}
+        helper={
+          more > 0
+            ? pluralCount(more, m.gres_find_offering_more_one, m.gres_find_offering_more_other)
+            : undefined
+        }
       />
       <Select
         className={screenStyles.filterField}
@@ -118,10 +123,5 @@ export function auditActionLabel(entry: Pick<GradingAuditEntry, "action">): stri
 
 /** A mark as shown: "12.5 / 20", or "— / 20" while none is entered. */
 export function markText(obtained: number | null, total: number): string {
-  return `${obtained === null ? "—" : formatNumber(obtained)} / ${formatNumber(total)}`;
-}
-
-/** A number with at most two decimals. */
-export function formatNumber(n: number): string {
-  return String(Math.round(n * 100) / 100);
+  return `${obtained === null ? "—" : formatMarks(obtained)} / ${formatNumber(total)}`;
 }

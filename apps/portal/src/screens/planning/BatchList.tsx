@@ -4,6 +4,7 @@ import { Button, ButtonLink, type DataTableColumn, Select } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { formatNumber } from "../kit/format.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
@@ -42,11 +43,11 @@ export const batchListFirstQuery: FirstQuery = async ({ api, search, fetch }) =>
 function batchColumns(): DataTableColumn<BatchRow>[] {
   return [
     { id: "program", header: m.intake_col_program(), cell: (b) => b.ProgramName, rowHeader: true },
-    { id: "batch", header: m.intake_col_batch(), cell: (b) => b.Batch },
+    { id: "batch", header: m.intake_col_batch(), cell: (b) => String(b.Batch) },
     { id: "intake", header: m.intake_col_intake(), cell: (b) => b.Intake },
     { id: "startDate", header: m.intake_col_start_date(), cell: (b) => wireToDisplay(b.TermStartDate) },
     { id: "endDate", header: m.intake_col_end_date(), cell: (b) => wireToDisplay(b.TermEndDate) },
-    { id: "terms", header: m.intake_col_terms(), cell: (b) => b.Semester },
+    { id: "terms", header: m.intake_col_terms(), cell: (b) => formatNumber(b.Semester) },
     { id: "termStatus", header: m.intake_col_term_status(), cell: (b) => b.TermStatus },
     { id: "campus", header: m.intake_col_campus(), cell: (b) => b.Campus },
     {

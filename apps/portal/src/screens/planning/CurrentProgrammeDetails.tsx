@@ -16,6 +16,7 @@ import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
+import { formatNumber, formatTime } from "../kit/format.ts";
 import { isVersionConflict } from "../row-edit.ts";
 import type { DialogActivity } from "./ActivityDialog.tsx";
 import { displayWire, isoOf } from "./dates.ts";
@@ -278,7 +279,11 @@ function TermPanel({
           (r?.subject ?? "")
         ),
     },
-    { id: "credits", header: m.planning_col_credits(), cell: ({ row: r }) => r?.credits ?? "" },
+    {
+      id: "credits",
+      header: m.planning_col_credits(),
+      cell: ({ row: r }) => (r ? formatNumber(r.credits) : ""),
+    },
     {
       id: "start",
       header: m.planning_start_date(),
@@ -314,12 +319,12 @@ function TermPanel({
     {
       id: "startTime",
       header: m.planning_col_start_time(),
-      cell: ({ row: r }) => (r ? (r.startTime ?? notScheduled()) : null),
+      cell: ({ row: r }) => (r ? (r.startTime === null ? notScheduled() : formatTime(r.startTime)) : null),
     },
     {
       id: "endTime",
       header: m.planning_col_end_time(),
-      cell: ({ row: r }) => (r ? (r.endTime ?? notScheduled()) : null),
+      cell: ({ row: r }) => (r ? (r.endTime === null ? notScheduled() : formatTime(r.endTime)) : null),
     },
     {
       id: "tz",
@@ -382,8 +387,16 @@ function TermPanel({
     },
     { id: "start", header: m.planning_start_date(), cell: (w) => displayWire(w.startDate) },
     { id: "end", header: m.planning_end_date(), cell: (w) => displayWire(w.endDate) },
-    { id: "startTime", header: m.planning_col_start_time(), cell: (w) => w.startTime ?? notScheduled() },
-    { id: "endTime", header: m.planning_col_end_time(), cell: (w) => w.endTime ?? notScheduled() },
+    {
+      id: "startTime",
+      header: m.planning_col_start_time(),
+      cell: (w) => (w.startTime === null ? notScheduled() : formatTime(w.startTime)),
+    },
+    {
+      id: "endTime",
+      header: m.planning_col_end_time(),
+      cell: (w) => (w.endTime === null ? notScheduled() : formatTime(w.endTime)),
+    },
     { id: "tz", header: m.planning_col_tz(), cell: (w) => w.timeZone ?? notScheduled() },
     { id: "facility", header: m.planning_col_facility(), cell: (w) => w.facility ?? notScheduled() },
     { id: "room", header: m.planning_col_class_room(), cell: (w) => classRoom(w.classRoom) },

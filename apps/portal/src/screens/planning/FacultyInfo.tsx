@@ -1,6 +1,7 @@
 import type { FacultyRow } from "@portal/api-client";
 import { Dialog } from "@portal/ui";
 import { m } from "../../lib/i18n.ts";
+import { formatDate, formatTime } from "../kit/format.ts";
 import * as styles from "../screen.css.ts";
 
 /** Which read-only block of a faculty member to show, and whose. */
@@ -39,7 +40,8 @@ export function FacultyInfo({ kind, faculty: f }: { kind: FacultyInfoKind; facul
         <ul className={styles.cellList}>
           {f.visits.map((v) => (
             <li key={`${v.startDate}-${v.startTime}`}>
-              {v.startDate} - {v.endDate}, {v.startTime} - {v.endTime}
+              {formatDate(v.startDate ?? "")} - {formatDate(v.endDate ?? "")}, {formatTime(v.startTime ?? "")}{" "}
+              - {formatTime(v.endTime ?? "")}
             </li>
           ))}
         </ul>

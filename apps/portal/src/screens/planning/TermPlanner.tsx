@@ -31,6 +31,7 @@ import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { formatNumber } from "../kit/format.ts";
 import { readRefusal } from "../kit/save-refusal.ts";
 import { useUrlState } from "../kit/use-url-state.ts";
 import type { DialogActivity } from "./ActivityDialog.tsx";
@@ -352,7 +353,7 @@ function TermCard({
       />
     ) : null;
   const columns: DataTableColumn<{ row: PlannerRow | null }>[] = [
-    { id: "week", header: m.planning_col_week_no(), cell: ({ row: r }) => (r ? r.weekNo : "") },
+    { id: "week", header: m.planning_col_week_no(), cell: ({ row: r }) => (r ? formatNumber(r.weekNo) : "") },
     {
       id: "activity",
       header: m.planning_col_activity(),
@@ -405,7 +406,7 @@ function TermCard({
     ...(draft && draft.id === null ? [{ row: null }] : []),
   ];
   const sectionColumns: DataTableColumn<SectionRow>[] = [
-    { id: "week", header: m.planning_col_week_no(), cell: (r) => r.weekNo },
+    { id: "week", header: m.planning_col_week_no(), cell: (r) => formatNumber(r.weekNo) },
     { id: "type", header: m.planning_type_of_activity(), cell: (r) => activityTypeLabel(r.activityType) },
     { id: "subject", header: m.planning_col_subject(), rowHeader: true, cell: (r) => r.subject },
     { id: "section", header: m.planning_section(), cell: (r) => r.section },
@@ -627,14 +628,14 @@ function MasterImportDialog({
             key={t.termNumber}
             caption={t.termName}
             columns={[
-              { id: "week", header: m.planning_col_week_no(), cell: (a) => a.startWeek },
+              { id: "week", header: m.planning_col_week_no(), cell: (a) => formatNumber(a.startWeek) },
               { id: "name", header: m.planning_col_activity(), rowHeader: true, cell: (a) => a.name },
               {
                 id: "type",
                 header: m.planning_type_of_activity(),
                 cell: (a) => activityTypeLabel(a.activityType),
               },
-              { id: "weeks", header: m.planning_weeks(), cell: (a) => a.durationWeeks },
+              { id: "weeks", header: m.planning_weeks(), cell: (a) => formatNumber(a.durationWeeks) },
             ]}
             data={t.activities}
             getRowId={(a) => a.id}

@@ -25,6 +25,7 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { readRefusal } from "../kit/save-refusal.ts";
 import * as styles from "../screen.css.ts";
@@ -267,7 +268,10 @@ export function TermSubjectsScreen({ search }: { search: string }) {
     {
       id: "credits",
       header: m.intake_col_credits(),
-      cell: (r) => (r.id === "" ? (courses.find((c) => c.id === editing?.courseId)?.credit ?? "") : r.credit),
+      cell: (r) => {
+        const credit = r.id === "" ? courses.find((c) => c.id === editing?.courseId)?.credit : r.credit;
+        return credit === undefined ? "" : formatNumber(credit);
+      },
     },
     {
       id: "startDate",

@@ -17,6 +17,7 @@ import {
 } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { errorText } from "../kit/error-text.ts";
+import { formatInstant, formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
@@ -50,7 +51,7 @@ export function answerSheetFileProblem(file: { name: string; size: number; type:
     return m.reval_pdf_only();
   }
   if (file.size > ANSWER_SHEET_MAX_BYTES)
-    return m.reval_pdf_too_large({ size: String(kilobytes(ANSWER_SHEET_MAX_BYTES)) });
+    return m.reval_pdf_too_large({ size: formatNumber(kilobytes(ANSWER_SHEET_MAX_BYTES)) });
   return null;
 }
 
@@ -148,8 +149,8 @@ export function AnswerSheetScreen({ requestId }: { requestId: string }) {
             </a>{" "}
             <span className={styles.muted}>
               {m.reval_answer_sheet_meta({
-                size: String(Math.ceil((sheet.size ?? 0) / 1024)),
-                at: (sheet.uploadedAt ?? "").slice(0, 16).replace("T", " "),
+                size: formatNumber(Math.ceil((sheet.size ?? 0) / 1024)),
+                at: sheet.uploadedAt ? formatInstant(sheet.uploadedAt, { timeZone: "UTC" }) : "",
               })}
             </span>
           </p>
@@ -180,7 +181,7 @@ export function AnswerSheetScreen({ requestId }: { requestId: string }) {
         >
           <label htmlFor={inputId}>{sheet.available ? m.reval_replace_pdf() : m.reval_upload_pdf()}</label>
           <span id={`${inputId}-limit`} className={styles.muted}>
-            {m.reval_pdf_limit({ size: String(kilobytes(ANSWER_SHEET_MAX_BYTES)) })}
+            {m.reval_pdf_limit({ size: formatNumber(kilobytes(ANSWER_SHEET_MAX_BYTES)) })}
           </span>
           <input
             id={inputId}

@@ -27,6 +27,7 @@ import * as evaluationStyles from "../exam/evaluation/evaluation.css.ts";
 import { BoundSelect, BoundTextField, fieldErrorText, type MessageTranslations } from "../form-field.tsx";
 import { errorText } from "../kit/error-text.ts";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
+import { formatNumber, plural, pluralCount } from "../kit/format.ts";
 import * as styles from "../screen.css.ts";
 
 /** The retest form's rule messages in the page's language ('Field cannot be empty.' for "Required", spec §5). */
@@ -167,7 +168,11 @@ function RetestForm({
       title={m.reval_create_retest_title()}
       description={
         preset
-          ? m.reval_create_retest_for({ count: String(preset.requestIds.length) })
+          ? pluralCount(
+              preset.requestIds.length,
+              m.reval_create_retest_for_one,
+              m.reval_create_retest_for_other,
+            )
           : m.reval_create_retest_description()
       }
       closeLabel={m.reval_close()}
@@ -228,7 +233,10 @@ function RetestForm({
                   placeholder={m.reval_choose()}
                   options={options.CourseList.filter((c) => c.TermId === term).map((c) => ({
                     value: c.CourseId,
-                    label: m.reval_course_option({ course: c.CourseName, students: String(c.students) }),
+                    label: plural(c.students, m.reval_course_option_one, m.reval_course_option_other, {
+                      course: c.CourseName,
+                      students: formatNumber(c.students),
+                    }),
                   }))}
                 />
               )}
@@ -300,7 +308,7 @@ function RetestForm({
               value={String(field.state.value ?? "")}
               options={RETEST_DURATIONS.map((d) => ({
                 value: String(d),
-                label: m.reval_minutes({ count: String(d) }),
+                label: m.reval_minutes({ count: formatNumber(d) }),
               }))}
               onChange={(value) => {
                 field.handleChange(Number(value));

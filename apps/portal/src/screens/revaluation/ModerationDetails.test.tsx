@@ -142,8 +142,8 @@ describe("ModerationDetails", () => {
     const table = await screen.findByRole("table", { name: "Sample of scripts to review" });
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      "Rohan Das45EndTerm",
-      "Priya Nair30Answer sheet is not available",
+      "Rohan Das45.00EndTerm",
+      "Priya Nair30.00Answer sheet is not available",
     ]);
     expect(
       within(table).getByRole("link", { name: "Answer sheet of Rohan Das, EndTerm" }).getAttribute("href"),
@@ -171,7 +171,7 @@ describe("ModerationDetails", () => {
     fireEvent.change(priya, { target: { value: "36" } });
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     const changes = await screen.findByTestId("moderation-changes");
-    expect(changes.textContent).toContain("Priya Nair: 30 → 36");
+    expect(changes.textContent).toContain("Priya Nair: 30.00 → 36.00");
     expect(screen.getByRole("table", { name: "Preview: mark distribution before and after" })).toBeTruthy();
     expect(moderations(calls)).toEqual([
       {
@@ -197,7 +197,9 @@ describe("ModerationDetails", () => {
       adjustment: { kind: "individual", marks: [{ studentId: PRIYA, marks: 36 }] },
     });
     const history = await screen.findByTestId("moderation-history");
-    expect(history.textContent).toContain("Question 3 was marked too hard (1 marks changed)");
+    expect(history.textContent).toContain(
+      "20-11-2026 10:00 UTC, results@example.org: Question 3 was marked too hard (1 mark changed)",
+    );
     await expectNoAxeViolations(container);
   });
 

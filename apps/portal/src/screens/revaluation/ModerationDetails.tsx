@@ -23,6 +23,7 @@ import {
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { examTypeLabel } from "../exam/schedule/labels.ts";
 import { errorText } from "../kit/error-text.ts";
+import { formatInstant, formatNumber, plural, pluralCount } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
@@ -161,7 +162,7 @@ export function DistributionTable({
         {row(m.reval_highest(), marksText(before.highest), after ? marksText(after.highest) : undefined)}
         {before.bands.map((band, i) =>
           row(
-            m.reval_band_range({ from: String(band.from), to: String(band.to) }),
+            m.reval_band_range({ from: formatNumber(band.from), to: formatNumber(band.to) }),
             band.count,
             after?.bands[i]?.count,
           ),
@@ -252,7 +253,13 @@ export function ModerationDetailsScreen({
         onSuccess: async (answer) => {
           setOutcome(answer);
           if (answer.applied) {
-            toast.success(m.reval_moderation_applied({ count: String(answer.changes.length) }));
+            toast.success(
+              pluralCount(
+                answer.changes.length,
+                m.reval_moderation_applied_one,
+                m.reval_moderation_applied_other,
+              ),
+            );
             await Promise.all([
               queryClient.invalidateQueries({ queryKey: revaluationKeys.all }),
               queryClient.invalidateQueries({ queryKey: gradingKeys.all }),
@@ -317,7 +324,11 @@ export function ModerationDetailsScreen({
       ) : null}
       {data ? (
         <>
-          <p className={styles.muted}>{m.reval_total_marks({ total: String(total) })}</p>
+          <p className={styles.muted}>
+            {plural(total, m.reval_total_marks_one, m.reval_total_marks_other, {
+              total: formatNumber(total),
+            })}
+          </p>
           <DistributionTable
             before={outcome ? outcome.before : data.distribution}
             after={outcome?.after}
@@ -472,7 +483,7 @@ export function ModerationDetailsScreen({
           {outcome ? (
             <section aria-label={m.reval_changed_marks()}>
               <h2 className={styles.sectionTitle}>
-                {m.reval_changed_marks_count({ count: String(outcome.changes.length) })}
+                {m.reval_changed_marks_count({ count: formatNumber(outcome.changes.length) })}
               </h2>
               <ul data-testid="moderation-changes">
                 {outcome.changes.map((c) => (
@@ -495,11 +506,11 @@ export function ModerationDetailsScreen({
               <ul data-testid="moderation-history">
                 {data.moderations.map((h) => (
                   <li key={h.id}>
-                    {m.reval_history_line({
+                    {plural(h.changed, m.reval_history_line_one, m.reval_history_line_other, {
                       by: h.appliedBy,
-                      at: h.appliedAt.slice(0, 16).replace("T", " "),
+                      at: formatInstant(h.appliedAt, { timeZone: "UTC" }),
                       reason: h.reason,
-                      count: String(h.changed),
+                      count: formatNumber(h.changed),
                     })}
                   </li>
                 ))}

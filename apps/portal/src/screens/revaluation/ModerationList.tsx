@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { evaluationPagerLabels } from "../exam/evaluation/labels.ts";
+import { formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
@@ -59,7 +60,7 @@ function columns(): DataTableColumn<GradingCourse>[] {
       cell: (c) => m.reval_course_section({ course: `${c.courseCode} ${c.courseName}`, section: c.section }),
     },
     { id: "batch", header: m.reval_col_batch(), cell: (c) => c.batch },
-    { id: "students", header: m.reval_col_students(), align: "end", cell: (c) => c.students },
+    { id: "students", header: m.reval_col_students(), align: "end", cell: (c) => formatNumber(c.students) },
     { id: "status", header: m.reval_col_status(), cell: (c) => c.status },
     {
       id: "action",

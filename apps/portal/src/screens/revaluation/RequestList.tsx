@@ -8,6 +8,7 @@ import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { evaluationPagerLabels } from "../exam/evaluation/labels.ts";
 import { displayDate } from "../kit/display-date.ts";
+import { formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
@@ -74,8 +75,8 @@ function listColumns(kind: RequestListKind): DataTableColumn<RequestListRow>[] {
     { id: "examType", header: m.reval_col_exam_type(), cell: (r) => r.examType },
     { id: "examDate", header: m.reval_col_exam_date(), cell: (r) => displayDate(r.examDate) },
     { id: "examCycle", header: m.reval_col_exam_cycle(), cell: (r) => r.examCycle },
-    { id: "requests", header: m.reval_col_requests(), align: "end", cell: (r) => r.requests },
-    { id: "pending", header: m.reval_col_open(), align: "end", cell: (r) => r.pending },
+    { id: "requests", header: m.reval_col_requests(), align: "end", cell: (r) => formatNumber(r.requests) },
+    { id: "pending", header: m.reval_col_open(), align: "end", cell: (r) => formatNumber(r.pending) },
     { id: "status", header: m.reval_col_status(), cell: (r) => decisionText(r.status) },
   ];
   if (TYPE[kind] === "Revaluation") {
@@ -91,8 +92,8 @@ function listColumns(kind: RequestListKind): DataTableColumn<RequestListRow>[] {
         cell: (r) =>
           m.reval_documents_cell({
             status: decisionText(r.documentStatus),
-            count: String(r.numberofDocuments),
-            requests: String(r.requests),
+            count: formatNumber(r.numberofDocuments),
+            requests: formatNumber(r.requests),
           }),
       },
     );

@@ -41,7 +41,7 @@ describe("RetestStudents", () => {
         .getAllByRole("columnheader")
         .map((h) => h.textContent),
     ).toEqual(["Select", "Student Name", "Marks", "Reason", "Action", "Edit"]);
-    expect(within(rohan).getByText("12 / 60")).toBeTruthy();
+    expect(within(rohan).getByText("12.00 / 60")).toBeTruthy();
     fireEvent.click(within(rohan).getByRole("button", { name: "Edit the request of Rohan Das" }));
     const action = screen.getByRole("combobox", { name: "Action for Rohan Das" }) as HTMLSelectElement;
     expect([...action.options].map((o) => o.textContent)).toEqual(["Accept", "Pending", "Reject"]);

@@ -19,6 +19,7 @@ import {
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { useCellContext } from "../cell-context.ts";
 import { errorText } from "../kit/error-text.ts";
+import { formatNumber, plural } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
@@ -252,7 +253,10 @@ export function RetestStudentsScreen({ examId, backHref }: { examId: string; bac
           {m.reval_create_retest_title()}
         </Button>
         <span className={styles.muted}>
-          {m.reval_selected_count({ count: String(chosen.length), accepted: String(accepted.length) })}
+          {plural(accepted.length, m.reval_selected_count_one, m.reval_selected_count_other, {
+            count: formatNumber(chosen.length),
+            accepted: formatNumber(accepted.length),
+          })}
         </span>
       </div>
       <SaveNotice conflicted={conflicts.size > 0} failure={failure} onReload={reload} />

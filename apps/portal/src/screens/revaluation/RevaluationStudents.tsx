@@ -12,7 +12,7 @@ import {
   REVALUATION_STATUS_LABELS,
   REVALUATION_TRANSITIONS,
 } from "@portal/domain";
-import { ButtonLink, DataTable, type DataTableColumn, StatusChip } from "@portal/ui";
+import { ButtonLink, DataTable, type DataTableCell, type DataTableColumn, StatusChip } from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -26,6 +26,7 @@ import {
 import { useCellContext } from "../cell-context.ts";
 import { errorField } from "../exam/evaluation/labels.ts";
 import { errorText } from "../kit/error-text.ts";
+import { formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict, type OpenDraft, useRowEdit } from "../row-edit.ts";
 import * as styles from "../screen.css.ts";
@@ -134,7 +135,7 @@ export function revaluationUpdateOf(
         return {
           problem: {
             field: "revisedMarks",
-            message: m.reval_revised_marks_rule({ total: String(row.TotalMarks) }),
+            message: m.reval_revised_marks_rule({ total: formatNumber(row.TotalMarks) }),
           },
         };
       }
@@ -296,7 +297,7 @@ function StatusCell({ row }: { row: RevaluationRow }) {
                 inputMode="decimal"
                 aria-label={m.reval_revised_marks_of({
                   name: row.StudentName,
-                  total: String(row.TotalMarks),
+                  total: formatNumber(row.TotalMarks),
                 })}
                 placeholder={m.reval_revised_marks()}
                 value={open.draft.revisedMarks}
@@ -353,7 +354,7 @@ function MarksCell({ row }: { row: RevaluationRow }) {
   return <>{marksText(row.Marks, row.TotalMarks)}</>;
 }
 
-function studentCell(row: RevaluationRow): ReactNode {
+function studentCell(row: RevaluationRow): DataTableCell {
   return (
     <span className={styles.cellList}>
       <span>{row.StudentName}</span>

@@ -1,4 +1,5 @@
 import { m } from "../../lib/i18n.ts";
+import { formatMarks, formatNumber } from "../kit/format.ts";
 
 /**
  * Labels of the revaluation and retest screens in the page's language. The spec's values (§4:
@@ -33,6 +34,6 @@ export function decisionText(value: string | null | undefined): string {
 /** A number of marks as shown: up to 2 decimals; "NA" when missing (spec §3 missing values). */
 export function marksText(marks: number | null | undefined, total?: number | null): string {
   if (marks === null || marks === undefined) return m.ev_na();
-  const shown = String(Math.round(marks * 100) / 100);
-  return total === null || total === undefined ? shown : `${shown} / ${Math.round(total * 100) / 100}`;
+  const shown = formatMarks(marks);
+  return total === null || total === undefined ? shown : `${shown} / ${formatNumber(total)}`;
 }

@@ -20,6 +20,7 @@ import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
+import { formatNumber } from "../kit/format.ts";
 import * as styles from "../screen.css.ts";
 import { refusalText } from "./refusal.ts";
 
@@ -244,7 +245,7 @@ export function CreateDialog({
                   <BoundSelect
                     field={field}
                     translations={t}
-                    label={m.schedr_faculty_n({ n: String(i + 1) })}
+                    label={m.schedr_faculty_n({ n: formatNumber(i + 1) })}
                     placeholder={m.schedr_select()}
                     options={facultyOptions}
                   />

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { formatDateTime, formatTime, pluralCount } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import * as styles from "../screen.css.ts";
 import { initialRange, readAddress } from "./calendar-events.ts";
@@ -90,7 +91,7 @@ export function FacultyCalendarScreen({ search }: { search: string }) {
       <p className={styles.muted} aria-live="polite">
         {events.isFetching
           ? m.sched_loading()
-          : m.sched_event_count({ count: events.data?.events.length ?? 0 })}
+          : pluralCount(events.data?.events.length ?? 0, m.sched_event_count_one, m.sched_event_count_other)}
       </p>
       {mounted ? (
         <Suspense fallback={<p className={styles.muted}>{m.sched_loading()}</p>}>
@@ -136,8 +137,8 @@ function EventDetails({ event, onClose }: { event: CalendarEvent | null; onClose
           <dt className={styles.muted}>{m.sched_time()}</dt>
           <dd>
             {start.date === end.date
-              ? `${start.time} - ${end.time}`
-              : `${start.date} ${start.time} - ${end.date} ${end.time}`}
+              ? `${formatTime(start.time)} - ${formatTime(end.time)}`
+              : `${formatDateTime(`${start.date}T${start.time}`)} - ${formatDateTime(`${end.date}T${end.time}`)}`}
           </dd>
         </div>
         <div>

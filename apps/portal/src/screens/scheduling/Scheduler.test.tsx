@@ -72,7 +72,7 @@ describe("View Details (spec Exam planning scheduler)", { timeout: 30_000 }, () 
     const dialog = await screen.findByRole("dialog", { name: "View Details" });
     expect(within(dialog).getAllByText("N/A")).toHaveLength(3); // section, faculty, facility
     expect(within(dialog).getByText("Business Law")).toBeTruthy();
-    expect(within(dialog).getAllByText("2026-11-16")).toHaveLength(2);
+    expect(within(dialog).getAllByText("16-11-2026")).toHaveLength(2);
     expect(within(dialog).queryByText("Start Time")).toBeNull();
     expect(within(dialog).getByRole("button", { name: "Create Exam" })).toBeTruthy();
   });

@@ -23,6 +23,7 @@ import {
   useToast,
 } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
+import { formatDate, formatTime, pluralCount } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import * as styles from "../screen.css.ts";
@@ -272,7 +273,7 @@ export function SchedulerScreen({
           <p className={styles.muted} aria-live="polite">
             {sessions.isFetching || data.isPending
               ? m.sched_loading()
-              : m.sched_event_count({ count: events.length })}
+              : pluralCount(events.length, m.sched_event_count_one, m.sched_event_count_other)}
           </p>
           {mounted && data.data && initialDate ? (
             <Suspense fallback={<p className={styles.muted}>{m.sched_loading()}</p>}>
@@ -505,13 +506,13 @@ export function ViewDetails({
   const faculty = event.FacultyBooking.map((f) => f.facultyName).join(", ");
   const rows: Array<[string, string]> = [
     [m.schedr_session(), orNa(event.activity, na)],
-    [m.schedr_start_date(), reference ? event.startDate.slice(0, 10) : start.date],
-    [m.schedr_end_date(), reference ? addDays(event.endDate.slice(0, 10), -1) : end.date],
+    [m.schedr_start_date(), formatDate(reference ? event.startDate.slice(0, 10) : start.date)],
+    [m.schedr_end_date(), formatDate(reference ? addDays(event.endDate.slice(0, 10), -1) : end.date)],
     ...(reference
       ? []
       : ([
-          [m.schedr_start_time(), start.time],
-          [m.schedr_end_time(), end.time],
+          [m.schedr_start_time(), formatTime(start.time)],
+          [m.schedr_end_time(), formatTime(end.time)],
         ] as Array<[string, string]>)),
     [
       m.schedr_subject(),

@@ -18,8 +18,9 @@ import {
 } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { getLocale, m } from "../../lib/i18n.ts";
+import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
+import { formatDate, formatTime, formatWeekday } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import * as styles from "./time-table.css.ts";
@@ -65,17 +66,6 @@ function swapRefusal(error: unknown): string {
     return error.errorMessage;
   }
   return m.tt_something_went_wrong();
-}
-
-function displayDay(iso: string): string {
-  const [y, mo, d] = iso.split("-");
-  return `${d}-${mo}-${y}`;
-}
-
-function weekdayName(iso: string): string {
-  return new Intl.DateTimeFormat(getLocale(), { weekday: "long", timeZone: "UTC" }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
 }
 
 /**
@@ -216,8 +206,8 @@ export function TimeTableScreen({ search, today }: { search: string; today: stri
       </div>
       <p className={styles.muted} aria-live="polite">
         {address.view === "day"
-          ? `${weekdayName(date)} ${displayDay(date)}`
-          : m.tt_week_range({ start: displayDay(shownWeek.start), end: displayDay(shownWeek.end) })}
+          ? `${formatWeekday(date)} ${formatDate(date)}`
+          : m.tt_week_range({ start: formatDate(shownWeek.start), end: formatDate(shownWeek.end) })}
         {data?.batchName ? ` · ${data.batchName}` : ""}
       </p>
       {address.program === "" ? <p className={styles.muted}>{m.tt_choose_program()}</p> : null}
@@ -264,9 +254,9 @@ export function TimeTableScreen({ search, today }: { search: string; today: stri
                   <th scope="col">{m.tt_time()}</th>
                   {grid.days.map((d) => (
                     <th key={d} scope="col" aria-current={d === today ? "date" : undefined}>
-                      {weekdayName(d)}
+                      {formatWeekday(d)}
                       <br />
-                      <span className={styles.muted}>{displayDay(d)}</span>
+                      <span className={styles.muted}>{formatDate(d)}</span>
                     </th>
                   ))}
                 </tr>
@@ -318,7 +308,7 @@ function Slot({
       <strong>{title}</strong>
       <span className={styles.muted}>
         {event.section ? `${m.tt_section({ section: event.section })} · ` : ""}
-        {start.time} - {end.time}
+        {formatTime(start.time)} - {formatTime(end.time)}
       </span>
       <span className={styles.muted}>
         {event.booking.facultyName ?? event.facultyName ?? m.tt_na()}
@@ -328,7 +318,9 @@ function Slot({
         label={
           <>
             {m.tt_pick()}{" "}
-            <span className={visuallyHidden}>{`${title} ${displayDay(start.date)} ${start.time}`}</span>
+            <span
+              className={visuallyHidden}
+            >{`${title} ${formatDate(start.date)} ${formatTime(start.time)}`}</span>
           </>
         }
         checked={picked}

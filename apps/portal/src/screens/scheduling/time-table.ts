@@ -1,5 +1,6 @@
 import type { CalendarEvent, TimeTableQuery } from "@portal/api-client";
 import { INTAKE_MONTHS, instantToLocal, isInvalidPeriod, weekOf } from "@portal/domain";
+import { formatDate, formatTime } from "../kit/format.ts";
 
 /**
  * What the time table's address names (`?program=&year=&intake=&date=&view=`): the programme (name,
@@ -130,8 +131,7 @@ export function periodLabel(e: CalendarEvent): string {
   const fmt = (instant: string) => {
     try {
       const l = instantToLocal(instant);
-      const [y, mo, d] = l.date.split("-");
-      return { date: `${d}-${mo}-${y}`, time: l.time };
+      return { date: formatDate(l.date), time: formatTime(l.time) };
     } catch {
       return { date: instant, time: "" };
     }

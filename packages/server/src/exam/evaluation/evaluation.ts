@@ -8,7 +8,8 @@ import {
   type ExamProgressStatus,
   evaluatorStatusLabel,
   examStatusFor,
-  formatIsoDate,
+  formatDate,
+  formatTime,
   isActiveEvaluator,
   sheetsPerEvaluator,
   todayIn,
@@ -757,7 +758,7 @@ export function evaluationRequestMail(request: {
       "",
       `The exam office asks you to evaluate the answer sheets of ${exam.courseName} (section ${exam.section}, ${exam.component}, ${exam.examCycle}).`,
       "",
-      `Exam date: ${formatIsoDate(exam.dateOfExam)}, ${exam.startTimeOfExam} (${EXAM_TIME_ZONE})`,
+      `Exam date: ${formatDate(exam.dateOfExam)}, ${formatTime(exam.startTimeOfExam, { timeZone: EXAM_TIME_ZONE })}`,
       `Answer sheets: ${request.answerSheets}`,
       `Room: ${request.roomName ?? "All rooms"}`,
       `Paper: ${request.assignedPaper}`,
@@ -777,7 +778,7 @@ function withdrawalMail(evaluatorName: string, email: string, exam: EvaluationEx
     text: [
       `Dear ${evaluatorName},`,
       "",
-      `The exam office has withdrawn its request to evaluate the answer sheets of ${exam.courseName} (section ${exam.section}, ${exam.component}, ${exam.examCycle}, exam date ${formatIsoDate(exam.dateOfExam)}). You need not evaluate them.`,
+      `The exam office has withdrawn its request to evaluate the answer sheets of ${exam.courseName} (section ${exam.section}, ${exam.component}, ${exam.examCycle}, exam date ${formatDate(exam.dateOfExam)}). You need not evaluate them.`,
       "",
       "Exam Office",
     ].join("\n"),
@@ -1179,7 +1180,7 @@ export async function setEvaluationDeadline(
     if (!current) throw notFound("No such exam", "examId");
     if (item.deadline !== null && item.deadline < current.examDate) {
       throw badRequest(
-        `The evaluation deadline cannot be before the exam date (${formatIsoDate(current.examDate)})`,
+        `The evaluation deadline cannot be before the exam date (${formatDate(current.examDate)})`,
         "deadline",
         "not_before_exam_date",
       );

@@ -3,8 +3,9 @@ import {
   EXAM_TIME_ZONE,
   type ExamTimetableItem,
   evaluationDeadlineAfterMove,
-  formatIsoDate,
+  formatDate,
   formatStudentFacultyRatio,
+  formatTime,
   todayIn,
 } from "@portal/domain";
 import { and, asc, count, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
@@ -236,7 +237,7 @@ export async function saveExamTimetable(
       if (!before) throw notFound("No such exam", `${i}.id`);
       if (item.dateOfExam < before.cycleStart || item.dateOfExam > before.cycleEnd) {
         throw badRequest(
-          `The date of exam must fall within the exam cycle ${before.cycleName} (${formatIsoDate(before.cycleStart)} to ${formatIsoDate(before.cycleEnd)})`,
+          `The date of exam must fall within the exam cycle ${before.cycleName} (${formatDate(before.cycleStart)} to ${formatDate(before.cycleEnd)})`,
           `${i}.dateOfExam`,
           "exam_cycle",
           { cycle: before.cycleName, min: before.cycleStart, max: before.cycleEnd },
@@ -305,11 +306,11 @@ export async function saveExamTimetable(
       if (item.sendEmail && before.facultyEmail) {
         await ctx.mailer.enqueue(tx, {
           to: [before.facultyEmail],
-          subject: `Exam timetable: ${before.courseName} (${before.section}) on ${formatIsoDate(item.dateOfExam)}`,
+          subject: `Exam timetable: ${before.courseName} (${before.section}) on ${formatDate(item.dateOfExam)}`,
           text: [
             `The exam of ${before.courseName}, section ${before.section} (${before.cycleName}) is scheduled:`,
-            `Date: ${formatIsoDate(item.dateOfExam)}`,
-            `Start: ${item.timeOfExam} (${EXAM_TIME_ZONE})`,
+            `Date: ${formatDate(item.dateOfExam)}`,
+            `Start: ${formatTime(item.timeOfExam, { timeZone: EXAM_TIME_ZONE })}`,
             `Duration: ${item.duration} minutes`,
             `Type: ${item.examType}`,
             ...(item.venue ? [`Venue: ${item.venue}`] : []),

@@ -3,7 +3,7 @@ import {
   type ExamSlot,
   examSlotEnd,
   examSlotsOverlap,
-  formatIsoDate,
+  formatDate,
   invigilatorsNeeded,
 } from "@portal/domain";
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
@@ -119,7 +119,7 @@ const contactName = personName(contact, { trim: true });
 /** "10:00 to 13:00" of a sitting, with the end date when it runs past midnight. */
 function timeRange(slot: ExamSlot): string {
   const end = examSlotEnd(slot);
-  return `${slot.startTime} to ${end.time}${end.date === slot.date ? "" : ` on ${formatIsoDate(end.date)}`}`;
+  return `${slot.startTime} to ${end.time}${end.date === slot.date ? "" : ` on ${formatDate(end.date)}`}`;
 }
 
 /**
@@ -139,7 +139,7 @@ export function invigilationMail(duty: {
   startTimeOfExam: string;
   duration: number;
 }): Mail {
-  const date = formatIsoDate(duty.dateOfExam);
+  const date = formatDate(duty.dateOfExam);
   const slot = { date: duty.dateOfExam, startTime: duty.startTimeOfExam, durationMinutes: duty.duration };
   return {
     to: [duty.facEmail],
@@ -467,12 +467,12 @@ async function saveInvigilationsIn(
         if (other.examId === item.examId || other.roomId === mine.roomId) continue;
         if (!examSlotsOverlap(mine.slot, other.slot)) continue;
         const who = facultyById.get(item.facultyId)?.name ?? item.facultyId;
-        const when = `${formatIsoDate(other.slot.date)} from ${timeRange(other.slot)} (${EXAM_TIME_ZONE})`;
+        const when = `${formatDate(other.slot.date)} from ${timeRange(other.slot)} (${EXAM_TIME_ZONE})`;
         const also =
           other.item === null ? "already invigilates" : `is also being assigned (item ${other.item}) to`;
         throw new ApiError(
           409,
-          `${who} ${also} ${other.roomNo} for ${other.courseName} on ${when}, which overlaps this exam (${formatIsoDate(mine.slot.date)} from ${timeRange(mine.slot)}); an invigilator cannot hold two rooms at once`,
+          `${who} ${also} ${other.roomNo} for ${other.courseName} on ${when}, which overlaps this exam (${formatDate(mine.slot.date)} from ${timeRange(mine.slot)}); an invigilator cannot hold two rooms at once`,
           { errorCode: "invigilator_double_booked", field: `${i}.facultyId`, rule: "no_overlap" },
         );
       }

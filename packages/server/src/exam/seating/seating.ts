@@ -1,4 +1,4 @@
-import { formatIsoDate, planSeating } from "@portal/domain";
+import { countNoun, formatDate, formatNumber, formatTime, planSeating } from "@portal/domain";
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
@@ -350,7 +350,7 @@ export async function seatingPlanDocument(
   const rows = await withArrangement(db.select(arrangementColumns).from(enrolment).$dynamic(), info).orderBy(
     ...arrangementOrder,
   );
-  const date = formatIsoDate(info.dateOfExam);
+  const date = formatDate(info.dateOfExam);
   const lines = [
     ["Room", "Seat", "Student code", "Student name", "Course", "Section", "Date", "Start time"],
     ...rows.map((r) => [
@@ -504,7 +504,7 @@ export async function generateSeatingPlan(
             : `; ${own} ${own === 1 ? "exam needs rooms of its own" : "exams need rooms of their own"} (room exclusive), whose other seats stay empty`;
         throw new ApiError(
           409,
-          `The rooms available seat ${plan.seats.length} of ${students} students (campus ${entry.name}, exam period of ${formatIsoDate(info.dateOfExam)} ${info.startTimeOfExam}${why}). Add rooms or move exams to another period.`,
+          `The rooms available seat ${formatNumber("en", plan.seats.length)} of ${countNoun(students, "student")} (campus ${entry.name}, exam period of ${formatDate(info.dateOfExam)} ${formatTime(info.startTimeOfExam)}${why}). Add rooms or move exams to another period.`,
           { errorCode: "insufficient_capacity", field: "examId", rule: "capacity" },
         );
       }
@@ -551,7 +551,7 @@ export async function generateSeatingPlan(
     const message =
       rows.length === 0
         ? "No students to seat in this exam period"
-        : `Seating plan generated: ${rows.length} students seated in ${usedRooms.length} ${usedRooms.length === 1 ? "room" : "rooms"}`;
+        : `Seating plan generated: ${countNoun(rows.length, "student")} seated in ${countNoun(usedRooms.length, "room")}`;
     return { message, seated: rows.length, rooms, clashes };
   });
   if (answer.seated >= ANALYZE_AFTER_ROWS) {
@@ -714,7 +714,7 @@ export async function moveSeats(
           409,
           i,
           "roomId",
-          `${room.name} would hold ${occupied} students but seats ${room.capacity}`,
+          `${room.name} would hold ${countNoun(occupied, "student")} but seats ${formatNumber("en", room.capacity)}`,
           "room_full",
         );
       }

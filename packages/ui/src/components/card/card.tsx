@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cx } from "../../utils/cx.ts";
+import type { DisplayNode } from "../../utils/display-node.ts";
 import * as styles from "./card.css.ts";
 
 /** The card's frame. Use `as="section"` with a `Card.Title` heading for a labelled region. */
@@ -35,9 +36,10 @@ export function CardFooter({ className, ...rest }: ComponentProps<"div">) {
 export type StatTileProps = {
   /** What the number is, e.g. "Course Name" or "No of student". */
   label: ReactNode;
-  value: ReactNode;
+  /** The value as shown: a formatted text or node, never a bare number. */
+  value: DisplayNode;
   /** A small line under the value. */
-  hint?: ReactNode;
+  hint?: DisplayNode;
   className?: string;
 };
 

@@ -1,8 +1,12 @@
 import { type CSSProperties, type ReactNode, useId } from "react";
 import { cx } from "../../utils/cx.ts";
+import type { DisplayNode } from "../../utils/display-node.ts";
 import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
 import { Loader } from "../loader/loader.tsx";
 import * as styles from "./data-table.css.ts";
+
+/** What a cell may render: a formatted text or node, never a bare number ({@link DisplayNode}). */
+export type DataTableCell = DisplayNode;
 
 /** One column of a DataTable. */
 export type DataTableColumn<TRow> = {
@@ -11,7 +15,7 @@ export type DataTableColumn<TRow> = {
   /** Header label (translated by the caller). */
   header: ReactNode;
   /** Renders the cell of one row; `index` is the row's position in `data`. */
-  cell: (row: TRow, index: number) => ReactNode;
+  cell: (row: TRow, index: number) => DataTableCell;
   /** CSS width, e.g. 120 (px) or "20%". */
   width?: number | string;
   align?: "start" | "center" | "end";

@@ -75,6 +75,20 @@ describe("TextField", () => {
     expect(screen.queryByText("Field cannot be empty.")).toBeNull();
   });
 
+  it.each([
+    ["date", "en-GB"],
+    ["time", "en-GB"],
+    ["text", null],
+  ])("gives a %s input the language %s (day-month-year, 24-hour clock)", (type, lang) => {
+    render(<TextField label="When" type={type} value="" onChange={() => {}} />);
+    expect(screen.getByLabelText("When").getAttribute("lang")).toBe(lang);
+  });
+
+  it("keeps a language given by the caller", () => {
+    render(<TextField label="When" type="date" lang="de" value="" onChange={() => {}} />);
+    expect(screen.getByLabelText("When").getAttribute("lang")).toBe("de");
+  });
+
   it("passes input attributes and key presses through", () => {
     const onKeyDown = vi.fn();
     render(

@@ -18,6 +18,12 @@ export type TextFieldProps = {
   /** Help text under the input, shown when there is neither error nor warning. */
   helper?: ReactNode;
   type?: HTMLInputTypeAttribute;
+  /**
+   * Language of the input. Date and time inputs default to {@link DATE_INPUT_LANG}, so browsers
+   * that follow the element's language show day-month-year and 24-hour times (the portal's display
+   * form) whatever the page's language; Chromium follows the browser's own language instead.
+   */
+  lang?: string;
   inputMode?: "none" | "text" | "tel" | "url" | "email" | "numeric" | "decimal" | "search";
   maxLength?: number;
   autoFocus?: boolean;
@@ -30,6 +36,11 @@ export type TextFieldProps = {
   readOnly?: boolean;
   className?: string;
 };
+
+/** Language given to date and time inputs: day before month, 24-hour clock. */
+export const DATE_INPUT_LANG = "en-GB";
+
+const DATE_TIME_TYPES = new Set<HTMLInputTypeAttribute>(["date", "time", "datetime-local"]);
 
 /**
  * A labelled text input. The message under it is the error, else the warning, else the helper;
@@ -45,6 +56,7 @@ export function TextField({
   warning,
   helper,
   type = "text",
+  lang,
   inputMode,
   maxLength,
   autoFocus,
@@ -68,6 +80,7 @@ export function TextField({
         id={inputId}
         name={name}
         type={type}
+        lang={lang ?? (DATE_TIME_TYPES.has(type) ? DATE_INPUT_LANG : undefined)}
         inputMode={inputMode}
         maxLength={maxLength}
         // biome-ignore lint/a11y/noAutofocus: callers opt in where the spec focuses a field (login steps)

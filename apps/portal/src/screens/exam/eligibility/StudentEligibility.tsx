@@ -8,6 +8,7 @@ import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { cycleFilter, useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
+import { formatNumber } from "../../kit/format.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
 import { SearchForm } from "../../SearchForm.tsx";
@@ -64,19 +65,34 @@ function overviewColumns(): DataTableColumn<StudentRiskExam>[] {
     { id: "batch", header: m.ev_col_batch(), cell: (e) => e.batch },
     { id: "date", header: m.ev_col_date_of_exam(), cell: (e) => displayDate(e.dateOfExam) },
     { id: "status", header: m.elig_col_status(), cell: (e) => progressText(e.status) },
-    { id: "students", header: m.elig_card_students(), cell: (e) => e.summary.students, align: "end" },
-    { id: "eligible", header: eligibilityText("Eligible"), cell: (e) => e.summary.eligible, align: "end" },
+    {
+      id: "students",
+      header: m.elig_card_students(),
+      cell: (e) => formatNumber(e.summary.students),
+      align: "end",
+    },
+    {
+      id: "eligible",
+      header: eligibilityText("Eligible"),
+      cell: (e) => formatNumber(e.summary.eligible),
+      align: "end",
+    },
     {
       id: "notEligible",
       header: eligibilityText("Not eligible"),
-      cell: (e) => e.summary.notEligible,
+      cell: (e) => formatNumber(e.summary.notEligible),
       align: "end",
     },
-    { id: "atRisk", header: eligibilityText("At Risk"), cell: (e) => e.summary.atRisk, align: "end" },
+    {
+      id: "atRisk",
+      header: eligibilityText("At Risk"),
+      cell: (e) => formatNumber(e.summary.atRisk),
+      align: "end",
+    },
     {
       id: "underReview",
       header: eligibilityText("Under Review"),
-      cell: (e) => e.summary.underReview,
+      cell: (e) => formatNumber(e.summary.underReview),
       align: "end",
     },
     {
@@ -128,12 +144,12 @@ export function StudentEligibilityScreen({ search }: { search: string }) {
       </search>
       {totals ? (
         <StatTileGroup>
-          <StatTile label={m.elig_card_exams()} value={query.data?.noOfRecords ?? 0} />
-          <StatTile label={m.elig_card_students()} value={totals.students} />
-          <StatTile label={eligibilityText("Eligible")} value={totals.eligible} />
-          <StatTile label={eligibilityText("Not eligible")} value={totals.notEligible} />
-          <StatTile label={eligibilityText("At Risk")} value={totals.atRisk} />
-          <StatTile label={eligibilityText("Under Review")} value={totals.underReview} />
+          <StatTile label={m.elig_card_exams()} value={formatNumber(query.data?.noOfRecords ?? 0)} />
+          <StatTile label={m.elig_card_students()} value={formatNumber(totals.students)} />
+          <StatTile label={eligibilityText("Eligible")} value={formatNumber(totals.eligible)} />
+          <StatTile label={eligibilityText("Not eligible")} value={formatNumber(totals.notEligible)} />
+          <StatTile label={eligibilityText("At Risk")} value={formatNumber(totals.atRisk)} />
+          <StatTile label={eligibilityText("Under Review")} value={formatNumber(totals.underReview)} />
         </StatTileGroup>
       ) : null}
       <PagedTable

@@ -29,6 +29,7 @@ import { ConflictNotice } from "../../ConflictNotice.tsx";
 import { useCellContext } from "../../cell-context.ts";
 import { displayDate } from "../../kit/display-date.ts";
 import { errorText } from "../../kit/error-text.ts";
+import { formatNumber } from "../../kit/format.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { useUrlState } from "../../kit/use-url-state.ts";
 import { PagedTable } from "../../PagedTable.tsx";
@@ -356,11 +357,11 @@ export function StudentStatusScreen({ search }: { search: string }) {
       </div>
       {summary ? (
         <StatTileGroup>
-          <StatTile label={m.elig_card_students()} value={summary.students} />
-          <StatTile label={eligibilityText("Eligible")} value={summary.eligible} />
-          <StatTile label={eligibilityText("Not eligible")} value={summary.notEligible} />
-          <StatTile label={eligibilityText("At Risk")} value={summary.atRisk} />
-          <StatTile label={eligibilityText("Under Review")} value={summary.underReview} />
+          <StatTile label={m.elig_card_students()} value={formatNumber(summary.students)} />
+          <StatTile label={eligibilityText("Eligible")} value={formatNumber(summary.eligible)} />
+          <StatTile label={eligibilityText("Not eligible")} value={formatNumber(summary.notEligible)} />
+          <StatTile label={eligibilityText("At Risk")} value={formatNumber(summary.atRisk)} />
+          <StatTile label={eligibilityText("Under Review")} value={formatNumber(summary.underReview)} />
         </StatTileGroup>
       ) : null}
       <search aria-label={m.ev_filters()} className={styles.filters}>

@@ -1,6 +1,7 @@
 import type { DocumentStatus, EligibilityStatus, ExamProgressStatus } from "@portal/domain";
 import type { Tone } from "@portal/ui";
 import { m } from "../../../lib/i18n.ts";
+import { formatNumber } from "../../kit/format.ts";
 
 /** The translated eligibility label (spec §4: Eligible, Not eligible, At Risk, Under Review). */
 export function eligibilityText(status: EligibilityStatus): string {
@@ -36,5 +37,5 @@ export function documentText(status: DocumentStatus): string {
 
 /** Attendance as shown: "82 %", or NA while none is recorded. */
 export function attendanceText(percent: number | null): string {
-  return percent === null ? m.ev_na() : m.elig_percent({ percent });
+  return percent === null ? m.ev_na() : m.elig_percent({ percent: formatNumber(percent) });
 }

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi } from "../../../shell/IslandRoot.tsx";
+import { formatNumber } from "../../kit/format.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { AddEvaluatorDialog, type FixedRoom } from "./AddEvaluatorDialog.tsx";
 import { ExamToolbar } from "./ExamToolbar.tsx";
@@ -68,8 +69,13 @@ export function EvaluationAssignmentScreen({ examId }: { examId: string }) {
     () => [
       { id: "room", header: m.ev_col_room(), cell: (r) => r.name, rowHeader: true },
       { id: "code", header: m.ev_col_room_code(), cell: (r) => r.code },
-      { id: "capacity", header: m.ev_col_capacity(), cell: (r) => r.capacity ?? "", align: "end" },
-      { id: "seated", header: m.ev_col_seated(), cell: (r) => r.seated, align: "end" },
+      {
+        id: "capacity",
+        header: m.ev_col_capacity(),
+        cell: (r) => (r.capacity === null ? "" : formatNumber(r.capacity)),
+        align: "end",
+      },
+      { id: "seated", header: m.ev_col_seated(), cell: (r) => formatNumber(r.seated), align: "end" },
       {
         id: "evaluators",
         header: m.ev_card_evaluators(),

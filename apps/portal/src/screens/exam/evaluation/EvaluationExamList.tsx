@@ -5,6 +5,7 @@ import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps } from "../../../shell/IslandRoot.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { useExamCycleUrlState } from "../../kit/exam-cycle.ts";
+import { formatNumber } from "../../kit/format.ts";
 import { ExamPageGrid, examPageGridFirstQuery, openColumn } from "./ExamPageGrid.tsx";
 import * as styles from "./evaluation.css.ts";
 import { deadlineText, orNa } from "./labels.ts";
@@ -35,10 +36,30 @@ function listColumns(): DataTableColumn<EvaluationOverviewExam>[] {
     { id: "date", header: m.ev_col_date_of_exam(), cell: (e) => displayDate(e.dateOfExam) },
     { id: "deadline", header: m.ev_col_deadline(), cell: (e) => deadlineText(e.deadline) },
     { id: "faculty", header: m.ev_col_subject_faculty(), cell: (e) => orNa(e.subjectFaculty) },
-    { id: "evaluators", header: m.ev_card_evaluators(), align: "end", cell: (e) => e.summary.evaluators },
-    { id: "requested", header: m.ev_card_requested(), align: "end", cell: (e) => e.summary.requested },
-    { id: "accepted", header: m.ev_card_accepted(), align: "end", cell: (e) => e.summary.accepted },
-    { id: "rejected", header: m.ev_card_rejected(), align: "end", cell: (e) => e.summary.rejected },
+    {
+      id: "evaluators",
+      header: m.ev_card_evaluators(),
+      align: "end",
+      cell: (e) => formatNumber(e.summary.evaluators),
+    },
+    {
+      id: "requested",
+      header: m.ev_card_requested(),
+      align: "end",
+      cell: (e) => formatNumber(e.summary.requested),
+    },
+    {
+      id: "accepted",
+      header: m.ev_card_accepted(),
+      align: "end",
+      cell: (e) => formatNumber(e.summary.accepted),
+    },
+    {
+      id: "rejected",
+      header: m.ev_card_rejected(),
+      align: "end",
+      cell: (e) => formatNumber(e.summary.rejected),
+    },
     openColumn((e: EvaluationOverviewExam) => e),
   ];
 }

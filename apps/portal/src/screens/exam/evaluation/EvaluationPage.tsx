@@ -33,6 +33,7 @@ import {
 } from "../../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../../ConflictNotice.tsx";
 import { errorText } from "../../kit/error-text.ts";
+import { formatNumber } from "../../kit/format.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { isVersionConflict } from "../../row-edit.ts";
 import { studentStatusLink } from "../eligibility/routes.ts";
@@ -112,12 +113,15 @@ export function EvaluationPageScreen({ examId }: { examId: string }) {
     <div className={styles.screen}>
       <ExamToolbar exam={exam}>{back}</ExamToolbar>
       <StatTileGroup>
-        <StatTile label={m.ev_card_evaluators()} value={summary.evaluators} />
-        <StatTile label={m.ev_card_requested()} value={summary.requested} />
-        <StatTile label={m.ev_card_accepted()} value={summary.accepted} />
-        <StatTile label={m.ev_card_rejected()} value={summary.rejected} />
-        <StatTile label={m.ev_card_answer_sheets()} value={summary.answerSheets} />
-        <StatTile label={m.ev_card_sheets_per_evaluator()} value={summary.sheetsPerEvaluator ?? m.ev_na()} />
+        <StatTile label={m.ev_card_evaluators()} value={formatNumber(summary.evaluators)} />
+        <StatTile label={m.ev_card_requested()} value={formatNumber(summary.requested)} />
+        <StatTile label={m.ev_card_accepted()} value={formatNumber(summary.accepted)} />
+        <StatTile label={m.ev_card_rejected()} value={formatNumber(summary.rejected)} />
+        <StatTile label={m.ev_card_answer_sheets()} value={formatNumber(summary.answerSheets)} />
+        <StatTile
+          label={m.ev_card_sheets_per_evaluator()}
+          value={summary.sheetsPerEvaluator === null ? m.ev_na() : formatNumber(summary.sheetsPerEvaluator)}
+        />
         <StatTile label={m.ev_evaluation_deadline()} value={deadlineText(exam.deadline)} />
       </StatTileGroup>
       <EvaluationDeadlineForm exam={exam} />
@@ -187,7 +191,12 @@ function EvaluatorTable({
       { id: "email", header: m.ev_col_email(), cell: (r) => r.email },
       { id: "room", header: m.ev_col_room(), cell: (r) => roomText(r.room) },
       { id: "paper", header: m.ev_col_paper(), cell: (r) => paperText(r.Assigned_Paper__c) },
-      { id: "sheets", header: m.ev_card_answer_sheets(), cell: (r) => r.answerSheets, align: "end" },
+      {
+        id: "sheets",
+        header: m.ev_card_answer_sheets(),
+        cell: (r) => formatNumber(r.answerSheets),
+        align: "end",
+      },
       {
         id: "status",
         header: m.ev_col_status(),

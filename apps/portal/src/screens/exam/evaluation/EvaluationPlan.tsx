@@ -5,6 +5,7 @@ import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps } from "../../../shell/IslandRoot.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { useExamCycleUrlState } from "../../kit/exam-cycle.ts";
+import { formatNumber } from "../../kit/format.ts";
 import { ExamPageGrid, examPageGridFirstQuery, openColumn } from "./ExamPageGrid.tsx";
 import { deadlineText } from "./labels.ts";
 import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
@@ -40,20 +41,26 @@ function planColumns(): DataTableColumn<EvaluationOverviewExam>[] {
       id: "answerSheets",
       header: m.ev_card_answer_sheets(),
       align: "end",
-      cell: (e) => e.summary.answerSheets,
+      cell: (e) => formatNumber(e.summary.answerSheets),
     },
     {
       id: "active",
       header: m.ev_col_active(),
       align: "end",
-      cell: (e) => e.summary.requested + e.summary.accepted,
+      cell: (e) => formatNumber(e.summary.requested + e.summary.accepted),
     },
-    { id: "accepted", header: m.ev_card_accepted(), align: "end", cell: (e) => e.summary.accepted },
+    {
+      id: "accepted",
+      header: m.ev_card_accepted(),
+      align: "end",
+      cell: (e) => formatNumber(e.summary.accepted),
+    },
     {
       id: "perEvaluator",
       header: m.ev_card_sheets_per_evaluator(),
       align: "end",
-      cell: (e) => e.summary.sheetsPerEvaluator ?? m.ev_na(),
+      cell: (e) =>
+        e.summary.sheetsPerEvaluator === null ? m.ev_na() : formatNumber(e.summary.sheetsPerEvaluator),
     },
     { id: "plan", header: m.ev_col_plan(), cell: (e) => planText(e.summary) },
     openColumn((e: EvaluationOverviewExam) => e),

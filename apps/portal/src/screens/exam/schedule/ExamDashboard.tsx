@@ -9,15 +9,10 @@ import { ButtonLink, DataTable, type DataTableColumn, EmptyState, Loader, Tabs }
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
-import {
-  type FirstQuery,
-  IslandRoot,
-  type ScreenIslandProps,
-  useApi,
-  useLocale,
-} from "../../../shell/IslandRoot.tsx";
+import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
+import { formatNumber, formatTime, pluralCount } from "../../kit/format.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { useUrlState } from "../../kit/use-url-state.ts";
 import * as styles from "./exams.css.ts";
@@ -64,7 +59,6 @@ type RoomOverCapacity = ClashReport["roomsOverCapacity"]["items"][number];
  */
 export function ExamDashboardScreen({ search }: { search: string }) {
   const api = useApi();
-  const locale = useLocale();
   const queryClient = useQueryClient();
   const [cycle, navigate] = useUrlState(search, parseCycle, serializeCycle);
   const dashboard = useQuery(examDashboardQueryOptions(api, cycle));
@@ -77,7 +71,6 @@ export function ExamDashboardScreen({ search }: { search: string }) {
     queryClient.setQueryData(examDashboardQueryOptions(api, shown.examCycle.id).queryKey, shown);
     navigate(shown.examCycle.id, true);
   }, [api, cycle, dashboard.data, navigate, queryClient]);
-  const format = useMemo(() => new Intl.NumberFormat(locale).format, [locale]);
   const linkCycle = cycleId || undefined;
 
   let body: ReactNode;
@@ -109,43 +102,46 @@ export function ExamDashboardScreen({ search }: { search: string }) {
           <ul className={styles.cards}>
             <SummaryCard
               label={m.exam_card_exams()}
-              value={format(summary.exams)}
+              value={formatNumber(summary.exams)}
               href={examLinks.timetable({ cycle: examCycle.id })}
             />
             <SummaryCard
               label={m.exam_card_periods()}
-              value={format(summary.periods)}
-              hint={m.exam_card_rooms({ count: format(summary.roomsUsed) })}
+              value={formatNumber(summary.periods)}
+              hint={pluralCount(summary.roomsUsed, m.exam_card_rooms_one, m.exam_card_rooms_other)}
             />
             <SummaryCard
               label={m.exam_card_students()}
-              value={format(summary.students)}
-              hint={m.exam_card_enrolments({ count: format(summary.enrolments) })}
+              value={formatNumber(summary.students)}
+              hint={pluralCount(summary.enrolments, m.exam_card_enrolments_one, m.exam_card_enrolments_other)}
             />
             <SummaryCard
               label={m.exam_card_upcoming()}
-              value={format(summary.upcomingExams)}
+              value={formatNumber(summary.upcomingExams)}
               href={examLinks.upcoming(examCycle.id)}
             />
             <SummaryCard
               label={m.exam_card_completed()}
-              value={format(summary.completedExams)}
+              value={formatNumber(summary.completedExams)}
               href={examLinks.completed(examCycle.id)}
             />
             <SummaryCard
               label={m.exam_card_seating()}
-              value={m.exam_pair({ first: format(summary.seated), second: format(summary.unseated) })}
+              value={m.exam_pair({
+                first: formatNumber(summary.seated),
+                second: formatNumber(summary.unseated),
+              })}
             />
             <SummaryCard
               label={m.exam_card_invigilators()}
               value={m.exam_pair({
-                first: format(summary.invigilatorsAssigned),
-                second: format(summary.invigilatorsNeeded),
+                first: formatNumber(summary.invigilatorsAssigned),
+                second: formatNumber(summary.invigilatorsNeeded),
               })}
             />
           </ul>
         </section>
-        <ClashSection cycleId={examCycle.id} counts={dashboard.data.clashes} format={format} />
+        <ClashSection cycleId={examCycle.id} counts={dashboard.data.clashes} />
       </>
     );
   }
@@ -216,11 +212,9 @@ function SummaryCard({
 function ClashSection({
   cycleId,
   counts,
-  format,
 }: {
   cycleId: string;
   counts: { students: number; faculty: number; roomsOverCapacity: number };
-  format: (n: number) => string;
 }) {
   const api = useApi();
   const report = useQuery(clashReportQueryOptions(api, cycleId, CLASH_LIST_LIMIT));
@@ -248,7 +242,7 @@ function ClashSection({
             value: "students",
             label: m.exam_clash_tab({
               label: m.exam_clash_students(),
-              count: format(data.studentClashes.total),
+              count: formatNumber(data.studentClashes.total),
             }),
             content: (
               <ClashList
@@ -264,7 +258,7 @@ function ClashSection({
             value: "faculty",
             label: m.exam_clash_tab({
               label: m.exam_clash_faculty(),
-              count: format(data.facultyClashes.total),
+              count: formatNumber(data.facultyClashes.total),
             }),
             content: (
               <ClashList
@@ -280,7 +274,7 @@ function ClashSection({
             value: "rooms",
             label: m.exam_clash_tab({
               label: m.exam_clash_rooms(),
-              count: format(data.roomsOverCapacity.total),
+              count: formatNumber(data.roomsOverCapacity.total),
             }),
             content: (
               <ClashList
@@ -307,7 +301,7 @@ function ClashSection({
           <li key={tile.label}>
             <div className={tile.count > 0 ? styles.clashCountAlert : styles.clashCount}>
               <span className={styles.cardLabel}>{tile.label}</span>
-              <span className={styles.cardValue}>{format(tile.count)}</span>
+              <span className={styles.cardValue}>{formatNumber(tile.count)}</span>
             </div>
           </li>
         ))}
@@ -417,7 +411,7 @@ function roomColumnsOf(): DataTableColumn<RoomOverCapacity>[] {
   return [
     { id: "room", header: m.exam_col_room(), cell: (r) => r.room, rowHeader: true },
     { id: "date", header: m.exam_col_date(), cell: (r) => displayDate(r.date) },
-    { id: "time", header: m.exam_col_start_time(), cell: (r) => r.startTime },
+    { id: "time", header: m.exam_col_start_time(), cell: (r) => formatTime(r.startTime) },
     {
       id: "seated",
       header: m.exam_col_seated_capacity(),

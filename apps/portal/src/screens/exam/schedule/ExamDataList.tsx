@@ -20,7 +20,13 @@ import {
   serializeExamDataState,
   toExamDataRequest,
 } from "./grid-state.ts";
-import { completedAgoLabel, daysLeftLabel, examTypeLabel, timeWithDuration } from "./labels.ts";
+import {
+  completedAgoLabel,
+  daysLeftLabel,
+  daysOptionLabel,
+  examTypeLabel,
+  timeWithDuration,
+} from "./labels.ts";
 import { examLinks } from "./routes.ts";
 
 export type ExamDataListProps = ScreenIslandProps & {
@@ -102,7 +108,7 @@ export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; searc
         <Select
           className={styles.filterField}
           label={kind === "upcoming" ? m.exam_due_within() : m.exam_completed_within()}
-          options={choices.map((days) => ({ value: String(days), label: m.exam_days_option({ days }) }))}
+          options={choices.map((days) => ({ value: String(days), label: daysOptionLabel(days) }))}
           value={String(state.days)}
           onChange={(value) => navigate({ ...state, days: Number(value), page: 1 })}
         />

@@ -8,6 +8,7 @@ import { type FirstQuery, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
+import { formatNumber } from "../../kit/format.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
@@ -28,7 +29,7 @@ export function examColumns(): DataTableColumn<ExamTimetableRow>[] {
     { id: "batch", header: m.seat_col_batch(), cell: (r) => r.batch },
     { id: "date", header: m.seat_col_date(), cell: (r) => displayDate(r.dateOfExam) },
     { id: "time", header: m.seat_col_time(), cell: (r) => timeWithDuration(r.startTimeOfExam, r.duration) },
-    { id: "students", header: m.seat_col_students(), cell: (r) => r.students, align: "end" },
+    { id: "students", header: m.seat_col_students(), cell: (r) => formatNumber(r.students), align: "end" },
   ];
 }
 

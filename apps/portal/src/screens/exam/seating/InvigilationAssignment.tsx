@@ -30,6 +30,7 @@ import { ConflictNotice } from "../../ConflictNotice.tsx";
 import { useCellContext } from "../../cell-context.ts";
 import { displayDate } from "../../kit/display-date.ts";
 import { errorText } from "../../kit/error-text.ts";
+import { formatNumber, pluralCount } from "../../kit/format.ts";
 import { MailStatus } from "../../kit/MailStatus.tsx";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { focusById, isVersionConflict, useStagedRowEdit } from "../../row-edit.ts";
@@ -231,7 +232,7 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
         </span>
       </div>
       <p className={styles.muted} aria-live="polite">
-        {changes.length > 0 ? m.invig_pending({ count: changes.length }) : ""}
+        {changes.length > 0 ? pluralCount(changes.length, m.invig_pending_one, m.invig_pending_other) : ""}
       </p>
       <MailStatus source={`invigilation:${examId}:`} />
       {conflict ? (
@@ -290,10 +291,20 @@ export function InvigilationAssignmentScreen({ examId }: { examId: string }) {
 function invigilationRoomColumns(): DataTableColumn<InvigilationRoom>[] {
   return [
     { id: "room", header: m.seat_col_room(), cell: (r) => r.name, rowHeader: true },
-    { id: "capacity", header: m.seat_col_capacity(), cell: (r) => r.capacity, align: "end" },
-    { id: "seated", header: m.seat_col_seated(), cell: (r) => r.seated, align: "end" },
-    { id: "needed", header: m.invig_col_needed(), cell: (r) => r.invigilatorsNeeded, align: "end" },
-    { id: "assigned", header: m.invig_col_assigned(), cell: (r) => r.invigilatorsAssigned, align: "end" },
+    { id: "capacity", header: m.seat_col_capacity(), cell: (r) => formatNumber(r.capacity), align: "end" },
+    { id: "seated", header: m.seat_col_seated(), cell: (r) => formatNumber(r.seated), align: "end" },
+    {
+      id: "needed",
+      header: m.invig_col_needed(),
+      cell: (r) => formatNumber(r.invigilatorsNeeded),
+      align: "end",
+    },
+    {
+      id: "assigned",
+      header: m.invig_col_assigned(),
+      cell: (r) => formatNumber(r.invigilatorsAssigned),
+      align: "end",
+    },
   ];
 }
 

@@ -17,7 +17,7 @@ describe("InvigilationNotifications", () => {
     const table = await screen.findByRole("table", { name: "Invigilation duties" });
     const row = await within(table).findByRole("row", { name: /Meera Iyer/ });
     expect(within(row).getByText("Not notified")).toBeTruthy();
-    expect(screen.getByText("1 duties not yet mailed")).toBeTruthy();
+    expect(screen.getByText("1 duty not yet mailed")).toBeTruthy();
     const send = screen.getByRole("button", { name: "Send notification" }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     fireEvent.click(within(row).getByRole("checkbox"));

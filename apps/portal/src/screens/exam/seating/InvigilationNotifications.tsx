@@ -21,6 +21,7 @@ import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { errorText } from "../../kit/error-text.ts";
 import { useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
+import { pluralCount } from "../../kit/format.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
@@ -152,7 +153,9 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
       </div>
       <div className={styles.toolbar}>
         <p className={styles.muted} role="status">
-          {list.data ? m.invig_pending_count({ count: list.data.pending }) : ""}
+          {list.data
+            ? pluralCount(list.data.pending, m.invig_pending_count_one, m.invig_pending_count_other)
+            : ""}
         </p>
         <span className={styles.actions}>
           <span className={styles.muted}>{m.invig_selected({ count: selected.size })}</span>

@@ -109,7 +109,7 @@ describe("SeatingPlan", () => {
     const table = await arrangement();
     const ravi = within(table).getByRole("row", { name: /Ravi Kumar/ });
     expect(within(ravi).getByText("not saved")).toBeTruthy();
-    expect(screen.getByText("1 unsaved seat changes")).toBeTruthy();
+    expect(screen.getByText("1 unsaved seat change")).toBeTruthy();
     expect(saves(calls)).toHaveLength(0);
     const before = loads(calls).length;
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -177,7 +177,7 @@ describe("SeatingPlan", () => {
     renderPlan(fetch);
     await arrangement();
     fireEvent.click(screen.getByRole("button", { name: "Generate" }));
-    expect(await screen.findByText("Seating plan generated: 2 students seated in 1 rooms")).toBeTruthy();
+    expect(await screen.findByText("Seating plan generated: 2 students seated in 1 room")).toBeTruthy();
     expect(calls.find((c) => c.path === "/api/salesforce/seatingPlan/generate")?.body).toEqual({
       examId: EXAM_ID,
     });
@@ -252,7 +252,7 @@ describe("SeatingPlan on a version conflict", () => {
     expect(loads(calls).length).toBeGreaterThan(before);
     ravi = within(await arrangement()).getByRole("row", { name: /Ravi Kumar/ });
     expect(within(ravi).getByText("not saved")).toBeTruthy();
-    expect(screen.getByText("1 unsaved seat changes")).toBeTruthy();
+    expect(screen.getByText("1 unsaved seat change")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Seating plan saved")).toBeTruthy();
     expect(saves(calls).map((c) => c.body)).toEqual([

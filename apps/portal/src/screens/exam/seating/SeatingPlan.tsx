@@ -31,6 +31,7 @@ import {
 import { ConflictNotice } from "../../ConflictNotice.tsx";
 import { useCellContext } from "../../cell-context.ts";
 import { errorText } from "../../kit/error-text.ts";
+import { formatNumber, plural, pluralCount } from "../../kit/format.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { useUrlState } from "../../kit/use-url-state.ts";
@@ -293,12 +294,16 @@ export function SeatingPlanScreen({
             {m.seat_arrangement_title()}
           </h2>
           <p className={styles.muted} role="status">
-            {m.seat_summary({ seated: data.seated, unseated: data.unseated, total: data.noOfRecords })}
+            {plural(data.noOfRecords, m.seat_summary_one, m.seat_summary_other, {
+              seated: formatNumber(data.seated),
+              unseated: formatNumber(data.unseated),
+              total: formatNumber(data.noOfRecords),
+            })}
           </p>
         </div>
         <div className={styles.toolbar}>
           <p className={styles.muted} aria-live="polite">
-            {moves.length > 0 ? m.seat_pending({ count: moves.length }) : ""}
+            {moves.length > 0 ? pluralCount(moves.length, m.seat_pending_one, m.seat_pending_other) : ""}
           </p>
           <span className={styles.actions}>
             <Button
@@ -376,8 +381,8 @@ function roomUseColumns(): DataTableColumn<SeatingRoomUse>[] {
   return [
     { id: "room", header: m.seat_col_room(), cell: (r) => r.name, rowHeader: true },
     { id: "code", header: m.seat_col_code(), cell: (r) => r.code },
-    { id: "capacity", header: m.seat_col_capacity(), cell: (r) => r.capacity, align: "end" },
-    { id: "seated", header: m.seat_col_seated(), cell: (r) => r.seated, align: "end" },
+    { id: "capacity", header: m.seat_col_capacity(), cell: (r) => formatNumber(r.capacity), align: "end" },
+    { id: "seated", header: m.seat_col_seated(), cell: (r) => formatNumber(r.seated), align: "end" },
   ];
 }
 
@@ -398,8 +403,8 @@ function sectionsColumns(): DataTableColumn<SeatingSection>[] {
       rowHeader: true,
     },
     { id: "section", header: m.seat_col_section(), cell: (r) => r.section },
-    { id: "students", header: m.seat_col_students(), cell: (r) => r.students, align: "end" },
-    { id: "seated", header: m.seat_col_seated(), cell: (r) => r.seated, align: "end" },
+    { id: "students", header: m.seat_col_students(), cell: (r) => formatNumber(r.students), align: "end" },
+    { id: "seated", header: m.seat_col_seated(), cell: (r) => formatNumber(r.seated), align: "end" },
   ];
 }
 
@@ -452,7 +457,10 @@ function RoomCell({ row }: { row: SeatAssignment }) {
           </option>
           {editor.rooms.map((room) => (
             <option key={room.id} value={room.id}>
-              {m.seat_room_option({ room: room.name, capacity: room.capacity })}
+              {plural(room.capacity, m.seat_room_option_one, m.seat_room_option_other, {
+                room: room.name,
+                capacity: formatNumber(room.capacity),
+              })}
             </option>
           ))}
         </select>

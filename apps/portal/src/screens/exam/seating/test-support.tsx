@@ -190,7 +190,7 @@ export function seatingApi(options: Options = {}) {
       versions.plan += 1;
       return json(200, {
         success: true,
-        message: `Seating plan generated: ${seats.length} students seated in 1 rooms`,
+        message: `Seating plan generated: ${seats.length} students seated in 1 room`,
         seated: seats.length,
         rooms: plan().roomsAvailable,
         clashes: [],
