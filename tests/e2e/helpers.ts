@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const ADMIN_EMAIL = "admin@university.example";
 export const STAFF_EMAIL = "staff@university.example";
@@ -120,4 +120,34 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     (v) => `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes[0]?.target.join(" ")})`,
   );
   expect(summary, "axe violations").toEqual([]);
+}
+
+/**
+ * On Add Intake/Specialization (signed in as the academic office): chooses `programme`, `year` and
+ * `intake`, opens the FILTER dialog and fills it with semester 2, `startDate` and `endDate`
+ * (YYYY-MM-DD), the first city and, when given, the total sections. Returns the dialog, not yet
+ * submitted.
+ */
+export async function fillIntakeFilter(
+  page: Page,
+  intake: {
+    programme: string;
+    year: string;
+    month: string;
+    startDate: string;
+    endDate: string;
+    sections?: string;
+  },
+): Promise<Locator> {
+  await page.getByLabel("Academic Program").selectOption({ label: intake.programme });
+  await page.getByLabel("Year").selectOption(intake.year);
+  await page.getByLabel("Intake").selectOption(intake.month);
+  await page.getByRole("button", { name: "FILTER" }).click();
+  const filter = page.getByRole("dialog", { name: "FILTER" });
+  await filter.getByLabel("Semester").selectOption("2");
+  await filter.getByLabel("Start date").fill(intake.startDate);
+  await filter.getByLabel("End date").fill(intake.endDate);
+  await filter.getByLabel("Select City").selectOption({ index: 1 });
+  if (intake.sections) await filter.getByLabel("Total Section").selectOption(intake.sections);
+  return filter;
 }

@@ -1,13 +1,28 @@
 import { expect, test } from "@playwright/test";
-import { ACADEMIC_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } from "./helpers.ts";
+import {
+  ACADEMIC_OFFICE_EMAIL,
+  expectNoAxeViolations,
+  fillIntakeFilter,
+  signIn,
+  waitForIslands,
+} from "./helpers.ts";
+
+/** The YYYY-MM-DD day after a DD-MM-YYYY date (as an End Date input takes it). */
+function dayAfter(display: string): string {
+  const [d, m, y] = display.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
 
 /**
- * The academic office plans a new intake (spec, Academic planning §2 "Screens and routes"): it lands on Add
- * Intake/Specialization after sign-in, creates the intake with one section per subject (Total
- * Section), finds the curriculum's subjects with Section A on the Term-Wise Subject List (an import
- * adds nothing more), adds Section B, gives Section A its faculty member and a class room of the
- * campus (shown in the details popover after a reload), then invites a faculty member with an
- * attachment and finds the mail with that attachment in the development outbox.
+ * The academic office plans a new intake (spec, Academic planning §2 "Screens and routes"): it lands
+ * on Add Intake/Specialization after sign-in, creates the intake with one section per subject (Total
+ * Section) and sees it confirmed on the planner it lands on, finds the curriculum's subjects with
+ * Section A on the Term-Wise Subject List (an import adds nothing more), has a subject's end date
+ * past the term end refused with the server's reason under End Date (the term end DD-MM-YYYY, the
+ * typed row still open) and then saves one within the term (docs/architecture.md "Saves"), adds
+ * Section B, gives Section A its faculty member and a class room of the campus (shown in the details
+ * popover after a reload), then invites a faculty member with an attachment and finds the mail with
+ * that attachment in the development outbox.
  */
 test("the academic office creates an intake, plans its subjects and invites faculty", async ({ page }) => {
   test.setTimeout(180_000);
@@ -17,20 +32,21 @@ test("the academic office creates an intake, plans its subjects and invites facu
 
   // Add Intake/Specialization: the filter component, then the FILTER dialog.
   const programme = "Master of Business Administration";
-  await page.getByLabel("Academic Program").selectOption({ label: programme });
-  await page.getByLabel("Year").selectOption("2040");
-  await page.getByLabel("Intake").selectOption("DEC");
-  await page.getByRole("button", { name: "FILTER" }).click();
-  const filter = page.getByRole("dialog", { name: "FILTER" });
-  await filter.getByLabel("Semester").selectOption("2");
-  await filter.getByLabel("Start date").fill("2040-12-03");
-  await filter.getByLabel("End date").fill("2041-11-29");
-  await filter.getByLabel("Select City").selectOption({ index: 1 });
-  await filter.getByLabel("Total Section").selectOption("1");
+  const filter = await fillIntakeFilter(page, {
+    programme,
+    year: "2040",
+    month: "DEC",
+    startDate: "2040-12-03",
+    endDate: "2041-11-29",
+    sections: "1",
+  });
   await expectNoAxeViolations(page);
   await filter.getByRole("button", { name: "Submit" }).click();
   await page.waitForURL(/\/app\/add-activity\?/);
   expect(new URL(page.url()).searchParams.get("intake")).toBe("DEC");
+  // The confirmation shows on the planner it lands on (a save that navigates confirms there).
+  await waitForIslands(page);
+  await expect(page.getByText("Intake created")).toBeVisible();
 
   // The batches list shows it, after a reload from the server.
   await page.goto("/app/batches?batch=2040&intake=DEC");
@@ -47,6 +63,35 @@ test("the academic office creates an intake, plans its subjects and invites facu
   await expect(master).toBeHidden();
   const sectionButton = page.getByRole("button", { name: /^Sections of / }).first();
   await expect(sectionButton).toHaveText("A");
+
+  // Term-Wise Subject List: an end date one day past the term's end is refused at the row.
+  const summary = (await page.locator("summary").first().textContent()) ?? "";
+  const termEnd = /- (\d{2}-\d{2}-\d{4})\)/.exec(summary)?.[1] ?? "";
+  expect(termEnd).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+  const tooLate = dayAfter(termEnd);
+  await page
+    .getByRole("button", { name: /^Edit / })
+    .first()
+    .click();
+  const endDate = page.getByLabel("End Date");
+  await endDate.fill(tooLate);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+
+  await expect(page.getByText("Failed to add. Please try again.")).toBeVisible();
+  const reason = page.getByText(`Cannot exceed ${termEnd}`);
+  await expect(reason).toBeVisible();
+  // The reason is the End Date input's own message, and the typed row is still open.
+  await expect(endDate).toHaveAttribute("aria-describedby", (await reason.getAttribute("id")) ?? "");
+  await expect(endDate).toHaveValue(tooLate);
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Subjects" }).first()).toBeDisabled();
+
+  // The term end itself saves: the row closes.
+  await endDate.fill(termEnd.split("-").reverse().join("-"));
+  await expect(reason).toBeHidden();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Add Subjects" }).first()).toBeEnabled();
 
   // Select Section: Section A from the intake's creation; Add gives Section B (letters in order).
   await sectionButton.click();
