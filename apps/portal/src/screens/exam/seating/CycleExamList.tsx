@@ -1,5 +1,5 @@
 import { type ExamTimetableRow, examTimetableQueryOptions } from "@portal/api-client";
-import { GRID_PAGE_SIZES } from "@portal/domain";
+import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
@@ -13,12 +13,7 @@ import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
 import { SearchForm } from "../../SearchForm.tsx";
-import {
-  type CycleListState,
-  parseCycleListState,
-  serializeCycleListState,
-  timeWithDuration,
-} from "./common.tsx";
+import { type CycleListState, parseCycleListState, timeWithDuration, writeQuery } from "./common.tsx";
 import * as styles from "./seating.css.ts";
 
 /** The columns every exam list of a cycle starts with: course, section, batch, date, time, students. */
@@ -56,10 +51,12 @@ export function parseExamListState(search: string): ExamListState {
 
 /** Writes an exam list state, leaving out an empty search, page 1 and the default page size. */
 export function serializeExamListState(state: ExamListState): string {
-  const query = new URLSearchParams(serializeCycleListState(state));
-  if (state.course !== "") query.set("course", state.course);
-  const text = query.toString();
-  return text === "" ? "" : `?${text}`;
+  return writeQuery([
+    ["cycle", state.cycle],
+    ["course", state.course],
+    ["page", state.page > 1 ? state.page : null],
+    ["pageSize", state.pageSize !== DEFAULT_GRID_PAGE_SIZE ? state.pageSize : null],
+  ]);
 }
 
 /** The GET /salesforce/TimeTable query of a list state (the course matches name or code). */
