@@ -1,5 +1,5 @@
 import { ANSWER_SHEET_MAX_BYTES, ATTACHMENT_MAX_BYTES, ZInvitation } from "@portal/domain";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../context.ts";
 import { rows } from "../db/rows.ts";
@@ -65,7 +65,10 @@ describe.each(testTargets())("uploads and their files ($name)", (target) => {
     const url = "/api/sf/exam/answerSheet";
     const first = await api.call("POST", url, { headers, body: sheet("first.pdf", samplePdf("first"), 0) });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const [row] = await api.ctx.db.select().from(answerSheet).where(eq(answerSheet.examId, examId));
+    const [row] = await api.ctx.db
+      .select()
+      .from(answerSheet)
+      .where(and(eq(answerSheet.examId, examId), eq(answerSheet.studentId, studentId)));
     const firstKey = row?.documentKey as string;
     expect(firstKey).toMatch(/^answer-sheets\/[0-9a-f-]{36}\.pdf$/);
     const before = await keys();

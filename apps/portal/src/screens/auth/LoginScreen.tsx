@@ -96,12 +96,14 @@ export function LoginScreen({ link = null }: { link?: string | null } = {}) {
         onSuccess: (answer) => {
           setOtp("");
           setOtpError(null);
-          setNow(Date.now());
+          // One reading of the clock for both, so the countdown starts at 2:00, never 2:01.
+          const sentAt = Date.now();
+          setNow(sentAt);
           setStep({
             kind: "otp",
             email: address,
             challengeId: answer.id,
-            deadline: Date.now() + OTP_COUNTDOWN_SECONDS * 1000,
+            deadline: sentAt + OTP_COUNTDOWN_SECONDS * 1000,
           });
           toast.info(m.login_otp_sent({ email: address }));
         },
