@@ -90,12 +90,19 @@ export function countOtpRequest(email: string): void {
 
 /**
  * Signs `email` in through the login screen (spec Login: email, Request OTP, the code) and waits for
- * the landing page: /app/add-program for the academic office, /app for the others. Counts the code
- * request with {@link countOtpRequest}, which throws when the run's sign-in limits would be passed.
+ * the landing page: /app/add-program for the academic office, /app for the others. With `from` (a
+ * page behind sign-in, path and query), opens that page signed out instead, expects to be sent to
+ * `/login?next=<from>`, and waits to be back on `from` after signing in. Counts the code request with
+ * {@link countOtpRequest}, which throws when the run's sign-in limits would be passed.
  */
-export async function signIn(page: Page, email: string): Promise<void> {
+export async function signIn(page: Page, email: string, options: { from?: string } = {}): Promise<void> {
   countOtpRequest(email);
-  await page.goto("/login");
+  if (options.from) {
+    await page.goto(options.from);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(options.from)}`);
+  } else {
+    await page.goto("/login");
+  }
   await waitForIslands(page);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Request OTP" }).click();
@@ -104,7 +111,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
   const code = await readLatestOtp(page, email);
   await otpField.fill(code);
   await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/\/app(\/add-program)?\/?$/);
+  if (options.from) await page.waitForURL(options.from);
+  else await page.waitForURL(/\/app(\/add-program)?\/?$/);
 }
 
 /** Number of mails to `email` in the development outbox. */

@@ -49,7 +49,7 @@ test("sign in, work through question papers, sign out and find it all again", as
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/app/exam/questionPaper");
   await waitForIslands(page);
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL("/login?next=%2Fapp%2Fexam%2FquestionPaper");
   await expectNoAxeViolations(page);
   await waitForIslands(page);
 
@@ -80,8 +80,10 @@ test("sign in, work through question papers, sign out and find it all again", as
   await expect(page.getByText("OTP Invalid").first()).toBeVisible();
   await otpField.fill(code);
   await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/\/app\/?$/);
+  // Signing in returns to the page that sent the user to sign in.
+  await page.waitForURL("/app/exam/questionPaper");
   await expect(page.getByText("Asha Verma").first()).toBeVisible();
+  await page.goto("/app");
   await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -186,10 +188,9 @@ test("sign in, work through question papers, sign out and find it all again", as
   await page.goto("/app");
   await expect(page).toHaveURL(/\/login/);
 
-  // Sign in again: everything done is still there.
+  // Sign in again from a deep link: signing in returns to it, and everything done is still there.
   await page.waitForTimeout(1100);
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto(`/app/exam/questionPaper/question-paper-view/${target!.id}`);
+  await signIn(page, ADMIN_EMAIL, { from: `/app/exam/questionPaper/question-paper-view/${target!.id}` });
   await expect(page.getByRole("button", { name: "Approve set 1" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Approve set 2" })).toBeHidden();
   await expect(page.getByText("Approved").first()).toBeVisible();

@@ -9,21 +9,30 @@ import { precompressDirectory } from "./precompress.ts";
 import { resolveStaticFile, staticFileServer } from "./static-files.ts";
 
 describe.each([
-  ["/", false, "/login"],
-  ["/", true, "/login"],
-  ["/login", true, "/app"],
-  ["/login", false, null],
-  ["/app", false, "/login"],
-  ["/app", true, null],
-  ["/app/exam/questionPaper", false, "/login"],
-  ["/app/exam/questionPaper", true, null],
-  ["/dashboard", false, "/login"],
-  ["/dashboard", true, null],
-  ["/application", false, null],
-  ["/nowhere", false, null],
-])("gate %s (signed in %s)", (pathname, signedIn, redirect) => {
+  ["/", "", false, "/login"],
+  ["/", "", true, "/login"],
+  ["/login", "", true, "/app"],
+  ["/login", "", false, null],
+  [
+    "/login",
+    "?next=%2Fapp%2Fexams%2FexamDashboard%3FexamCycle%3Dx",
+    true,
+    "/app/exams/examDashboard?examCycle=x",
+  ],
+  ["/login", "?next=https%3A%2F%2Fevil.example%2Fapp", true, "/app"],
+  ["/login", "?next=%2F%2Fevil.example%2Fapp", true, "/app"],
+  ["/login", "?next=%2Flogin", true, "/app"],
+  ["/app", "", false, "/login?next=%2Fapp"],
+  ["/app", "", true, null],
+  ["/app/exam/questionPaper", "?page=3", false, "/login?next=%2Fapp%2Fexam%2FquestionPaper%3Fpage%3D3"],
+  ["/app/exam/questionPaper", "", true, null],
+  ["/dashboard", "", false, "/login?next=%2Fdashboard"],
+  ["/dashboard", "", true, null],
+  ["/application", "", false, null],
+  ["/nowhere", "", false, null],
+])("gate %s%s (signed in %s)", (pathname, search, signedIn, redirect) => {
   it(redirect ? `redirects to ${redirect}` : "renders", () => {
-    expect(decideGate(pathname, signedIn)).toEqual(redirect ? { redirect } : null);
+    expect(decideGate(pathname, signedIn, search)).toEqual(redirect ? { redirect } : null);
   });
 });
 

@@ -36,7 +36,7 @@ export async function resolvePageContext(
   const session = needsSession(url.pathname)
     ? await api.resolveSession(sessionRequest(req, url))
     : { user: null, setCookies: [] };
-  const decision = decideGate(url.pathname, session.user !== null);
+  const decision = decideGate(url.pathname, session.user !== null, url.search);
   if (decision) return { redirect: decision.redirect, setCookies: session.setCookies };
   const locals: App.Locals = {
     user: session.user,

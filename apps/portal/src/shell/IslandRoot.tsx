@@ -23,6 +23,7 @@ import { m } from "../lib/i18n.ts";
 import { type FirstQueryState, seedFirstQueries } from "./first-query-state.ts";
 import { takeFlash } from "./flash.ts";
 import * as styles from "./island-root.css.ts";
+import { loginAddress } from "./return-path.ts";
 import { clearSignedInUser, hasLoginFlag } from "./session-storage.ts";
 
 /** Toasts of the island (top right, 5 s; spec §8, §9): `const toast = useToast(); toast.success(text)`. */
@@ -81,10 +82,14 @@ export function useNavigate(): Navigate {
   return useContext(NavigateContext);
 }
 
-/** Ends the browser session (spec §8 refresh_token_expired, spec §2 missing login flag): go to login. */
+/**
+ * Ends the browser session (spec §8 refresh_token_expired, spec §2 missing login flag): go to login,
+ * which returns to the current page after sign-in (`/login?next=...`, shell/return-path.ts).
+ */
 export function goToLogin(navigate: Navigate = defaultNavigate): void {
   clearSignedInUser();
-  navigate("/login");
+  const here = typeof window === "undefined" ? "" : `${window.location.pathname}${window.location.search}`;
+  navigate(loginAddress(here));
 }
 
 export type IslandRootProps = {

@@ -143,6 +143,36 @@ describe("Login (spec §2, §5, §8)", () => {
     expect(calls.filter((c) => c.path.endsWith("/AdminOtp/send"))).toHaveLength(2);
   });
 
+  it("returns to the page that sent the user to sign in, and ignores a return address that is not the portal's", async () => {
+    const navigate = vi.fn();
+    const { fetch } = signInApi();
+    render(
+      <LoginIsland
+        locale="en"
+        link={GOOD_LINK}
+        returnTo="/app/exams/examDashboard?examCycle=c1"
+        fetch={fetch}
+        navigate={navigate}
+      />,
+    );
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/app/exams/examDashboard?examCycle=c1"));
+    cleanup();
+    localStorage.clear();
+
+    const other = vi.fn();
+    const again = signInApi();
+    render(
+      <LoginIsland
+        locale="en"
+        link={GOOD_LINK}
+        returnTo="//evil.example/app"
+        fetch={again.fetch}
+        navigate={other}
+      />,
+    );
+    await vi.waitFor(() => expect(other).toHaveBeenCalledWith("/app/after-sign-in"));
+  });
+
   it("signs in with a mailed sign-in link at once, and falls back to the email step for a dead one", async () => {
     const navigate = vi.fn();
     const { fetch, calls } = signInApi();

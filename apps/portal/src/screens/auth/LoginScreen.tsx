@@ -13,6 +13,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { IslandRoot, type IslandRootProps, useApi, useNavigate, useToast } from "../../shell/IslandRoot.tsx";
+import { safeReturnPath } from "../../shell/return-path.ts";
 import { storeSignedInUser } from "../../shell/session-storage.ts";
 import * as styles from "./login.css.ts";
 import { createDebouncedAction, formatCountdown, secondsLeft, signInErrorText } from "./login-logic.ts";
@@ -26,16 +27,22 @@ const AFTER_SIGN_IN = "/app/after-sign-in";
 /**
  * The sign-in island (spec §2 Login, §5, §8, §9), inside its IslandRoot. `link` is the token of a
  * mailed sign-in link (`/login?link=...`, sent instead of a code once too many wrong codes were
- * entered for the account): the island signs in with it at once.
+ * entered for the account): the island signs in with it at once. `returnTo` is the page behind
+ * sign-in that sent the user here (`/login?next=...`, checked by `safeReturnPath`): signing in goes
+ * back there instead of the home portal.
  */
 export default function LoginIsland({
   locale,
   link,
+  returnTo,
   ...rest
-}: { locale: Locale; link?: string | null } & Pick<IslandRootProps, "config" | "fetch" | "navigate">) {
+}: { locale: Locale; link?: string | null; returnTo?: string | null } & Pick<
+  IslandRootProps,
+  "config" | "fetch" | "navigate"
+>) {
   return (
     <IslandRoot locale={locale} requireLogin={false} {...rest}>
-      <LoginScreen link={link ?? null} />
+      <LoginScreen link={link ?? null} returnTo={returnTo ?? null} />
     </IslandRoot>
   );
 }
@@ -46,9 +53,16 @@ type Step = { kind: "email" } | { kind: "otp"; email: string; challengeId: strin
  * Two steps: step 0 asks for the email and requests a one-time password (button or Enter, debounced
  * 1 s); step 1 takes a numeric code of at most 4 digits, shows a 2-minute countdown and, at 0:00, a
  * Resend OTP action that requests a new code and restarts the countdown. Success stores Id,
- * alumniName and the loggedIn flag, shows 'Login Success' and goes to the home portal.
+ * alumniName and the loggedIn flag, shows 'Login Success' and goes to the home portal, or back to
+ * `returnTo` (a page behind sign-in the user had asked for) when given.
  */
-export function LoginScreen({ link = null }: { link?: string | null } = {}) {
+export function LoginScreen({
+  link = null,
+  returnTo = null,
+}: {
+  link?: string | null;
+  returnTo?: string | null;
+} = {}) {
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
@@ -70,7 +84,7 @@ export function LoginScreen({ link = null }: { link?: string | null } = {}) {
   const onSignedIn = (answer: { id: string; alumniName: string }) => {
     storeSignedInUser({ id: answer.id, name: answer.alumniName });
     toast.success(m.login_success());
-    window.setTimeout(() => navigate(AFTER_SIGN_IN), 600);
+    window.setTimeout(() => navigate(safeReturnPath(returnTo) ?? AFTER_SIGN_IN), 600);
   };
 
   // A sign-in link: redeem it once, and take the token out of the address bar and history.
