@@ -51,7 +51,8 @@ export function FacultyInvitationScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [state, setState] = useState({ page: 1, pageSize: 25 as 10 | 25 | 50 });
-  const [checked, setChecked] = useState<string[]>([]);
+  // The checked rows by id, kept across pages (with their names, for the invitation dialog).
+  const [checked, setChecked] = useState<ReadonlyMap<string, FacultyRow>>(() => new Map());
   const [invite, setInvite] = useState<InviteKind | null>(null);
   const [info, setInfo] = useState<Info>(null);
   const list = useQuery({
@@ -59,8 +60,13 @@ export function FacultyInvitationScreen() {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.faculty ?? [];
-  const toggle = (id: string, on: boolean) =>
-    setChecked((now) => (on ? [...new Set([...now, id])] : now.filter((x) => x !== id)));
+  const toggle = (f: FacultyRow, on: boolean) =>
+    setChecked((now) => {
+      const next = new Map(now);
+      if (on) next.set(f.id, f);
+      else next.delete(f.id);
+      return next;
+    });
   const cellButton = (f: FacultyRow, kind: NonNullable<Info>["kind"], text: string) => (
     <button type="button" className={styles.link} onClick={() => setInfo({ kind, faculty: f })}>
       {text || "-"}
@@ -73,8 +79,8 @@ export function FacultyInvitationScreen() {
       cell: (f) => (
         <Checkbox
           label={m.intake_select_named({ name: f.name })}
-          checked={checked.includes(f.id)}
-          onChange={(on) => toggle(f.id, on)}
+          checked={checked.has(f.id)}
+          onChange={(on) => toggle(f, on)}
         />
       ),
     },
@@ -147,7 +153,7 @@ export function FacultyInvitationScreen() {
       {invite && (
         <InviteDialog
           kind={invite}
-          initial={checked}
+          initial={[...checked.values()]}
           faculty={rows}
           onClose={() => {
             setInvite(null);

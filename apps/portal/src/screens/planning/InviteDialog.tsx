@@ -1,9 +1,14 @@
-import { type FacultyRow, type InvitationRequest, sendInvitationMutationOptions } from "@portal/api-client";
+import {
+  type FacultyRow,
+  facultyListQueryOptions,
+  type InvitationRequest,
+  sendInvitationMutationOptions,
+} from "@portal/api-client";
 import { ATTACHMENT_MAX_BYTES, kilobytes, ZInvitation } from "@portal/domain";
-import { Button, Checkbox, Dialog, TextArea } from "@portal/ui";
+import { Button, Checkbox, Dialog, TextArea, TextField } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useState } from "react";
 import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { useApi, useToast } from "../../shell/IslandRoot.tsx";
@@ -31,9 +36,14 @@ const ZInviteForm = z.object({
   attachmentName: ZInvitation.shape.attachmentName,
 });
 
+/** Faculty found by one search of the dialog: the first 25 matches, as the faculty table pages them. */
+const SEARCH_PAGE = { pageNo: 1, count: 25 } as const;
+
 /**
  * The Send New Invite / Send Invite / Send Email dialog (spec §2, §5): faculty-name multi-select
- * (the checked rows chosen at first), required Subject, multi-line Body, required Attachment (doc,
+ * (the rows checked in the table, on any of its pages, chosen at first; a Search faculty field finds
+ * any other member on the server by name or email, so every faculty member can be chosen whatever
+ * page the table shows), required Subject, multi-line Body, required Attachment (doc,
  * docx, pdf, jpeg, jpg or png, else 'Please Select Only Doc ,Pdf and Image'; at most the domain's
  * ATTACHMENT_MAX_BYTES, stated before a file is chosen and checked on the chosen file's own size, as
  * the server counts it; the server also reads the type from the content). Send mails each chosen
@@ -46,11 +56,24 @@ export function InviteDialog({
   onClose,
 }: {
   kind: InviteKind;
-  initial: readonly string[];
+  /** The rows checked in the faculty table (any page), chosen when the dialog opens. */
+  initial: readonly FacultyRow[];
+  /** The table's current page, offered before anything is searched. */
   faculty: readonly FacultyRow[];
   onClose: () => void;
 }) {
   const api = useApi();
+  const [search, setSearch] = useState("");
+  const deferredSearch = useDeferredValue(search.trim());
+  const found = useQuery({
+    ...facultyListQueryOptions(api, { search: deferredSearch, ...SEARCH_PAGE }),
+    enabled: deferredSearch !== "",
+    placeholderData: keepPreviousData,
+  });
+  // Every member seen (chosen at first, on the table's page, found by a search), by id, so a chosen
+  // member stays listed with a name after the search moves on.
+  const [known, setKnown] = useState(() => new Map([...faculty, ...initial].map((f) => [f.id, f])));
+  const offered = deferredSearch === "" ? faculty : (found.data?.faculty ?? []);
   const toast = useToast();
   const send = useMutation(sendInvitationMutationOptions(api));
   const [file, setFile] = useState<File | null>(null);
@@ -58,7 +81,7 @@ export function InviteDialog({
   const limitKb = String(kilobytes(ATTACHMENT_MAX_BYTES));
   const translations = planningMessages();
   const form = useForm({
-    defaultValues: { facultyIds: [...initial], subject: "", body: "", attachmentName: "" } as {
+    defaultValues: { facultyIds: initial.map((f) => f.id), subject: "", body: "", attachmentName: "" } as {
       facultyIds: string[];
       subject: string;
       body: string;
@@ -119,29 +142,45 @@ export function InviteDialog({
           void form.handleSubmit();
         }}
       >
+        <TextField
+          label={m.intake_search_faculty()}
+          type="search"
+          inputMode="search"
+          maxLength={100}
+          value={search}
+          onChange={setSearch}
+        />
         <form.Field name="facultyIds">
-          {(field) => (
-            <fieldset className={styles.cellList}>
-              <legend>{m.intake_faculty_name()}</legend>
-              {faculty.map((f) => (
-                <Checkbox
-                  key={f.id}
-                  label={`${f.name} (${f.email})`}
-                  checked={field.state.value.includes(f.id)}
-                  onChange={(on) => {
-                    const now = field.state.value;
-                    field.handleChange(on ? [...new Set([...now, f.id])] : now.filter((x) => x !== f.id));
-                    field.handleBlur();
-                  }}
-                />
-              ))}
-              {fieldErrorText(field, translations) && (
-                <p role="alert" className={styles.errorText}>
-                  {fieldErrorText(field, translations)}
-                </p>
-              )}
-            </fieldset>
-          )}
+          {(field) => {
+            const chosen = field.state.value.flatMap((id) => known.get(id) ?? []);
+            const listed = [...chosen, ...offered.filter((f) => !field.state.value.includes(f.id))];
+            return (
+              <fieldset className={styles.cellList}>
+                <legend>{m.intake_faculty_name()}</legend>
+                {listed.map((f) => (
+                  <Checkbox
+                    key={f.id}
+                    label={`${f.name} (${f.email})`}
+                    checked={field.state.value.includes(f.id)}
+                    onChange={(on) => {
+                      const now = field.state.value;
+                      if (on) setKnown((map) => new Map(map).set(f.id, f));
+                      field.handleChange(on ? [...new Set([...now, f.id])] : now.filter((x) => x !== f.id));
+                      field.handleBlur();
+                    }}
+                  />
+                ))}
+                {deferredSearch !== "" && found.data && found.data.faculty.length === 0 && (
+                  <p className={styles.muted}>{m.intake_no_record()}</p>
+                )}
+                {fieldErrorText(field, translations) && (
+                  <p role="alert" className={styles.errorText}>
+                    {fieldErrorText(field, translations)}
+                  </p>
+                )}
+              </fieldset>
+            );
+          }}
         </form.Field>
         <form.Field name="subject">
           {(field) => (
