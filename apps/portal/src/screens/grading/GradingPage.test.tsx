@@ -19,6 +19,7 @@ function student(i: number, total: number) {
     email: `s${i}@university.example`,
     CourseOfferingId: OFFERING,
     componentList: [
+      { componentId: "c0", ComponentName: "Quiz", marksObtained: total - 2.5, subCompList: [] },
       { componentId: "c1", ComponentName: "Mid Term Exam", marksObtained: total - 1, subCompList: [] },
       { componentId: "c2", ComponentName: "End Term Exam", marksObtained: total + 1, subCompList: [] },
     ],
@@ -61,7 +62,17 @@ function scoresApi(grades: (body: unknown) => Response = () => json(200, { succe
         statistics: { mean: 65.32, standardDeviation: 19.87, size: TOTALS.length },
         classTotals: [...TOTALS].sort((a, b) => a - b),
         gradeRanges: DEFAULT_GRADE_BANDS.Absolute,
-        components: [],
+        components: [
+          ["c0", "Quiz", 20],
+          ["c1", "Mid Term Exam", 30],
+          ["c2", "End Term Exam", 50],
+        ].map(([componentId, componentName, weightagePercent]) => ({
+          componentId,
+          componentName,
+          numberofSubcomps: 0,
+          weightagePercent,
+          subComponents: [],
+        })),
         students: count === 0 ? students : students.slice((pageNo - 1) * count, pageNo * count),
       });
     },
@@ -113,6 +124,7 @@ describe("GradingPage", () => {
         .map((h) => h.textContent),
     ).toEqual([
       "Student",
+      "Quiz",
       "Mid Term Exam",
       "End Term Exam",
       "Total Marks Obt",
@@ -130,6 +142,8 @@ describe("GradingPage", () => {
       `/app/exam/grading/details/${OFFERING}/studentdetails/s0`,
     );
     expect(within(table).getByText("90.50")).toBeTruthy();
+    // Every component of the offering has its column (Quiz too), so the columns reconcile with the total.
+    expect(within(table).getByText("89.00")).toBeTruthy();
     // The histogram: bars by 10 marks and the grade bands A, B, C, F.
     const histogram = screen.getByTestId("mark-histogram");
     expect([...histogram.querySelectorAll("rect")].map((r) => r.getAttribute("data-count"))).toEqual([

@@ -115,7 +115,26 @@ export function gradingPageFirstQuery(courseOfferingId = ""): FirstQuery {
   };
 }
 
-/** A component's own percent for a student (Mid Term Exam, End Term Exam columns), or "—" without it. */
+/**
+ * The component columns of the student table: one per master component of the offering, in its
+ * order (the demo's Quiz, Mid Term Exam, End Term Exam), so the columns reconcile with the total;
+ * the spec's Mid Term Exam and End Term Exam while the components are not yet read. The two names
+ * the spec gives as columns are shown from the catalogue; any other is the component's own name.
+ */
+export function componentColumnNames(components: readonly { componentName: string }[] | undefined): string[] {
+  return components && components.length > 0
+    ? components.map((c) => c.componentName)
+    : ["Mid Term Exam", "End Term Exam"];
+}
+
+/** The column header of component `name`: the catalogue's text for the spec's two columns. */
+function componentHeader(name: string): string {
+  if (name === "Mid Term Exam") return m.grading_col_mid_term();
+  if (name === "End Term Exam") return m.grading_col_end_term();
+  return name;
+}
+
+/** A component's own percent for a student (a component column), or "—" without it. */
 export function componentCell(row: StudentScoreRow, componentName: string): string {
   const c = row.componentList.find((x) => x.ComponentName === componentName);
   return c ? formatMarks(c.marksObtained) : "—";
@@ -135,6 +154,7 @@ function studentColumns(
   readOnly: boolean,
   staged: StagedGrades,
   onEdit: (row: StudentScoreRow & { id: string }) => void,
+  componentNames: readonly string[],
 ): DataTableColumn<StudentScoreRow>[] {
   const columns: DataTableColumn<StudentScoreRow>[] = [
     {
@@ -147,18 +167,14 @@ function studentColumns(
         </a>
       ),
     },
-    {
-      id: "mid",
-      header: m.grading_col_mid_term(),
-      align: "end",
-      cell: (r) => componentCell(r, "Mid Term Exam"),
-    },
-    {
-      id: "end",
-      header: m.grading_col_end_term(),
-      align: "end",
-      cell: (r) => componentCell(r, "End Term Exam"),
-    },
+    ...componentNames.map(
+      (name): DataTableColumn<StudentScoreRow> => ({
+        id: `component:${name}`,
+        header: componentHeader(name),
+        align: "end",
+        cell: (r) => componentCell(r, name),
+      }),
+    ),
     {
       id: "total",
       header: m.grading_col_total(),
@@ -238,9 +254,10 @@ export function GradingPageScreen({
   const [settingOpen, setSettingOpen] = useState(false);
   const grades = useStagedGrades(courseOfferingId);
   const { staged, edit } = grades;
+  const componentKey = componentColumnNames(scores.data?.components).join("\n");
   const columns = useMemo(
-    () => studentColumns(courseOfferingId, readOnly, staged, edit),
-    [courseOfferingId, readOnly, staged, edit],
+    () => studentColumns(courseOfferingId, readOnly, staged, edit, componentKey.split("\n")),
+    [courseOfferingId, readOnly, staged, edit, componentKey],
   );
 
   if (courseOfferingId === "") {
