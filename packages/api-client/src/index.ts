@@ -75,6 +75,7 @@ export {
   type ExamCycle,
   type ExamDashboard,
   type ExamInfo,
+  type ExamOverlap,
   type ExamTimetableRow,
   type ExamTimetableSaveItem,
   examCyclesQueryOptions,

@@ -43,6 +43,8 @@ type ExamTimetablePage = JsonAnswer<"listExamTimetable">;
 export type ExamTimetableRow = ExamTimetablePage["timetable"][number];
 /** One item of the timetable save (spec §7: id, duration, dateOfExam, timeOfExam, examType, venue, sendEmail). */
 export type ExamTimetableSaveItem = JsonBody<"saveExamTimetable">[number];
+/** A student clash a timetable save made: a moved exam, the exam it now overlaps, students sitting both. */
+export type ExamOverlap = JsonAnswer<"saveExamTimetable">["clashes"][number];
 
 /** Fills ExamData's defaults (page 1, 10 a page, every cycle) so equal requests share a query key. */
 function normaliseExamDataRequest(request: ExamDataRequest): ExamDataRequest {

@@ -468,3 +468,80 @@ export function firstClashes(report: ClashReport, limit: number): ClashReport {
     roomsOverCapacity: cut(report.roomsOverCapacity),
   };
 }
+
+/**
+ * A student clash a timetable save made: exam `examId` (one the save moved) now overlaps exam
+ * `otherExamId` of the same cycle, and `students` students are candidates of both (candidates.ts).
+ * `date` and `startTime` (YYYY-MM-DD, HH:MM local) are the other exam's sitting.
+ */
+export type ExamOverlap = {
+  examId: string;
+  courseCode: string;
+  section: string;
+  otherExamId: string;
+  otherCourseCode: string;
+  otherSection: string;
+  date: string;
+  startTime: string;
+  students: number;
+};
+
+/**
+ * The student clashes of the exams `examIds` (at most a save's 200) with the other exams of their
+ * cycles, as the clash report would count them: sittings compared as [date + start, + duration) on the
+ * local clock, so neighbouring days that overlap across midnight count; only pairs with at least one
+ * shared candidate. Pairs of two listed exams appear once (the lower id first). Ordered by exam, then
+ * the other exam's sitting. Read in the caller's transaction, after its writes, so a save sees what
+ * it made.
+ */
+export async function overlapsOfExams(db: Executor, examIds: readonly string[]): Promise<ExamOverlap[]> {
+  if (examIds.length === 0) return [];
+  const found = await rows<{
+    exam_id: string;
+    course_code: string;
+    section: string;
+    other_exam_id: string;
+    other_course_code: string;
+    other_section: string;
+    date: string;
+    start_time: string;
+    students: number;
+  }>(
+    db,
+    sql`
+    with pair as (
+      select m.id as exam_id, o.id as other_exam_id
+      from exam m
+        join exam o on o.exam_cycle_id = m.exam_cycle_id and o.id <> m.id
+          and o.exam_date between m.exam_date - 1 and m.exam_date + 1
+      where m.id = any(${uuidArray(examIds)}::uuid[])
+        and not (o.id = any(${uuidArray(examIds)}::uuid[]) and o.id < m.id)
+        and ${startMinutes("o", "exam_date", "start_time")} < ${startMinutes("m", "exam_date", "start_time")} + m.duration_minutes
+        and ${startMinutes("m", "exam_date", "start_time")} < ${startMinutes("o", "exam_date", "start_time")} + o.duration_minutes
+    )
+    select p.exam_id, mc.code as course_code, mo.section, p.other_exam_id, oc.code as other_course_code,
+      oo.section as other_section, o.exam_date::text as date, o.start_time, count(*)::int as students
+    from pair p
+      join exam m on m.id = p.exam_id
+      join exam o on o.id = p.other_exam_id
+      join course_offering mo on mo.id = m.course_offering_id
+      join course mc on mc.id = mo.course_id
+      join course_offering oo on oo.id = o.course_offering_id
+      join course oc on oc.id = oo.course_id
+      join enrolment men on ${candidateSql("men", "m")}
+      join enrolment oen on ${candidateSql("oen", "o")} and oen.student_id = men.student_id
+    group by p.exam_id, mc.code, mo.section, p.other_exam_id, oc.code, oo.section, o.exam_date, o.start_time
+    order by p.exam_id, o.exam_date, o.start_time, oc.code, p.other_exam_id`,
+  );
+  return found.map((r) => ({
+    examId: r.exam_id,
+    courseCode: r.course_code,
+    section: r.section,
+    otherExamId: r.other_exam_id,
+    otherCourseCode: r.other_course_code,
+    otherSection: r.other_section,
+    date: r.date,
+    startTime: r.start_time,
+    students: Number(r.students),
+  }));
+}

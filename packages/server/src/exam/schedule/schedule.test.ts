@@ -1,6 +1,7 @@
 import { addDays, examSlotsOverlap } from "@portal/domain";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows as readRows } from "../../db/rows.ts";
 import {
   auditLog,
   contact,
@@ -306,6 +307,31 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
     const dashBefore = await get<Dashboard>(`/api/sf/exam/examDashboard?examCycleId=${current.id}`);
     const res = await save([item(b, { dateOfExam: a.dateOfExam, timeOfExam: a.startTimeOfExam })]);
     expect(res.status).toBe(200);
+    // The save says at once which exams the move made clash, and how many students sit both.
+    const [shared] = await readRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from exam x
+          join exam y on y.id = ${first}
+          join enrolment ex on ex.course_offering_id = x.course_offering_id and ex.status = 'Enrolled'
+          join enrolment ey on ey.course_offering_id = y.course_offering_id and ey.status = 'Enrolled'
+            and ey.student_id = ex.student_id
+          where x.id = ${second}`,
+    );
+    const saved = res.body as { clashes: Array<{ examId: string; otherExamId: string; students: number }> };
+    expect(saved.clashes).toContainEqual(
+      expect.objectContaining({ examId: second, otherExamId: first, students: shared?.n }),
+    );
+    // Moving it back: no clash of its own left.
+    const back = await save([
+      item({ ...b, version: b.version + 1 }, { dateOfExam: b.dateOfExam, timeOfExam: b.startTimeOfExam }),
+    ]);
+    expect(
+      (back.body as { clashes: Array<{ otherExamId: string }> }).clashes.map((c) => c.otherExamId),
+    ).not.toContain(first);
+    const again = await save([
+      item({ ...b, version: b.version + 2 }, { dateOfExam: a.dateOfExam, timeOfExam: a.startTimeOfExam }),
+    ]);
+    expect(again.status).toBe(200);
     const expected = await countStudentClashes(current.id);
     expect(expected).toBeGreaterThan(dashBefore.clashes.students);
     const after = await report();

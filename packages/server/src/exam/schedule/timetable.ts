@@ -31,6 +31,7 @@ import { isUuid } from "../../http/request.ts";
 import { movePlannerEventOfExam } from "../../scheduling/public.ts";
 import { RETEST_EXAM, scheduledInto } from "../eligibility/candidates.ts";
 import { withExamHeaderJoins } from "../header.ts";
+import { type ExamOverlap, overlapsOfExams } from "./clash-report.ts";
 import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
 
 /**
@@ -181,13 +182,14 @@ export async function getExamTimetableRow(db: Executor, id: string): Promise<Exa
  * each names the item (`3.dateOfExam`); 409 `version_conflict` when an item's `version` is not the
  * exam's current version (someone saved it since it was read); 409 `booking_conflict` when a
  * planner exam's faculty or room is taken at the new time. Each saved exam's version goes up by
- * one. Returns the message the screen shows as a toast.
+ * one. Returns the message the screen shows as a toast, and `clashes`: the student clashes the moved
+ * exams now make ({@link overlapsOfExams}), which the save does not refuse but the screen warns of.
  */
 export async function saveExamTimetable(
   ctx: AppContext,
   actor: SessionUser,
   items: (ExamTimetableItem & { version: number })[],
-): Promise<{ message: string; saved: number; seatingCleared: number }> {
+): Promise<{ message: string; saved: number; seatingCleared: number; clashes: ExamOverlap[] }> {
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
     if (seen.has(item.id)) {
@@ -232,6 +234,7 @@ export async function saveExamTimetable(
     const byId = new Map(current.map((r) => [r.id, r]));
     const audit: AuditEntry[] = [];
     let seatingCleared = 0;
+    const moved: string[] = [];
     for (const [i, item] of items.entries()) {
       const before = byId.get(item.id);
       if (!before) throw notFound("No such exam", `${i}.id`);
@@ -274,6 +277,7 @@ export async function saveExamTimetable(
         item.timeOfExam !== before.startTime ||
         item.duration !== before.durationMinutes
       ) {
+        moved.push(item.id);
         // An exam booked on the planner moves there too (its faculty and room must be free).
         await movePlannerEventOfExam(
           ctx,
@@ -324,7 +328,10 @@ export async function saveExamTimetable(
       seatingCleared > 0
         ? `Exam timetable saved. The seats and invigilators of ${seatingCleared} moved ${seatingCleared === 1 ? "exam were" : "exams were"} released: plan the seating and invigilation of the new exam period.`
         : "Exam timetable saved";
-    return { message, saved: items.length, seatingCleared };
+    // A move that makes students sit two exams at once is saved (the office may be mid-way through
+    // a rearrangement) but said at once, not only later by the clash report.
+    const clashes = await overlapsOfExams(tx, moved);
+    return { message, saved: items.length, seatingCleared, clashes };
   });
 }
 

@@ -119,6 +119,42 @@ describe("ExamTimetable", () => {
     expect(loads(calls).length).toBeGreaterThan(before);
   });
 
+  it("warns at once when a move makes students sit two exams at once, naming both exams and the students", async () => {
+    const { fetch } = examApi({
+      clashes: (items) =>
+        items.map((item) => ({
+          examId: item.id,
+          courseCode: "FIN101",
+          section: "A",
+          otherExamId: "e0000000-0000-4000-8000-000000000002",
+          otherCourseCode: "MKT201",
+          otherSection: "B",
+          date: item.dateOfExam,
+          startTime: item.timeOfExam,
+          students: 12,
+        })),
+    });
+    renderTimetable(fetch);
+    await finRow();
+    fireEvent.click(
+      screen.getByRole("button", { name: "Edit the exam of Financial Accounting (A, MBA 2025)" }),
+    );
+    fireEvent.change(screen.getByLabelText("Date of exam, Financial Accounting (A, MBA 2025)"), {
+      target: { value: "2026-11-26" },
+    });
+    fireEvent.change(screen.getByLabelText("Start time, Financial Accounting (A, MBA 2025)"), {
+      target: { value: "14:00" },
+    });
+    fireEvent.click(
+      screen.getByRole("button", { name: "Done, save the exam of Financial Accounting (A, MBA 2025)" }),
+    );
+    expect(await screen.findByText("Exam timetable saved")).toBeTruthy();
+    expect(await screen.findByText("This move makes 1 student clash")).toBeTruthy();
+    expect(
+      screen.getByText("FIN101 (A) overlaps MKT201 (B) on 26-11-2026 at 14:00: 12 students sit both"),
+    ).toBeTruthy();
+  });
+
   it("Revert restores the row and sends nothing", async () => {
     const { fetch, calls } = examApi();
     renderTimetable(fetch);

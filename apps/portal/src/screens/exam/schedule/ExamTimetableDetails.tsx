@@ -26,6 +26,7 @@ import * as styles from "./exams.css.ts";
 import { examModeLabel } from "./labels.ts";
 import { examLinks } from "./routes.ts";
 import {
+  clashWarning,
   EditableCell,
   focusById,
   focusFirstError,
@@ -140,6 +141,7 @@ function DetailsEditor({ row, back }: { row: ExamTimetableRow; back: ReactNode }
     ...saveExamTimetableMutationOptions(api),
     onSuccess: async (answer) => {
       toast.success(answer.message);
+      if (answer.clashes.length > 0) toast.warning(...clashWarning(answer.clashes));
       await refresh();
       await queryClient.invalidateQueries({ queryKey: mailKeys.all });
     },

@@ -1,4 +1,8 @@
-import { type ExamTimetableRow, saveExamTimetableMutationOptions } from "@portal/api-client";
+import {
+  type ExamOverlap,
+  type ExamTimetableRow,
+  saveExamTimetableMutationOptions,
+} from "@portal/api-client";
 import { EXAM_DURATION_MAX_MINUTES, EXAM_DURATION_MIN_MINUTES, EXAM_TYPES } from "@portal/domain";
 import { Checkbox, RowEditActions } from "@portal/ui";
 import { useMutation } from "@tanstack/react-query";
@@ -8,6 +12,7 @@ import { useApi, useToast } from "../../../shell/IslandRoot.tsx";
 import { useCellContext } from "../../cell-context.ts";
 import { displayDate } from "../../kit/display-date.ts";
 import { errorText } from "../../kit/error-text.ts";
+import { formatNumber, formatTime, plural, pluralCount } from "../../kit/format.ts";
 import { focusById, isVersionConflict, useRowEdit } from "../../row-edit.ts";
 import { useExamRefresh } from "./exam-refresh.ts";
 import * as styles from "./exams.css.ts";
@@ -78,6 +83,32 @@ type InlineDraft = { fields: TimetableDraft; sendEmail: boolean };
  * error toast, and the row leaves edit mode too (spec §4) showing the typed values marked "not
  * saved"; Edit reopens them with the message under the field the server names, Revert drops them.
  */
+/**
+ * The warning toast of a timetable save that made student clashes (POST /salesforce/TimeTable
+ * `clashes`): a title with their number and one line per clash (the first 5; the clash report has
+ * the rest), dates and times as the rest of the screen shows them.
+ */
+export function clashWarning(clashes: readonly ExamOverlap[]): [string, ReactNode] {
+  const title = pluralCount(clashes.length, m.exam_move_clashes_one, m.exam_move_clashes_other);
+  const lines = clashes.slice(0, 5).map((c) => {
+    const inputs = {
+      course: c.courseCode,
+      section: c.section,
+      other: c.otherCourseCode,
+      otherSection: c.otherSection,
+      date: displayDate(c.date),
+      time: formatTime(c.startTime),
+      students: formatNumber(c.students),
+    };
+    return (
+      <li key={`${c.examId}:${c.otherExamId}`}>
+        {plural(c.students, m.exam_move_clash_one, m.exam_move_clash_other, inputs)}
+      </li>
+    );
+  });
+  return [title, <ul key="clashes">{lines}</ul>];
+}
+
 export function useInlineTimetableEditor(): TimetableEditor & { cancel: () => void } {
   const api = useApi();
   const toast = useToast();
@@ -90,6 +121,7 @@ export function useInlineTimetableEditor(): TimetableEditor & { cancel: () => vo
     ...saveExamTimetableMutationOptions(api),
     onSuccess: async (answer, items) => {
       toast.success(answer.message);
+      if (answer.clashes.length > 0) toast.warning(...clashWarning(answer.clashes));
       await refresh();
       const id = items[0]?.id;
       if (id) saved(id);

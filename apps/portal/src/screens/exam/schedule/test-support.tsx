@@ -8,6 +8,7 @@ import type {
   ExamCycle,
   ExamDashboard,
   ExamInfo,
+  ExamOverlap,
   ExamTimetableRow,
   ExamTimetableSaveItem,
 } from "@portal/api-client";
@@ -210,6 +211,8 @@ export function examApi(
   options: {
     rows?: ExamTimetableRow[];
     refuse?: (items: ExamTimetableSaveItem[]) => Response | undefined;
+    /** The student clashes a save answers (default none). */
+    clashes?: (items: ExamTimetableSaveItem[]) => ExamOverlap[];
     extra?: Record<string, FakeRoute>;
   } = {},
 ) {
@@ -256,6 +259,7 @@ export function examApi(
         message: "Exam timetable saved",
         saved: items.length,
         seatingCleared: 0,
+        clashes: options.clashes?.(items) ?? [],
       });
     },
     ...options.extra,
