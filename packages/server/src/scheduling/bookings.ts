@@ -17,7 +17,7 @@ import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
-import { scheduledEvent, scheduledEventFaculty } from "../db/schema.ts";
+import { facility, scheduledEvent, scheduledEventFaculty } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { addPlannerExam, movePlannerExam, type PlannerExam, removePlannerExam } from "../exam/public.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
@@ -285,7 +285,7 @@ async function linkExam(tx: Executor, written: { events: Array<{ id: string }> }
  * The exam a booking puts on the exam timetable: its section, exam type and first occurrence as a
  * sitting (Asia/Kolkata, minutes), or null when the booking names no section or exam type.
  */
-function plannerExamOf(b: BookingCreate, plan: BookingPlan): PlannerExam | null {
+function plannerExamOf(b: BookingCreate, plan: BookingPlan): Omit<PlannerExam, "venue"> | null {
   const first = plan.occurrences[0];
   if (!first || !plan.courseOfferingId || !b.examType) return null;
   const start = instantToLocal(first.start);
@@ -306,8 +306,24 @@ async function addToExamTimetable(
   b: BookingCreate,
   plan: BookingPlan,
 ): Promise<string | null> {
-  const planned = plannerExamOf(b, plan);
+  const planned = await plannerExamWithVenue(tx, b, plan);
   return planned ? addPlannerExam(ctx, tx, user, planned, `${F}.startDate`) : null;
+}
+
+/** {@link plannerExamOf} with the booked room's name as the exam's venue ("" without a room). */
+async function plannerExamWithVenue(
+  tx: Executor,
+  b: BookingCreate,
+  plan: BookingPlan,
+): Promise<PlannerExam | null> {
+  const planned = plannerExamOf(b, plan);
+  if (!planned) return null;
+  if (!plan.facilityId) return { ...planned, venue: "" };
+  const [room] = await tx
+    .select({ name: facility.name })
+    .from(facility)
+    .where(eq(facility.id, plan.facilityId));
+  return { ...planned, venue: room?.name ?? "" };
 }
 
 /** Writes a checked booking's events and faculty rows with an audit row per event. */
@@ -419,7 +435,7 @@ export async function updateBooking(
       await tx.execute(sql`delete from scheduled_event where id = ${id}`);
       const plan = await checkBooking(tx, b, true);
       const written = await insertPlan(ctx, tx, user, b, plan, before);
-      const planned = plan.kind === "exam" ? plannerExamOf(b, plan) : null;
+      const planned = plan.kind === "exam" ? await plannerExamWithVenue(tx, b, plan) : null;
       if (examId && planned && (await movePlannerExam(ctx, tx, user, examId, planned))) {
         await linkExam(tx, written, examId);
       } else {

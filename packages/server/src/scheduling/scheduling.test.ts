@@ -642,23 +642,31 @@ describe.each(testTargets())("scheduling and bookings API on $name", (target) =>
         startTime: string;
         minutes: number;
         linked: number;
+        venue: string;
       }>(
         api.ctx.db,
         sql`select x.id, c.name as cycle, to_char(x.exam_date, 'YYYY-MM-DD') as "examDate",
             x.start_time as "startTime", x.duration_minutes as minutes,
-            (select count(*)::int from scheduled_event e where e.exam_id = x.id) as linked
+            (select count(*)::int from scheduled_event e where e.exam_id = x.id) as linked, x.venue
             from exam x join exam_cycle c on c.id = x.exam_cycle_id
             where x.course_offering_id = ${section} and c.name like 'Planner End Term %'`,
       );
     const made = await create(examBooking("2027-02-09", "06:00", "09:00"));
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const [first] = await timetable();
+    // The booked room is the exam's venue on the timetable.
+    const [room] = await rows<{ name: string }>(
+      api.ctx.db,
+      sql`select name from facility where id = ${fx.otherBigRoom}`,
+    );
+    expect(room?.name).toBeTruthy();
     expect(first).toMatchObject({
       cycle: "Planner End Term A",
       examDate: "2027-02-09",
       startTime: "06:00",
       minutes: 180,
       linked: 1,
+      venue: room?.name,
     });
     let event = (made.body.events as Array<{ id: string; version: number }>)[0];
     const update = (over: Record<string, unknown>) =>

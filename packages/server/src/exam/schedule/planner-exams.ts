@@ -19,7 +19,9 @@ import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
 
 /**
  * An exam as the planner books it: the section (course offering), the exam type (MidTerm, EndTerm,
- * Retest) and its sitting: ISO date, start time HH:MM (Asia/Kolkata), length in minutes.
+ * Retest) and its sitting: ISO date, start time HH:MM (Asia/Kolkata), length in minutes; `venue` is
+ * the name of the room the booking holds ("" for none), written as the timetable's venue so the
+ * exam does not land with a blank venue though a room was booked.
  */
 export type PlannerExam = {
   courseOfferingId: string;
@@ -27,6 +29,7 @@ export type PlannerExam = {
   date: string;
   startTime: string;
   durationMinutes: number;
+  venue: string;
 };
 
 /** The component name of an exam of a planning exam type (the grading components' names). */
@@ -71,7 +74,7 @@ export async function addPlannerExam(
       startTime,
       durationMinutes,
       examPeriodId: periodId,
-      venue: "",
+      venue: planned.venue,
     })
     .returning({ id: exam.id });
   const id = (made as { id: string }).id;
@@ -91,6 +94,7 @@ export async function addPlannerExam(
           dateOfExam: date,
           startTime,
           durationMinutes,
+          venue: planned.venue,
         },
       },
     ],
@@ -121,13 +125,14 @@ export async function movePlannerExam(
     startTime: string;
     durationMinutes: number;
     examPeriodId: string | null;
+    venue: string;
     cycleStart: string;
     cycleEnd: string;
   }>(
     tx,
     sql`select x.exam_cycle_id as "examCycleId", x.course_offering_id as "courseOfferingId",
           x.exam_type as "examType", x.exam_date::text as "examDate", x.start_time as "startTime",
-          x.duration_minutes as "durationMinutes", x.exam_period_id as "examPeriodId",
+          x.duration_minutes as "durationMinutes", x.exam_period_id as "examPeriodId", x.venue,
           c.start_date::text as "cycleStart", c.end_date::text as "cycleEnd"
         from exam x join exam_cycle c on c.id = x.exam_cycle_id where x.id = ${examId} for update of x`,
   );
@@ -147,7 +152,9 @@ export async function movePlannerExam(
     startTime,
     durationMinutes,
   });
-  const after = { examDate: date, startTime, durationMinutes, examPeriodId };
+  // A room booked on the planner names the venue; without one, a venue typed on the timetable stays.
+  const venue = planned.venue || before.venue;
+  const after = { examDate: date, startTime, durationMinutes, examPeriodId, venue };
   await tx
     .update(exam)
     .set({ ...after, version: sql`${exam.version} + 1` })
@@ -168,6 +175,7 @@ export async function movePlannerExam(
           startTime: before.startTime,
           durationMinutes: before.durationMinutes,
           examPeriodId: before.examPeriodId,
+          venue: before.venue,
         },
         after,
       },
