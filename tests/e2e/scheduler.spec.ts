@@ -199,6 +199,23 @@ test("on the exam planner a reference is created and an exam is created from it"
   await page.goto(`/app/exam/examPlanner?program=EMBA&year=2026&intake=JUL&term=${slot.termId}&date=${day}`);
   await waitForIslands(page);
   await expect(page.locator(".fc-resource-timeline")).toBeVisible();
+  // A timed range on the timeline opens Create Exam at once with its day, times and faculty row;
+  // switching to Exam Reference and back keeps them (one dialog, nothing typed twice).
+  await selectRange(slot.faculty.id, day, "10:00", "10:30");
+  const direct = page.getByRole("dialog", { name: "Create Exam" });
+  await expect(direct).toBeVisible();
+  await expect(direct.getByLabel("Start Time")).toHaveValue("10:00");
+  await expect(direct.getByLabel("End Time")).toHaveValue("11:00");
+  await expect(direct.getByRole("combobox", { name: "Faculty 1" })).toHaveValue(slot.faculty.id);
+  await direct.getByRole("radio", { name: "Exam Reference" }).click();
+  const switched = page.getByRole("dialog", { name: "Exam Reference" });
+  await expect(switched.getByLabel("Start Time")).toBeHidden();
+  await switched.getByRole("radio", { name: "Create Exam" }).click();
+  await expect(direct.getByLabel("Start Time")).toHaveValue("10:00");
+  await expect(direct.getByRole("combobox", { name: "Faculty 1" })).toHaveValue(slot.faculty.id);
+  await direct.getByRole("button", { name: "Cancel" }).click();
+  await expect(direct).toBeHidden();
+
   await page.locator(".fc-dayGridWeek-button").click();
   const cell = page.locator(`.fc-daygrid-day[data-date="${day}"]`).first();
   await cell.click();

@@ -88,3 +88,73 @@ describe("the scheduler's create dialog", { timeout: 30_000 }, () => {
     expect(onClose).toHaveBeenCalled();
   });
 });
+
+describe("the exam planner's one create dialog", { timeout: 30_000 }, () => {
+  const WITH_CHOICES = {
+    faculty: [{ id: "f1", facultyName: "Meera Iyer" }],
+    facilities: [{ id: "r1", facilityName: "Hall 1", facilityCapacity: 120 }],
+    courseVersions: [
+      { id: "s1", courseName: "Business Law", courseOffering: [{ id: "o1", courseSectionId: "A" }] },
+    ],
+  } as unknown as SchedulerData;
+  const SELECTED: SchedulerEventForm = {
+    ...REFERENCE,
+    kind: "exam",
+    courseVersionId: "",
+    startTime: "10:00",
+    endTime: "12:00",
+    facilityId: "r1",
+  };
+
+  it("opens a timed range as Create Exam with its dates, times and room; switching to a reference and back keeps them; Create books the exam", async () => {
+    const { fetch, calls } = fakeApi({
+      "POST /api/salesforce/createFacilityFacultyBooking": () => json(201, { success: true, events: [] }),
+    });
+    render(
+      <IslandRoot locale="en" fetch={fetch} navigate={vi.fn()}>
+        <CreateDialog
+          initial={SELECTED}
+          replaces={null}
+          examOrReference
+          termId={TERM}
+          data={WITH_CHOICES}
+          onClose={vi.fn()}
+        />
+      </IslandRoot>,
+    );
+    await screen.findByRole("dialog", { name: "Create Exam" });
+    expect((screen.getByLabelText("Start Time") as HTMLInputElement).value).toBe("10:00");
+    expect((screen.getByLabelText("End Time") as HTMLInputElement).value).toBe("12:00");
+    expect((screen.getByRole("combobox", { name: "Facility" }) as HTMLSelectElement).value).toBe("r1");
+
+    fireEvent.click(screen.getByRole("radio", { name: "Exam Reference" }));
+    await screen.findByRole("dialog", { name: "Exam Reference" });
+    expect(screen.queryByLabelText("Start Time")).toBeNull();
+    fireEvent.change(screen.getByRole("combobox", { name: "Subject" }), { target: { value: "s1" } });
+    fireEvent.click(screen.getByRole("radio", { name: "Create Exam" }));
+    await screen.findByRole("dialog", { name: "Create Exam" });
+    expect((screen.getByLabelText("Start Time") as HTMLInputElement).value).toBe("10:00");
+    expect((screen.getByRole("combobox", { name: "Facility" }) as HTMLSelectElement).value).toBe("r1");
+    expect((screen.getByRole("combobox", { name: "Subject" }) as HTMLSelectElement).value).toBe("s1");
+
+    fireEvent.change(screen.getByRole("combobox", { name: "Type of Exam" }), {
+      target: { value: "EndTerm" },
+    });
+    fireEvent.change(screen.getByRole("combobox", { name: "Section" }), { target: { value: "o1" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Faculty 1" }), { target: { value: "f1" } });
+    fireEvent.click(screen.getByRole("button", { name: /^Create$/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "/api/salesforce/createFacilityFacultyBooking")).toHaveLength(1),
+    );
+    const sent = calls.find((c) => c.path === "/api/salesforce/createFacilityFacultyBooking")?.body as {
+      FacilityFacultyBooking: Record<string, unknown>;
+    };
+    expect(sent.FacilityFacultyBooking).toMatchObject({
+      activityType: "exam",
+      examType: "EndTerm",
+      courseOfferingId: "o1",
+      facilityId: "r1",
+      facultyId: "f1",
+    });
+  });
+});

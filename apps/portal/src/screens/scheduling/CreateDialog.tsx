@@ -12,7 +12,7 @@ import {
   type SchedulerEventForm,
   ZSchedulerEventForm,
 } from "@portal/domain";
-import { Button, Dialog, Select } from "@portal/ui";
+import { Button, Dialog, SegmentedControl, Select } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -46,11 +46,15 @@ const formErrors = () => ({
  * field it names (a day outside the term or on a holiday, dates DD-MM-YYYY), else in the dialog (e.g.
  * 'Faculty is allocated on another class on same time-slot'); nothing is saved and what was typed
  * stays. With `replaces` (Edit) the booking is sent as an Update of that event. Saved: 'Created
- * Successfully' and `onSaved` with the start date, for the calendar to show the saved event.
+ * Successfully' and `onSaved` with the start date, for the calendar to show the saved event. With
+ * `examOrReference` (creating on the exam planner) the dialog offers Create Exam and Exam Reference
+ * as one choice: switching keeps the selected dates, times, faculty and room, so an exam is booked in
+ * one dialog from the range selected on the timeline.
  */
 export function CreateDialog({
   initial,
   replaces,
+  examOrReference = false,
   termId,
   data,
   onClose,
@@ -58,6 +62,7 @@ export function CreateDialog({
 }: {
   initial: SchedulerEventForm;
   replaces: PlannerEvent | null;
+  examOrReference?: boolean;
   termId: string;
   data: SchedulerData;
   onClose: () => void;
@@ -104,7 +109,7 @@ export function CreateDialog({
       );
     },
   });
-  const kind = initial.kind;
+  const [kind, setKind] = useState(initial.kind);
   const title =
     kind === "session"
       ? m.schedr_create_session()
@@ -156,6 +161,22 @@ export function CreateDialog({
           <p role="alert" className={styles.errorText}>
             {refusal}
           </p>
+        ) : null}
+        {examOrReference ? (
+          <SegmentedControl
+            label={m.schedr_create_as()}
+            value={kind === "reference" ? "reference" : "exam"}
+            options={[
+              { value: "exam", label: m.schedr_create_exam() },
+              { value: "reference", label: m.schedr_exam_reference() },
+            ]}
+            onChange={(next) => {
+              const chosen = next === "reference" ? "reference" : "exam";
+              setKind(chosen);
+              setRefusal(null);
+              form.setFieldValue("kind", chosen);
+            }}
+          />
         ) : null}
         {kind === "reference" ? (
           <Select

@@ -194,8 +194,10 @@ export function SchedulerScreen({
         // An all-day selection ends at midnight after its last day: the last day is the day before.
         endDate: r.allDay ? addDays(r.endDate, -1) : r.endDate,
         endTime: r.endTime,
-        faculty1: selection.resource === "faculty" && kind !== "reference" ? resource : "",
-        facilityId: selection.resource === "facility" && kind !== "reference" ? resource : "",
+        // The row selected on is kept for every kind (a reference sends neither): switching the
+        // exam planner's dialog from a reference to an exam keeps it.
+        faculty1: selection.resource === "faculty" ? resource : "",
+        facilityId: selection.resource === "facility" ? resource : "",
       },
     });
   };
@@ -318,6 +320,7 @@ export function SchedulerScreen({
           key={creating.replaces?.id ?? "new"}
           initial={creating.form}
           replaces={creating.replaces}
+          examOrReference={variant === "exam" && creating.replaces === null}
           termId={selection.term}
           data={data.data}
           onClose={() => setCreating(null)}

@@ -74,7 +74,8 @@ describe("the pending event of a selected range (spec §4)", () => {
     ["scheduler", "all", true, TERM, "reference"],
     ["scheduler", "session", true, TERM, "session"],
     ["planner", "session", false, TERM, "session"],
-    ["exam", "reference", false, TERM, "reference"],
+    ["exam", "reference", false, TERM, "exam"],
+    ["exam", "all", true, TERM, "reference"],
     ["scheduler", "all", false, "", null],
     ["exam", "reference", true, "", null],
   ] as const)("%s, filter %s, all-day %s, term %j → %j", (variant, filter, allDay, term, kind) => {

@@ -104,18 +104,20 @@ export function changeSchedulerSelection(
 
 /**
  * The kind of event a selected range creates (§4): a session on the Sessions calendar (the
- * filter 'session'), a reference when the range is all-day (on the exam planner always: the exam
- * office books references, and exams from them), otherwise an activity. Null without a term: the
- * screen says 'Select term to create any activity' (§5, §8).
+ * filter 'session'), a reference when the range is all-day, otherwise an activity. On the exam
+ * planner a timed range (hours on the timeline) creates an exam at once, keeping the range, the
+ * resource and the room, and an all-day range a reference; its dialog can switch between the two
+ * without losing what was chosen. Null without a term: the screen says 'Select term to create any
+ * activity' (§5, §8).
  */
 export function pendingKind(
   variant: SchedulerVariant,
   filter: EventFilter,
   allDay: boolean,
   term: string,
-): "session" | "activity" | "reference" | null {
+): "session" | "activity" | "reference" | "exam" | null {
   if (!term) return null;
-  if (variant === "exam") return "reference";
+  if (variant === "exam") return allDay ? "reference" : "exam";
   if (filter === "session") return "session";
   return allDay ? "reference" : "activity";
 }
