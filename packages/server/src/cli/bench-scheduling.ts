@@ -40,6 +40,9 @@ const BUDGET_MS = 50;
 const CACHED = (process.env.READ_MODEL_CACHE ?? "on").trim().toLowerCase() !== "off";
 const PATH = CACHED ? "cached" : "uncached";
 
+/** BENCH_CALLS=timetable (a word of the call's label, any case) times that call only. */
+const ONLY = process.env.BENCH_CALLS?.trim().toLowerCase() || "";
+
 /** BENCH_TARGETS=embedded or =postgres runs one database only. */
 const targets = testTargets().filter(
   (t) =>
@@ -131,7 +134,7 @@ for (const target of targets) {
     const busyWeek = addDays(days[0] as string, 7);
     // [label, URL, budget in ms at p95]: the time table's uncached budget is 200 ms (a week of
     // 100 events or more at 50 concurrent on PostgreSQL), the others' 50 ms.
-    const calls: Array<[string, string, number]> = [
+    const allCalls: Array<[string, string, number]> = [
       ["getSchedulerData (term of 5,000 sessions)", `/api/salesforce/SchedulerData?termId=${t.termId}`, 50],
       [
         "getSessionTimeTable (a week of the intake)",
@@ -144,6 +147,7 @@ for (const target of targets) {
         50,
       ],
     ];
+    const calls = allCalls.filter(([label]) => !ONLY || label.toLowerCase().includes(ONLY));
     console.log(
       `${target.name}: ${SESSIONS} sessions, ${FACULTY} faculty, ${ROOMS} rooms, ${days.length} weekdays; read-model cache ${CACHED ? "on" : "off"}; load average ${loadavg()
         .map((l) => l.toFixed(2))
