@@ -485,9 +485,9 @@ export async function weeklyTimeTable(
 
 /**
  * The question of {@link weeklyTimeTable}: the programme (404 'No such programme'), the week of
- * `date` (Monday to Sunday) with its neighbours' Mondays, the intake (null when none), the week as
- * instants (`range`: from local midnight of the Monday to that after the Sunday, Z) and, with an
- * intake, the condition on scheduled_event e selecting the week's events of its terms.
+ * `date` (Monday to Sunday) with its neighbours' Mondays, the intake (null when none) and, with an
+ * intake, the condition on scheduled_event e selecting the week's events of its terms (instants from
+ * local midnight of the Monday to that after the Sunday).
  */
 export async function timeTableWeek(
   db: Executor,
@@ -503,13 +503,13 @@ export async function timeTableWeek(
     nextWeek: nextWeek(q.date),
   };
   const intake = await resolveIntake(db, prog.id, q.intake, q.year);
+  if (!intake) return { intake: null, nav, where: null };
   const r = rangeInstants(week.start, week.end);
-  if (!intake) return { intake: null, nav, range: r, where: null };
   const where = sql`e.term_id in (select id from term where intake_id = ${intake.id}
           ${q.termName ? sql`and name = ${q.termName}` : sql``})
         and e.starts_at < ${r.end}::timestamptz and e.ends_at > ${r.start}::timestamptz
         and e.starts_at > ${r.start}::timestamptz - interval '62 days'`;
-  return { intake, nav, range: r, where };
+  return { intake, nav, where };
 }
 
 /**
