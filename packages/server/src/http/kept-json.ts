@@ -38,21 +38,9 @@ export type KeptJson = {
   readonly encoded: Map<Encoding, Promise<Uint8Array>>;
 };
 
-/**
- * An answer already serialised as JSON text (built by the database, say): {@link keepJson} sends
- * `text` as it is instead of serialising the object.
- */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
-
-/**
- * Serialises `value` once (a {@link JsonText} is taken as it is); compressed forms follow on demand
- * ({@link keptJsonResponse}).
- */
+/** Serialises `value` once; compressed forms follow on demand ({@link keptJsonResponse}). */
 export function keepJson(value: unknown): KeptJson {
-  const text = value instanceof JsonText ? value.text : JSON.stringify(value);
-  return { identity: utf8.encode(text), encoded: new Map() };
+  return { identity: utf8.encode(JSON.stringify(value)), encoded: new Map() };
 }
 
 /**

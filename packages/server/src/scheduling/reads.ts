@@ -470,29 +470,6 @@ export async function weeklyTimeTable(
   db: Executor,
   q: { programName: string; intake?: string; year?: number; termName?: string; date: string },
 ) {
-  const { intake, nav, where } = await timeTableWeek(db, q);
-  if (!intake || !where)
-    return { message: PLANNING_MESSAGES.noDataFound, intakeId: null, batchName: "", ...nav, events: [] };
-  const events = await eventRows(db, where);
-  return {
-    message: events.length === 0 ? PLANNING_MESSAGES.noDataFound : "",
-    intakeId: intake.id,
-    batchName: intake.name,
-    ...nav,
-    events: events.map((e) => calendarEvent(e, null)),
-  };
-}
-
-/**
- * The question of {@link weeklyTimeTable}: the programme (404 'No such programme'), the week of
- * `date` (Monday to Sunday) with its neighbours' Mondays, the intake (null when none) and, with an
- * intake, the condition on scheduled_event e selecting the week's events of its terms (instants from
- * local midnight of the Monday to that after the Sunday).
- */
-export async function timeTableWeek(
-  db: Executor,
-  q: { programName: string; intake?: string; year?: number; termName?: string; date: string },
-) {
   const prog = await findProgramme(db, q.programName);
   if (!prog) throw notFound("No such programme", "programName");
   const week = weekOf(q.date);
@@ -502,14 +479,24 @@ export async function timeTableWeek(
     previousWeek: previousWeek(q.date),
     nextWeek: nextWeek(q.date),
   };
-  const intake = await resolveIntake(db, prog.id, q.intake, q.year);
-  if (!intake) return { intake: null, nav, where: null };
+  const found = await resolveIntake(db, prog.id, q.intake, q.year);
+  if (!found)
+    return { message: PLANNING_MESSAGES.noDataFound, intakeId: null, batchName: "", ...nav, events: [] };
   const r = rangeInstants(week.start, week.end);
-  const where = sql`e.term_id in (select id from term where intake_id = ${intake.id}
+  const events = await eventRows(
+    db,
+    sql`e.term_id in (select id from term where intake_id = ${found.id}
           ${q.termName ? sql`and name = ${q.termName}` : sql``})
         and e.starts_at < ${r.end}::timestamptz and e.ends_at > ${r.start}::timestamptz
-        and e.starts_at > ${r.start}::timestamptz - interval '62 days'`;
-  return { intake, nav, where };
+        and e.starts_at > ${r.start}::timestamptz - interval '62 days'`,
+  );
+  return {
+    message: events.length === 0 ? PLANNING_MESSAGES.noDataFound : "",
+    intakeId: found.id,
+    batchName: found.name,
+    ...nav,
+    events: events.map((e) => calendarEvent(e, null)),
+  };
 }
 
 /**

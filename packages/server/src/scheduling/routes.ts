@@ -26,9 +26,9 @@ import {
   schedulerData,
   schedulerFilters,
   termSessions,
+  weeklyTimeTable,
 } from "./reads.ts";
 import { swapTimeTableSlots } from "./swap.ts";
-import { weeklyTimeTableJson } from "./time-table-json.ts";
 
 const optionalDate = z.union([z.literal(""), ZIsoDate]).optional();
 const ZRangeQuery = z.object({ from: optionalDate, to: optionalDate });
@@ -161,7 +161,10 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
       termName: q.termName || undefined,
       date: q.date,
     };
-    return keptJson(c, `timeTable|${JSON.stringify(query)}`, () => weeklyTimeTableJson(ctx.db, query));
+    return keptJson(c, `timeTable|${JSON.stringify(query)}`, async () => ({
+      success: true as const,
+      ...(await weeklyTimeTable(ctx.db, query)),
+    }));
   });
 
   const book = async (c: Context<AppEnv>) => {
