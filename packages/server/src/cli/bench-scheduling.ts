@@ -17,12 +17,14 @@
  * `npx -y pnpm@10.34.9 bench:scheduling`; uncached: `READ_MODEL_CACHE=off npx -y pnpm@10.34.9 bench:scheduling`.
  */
 
+import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { serve } from "@hono/node-server";
 import { addDays, localToInstant } from "@portal/domain";
 import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
 import { seedLargeTerm } from "../demo/large-term.ts";
 import { DEMO_ACADEMIC_OFFICE } from "../demo/seed.ts";
@@ -36,9 +38,14 @@ const SUBJECTS = 60;
 const CONCURRENT = 50;
 const ROUNDS = 10;
 const BUDGET_MS = 50;
+/** Linux's clock ticks a second (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS_PER_SECOND = 100;
 /** READ_MODEL_CACHE=off: every answer computed on every call (the uncached path). */
 const CACHED = (process.env.READ_MODEL_CACHE ?? "on").trim().toLowerCase() !== "off";
 const PATH = CACHED ? "cached" : "uncached";
+
+/** BENCH_CALLS=timetable (a word of the call's label, any case) times that call only. */
+const ONLY = process.env.BENCH_CALLS?.trim().toLowerCase() || "";
 
 /** BENCH_TARGETS=embedded or =postgres runs one database only. */
 const targets = testTargets().filter(
@@ -65,18 +72,50 @@ async function drain(res: Response): Promise<number> {
   return bytes;
 }
 
-type Timed = { times: number[]; size: number; cpuMs: number };
+type Timed = { times: number[]; size: number; cpuMs: number; dbCpuMs?: number | undefined };
+
+/**
+ * The CPU time (ms, user and system) the PostgreSQL backends serving this benchmark's database
+ * have used so far, from /proc (the server on this machine, as the bench's 127.0.0.1 one is);
+ * undefined on the embedded database or where /proc does not show them. Other databases' backends
+ * (other test runs on the same server) are not counted.
+ */
+async function databaseCpuMs(db: Database, kind: string): Promise<number | undefined> {
+  if (kind !== "postgres") return undefined;
+  const backends = await rows<{ pid: number }>(
+    db,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  let ticks = 0;
+  for (const { pid } of backends) {
+    try {
+      // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return undefined;
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
 
 /**
  * 50 concurrent callers, `ROUNDS` rounds after a warm-up round: each call's time, the body's size
- * and this process's CPU time per call over the timed rounds.
+ * and this process's CPU time per call over the timed rounds (with `dbCpu`, PostgreSQL's too).
  */
-async function concurrently(send: () => Promise<number>): Promise<Timed> {
+async function concurrently(
+  send: () => Promise<number>,
+  dbCpu?: () => Promise<number | undefined>,
+): Promise<Timed> {
   const times: number[] = [];
   let size = 0;
   let cpu = process.cpuUsage();
+  let dbStart: number | undefined;
   for (let round = 0; round < ROUNDS + 1; round++) {
-    if (round === 1) cpu = process.cpuUsage();
+    if (round === 1) {
+      dbStart = await dbCpu?.();
+      cpu = process.cpuUsage();
+    }
     const batch = await Promise.all(
       Array.from({ length: CONCURRENT }, async () => {
         const started = performance.now();
@@ -87,13 +126,20 @@ async function concurrently(send: () => Promise<number>): Promise<Timed> {
     if (round > 0) times.push(...batch);
   }
   const used = process.cpuUsage(cpu);
-  return { times, size, cpuMs: (used.user + used.system) / 1000 / times.length };
+  const dbEnd = dbStart === undefined ? undefined : await dbCpu?.();
+  return {
+    times,
+    size,
+    cpuMs: (used.user + used.system) / 1000 / times.length,
+    dbCpuMs: dbStart === undefined || dbEnd === undefined ? undefined : (dbEnd - dbStart) / times.length,
+  };
 }
 
-function report(target: string, label: string, { times, size, cpuMs }: Timed, budget = BUDGET_MS) {
+function report(target: string, label: string, { times, size, cpuMs, dbCpuMs }: Timed, budget = BUDGET_MS) {
   const p95 = p(times, 0.95);
+  const db = dbCpuMs === undefined ? "" : ` (PostgreSQL ${dbCpuMs.toFixed(1)} ms)`;
   console.log(
-    `${target}: ${label}, ${PATH}: ${CONCURRENT} concurrent, ${times.length} calls, p50 ${p(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, ${cpuMs.toFixed(1)} ms CPU a call, ${(size / 1024).toFixed(0)} KB (budget ${budget} ms: ${p95 <= budget ? "within" : "OVER"})`,
+    `${target}: ${label}, ${PATH}: ${CONCURRENT} concurrent, ${times.length} calls, p50 ${p(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, ${cpuMs.toFixed(1)} ms CPU a call${db}, ${(size / 1024).toFixed(0)} KB (budget ${budget} ms: ${p95 <= budget ? "within" : "OVER"})`,
   );
 }
 
@@ -119,6 +165,7 @@ for (const target of targets) {
   const api = await createTestApi(target, { readModelCache: CACHED });
   try {
     const db = api.ctx.db;
+    const dbCpu = () => databaseCpuMs(db, target.name);
     const headers = await signInHeaders(api, DEMO_ACADEMIC_OFFICE.email);
     const large = await seedLargeTerm(db, {
       sessions: SESSIONS,
@@ -131,7 +178,7 @@ for (const target of targets) {
     const busyWeek = addDays(days[0] as string, 7);
     // [label, URL, budget in ms at p95]: the time table's uncached budget is 200 ms (a week of
     // 100 events or more at 50 concurrent on PostgreSQL), the others' 50 ms.
-    const calls: Array<[string, string, number]> = [
+    const allCalls: Array<[string, string, number]> = [
       ["getSchedulerData (term of 5,000 sessions)", `/api/salesforce/SchedulerData?termId=${t.termId}`, 50],
       [
         "getSessionTimeTable (a week of the intake)",
@@ -144,6 +191,7 @@ for (const target of targets) {
         50,
       ],
     ];
+    const calls = allCalls.filter(([label]) => !ONLY || label.toLowerCase().includes(ONLY));
     console.log(
       `${target.name}: ${SESSIONS} sessions, ${FACULTY} faculty, ${ROOMS} rooms, ${days.length} weekdays; read-model cache ${CACHED ? "on" : "off"}; load average ${loadavg()
         .map((l) => l.toFixed(2))
@@ -199,7 +247,7 @@ for (const target of targets) {
         if (res.status !== 200) throw new Error(`${label}: status ${res.status}`);
         return received;
       };
-      report(target.name, `${label}, in process`, await concurrently(inProcess), budget);
+      report(target.name, `${label}, in process`, await concurrently(inProcess, dbCpu), budget);
     }
     // The same calls over HTTP on a local port (node:http keep-alive clients, as `pnpm bench`'s
     // generator): the socket writes and reads and the HTTP parsing count too. First plain, then
@@ -212,10 +260,10 @@ for (const target of targets) {
     try {
       for (const [label, url, budget] of calls) {
         const plain = () => httpGet(agent, port, url, headers);
-        report(target.name, `${label}, over HTTP`, await concurrently(plain), budget);
+        report(target.name, `${label}, over HTTP`, await concurrently(plain, dbCpu), budget);
         const browser = { ...headers, "accept-encoding": "gzip, deflate, br, zstd" };
         const compressed = () => httpGet(agent, port, url, browser);
-        report(target.name, `${label}, over HTTP, compressed`, await concurrently(compressed), budget);
+        report(target.name, `${label}, over HTTP, compressed`, await concurrently(compressed, dbCpu), budget);
       }
     } finally {
       agent.destroy();

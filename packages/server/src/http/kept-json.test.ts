@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { keepJson, keptJsonResponse } from "./kept-json.ts";
@@ -29,6 +29,20 @@ describe("kept JSON answers", () => {
     const gz = await read(app, "gzip");
     expect(gz.res.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(gz.bytes).toString("utf8")).toBe(text);
+  });
+
+  it("prefers Zstandard where the request accepts it, as browsers' 'gzip, deflate, br, zstd' does", async () => {
+    const kept = keepJson(big);
+    const app = serve(kept);
+    const text = JSON.stringify(big);
+    const zstd = await read(app, "gzip, deflate, br, zstd");
+    expect(zstd.res.headers.get("content-encoding")).toBe("zstd");
+    expect(zstd.res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(zstd.res.headers.get("content-length")).toBe(String(zstd.bytes.byteLength));
+    expect(zstdDecompressSync(zstd.bytes).toString("utf8")).toBe(text);
+    expect(zstd.bytes.byteLength).toBeLessThan(Buffer.byteLength(text));
+    const refused = await read(app, "br, zstd;q=0");
+    expect(refused.res.headers.get("content-encoding")).toBe("br");
   });
 
   it("makes a compressed form on its first request only and keeps it", async () => {
