@@ -61,6 +61,43 @@ export const INTAKE_MONTHS = [
 ] as const;
 export type IntakeMonth = (typeof INTAKE_MONTHS)[number];
 export const DEFAULT_INTAKE_MONTH: IntakeMonth = "JAN";
+/** An intake that exists: its programme's name and code, year and month (JAN-DEC). */
+export type ExistingIntake = { program: string; code: string; year: number; month: string };
+
+/**
+ * The Year and Intake choices of a filter over existing data (batch list, planners, schedulers,
+ * time table): only the years in which `program` (name or code; "" = any programme) has an intake,
+ * ascending, and only the months of its intakes in the chosen `year` ("" = any year), JAN to DEC,
+ * so staff are never offered a year or month with nothing in it. The chosen year and intake are
+ * always offered (a link may name one that no longer exists). With no intake at all, the spec's
+ * lists (`years`, default {@link PLANNER_YEARS}; {@link INTAKE_MONTHS}). Forms that create an intake
+ * keep the spec's full lists.
+ */
+export function intakeChoices(
+  intakes: readonly ExistingIntake[],
+  chosen: { program: string; year: string; intake: string },
+  years: readonly number[] = PLANNER_YEARS,
+): { years: string[]; months: string[] } {
+  const ofProgram = intakes.filter(
+    (i) => chosen.program === "" || i.program === chosen.program || i.code === chosen.program,
+  );
+  const yearsFound = [...new Set(ofProgram.map((i) => i.year))].sort((a, b) => a - b).map(String);
+  const ofYear = ofProgram.filter((i) => chosen.year === "" || String(i.year) === chosen.year);
+  const monthsFound = INTAKE_MONTHS.filter((mo) => ofYear.some((i) => i.month === mo));
+  const withChosen = (list: string[], value: string, order: (a: string, b: string) => number) =>
+    value === "" || list.includes(value) ? list : [...list, value].sort(order);
+  const monthOrder = (a: string, b: string) =>
+    (INTAKE_MONTHS as readonly string[]).indexOf(a) - (INTAKE_MONTHS as readonly string[]).indexOf(b);
+  return {
+    years: withChosen(
+      yearsFound.length > 0 ? yearsFound : years.map(String),
+      chosen.year,
+      (a, b) => Number(a) - Number(b),
+    ),
+    months: withChosen(monthsFound.length > 0 ? monthsFound : [...INTAKE_MONTHS], chosen.intake, monthOrder),
+  };
+}
+
 /** Campus filter defaults (§9), "All" last. */
 export const CAMPUS_FILTER_OPTIONS = ["Singapore", "Dubai", "Mumbai", "Sydney", "All"] as const;
 /** Term status filter values before the server answers its own (§4). */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   BATCH_YEARS,
+  type ExistingIntake,
   INTAKE_MONTHS,
   splitIntoTerms,
   TERM_STATUSES,
@@ -42,6 +43,20 @@ export type BatchRow = {
  * Batch filter options (spec §7 Batch filter options): programme names, batch years (§9 2024-2040),
  * intake months JAN-DEC, campuses from the database, and the term status values the server computes.
  */
+/**
+ * Every intake that exists as the filters offer it (programme name and code, year, month), ordered
+ * by programme, year and month (spec §9 lists narrowed to the data; see the domain's intakeChoices).
+ */
+export async function existingIntakes(db: Executor): Promise<ExistingIntake[]> {
+  const found = await rows<ExistingIntake>(
+    db,
+    sql`select distinct p.name as program, p.code, i.year, i.month
+        from intake i join academic_programme p on p.id = i.programme_id
+        order by p.name, i.year, i.month`,
+  );
+  return found.map((i) => ({ ...i, year: Number(i.year) }));
+}
+
 export async function batchFilterOptions(db: Executor) {
   const programmes = await rows<{ id: string; name: string }>(
     db,
@@ -54,6 +69,7 @@ export async function batchFilterOptions(db: Executor) {
     intake: INTAKE_MONTHS,
     campus: campuses.map((c) => c.name),
     termStatus: [...TERM_STATUSES, "All"],
+    intakes: await existingIntakes(db),
   };
 }
 
@@ -167,6 +183,7 @@ export async function setupOptions(db: Executor) {
       id: c.id,
       courseId: c.code,
     })),
+    intakes: await existingIntakes(db),
   };
 }
 

@@ -3,5 +3,7 @@
  * of an intake (as days, and by name for the scheduler), and finding a programme and an intake
  * from a request's names.
  */
+
+export { existingIntakes } from "./batches.ts";
 export { holidaysOfIntake, namedHolidaysOfIntake } from "./common.ts";
 export { findProgramme, resolveIntake } from "./subjects.ts";

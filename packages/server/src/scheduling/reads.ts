@@ -15,7 +15,7 @@ import type { Executor } from "../db/client.ts";
 import { personName } from "../db/person-name.ts";
 import { rows } from "../db/rows.ts";
 import { notFound } from "../http/errors.ts";
-import { findProgramme, namedHolidaysOfIntake, resolveIntake } from "../planning/public.ts";
+import { existingIntakes, findProgramme, namedHolidaysOfIntake, resolveIntake } from "../planning/public.ts";
 
 /** A day range (YYYY-MM-DD, both included) as instants: from local midnight of `from` to that after `to`. */
 function rangeInstants(from: string, to: string): { start: string; end: string } {
@@ -515,7 +515,8 @@ export async function schedulerFilters(
     db,
     sql`select id, name, code from academic_programme order by name limit 500`,
   );
-  const none = { programs, intakeId: null, campusId: null, terms: [] };
+  const intakes = await existingIntakes(db);
+  const none = { programs, intakeId: null, campusId: null, terms: [], intakes };
   if (!q.programName || !q.intake || !q.year) return none;
   const prog = await findProgramme(db, q.programName);
   if (!prog) return none;
@@ -526,5 +527,5 @@ export async function schedulerFilters(
     sql`select id as "TermRecordId", name as "Semester", to_char(start_date, 'YYYY-MM-DD') as "startDate",
         to_char(end_date, 'YYYY-MM-DD') as "endDate" from term where intake_id = ${found.id} order by number`,
   );
-  return { programs, intakeId: found.id, campusId: found.campusId as string | null, terms };
+  return { programs, intakeId: found.id, campusId: found.campusId as string | null, terms, intakes };
 }

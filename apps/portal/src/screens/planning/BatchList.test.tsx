@@ -17,6 +17,11 @@ const OPTIONS = {
   intake: ["JAN", "JUL"],
   campus: ["Dubai", "Mumbai"],
   termStatus: ["Upcoming", "Ongoing", "Completed", "All"],
+  intakes: [
+    { program: "EMBA", code: "EMBA", year: 2026, month: "JUL" },
+    { program: "MBA", code: "MBA", year: 2025, month: "JUL" },
+    { program: "MBA", code: "MBA", year: 2026, month: "JAN" },
+  ],
 };
 const ROW = {
   ProgramName: "MBA",
@@ -87,6 +92,16 @@ describe("List of Batches", { timeout: 30_000 }, () => {
     // The server's answer was used: no list call from the browser.
     expect(calls.slice(before).filter((c) => c.path.endsWith("CurrentPageFilter"))).toEqual([]);
     await expectNoAxeViolations(container);
+  });
+
+  it("offers only the batch years and intake months that exist for the chosen programme", async () => {
+    const { fetch } = batchApi();
+    render(<BatchList locale="en" search="?program=EMBA" fetch={fetch} navigate={vi.fn()} />);
+    await screen.findByRole("table", { name: "List of Batches" }, { timeout: 10_000 });
+    const optionsOf = (label: string) =>
+      [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((o) => o.textContent);
+    await waitFor(() => expect(optionsOf("Batch")).toEqual(["All", "2026"]));
+    expect(optionsOf("Intake")).toEqual(["All", "JUL"]);
   });
 
   it("applies the §4 reset rules: a new batch clears intake, campus and term status; a new program clears all", async () => {

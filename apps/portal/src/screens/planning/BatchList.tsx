@@ -1,5 +1,5 @@
 import { type BatchRow, batchFilterOptionsQueryOptions, batchListQueryOptions } from "@portal/api-client";
-import { BATCH_YEARS, type BatchFilters, DEFAULT_TERM_STATUSES, INTAKE_MONTHS } from "@portal/domain";
+import { BATCH_YEARS, type BatchFilters, DEFAULT_TERM_STATUSES, intakeChoices } from "@portal/domain";
 import { Button, ButtonLink, type DataTableColumn, Select } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { m } from "../../lib/i18n.ts";
@@ -87,6 +87,12 @@ export function BatchListScreen({ search }: { search: string }) {
   const all = m.intake_all();
   const columns = batchColumns();
   const termStatuses = options.data?.termStatus ?? DEFAULT_TERM_STATUSES;
+  // Only the batch years and intake months that exist (the spec's lists before they load).
+  const choices = intakeChoices(
+    options.data?.intakes ?? [],
+    { program: state.program, year: String(state.batch ?? ""), intake: state.intake },
+    options.data?.batch ?? BATCH_YEARS,
+  );
   return (
     <div className={styles.screen}>
       <div className={styles.toolbar}>
@@ -110,7 +116,7 @@ export function BatchListScreen({ search }: { search: string }) {
           label={m.intake_batch()}
           placeholder={all}
           placeholderSelectable
-          options={(options.data?.batch ?? BATCH_YEARS).map((y) => ({ value: String(y), label: String(y) }))}
+          options={choices.years.map((y) => ({ value: y, label: y }))}
           value={state.batch}
           onChange={change("batch")}
         />
@@ -119,7 +125,7 @@ export function BatchListScreen({ search }: { search: string }) {
           label={m.intake_intake()}
           placeholder={all}
           placeholderSelectable
-          options={(options.data?.intake ?? INTAKE_MONTHS).map((v) => ({ value: v, label: v }))}
+          options={choices.months.map((v) => ({ value: v, label: v }))}
           value={state.intake}
           onChange={change("intake")}
         />

@@ -118,7 +118,7 @@ describe("InviteDialog faculty choice", () => {
     choose(new File([new Uint8Array(10)], "poster.png", { type: "image/png" }));
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(sends(api.calls)).toHaveLength(1));
-    expect((sends(api.calls)[0]?.body as { facultyIds: string[] }).facultyIds).toEqual([
+    expect((sends(api.calls)[0]?.body as { facultyIds: string[] } | undefined)?.facultyIds).toEqual([
       OTHER_PAGE.id,
       FOUND.id,
     ]);

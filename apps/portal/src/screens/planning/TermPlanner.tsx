@@ -9,13 +9,7 @@ import {
   planningSetupQueryOptions,
   savePlannerActivityMutationOptions,
 } from "@portal/api-client";
-import {
-  ACTIVITY_TYPES,
-  INTAKE_MONTHS,
-  isPlanningSelectionComplete,
-  PLANNER_YEARS,
-  toWireDate,
-} from "@portal/domain";
+import { ACTIVITY_TYPES, intakeChoices, isPlanningSelectionComplete, toWireDate } from "@portal/domain";
 import {
   Button,
   ButtonLink,
@@ -101,6 +95,8 @@ export function TermPlannerScreen({ search }: { search: string }) {
   const complete = isPlanningSelectionComplete(selection);
   const planner = useQuery({ ...plannerQueryOptions(api, plannerQueryOf(selection)), enabled: complete });
   const programmes = setup.data?.["Academic Program"] ?? [];
+  // Only the years and intake months that exist for the programme (the spec's lists before they load).
+  const choices = intakeChoices(setup.data?.intakes ?? [], selection);
   const programme = programmes.find(
     (p) => p.name === selection.program || p.code === selection.program || p.id === selection.program,
   );
@@ -133,7 +129,7 @@ export function TermPlannerScreen({ search }: { search: string }) {
           label={m.planning_year()}
           placeholder={m.planning_select()}
           value={selection.year}
-          options={PLANNER_YEARS.map((y) => ({ value: String(y), label: String(y) }))}
+          options={choices.years.map((y) => ({ value: y, label: y }))}
           onChange={(value) => change("year", value)}
         />
         <Select
@@ -141,7 +137,7 @@ export function TermPlannerScreen({ search }: { search: string }) {
           label={m.planning_intake()}
           placeholder={m.planning_select()}
           value={selection.intake}
-          options={INTAKE_MONTHS.map((i) => ({ value: i, label: i }))}
+          options={choices.months.map((i) => ({ value: i, label: i }))}
           onChange={(value) => change("intake", value)}
         />
       </div>

@@ -8,9 +8,9 @@ import {
 import {
   changePlanningSelection,
   EMPTY_PLANNING_SELECTION,
-  INTAKE_MONTHS,
+  type INTAKE_MONTHS,
+  intakeChoices,
   isPlanningSelectionComplete,
-  PLANNER_YEARS,
   toWireDate,
 } from "@portal/domain";
 import { Button, ButtonLink, DataTable, type DataTableColumn, Popover, Select, TextField } from "@portal/ui";
@@ -402,7 +402,9 @@ export function TermSubjectsScreen({ search }: { search: string }) {
     },
   ];
 
-  const years = PLANNER_YEARS.map((y) => ({ value: String(y), label: String(y) }));
+  // Only the years and intake months that exist for the programme (the spec's lists before they load).
+  const choices = intakeChoices(setup.data?.intakes ?? [], selection);
+  const years = choices.years.map((y) => ({ value: y, label: y }));
   const data = subjects.data;
   return (
     <div className={styles.screen}>
@@ -427,7 +429,7 @@ export function TermSubjectsScreen({ search }: { search: string }) {
           className={styles.filterField}
           label={m.intake_intake()}
           placeholder={m.intake_select()}
-          options={INTAKE_MONTHS.map((v) => ({ value: v, label: v }))}
+          options={choices.months.map((v) => ({ value: v, label: v }))}
           value={selection.intake}
           onChange={select("intake")}
         />

@@ -9,7 +9,7 @@ import {
   schedulingKeys,
   sessionDataQueryOptions,
 } from "@portal/api-client";
-import { addDays, INTAKE_MONTHS, instantToLocal, type SchedulerEventForm, todayIn } from "@portal/domain";
+import { addDays, instantToLocal, intakeChoices, type SchedulerEventForm, todayIn } from "@portal/domain";
 import { Button, Checkbox, ConfirmDialog, Dialog, SegmentedControl, Select } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
@@ -39,7 +39,6 @@ import {
   parseSchedulerSelection,
   pendingKind,
   resourcesOf,
-  SCHEDULER_YEARS,
   type SchedulerSelection,
   type SchedulerVariant,
   serializeSchedulerSelection,
@@ -203,6 +202,8 @@ export function SchedulerScreen({
   };
 
   const programs = filters.data?.programs ?? [];
+  // Only the years and intake months that exist for the programme (the spec's lists before they load).
+  const choices = intakeChoices(filters.data?.intakes ?? [], selection);
   const terms = filters.data?.terms ?? [];
   return (
     <div className={styles.screen}>
@@ -220,7 +221,7 @@ export function SchedulerScreen({
           label={m.schedr_year()}
           placeholder={m.schedr_select()}
           value={selection.year}
-          options={SCHEDULER_YEARS.map((y) => ({ value: y, label: y }))}
+          options={choices.years.map((y) => ({ value: y, label: y }))}
           onChange={(v) => change("year", v)}
         />
         <Select
@@ -228,7 +229,7 @@ export function SchedulerScreen({
           label={m.schedr_intake()}
           placeholder={m.schedr_select()}
           value={selection.intake}
-          options={INTAKE_MONTHS.map((i) => ({ value: i, label: i }))}
+          options={choices.months.map((i) => ({ value: i, label: i }))}
           onChange={(v) => change("intake", v)}
         />
         <Select

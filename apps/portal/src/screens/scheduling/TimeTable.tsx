@@ -6,7 +6,16 @@ import {
   swapTimeTableSlotsMutationOptions,
   timeTableQueryOptions,
 } from "@portal/api-client";
-import { addDays, instantToLocal, nextWeek, previousWeek, todayIn, weekOf } from "@portal/domain";
+import {
+  addDays,
+  BATCH_YEARS,
+  instantToLocal,
+  intakeChoices,
+  nextWeek,
+  previousWeek,
+  todayIn,
+  weekOf,
+} from "@portal/domain";
 import {
   Button,
   ButtonLink,
@@ -111,6 +120,8 @@ export function TimeTableScreen({ search, today }: { search: string; today: stri
     go(key === "program" ? { program: value, year: "", intake: "" } : { [key]: value });
 
   const programmes = options.data?.programs ?? [];
+  // Only the years and intake months that exist for the programme (the batch years before they load).
+  const choices = intakeChoices(options.data?.intakes ?? [], address, options.data?.batch ?? BATCH_YEARS);
   const programme = programmes.find((p) => p.name === address.program || p.id === address.program);
   const data = week.data;
   const grid = data ? buildTimeTableGrid(data.events, date, address.view) : null;
@@ -162,7 +173,7 @@ export function TimeTableScreen({ search, today }: { search: string; today: stri
           label={m.tt_year()}
           placeholder={m.tt_select()}
           value={address.year}
-          options={(options.data?.batch ?? []).map((y) => ({ value: String(y), label: String(y) }))}
+          options={choices.years.map((y) => ({ value: y, label: y }))}
           onChange={(value) => change("year", value)}
         />
         <Select
@@ -170,7 +181,7 @@ export function TimeTableScreen({ search, today }: { search: string; today: stri
           label={m.tt_intake()}
           placeholder={m.tt_select()}
           value={address.intake}
-          options={(options.data?.intake ?? []).map((i) => ({ value: i, label: i }))}
+          options={choices.months.map((i) => ({ value: i, label: i }))}
           onChange={(value) => change("intake", value)}
         />
       </div>
