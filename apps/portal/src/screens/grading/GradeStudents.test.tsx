@@ -116,11 +116,12 @@ describe("GradeStudents", () => {
       fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: "Board decision" } });
       fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
       await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-      // The audit shows the change with its grades before and after and the reason.
+      // The audit shows the change to the student's grade, before → after, and the reason.
       const audit = await screen.findByRole("table", { name: "Changes to marks, grades and publishing" });
       const entry = await within(audit).findByRole("row", { name: /Published grade changed/ });
-      expect(within(entry).getByText("finalGrade: B")).toBeTruthy();
-      expect(within(entry).getByText("finalGrade: B, reason: Board decision")).toBeTruthy();
+      expect(within(entry).getByText("Aarav Shah (S001)")).toBeTruthy();
+      expect(within(entry).getByText("Final grade: A → B")).toBeTruthy();
+      expect(within(entry).getByText("Reason: Board decision")).toBeTruthy();
     },
     SLOW,
   );

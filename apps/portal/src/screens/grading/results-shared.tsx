@@ -1,5 +1,4 @@
 import {
-  type GradingAuditEntry,
   gradingCoursesQueryOptions,
   SCORES_HEADER_PAGE,
   subjectScoresQueryOptions,
@@ -97,28 +96,6 @@ export function OfferingSelect({ value, onChange }: { value: string; onChange: (
       />
     </>
   );
-}
-
-/** "key: value" pairs of an audit row's before or after, for the audit table (null: "—"). */
-export function auditValues(values: Record<string, unknown> | null): string {
-  if (!values) return "—";
-  return Object.entries(values)
-    .filter(([, v]) => v !== "" && v !== null && v !== undefined)
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
-    .join(", ");
-}
-
-/** The audit action's label; actions without a label show as written. */
-export function auditActionLabel(entry: Pick<GradingAuditEntry, "action">): string {
-  const labels: Record<string, () => string> = {
-    enter_mark: m.gres_audit_enter_mark,
-    change_mark: m.gres_audit_change_mark,
-    change_grade: m.gres_audit_change_grade,
-    change_published_grade: m.gres_audit_change_published_grade,
-    publish_results: m.gres_audit_publish_results,
-    send_marks: m.gres_audit_send_marks,
-  };
-  return labels[entry.action]?.() ?? entry.action;
 }
 
 /** A mark as shown: "12.5 / 20", or "— / 20" while none is entered. */
