@@ -91,7 +91,7 @@ export function OfferingSelect({ value, onChange }: { value: string; onChange: (
         }
       />
       <Select
-        className={screenStyles.filterField}
+        className={styles.offeringField}
         label={m.gres_course_offering()}
         placeholder={m.gres_select_offering()}
         options={options}
