@@ -173,7 +173,8 @@ try {
   await time("grading audit, 200 mark changes of 200 students, each named", async () => {
     const res = await api.raw("GET", `/api/sf/exam/grading/audit/${offeringId}`, { headers });
     const body = (await res.json()) as { entries: unknown[]; names: Record<string, string> };
-    if (body.entries.length !== 200 || Object.keys(body.names).length < 201) throw new Error("audit not named");
+    if (body.entries.length !== 200 || Object.keys(body.names).length < 201)
+      throw new Error("audit not named");
     return res.status;
   });
 } finally {
