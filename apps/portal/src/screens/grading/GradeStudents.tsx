@@ -249,9 +249,9 @@ function OfferingSummary({ data }: { data: SubjectScores }) {
       course={data.course}
       more={[
         [m.gres_status(), statusLabel(data.status)],
-        [m.gres_students(), String(data.noOfRecords)],
-        [m.gres_mean(), String(data.statistics.mean)],
-        [m.gres_standard_deviation(), String(data.statistics.standardDeviation)],
+        [m.gres_students(), formatNumber(data.noOfRecords)],
+        [m.gres_mean(), formatNumber(data.statistics.mean)],
+        [m.gres_standard_deviation(), formatNumber(data.statistics.standardDeviation)],
       ]}
     />
   );
