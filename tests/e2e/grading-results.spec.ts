@@ -7,8 +7,10 @@ import { expectNoAxeViolations, RESULTS_OFFICE_EMAIL, signIn, waitForIslands } f
  * reload. On Grade Students a marks sheet with two bad rows is previewed: both rows are listed by
  * line with their reasons, and Apply stays blocked. Publishing the results (after a confirmation)
  * mails every student (found in the development outbox) and locks the grades; a published grade is
- * then changed only with a reason, and the audit on the page shows the change with the grade before,
- * after and the reason, also after a reload. Every page gets an axe check.
+ * then changed only with a reason, and the audit on the page shows the change as people read it (the
+ * action's label, the student's name, "Final grade: A → B" and the reason; no ids, keys or JSON),
+ * also after a reload. The offering picker and the page's header name the batch. Every page gets an
+ * axe check.
  */
 
 type Course = {
@@ -18,6 +20,9 @@ type Course = {
   version: number;
   courseName: string;
   section: string;
+  courseCode: string;
+  term: string;
+  batch: string;
 };
 type MarkRow = {
   ComponentName: string;
@@ -143,6 +148,11 @@ test("marks entered and uploaded, results published with mails, a published grad
   await page.goto(`/app/gradeStudents?courseOfferingId=${offering}`);
   await waitForIslands(page);
   await expect(page.getByRole("table", { name: "Students and their grades" })).toBeVisible();
+  // The picker and the page's header name the batch, so two intakes' section A read apart.
+  await expect(page.getByLabel("Course offering").locator("option:checked")).toHaveText(
+    `${course!.courseCode} ${course!.courseName} – ${course!.section} (${course!.term}, ${course!.batch})`,
+  );
+  await expect(page.getByRole("definition").filter({ hasText: course!.batch })).toBeVisible();
   await page.getByLabel("Upload a marks sheet (CSV or XLSX)").setInputFiles({
     name: "marks.csv",
     mimeType: "text/csv",
@@ -197,12 +207,18 @@ test("marks entered and uploaded, results published with mails, a published grad
     .filter({ hasText: target.studentName });
   await expect(targetRow).toContainText("Late submission");
   const audit = page.getByRole("table", { name: "Changes to marks, grades and publishing" });
+  // The audit as people read it: the action's label, the student's name, before → after, the reason.
   const entry = audit.getByRole("row").filter({ hasText: "Published grade changed" }).first();
-  await expect(entry).toContainText(`finalGrade: ${target.finalGrade}`);
-  await expect(entry).toContainText(`finalGrade: ${lower}`);
-  await expect(entry).toContainText("reason: Board decision");
+  await expect(entry).toContainText(target.studentName);
+  await expect(entry).toContainText(`Final grade: ${target.finalGrade} → ${lower}`);
+  await expect(entry).toContainText("Penalty: Late submission");
+  await expect(entry).toContainText("Reason: Board decision");
   await expect(entry).toContainText(RESULTS_OFFICE_EMAIL);
   await expect(audit.getByRole("row").filter({ hasText: "Results published" })).toHaveCount(1);
+  // No id, stored key or JSON anywhere in it.
+  const auditText = (await audit.textContent()) ?? "";
+  expect(auditText).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+  expect(auditText).not.toMatch(/[{}"]|\b[a-z]+_[a-z_]+\b|finalGrade|marksObtained/);
   await expectNoAxeViolations(page);
 });
 

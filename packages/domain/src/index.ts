@@ -1,4 +1,5 @@
 /** @portal/domain: pure rules of the portal (no I/O). See README.md. */
+export * from "./audit.ts";
 export * from "./constants.ts";
 export * from "./dates.ts";
 export * from "./eligibility.ts";

@@ -1,10 +1,14 @@
+import type { AuditAction } from "@portal/domain";
 import type { SessionUser } from "./context.ts";
 import type { Executor } from "./db/client.ts";
 import { auditLog } from "./db/schema.ts";
 
-/** One change to audit: what was done to which record, and its state before and after. */
+/**
+ * One change to audit: what was done (an action of the domain's AUDIT_ACTIONS, each with a label in
+ * the portal's catalogue) to which record, and its state before and after.
+ */
 export type AuditEntry = {
-  action: string;
+  action: AuditAction;
   entity: string;
   entityId: string;
   before: Record<string, unknown> | null;

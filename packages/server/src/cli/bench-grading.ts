@@ -6,7 +6,10 @@
  * ask; All with one component's marks, as marks by component asks; 25 and All with every mark,
  * which no screen asks for) and one mark correction through
  * POST /api/sf/exam/admin/cousesubcomponet (which regrades the class from the corrected student's
- * marks and the others' stored totals, and stores what moved). Median and worst of 10 runs after 2
+ * marks and the others' stored totals, and stores what moved), and the offering's audit as the grade
+ * students page reads it (GET /api/sf/exam/grading/audit/{id}: its newest 200 rows, here 200 mark
+ * changes of 200 students, each named with its student and sub-component; the names of every row
+ * come with one query). Median and worst of 10 runs after 2
  * warm-ups. Budget: 500 ms per call. Embedded database by default; with DATABASE_URL (an admin URL
  * of PostgreSQL) on a new database there, dropped afterwards. Run:
  * `npx -y pnpm@10.34.9 --filter @portal/server bench:grading-api`.
@@ -15,6 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { COMPONENT_NAMES } from "@portal/domain";
 import { eq } from "drizzle-orm";
+import { writeAudit } from "../audit.ts";
 import { contact, course, courseOffering, enrolment, studentMark, term } from "../db/schema.ts";
 import { DEMO_EXAM_OFFICE } from "../demo/seed.ts";
 import { createTestApi, signInHeaders, testTargets } from "../test/harness.ts";
@@ -138,6 +142,39 @@ try {
     });
     await res.arrayBuffer();
     version++;
+    return res.status;
+  });
+
+  // 200 mark changes of 200 students (one sub-component each), newer than the corrections above.
+  const changed = await db
+    .select()
+    .from(studentMark)
+    .where(eq(studentMark.subComponentId, subs[1] as string))
+    .limit(200);
+  await writeAudit(
+    db,
+    { id: null, email: "bench" },
+    changed.map((mark) => ({
+      action: "change_mark",
+      entity: "student_mark",
+      entityId: mark.id,
+      before: { marksObtained: mark.marksObtained, totalMarks: 50 },
+      after: {
+        studentId: mark.studentId,
+        subComponentId: mark.subComponentId,
+        marksObtained: mark.marksObtained === 50 ? 49.5 : mark.marksObtained + 0.5,
+        totalMarks: 50,
+        source: "entry",
+        reason: "Benchmark",
+      },
+    })),
+    new Date(api.ctx.now() + 60_000),
+  );
+  await time("grading audit, 200 mark changes of 200 students, each named", async () => {
+    const res = await api.raw("GET", `/api/sf/exam/grading/audit/${offeringId}`, { headers });
+    const body = (await res.json()) as { entries: unknown[]; names: Record<string, string> };
+    if (body.entries.length !== 200 || Object.keys(body.names).length < 201)
+      throw new Error("audit not named");
     return res.status;
   });
 } finally {

@@ -27,6 +27,9 @@ describe("GradeStudents", () => {
       const { fetch } = gradingApi();
       const { container } = renderScreen(fetch);
       const grid = await table();
+      // The page's header names the cohort: course, section, term and batch.
+      const batch = screen.getByText("Batch").closest("div") as HTMLElement;
+      expect(within(batch).getByText("MBA 2025")).toBeTruthy();
       expect(
         within(grid)
           .getAllByRole("columnheader")
@@ -116,11 +119,12 @@ describe("GradeStudents", () => {
       fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: "Board decision" } });
       fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
       await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-      // The audit shows the change with its grades before and after and the reason.
+      // The audit shows the change to the student's grade, before → after, and the reason.
       const audit = await screen.findByRole("table", { name: "Changes to marks, grades and publishing" });
       const entry = await within(audit).findByRole("row", { name: /Published grade changed/ });
-      expect(within(entry).getByText("finalGrade: B")).toBeTruthy();
-      expect(within(entry).getByText("finalGrade: B, reason: Board decision")).toBeTruthy();
+      expect(within(entry).getByText("Aarav Shah (S001)")).toBeTruthy();
+      expect(within(entry).getByText("Final grade: A → B")).toBeTruthy();
+      expect(within(entry).getByText("Reason: Board decision")).toBeTruthy();
     },
     SLOW,
   );
@@ -268,6 +272,10 @@ describe("GradeStudents", () => {
       expect(await screen.findByText("Select a course offering to see its students.")).toBeTruthy();
       const choice = screen.getByLabelText("Course offering") as HTMLSelectElement;
       await waitFor(() => expect(choice.textContent).toContain("FIN101"));
+      // Each offering names its batch: the same course and section of two intakes read apart.
+      expect([...choice.options].map((o) => o.textContent)).toContain(
+        "FIN101 Financial Accounting – A (Term 4, MBA 2025)",
+      );
       // Past the first 100 offerings: the search narrows the choices on the server.
       fireEvent.change(screen.getByLabelText("Find a course (code or name)"), { target: { value: "MKT" } });
       await waitFor(() => expect(choice.textContent).not.toContain("FIN101"));

@@ -43,7 +43,7 @@ import { FailureNotice } from "./failure-notice.tsx";
 import { MarksSheet } from "./MarksSheet.tsx";
 import * as styles from "./results.css.ts";
 import { gradingResultsLinks, parseResultsState, serializeResultsState } from "./results-routes.ts";
-import { OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx";
+import { OfferingFacts, OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx";
 
 /** The grade dialog (TanStack Form, the domain's schemas) loads when first opened (docs/performance.md). */
 const GradeDialog = lazyDialog(() => import("./GradeDialog.tsx").then((x) => x.GradeDialog));
@@ -244,24 +244,16 @@ function gradeColumns(onEdit: (row: StudentScoreRow) => void): DataTableColumn<S
 
 /** Course, section, term, status, number of students and the class's real statistics. */
 function OfferingSummary({ data }: { data: SubjectScores }) {
-  const items: Array<[string, string]> = [
-    [m.gres_course(), `${data.course.courseCode} ${data.course.courseName}`],
-    [m.gres_section(), data.course.section],
-    [m.gres_term(), data.course.term],
-    [m.gres_status(), statusLabel(data.status)],
-    [m.gres_students(), String(data.noOfRecords)],
-    [m.gres_mean(), String(data.statistics.mean)],
-    [m.gres_standard_deviation(), String(data.statistics.standardDeviation)],
-  ];
   return (
-    <dl className={styles.summary}>
-      {items.map(([label, value]) => (
-        <div key={label} className={styles.summaryItem}>
-          <dt className={styles.summaryLabel}>{label}</dt>
-          <dd className={styles.summaryValue}>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <OfferingFacts
+      course={data.course}
+      more={[
+        [m.gres_status(), statusLabel(data.status)],
+        [m.gres_students(), formatNumber(data.noOfRecords)],
+        [m.gres_mean(), formatNumber(data.statistics.mean)],
+        [m.gres_standard_deviation(), formatNumber(data.statistics.standardDeviation)],
+      ]}
+    />
   );
 }
 

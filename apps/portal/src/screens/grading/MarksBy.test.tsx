@@ -27,6 +27,9 @@ describe("MarksBy", () => {
           .map((h) => h.textContent),
       ).toEqual(["Student", "Quiz (100 %)", "Total Marks Obt", "Calculated Grade", "Final Grade"]);
       expect(within(grid).getByRole("row", { name: /Esha Gupta/ }).textContent).toContain("35");
+      // The marks are headed by the offering's cohort: its batch beside course, section and term.
+      const batch = screen.getByText("Batch").closest("div") as HTMLElement;
+      expect(within(batch).getByText("MBA 2025")).toBeTruthy();
       // Component percents only: no sub-component marks asked for, and never the whole class's.
       const asked = calls.filter((c) => c.path === "/api/salesforce/SubjectScores").map((c) => c.body);
       expect(asked).toContainEqual({ gradingId: OFFERING_ID, subComponentIds: [] });

@@ -20,7 +20,7 @@ import {
   type ResultsState,
   serializeResultsState,
 } from "./results-routes.ts";
-import { markText, OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx";
+import { markText, OfferingFacts, OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx";
 
 /** By section: every component of the offering; by component: one component's sub-components; by sub-component: one mark. */
 export type MarksByMode = "section" | "component" | "subComponent";
@@ -175,7 +175,8 @@ export function marksByColumns(
  * Marks of a course offering (spec §2 /app/grading/studentsBySection, studentsByComponent,
  * studentsBySubComponent): by section, each student's percent in every component, total and
  * grades; by component, each student's marks in the chosen component's sub-components; by
- * sub-component, each student's mark in the chosen sub-component. State in the address
+ * sub-component, each student's mark in the chosen sub-component. The chosen offering's course,
+ * section, term and batch head the marks (OfferingFacts). State in the address
  * (`?courseOfferingId=&componentName=&subComponentId=`); 'No Data' for an offering without students.
  */
 export function MarksByScreen({ mode, search }: { mode: MarksByMode; search: string }) {
@@ -230,6 +231,7 @@ export function MarksByScreen({ mode, search }: { mode: MarksByMode; search: str
           />
         ) : null}
       </div>
+      {id !== "" && components ? <OfferingFacts course={components.course} /> : null}
       {id === "" ? (
         <p className={screenStyles.muted}>{m.gres_choose_offering()}</p>
       ) : header.isError ? (

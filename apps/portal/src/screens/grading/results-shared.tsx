@@ -1,17 +1,18 @@
 import {
-  type GradingAuditEntry,
   gradingCoursesQueryOptions,
   SCORES_HEADER_PAGE,
   subjectScoresQueryOptions,
 } from "@portal/api-client";
 import { Select, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useDeferredValue, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
 import { formatMarks, formatNumber, pluralCount } from "../kit/format.ts";
 import * as screenStyles from "../screen.css.ts";
+import * as styles from "./results.css.ts";
 
 /** The course offerings a results screen offers (the grading list's first 100, by course and section). */
 export const OFFERING_CHOICES_REQUEST = { count: 100 } as const;
@@ -28,8 +29,9 @@ export const offeringChoicesFirstQuery: FirstQuery = async ({ api, fetch }) => {
 };
 
 /**
- * The course offering choice of a results screen: "<code> <name> – <section> (<term>)" for each
- * offering of the grading list, plus the chosen one. A search field beside it narrows the list on
+ * The course offering choice of a results screen: "<code> <name> – <section> (<term>, <batch>)" for
+ * each offering of the grading list, plus the chosen one; the batch (the intake, e.g. "MBA 2025
+ * Mumbai") tells apart the same course's section A of two intakes. A search field beside it narrows the list on
  * the server by course code or name, so every offering can be reached however many there are (the
  * list shows 100 at a time and says so when there are more); `onChange` gets the chosen offering's
  * id ("" for none).
@@ -58,6 +60,7 @@ export function OfferingSelect({ value, onChange }: { value: string; onChange: (
             courseName: chosen.data.course.courseName,
             section: chosen.data.course.section,
             term: chosen.data.course.term,
+            batch: chosen.data.course.batch,
           },
         ]
       : [];
@@ -68,6 +71,7 @@ export function OfferingSelect({ value, onChange }: { value: string; onChange: (
       name: c.courseName,
       section: c.section,
       term: c.term,
+      batch: c.batch,
     }),
   }));
   return (
@@ -87,7 +91,7 @@ export function OfferingSelect({ value, onChange }: { value: string; onChange: (
         }
       />
       <Select
-        className={screenStyles.filterField}
+        className={styles.offeringField}
         label={m.gres_course_offering()}
         placeholder={m.gres_select_offering()}
         options={options}
@@ -99,26 +103,35 @@ export function OfferingSelect({ value, onChange }: { value: string; onChange: (
   );
 }
 
-/** "key: value" pairs of an audit row's before or after, for the audit table (null: "—"). */
-export function auditValues(values: Record<string, unknown> | null): string {
-  if (!values) return "—";
-  return Object.entries(values)
-    .filter(([, v]) => v !== "" && v !== null && v !== undefined)
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
-    .join(", ");
-}
-
-/** The audit action's label; actions without a label show as written. */
-export function auditActionLabel(entry: Pick<GradingAuditEntry, "action">): string {
-  const labels: Record<string, () => string> = {
-    enter_mark: m.gres_audit_enter_mark,
-    change_mark: m.gres_audit_change_mark,
-    change_grade: m.gres_audit_change_grade,
-    change_published_grade: m.gres_audit_change_published_grade,
-    publish_results: m.gres_audit_publish_results,
-    send_marks: m.gres_audit_send_marks,
-  };
-  return labels[entry.action]?.() ?? entry.action;
+/**
+ * The header of a chosen course offering on a results screen: course, section, term and batch (the
+ * intake), then `more` facts of the screen (label and value, e.g. status and class statistics), so
+ * the page always says which cohort it shows before anything is sent or published.
+ */
+export function OfferingFacts({
+  course,
+  more = [],
+}: {
+  course: { courseCode: string; courseName: string; section: string; term: string; batch: string };
+  more?: ReadonlyArray<readonly [string, ReactNode]>;
+}) {
+  const items: ReadonlyArray<readonly [string, ReactNode]> = [
+    [m.gres_course(), `${course.courseCode} ${course.courseName}`],
+    [m.gres_section(), course.section],
+    [m.gres_term(), course.term],
+    [m.gres_batch(), course.batch],
+    ...more,
+  ];
+  return (
+    <dl className={styles.summary}>
+      {items.map(([label, value]) => (
+        <div key={label} className={styles.summaryItem}>
+          <dt className={styles.summaryLabel}>{label}</dt>
+          <dd className={styles.summaryValue}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 /** A mark as shown: "12.5 / 20", or "— / 20" while none is entered. */

@@ -24,3 +24,8 @@ export const formGrid = style({
 });
 export const changeList = style({ margin: 0, paddingInlineStart: vars.space.md, fontSize: vars.fontSize.sm });
 export const fileInput = style({ font: "inherit" });
+/**
+ * The course offering choice: wide enough for "<code> <name> – <section> (<term>, <batch>)" so the
+ * batch stays in sight when the list is closed; the whole row on a narrow screen.
+ */
+export const offeringField = style({ minWidth: "min(100%, 14rem)", flex: "1 1 36rem", maxWidth: "100%" });

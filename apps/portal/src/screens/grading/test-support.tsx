@@ -290,7 +290,7 @@ export function gradingApi(state: FakeState = makeState(), options: { conflictOn
         failed: 0,
       }),
     "GET /api/sf/exam/grading/audit/a0000000-0000-4000-8000-000000000001": () =>
-      json(200, { success: true, courseOfferingId: OFFERING_ID, entries: state.audit }),
+      json(200, { success: true, courseOfferingId: OFFERING_ID, entries: state.audit, names: {} }),
     [`GET /api/sf/exam/coursecomponent/${OFFERING_ID}`]: (request) => {
       const q = new URL(request.url).searchParams;
       return json(200, componentMarksOf(state, q.get("studentId") ?? "", q.get("componentName") ?? ""));
@@ -315,14 +315,17 @@ export function gradingApi(state: FakeState = makeState(), options: { conflictOn
           const before = state.grades.get(item.id);
           const version = (before?.version ?? 1) + 1;
           state.grades.set(item.id, { finalGrade: item.finalGrade, penalty: item.penality, version });
+          const student = state.students.find((x) => x.gradeId === item.id);
           state.audit.unshift({
             id: `80000000-0000-4000-8000-00000000000${state.audit.length + 1}`,
             at: "2026-11-23T10:00:00.000Z",
             actorEmail: "exams@university.example",
+            actorName: "Ravi Menon",
             action: state.status === "Published" ? "change_published_grade" : "change_grade",
             entity: "student_grade",
             entityId: item.id,
-            before: { finalGrade: before?.finalGrade ?? "B" },
+            student: student ? { id: student.id, name: student.name, code: student.code } : null,
+            before: { finalGrade: before?.finalGrade ?? (student ? letterOf(totalOf(student)) : "B") },
             after: { finalGrade: item.finalGrade, reason: item.reason },
           });
           return { id: item.id, finalGrade: item.finalGrade, gradePoint: 2, version };

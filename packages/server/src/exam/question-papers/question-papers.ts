@@ -518,7 +518,7 @@ async function changePaperStatus(
   tx: Executor,
   paper: { id: string; status: QuestionPaperStatus },
   status: QuestionPaperStatus,
-  action: string,
+  action: "start_review" | "approve_paper",
   at: Date,
 ): Promise<AuditEntry> {
   await tx.update(questionPaper).set({ status, updatedAt: at }).where(eq(questionPaper.id, paper.id));
