@@ -19,6 +19,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -510,6 +511,24 @@ export const questionPaper = pgTable(
     index("question_paper_cycle_idx").on(t.examCycleId),
     index("question_paper_faculty_idx").on(t.facultyId),
   ],
+);
+
+/**
+ * How many question papers each course offering has in each status, kept by statement triggers on
+ * question_paper in the writer's own transaction (migration 0022), so the list's exact total and its
+ * page boundaries come from a few hundred rows instead of a scan of every paper (docs/performance.md,
+ * "The signed-in page as cheap as its data"). A row whose count falls to zero is deleted.
+ */
+export const questionPaperTally = pgTable(
+  "question_paper_tally",
+  {
+    courseOfferingId: uuid("course_offering_id")
+      .notNull()
+      .references(() => courseOffering.id),
+    status: text("status", { enum: QUESTION_PAPER_STATUS_VALUES }).notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseOfferingId, t.status] })],
 );
 
 /** Set 1 or set 2 of a question paper; `documentKey` names the PDF in file storage. */

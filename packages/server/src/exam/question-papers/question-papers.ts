@@ -6,7 +6,7 @@ import {
   type SetStatus,
   SPEC_MESSAGES,
 } from "@portal/domain";
-import { and, asc, count, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
@@ -24,6 +24,7 @@ import {
   intake,
   questionPaper,
   questionPaperSet,
+  questionPaperTally,
   term,
 } from "../../db/schema.ts";
 import { updateVersioned } from "../../db/versioned-update.ts";
@@ -173,6 +174,8 @@ const paperWhere = and(
   sql`(${sql.placeholder("examCycle")} = '' or ${questionPaper.examCycleId} in (select ${examCycle.id} from ${examCycle} where ${examCycle.name} = ${sql.placeholder("examCycle")}))`,
   sql`(${sql.placeholder("faculty")} = '' or ${questionPaper.facultyId} in (select ${contact.id} from ${contact} where ${facultyName} = ${sql.placeholder("faculty")}))`,
 );
+/** The status filter on the tally (its only paper column). */
+const tallyWhere = sql`(${sql.placeholder("status")} = '' or ${questionPaperTally.status}::text = ${sql.placeholder("status")})`;
 const offeringWhere = and(
   filterIs("course", course.name),
   filterIs("term", term.name),
@@ -183,37 +186,64 @@ const offeringWhere = and(
 const listStatements = new WeakMap<Executor, ReturnType<typeof prepareListStatements>>();
 
 function prepareListStatements(db: Executor) {
-  const perOffering = db
-    .select({ offeringId: questionPaper.courseOfferingId, n: sql<number>`count(*)::int`.as("n") })
-    .from(questionPaper)
-    .where(paperWhere)
-    .groupBy(questionPaper.courseOfferingId)
-    .as("per_offering");
   /**
    * Matching papers per course offering, with each offering's place in the list order (the dense
-   * rank of its course name and term name): at most one row per offering (320 in the demo data),
+   * rank of its course name and term name): at most one entry per offering (320 in the demo data),
    * whatever the filter. The exact total is their sum; the page's offerings follow from the running
-   * sums, without sorting the papers.
+   * sums, without sorting the papers. `perOffering` counts the matches of the paper's own filters.
    */
-  const groups = db
-    .select({
-      offeringId: courseOffering.id,
-      n: sql<number>`${perOffering.n}`.mapWith(Number),
-      rank: sql<number>`dense_rank() over (order by ${course.name}, ${term.name})::int`.mapWith(Number),
-    })
-    .from(perOffering)
-    .innerJoin(courseOffering, eq(courseOffering.id, perOffering.offeringId))
-    .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .innerJoin(term, eq(term.id, courseOffering.termId))
-    .innerJoin(intake, eq(intake.id, term.intakeId))
-    .where(offeringWhere)
-    .orderBy(sql`3`)
-    .prepare("question_paper_list_groups");
+  const groupsOf = (perOffering: ReturnType<typeof countPerOffering>, name: string) => {
+    const g = db
+      .select({
+        offeringId: courseOffering.id,
+        n: sql<number>`${perOffering.n}`.as("n"),
+        rank: sql<number>`dense_rank() over (order by ${course.name}, ${term.name})::int`.as("rank"),
+      })
+      .from(perOffering)
+      .innerJoin(courseOffering, eq(courseOffering.id, perOffering.offeringId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .innerJoin(term, eq(term.id, courseOffering.termId))
+      .innerJoin(intake, eq(intake.id, term.intakeId))
+      .where(offeringWhere)
+      .as("g");
+    // One JSON text of [offering, n, rank] triples in rank order, not a row per offering: decoding
+    // 320 rows field by field cost the embedded database's client more than the statement itself.
+    return db
+      .select({
+        list: sql<string>`coalesce(json_agg(json_build_array(${g.offeringId}, ${g.n}, ${g.rank}) order by ${g.rank}), '[]')::text`,
+      })
+      .from(g)
+      .prepare(name);
+  };
+  const countPerOffering = (counts: SQL<number>, from: typeof questionPaper | typeof questionPaperTally) =>
+    db
+      .select({
+        offeringId: from.courseOfferingId,
+        n: counts.as("n"),
+      })
+      .from(from)
+      .where(from === questionPaper ? paperWhere : tallyWhere)
+      .groupBy(from.courseOfferingId)
+      .as("per_offering");
+  /** Every filter: the papers themselves are counted (exam cycle and faculty are not tallied). */
+  const groups = groupsOf(
+    countPerOffering(sql<number>`count(*)::int`, questionPaper),
+    "question_paper_list_groups",
+  );
+  /**
+   * No exam cycle or faculty filter (the list as it opens, and by status, course, term or batch):
+   * the counts per offering and status kept in question_paper_tally, a few hundred rows however
+   * many papers there are.
+   */
+  const tallyGroups = groupsOf(
+    countPerOffering(sql<number>`sum(${questionPaperTally.n})::int`, questionPaperTally),
+    "question_paper_list_tally_groups",
+  );
   /**
    * The page's papers: only the papers of the few offerings the page spans are sorted, by their
    * offering's place in the list order (`ranks[i]` is the rank of `offerings[i]`), then id; the
    * page's rows then get their two sets' statuses by the sets' unique index. One statement of three
-   * relations: the names (course, term, batch, exam cycle, faculty) come from {@link listLabels}, so
+   * relations: the names (course, term, batch, exam cycle, faculty) are read after it by the page's ids ({@link pageLabels}), so
    * it is not a ten-relation join that the embedded database would plan afresh on every call.
    */
   const place = sql<number>`(${sql.placeholder("ranks")}::int[])[array_position(${sql.placeholder("offerings")}::uuid[], ${questionPaper.courseOfferingId})]`;
@@ -251,7 +281,47 @@ function prepareListStatements(db: Executor) {
     .leftJoin(setTwo, and(eq(setTwo.questionPaperId, pagePapers.id), eq(setTwo.setNumber, 2)))
     .orderBy(pagePapers.place, pagePapers.id)
     .prepare("question_paper_list_page");
-  return { groups, page };
+  return { groups, tallyGroups, page, labels: prepareLabelStatement(db) };
+}
+
+/**
+ * The names of a page's rows (course, term and intake of each course offering, exam cycle, faculty
+ * member), looked up by the ids the page's papers hold: one statement of three small index lookups
+ * (`kind` o, c or f; `a`, `b`, `c` the names in that order), whatever the list's size, so a page
+ * computed afresh (the first read after a write) reads its own 25 to 100 rows' names and never every
+ * paper's.
+ */
+function prepareLabelStatement(db: Executor) {
+  const text = (value: string) => sql<string | null>`${value}::text`;
+  const none = sql<string | null>`null::text`;
+  const name = (column: SQLWrapper) => sql<string | null>`${column}`;
+  const anyOf = (column: SQLWrapper, name: string) => sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
+  return db
+    .select({
+      kind: text("o"),
+      id: courseOffering.id,
+      a: name(course.name),
+      b: name(term.name),
+      c: name(intake.name),
+    })
+    .from(courseOffering)
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .where(anyOf(courseOffering.id, "offerings"))
+    .unionAll(
+      db
+        .select({ kind: text("c"), id: examCycle.id, a: name(examCycle.name), b: none, c: none })
+        .from(examCycle)
+        .where(anyOf(examCycle.id, "cycles")),
+    )
+    .unionAll(
+      db
+        .select({ kind: text("f"), id: contact.id, a: facultyName, b: name(contact.email), c: none })
+        .from(contact)
+        .where(anyOf(contact.id, "faculty")),
+    )
+    .prepare("question_paper_list_labels");
 }
 
 /** The names a list row shows beside its paper's own columns, by the ids the paper holds. */
@@ -261,32 +331,24 @@ type ListLabels = {
   faculty: Map<string, { name: string | null; email: string | null }>;
 };
 
-/**
- * The names of every course offering (course, term, intake), exam cycle and question-paper faculty
- * member, kept behind the list's change counter (writes to any of those tables bump it, migrations
- * 0001 and 0002), so a list page reads its papers by primary key and names them from memory.
- */
-function listLabels(db: Executor): Promise<ListLabels> {
-  return cachedReadModel(db, "question_paper_list", "labels", async () => {
-    const [offerings, cycles, faculty] = await Promise.all([
-      db
-        .select({ id: courseOffering.id, courseName: course.name, termName: term.name, batch: intake.name })
-        .from(courseOffering)
-        .innerJoin(course, eq(course.id, courseOffering.courseId))
-        .innerJoin(term, eq(term.id, courseOffering.termId))
-        .innerJoin(intake, eq(intake.id, term.intakeId)),
-      db.select({ id: examCycle.id, name: examCycle.name }).from(examCycle),
-      db
-        .select({ id: contact.id, name: facultyName, email: contact.email })
-        .from(contact)
-        .where(sql`${contact.id} in (select ${questionPaper.facultyId} from ${questionPaper})`),
-    ]);
-    return {
-      offerings: new Map(offerings.map(({ id, ...names }) => [id, names])),
-      cycles: new Map(cycles.map((c) => [c.id, c.name])),
-      faculty: new Map(faculty.map(({ id, ...who }) => [id, who])),
-    };
+/** The names of the rows of one page, read by their ids ({@link prepareLabelStatement}). */
+async function pageLabels(
+  statement: ReturnType<typeof prepareLabelStatement>,
+  rows: ReadonlyArray<{ offeringId: string; examCycleId: string | null; facultyId: string | null }>,
+): Promise<ListLabels> {
+  const distinct = (ids: Array<string | null>) => [...new Set(ids.filter((id): id is string => id !== null))];
+  const found = await statement.execute({
+    offerings: distinct(rows.map((row) => row.offeringId)),
+    cycles: distinct(rows.map((row) => row.examCycleId)),
+    faculty: distinct(rows.map((row) => row.facultyId)),
   });
+  const labels: ListLabels = { offerings: new Map(), cycles: new Map(), faculty: new Map() };
+  for (const { kind, id, a, b, c } of found) {
+    if (kind === "o") labels.offerings.set(id, { courseName: a ?? "", termName: b ?? "", batch: c ?? "" });
+    else if (kind === "c") labels.cycles.set(id, a ?? "");
+    else labels.faculty.set(id, { name: a, email: b });
+  }
+  return labels;
 }
 
 /**
@@ -294,8 +356,8 @@ function listLabels(db: Executor): Promise<ListLabels> {
  * course name, term name, then id; with the exact total number of matches. Throws 400 for an
  * unknown status. Prepared statements of fixed shape, whatever the filters and the page: the
  * matching papers counted per course offering (kept per filter behind the list's change counter),
- * then the page's papers from the few offerings it spans with their sets' statuses, named from the
- * kept labels ({@link listLabels}); so a deep page costs what the first one does
+ * then the page's papers from the few offerings it spans with their sets' statuses, then the names
+ * of those rows by their ids ({@link pageLabels}); so a deep page costs what the first one does
  * (docs/performance.md has the plans).
  */
 export async function listQuestionPapers(
@@ -317,8 +379,17 @@ export async function listQuestionPapers(
   const prepared = statements;
   // The counts per offering depend on the filter only: kept behind the list's change counter, so
   // they are exact, and another page of a filter seen before costs the page statement alone.
-  const groups = await cachedReadModel(db, "question_paper_list", `groups|${JSON.stringify(params)}`, () =>
-    prepared.groups.execute(params),
+  const groups = await cachedReadModel(
+    db,
+    "question_paper_list",
+    `groups|${JSON.stringify(params)}`,
+    async () => {
+      const statement =
+        params.examCycle === "" && params.faculty === "" ? prepared.tallyGroups : prepared.groups;
+      const [answer] = await statement.execute(params);
+      const triples = JSON.parse(answer?.list ?? "[]") as Array<[string, number, number]>;
+      return triples.map(([offeringId, n, rank]) => ({ offeringId, n, rank }));
+    },
   );
   const total = groups.reduce((sum, g) => sum + g.n, 0);
   const from = (page.pageNo - 1) * page.count;
@@ -345,8 +416,7 @@ export async function listQuestionPapers(
     seen += entry.n;
   }
   if (offerings.length === 0) return { questionPapersList: [], noOfRecords: total };
-  // The names first (kept, so usually no statement at all), then the page's rows.
-  const labels = await listLabels(db);
+  // The page's rows, then their names by the ids they hold.
   const rows = await prepared.page.execute({
     ...params,
     offerings,
@@ -354,6 +424,7 @@ export async function listQuestionPapers(
     limit: page.count,
     offset: from - skipped,
   });
+  const labels = await pageLabels(prepared.labels, rows);
   const ordered = rows.flatMap((row) => {
     const offering = labels.offerings.get(row.offeringId);
     const cycle = row.examCycleId ? labels.cycles.get(row.examCycleId) : undefined;
