@@ -28,3 +28,4 @@ export * from "./scheduling.ts";
 export * from "./scheduling-input.ts";
 export * from "./seating.ts";
 export * from "./sheets.ts";
+export * from "./time-zones.ts";

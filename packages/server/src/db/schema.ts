@@ -80,6 +80,11 @@ export const campus = pgTable(
       .notNull()
       .references(() => institution.id),
     name: text("name").notNull(),
+    /**
+     * The campus's IANA time zone (e.g. "Asia/Dubai"): its exams and sessions are wall times here
+     * (docs/architecture.md, "Time zones"). Asia/Kolkata (EXAM_TIME_ZONE) for a campus given none.
+     */
+    timeZone: text("time_zone").notNull().default("Asia/Kolkata"),
   },
   (t) => [uniqueIndex("campus_name_uq").on(t.institutionId, t.name)],
 );
