@@ -60,6 +60,8 @@ export type ExamInfo = ExamHeader & {
   examType: string;
   campusId: string;
   campusName: string;
+  /** The campus's IANA zone: the exam's date and start time are wall times there. */
+  timeZone: string;
   studentsPerInvigilator: number;
   roomExclusive: boolean;
   /** Version of the seating plan of the exam's period; 0 while the exam has no period. */
@@ -121,7 +123,6 @@ export async function loadExams(db: Executor, ids: readonly string[]): Promise<M
       .$dynamic(),
   )
     .leftJoin(examPeriod, eq(examPeriod.id, exam.examPeriodId))
-    .innerJoin(campus, eq(campus.id, intake.campusId))
     .where(inArray(exam.id, valid));
   // The seating and invigilation answers name the sitting dateOfExam, startTimeOfExam and duration.
   return new Map(
@@ -141,6 +142,7 @@ export async function loadExams(db: Executor, ids: readonly string[]): Promise<M
         examType: r.examType,
         campusId: r.campusId,
         campusName: r.campusName,
+        timeZone: r.timeZone,
         studentsPerInvigilator: r.studentsPerInvigilator,
         roomExclusive: r.roomExclusive,
         seatingVersion: r.seatingVersion,
