@@ -29,7 +29,7 @@ import {
   weeklyTimeTable,
 } from "./reads.ts";
 import { swapTimeTableSlots } from "./swap.ts";
-import { calendarClock, facultyTimeZone, intakeTimeZone } from "./time-zones.ts";
+import { calendarClock, facultyTimeZone, intakeTimeZone, termTimeZone } from "./time-zones.ts";
 
 const optionalDate = z.union([z.literal(""), ZIsoDate]).optional();
 const ZRangeQuery = z.object({ from: optionalDate, to: optionalDate });
@@ -96,10 +96,11 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/salesforce/SchedulerData", async (c) => {
     const { termId } = parseOrThrow(ZTermQuery, c.req.query());
-    return keptJson(c, `scheduler|${termId}`, async () => ({
-      success: true as const,
-      ...(await schedulerData(ctx.db, termId)),
-    }));
+    return keptJson(c, `scheduler|${termId}`, async () => {
+      const load = await schedulerData(ctx.db, termId);
+      // The term's events are wall times at its intake's campus: the scheduler draws and books them there.
+      return { success: true as const, ...load, timeZone: await termTimeZone(ctx.db, termId) };
+    });
   });
   app.get("/salesforce/SessionData", async (c) => {
     const q = parseOrThrow(ZSessionsQuery, c.req.query());

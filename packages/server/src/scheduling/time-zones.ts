@@ -42,3 +42,13 @@ export async function intakeTimeZone(db: Executor, intakeId: string | null): Pro
   );
   return campusTimeZone(found?.timeZone);
 }
+
+/** The zone of a term's campus (term -> intake -> campus); the default campus zone when unknown. */
+export async function termTimeZone(db: Executor, termId: string): Promise<string> {
+  const [found] = await rows<{ timeZone: string }>(
+    db,
+    sql`select c.time_zone as "timeZone" from term t join intake i on i.id = t.intake_id
+        join campus c on c.id = i.campus_id where t.id = ${termId}`,
+  );
+  return campusTimeZone(found?.timeZone);
+}

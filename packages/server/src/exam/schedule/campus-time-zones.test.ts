@@ -1,3 +1,4 @@
+import { instantToLocal, todayIn, wallClockAt } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows.ts";
@@ -166,6 +167,48 @@ describe.each(testTargets())("campus time zones on $name", (target) => {
           from scheduled_event where exam_id = ${row?.id}`,
     );
     expect(event).toEqual({ startsAt: "2027-02-10T08:00", endsAt: "2027-02-10T11:00" });
+  });
+
+  it("the scheduler and the time table answer their campus's zone; the faculty calendar the server's today", async () => {
+    const [dubai] = await rows<{
+      termId: string;
+      facultyId: string;
+      programme: string;
+      month: string;
+      year: number;
+    }>(
+      api.ctx.db,
+      sql`select t.id as "termId", b.faculty_id as "facultyId", p.code as programme, i.month, i.year
+          from scheduled_event e join scheduled_event_faculty b on b.event_id = e.id join term t on t.id = e.term_id
+          join intake i on i.id = t.intake_id join campus c on c.id = i.campus_id
+          join academic_programme p on p.id = i.programme_id
+          where c.name = 'Dubai' and e.created_by = 'demo' order by e.starts_at, e.id limit 1`,
+    );
+    expect(dubai).toBeTruthy();
+    const scheduler = await call("GET", `/api/salesforce/SchedulerData?termId=${dubai?.termId}`);
+    expect(scheduler.status, JSON.stringify(scheduler.body)).toBe(200);
+    expect(scheduler.body.timeZone).toBe("Asia/Dubai");
+    const week = await call(
+      "GET",
+      `/api/salesforce/SessionTimeTable?programName=${dubai?.programme}&intake=${dubai?.month}&year=${dubai?.year}&date=2026-11-04`,
+    );
+    expect(week.status, JSON.stringify(week.body)).toBe(200);
+    expect(week.body.timeZone).toBe("Asia/Dubai");
+    // The demo's sessions are wall times at their campus: 09:00, 11:00, 14:00 or 16:00 in Dubai.
+    const times = (week.body.events as Array<{ startDate: string }>).map(
+      (e) => instantToLocal(e.startDate, "Asia/Dubai").time,
+    );
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times) expect(["09:00", "11:00", "14:00", "16:00"]).toContain(time);
+
+    const calendar = await call("GET", `/api/salesforce/FacultyBookingsData?contactId=${dubai?.facultyId}`);
+    expect(calendar.status, JSON.stringify(calendar.body)).toBe(200);
+    const zone = calendar.body.timeZone as string;
+    expect(calendar.body.today).toBe(todayIn(api.ctx.now(), zone));
+    expect(calendar.body.now).toBe(
+      `${wallClockAt(api.ctx.now(), zone).date}T${wallClockAt(api.ctx.now(), zone).time}`,
+    );
+    expect(calendar.body.from).toBe(calendar.body.today);
   });
 
   it("refuses an import campus in an unknown zone with 400, writing nothing", async () => {
