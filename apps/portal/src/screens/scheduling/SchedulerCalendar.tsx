@@ -11,7 +11,7 @@ import { type Holiday, holidayBackgroundEvents, visibleRange, wallTime } from ".
 import { eventTitle, type ResourceType, resourceIdsOf } from "./scheduler-state.ts";
 
 /**
- * A selected range: start and end as Asia/Kolkata wall dates and times (the calendar shows wall
+ * A selected range: start and end as wall dates and times at the term's campus (the calendar shows wall
  * time), the end exclusive; all-day ranges have no times.
  */
 export type SelectedRange = {

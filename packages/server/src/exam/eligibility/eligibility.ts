@@ -49,7 +49,7 @@ import { candidateOf, candidateOfExamRow } from "./candidates.ts";
 export { ENROLLED } from "./candidates.ts";
 
 /**
- * The exam a screen is about (dates YYYY-MM-DD, start HH:MM and duration in minutes, Asia/Kolkata):
+ * The exam a screen is about (dates YYYY-MM-DD, start HH:MM at its campus and duration in minutes):
  * course, section (course offering), term, batch (intake), programme, cycle, the teacher of the
  * section (`subjectFaculty`) and the exam's status (Completed once its date has passed).
  */

@@ -19,7 +19,7 @@ import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
 
 /**
  * An exam as the planner books it: the section (course offering), the exam type (MidTerm, EndTerm,
- * Retest) and its sitting: ISO date, start time HH:MM (Asia/Kolkata), length in minutes.
+ * Retest) and its sitting: ISO date, start time HH:MM (wall time at its campus), length in minutes.
  */
 export type PlannerExam = {
   courseOfferingId: string;

@@ -326,7 +326,7 @@ type Duty = {
  * and faculty member twice (`i.facultyId`), a room name matching several rooms (`i.roomNo`); 404
  * unknown exam (`i.examId`), faculty member (`i.facultyId`) or room (`i.roomNo`); 409
  * `invigilator_double_booked` when the faculty member would hold another room during an overlapping
- * exam ([date + start, + duration), Asia/Kolkata), held before or given in the same request; 409
+ * exam ([date + start, + duration) at its campus, compared as instants), held before or given in the same request; 409
  * `version_conflict` (`i.version`) when the duty is not at the item's `version` any more (0: the
  * client saw no duty) because someone changed, removed or made it since. Mails are queued in the
  * transaction and delivered after the commit (mail/delivery.ts). Every write to a duty moves its

@@ -37,7 +37,7 @@ const INSERT_CHUNK = 1000;
 /** Seats written by one generation from which the table's planner statistics are refreshed. */
 const ANALYZE_AFTER_ROWS = 1000;
 
-/** An exam as the seating and invigilation screens head it (date YYYY-MM-DD, start HH:MM Asia/Kolkata, minutes). */
+/** An exam as the seating and invigilation screens head it (date YYYY-MM-DD, start HH:MM at its campus, minutes). */
 export type ExamHeader = {
   id: string;
   courseName: string;
