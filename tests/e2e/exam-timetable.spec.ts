@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { EXAM_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } from "./helpers.ts";
+import { EXAM_OFFICE_EMAIL, expectNoAxeViolations, SERVER_TODAY, signIn, waitForIslands } from "./helpers.ts";
 
 /**
  * The exam office plans the exam schedule: from the exam dashboard (figures and clash report of the
@@ -80,6 +80,18 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
   const upcomingBefore = Number(((await upcomingCard.textContent()) ?? "").replace(/\D/g, ""));
   const dashboardAnswer = await page.request.get(`/api/sf/exam/examDashboard?examCycleId=${cycleId}`);
   const { today } = (await dashboardAnswer.json()) as { today: string };
+  // "Today" comes from one place, the server's clock (PORTAL_CLOCK_START 26-11-2026 04:30Z): the
+  // dashboard names the day the faculty calendar marks as today (faculty-calendar.spec.ts).
+  expect(today).toBe(SERVER_TODAY);
+  await expect(page.getByText(`Today: ${ddmmyyyy(SERVER_TODAY)}`)).toBeVisible();
+  const resources = (await (await page.request.get("/api/salesforce/FacilityFacultyAllData")).json()) as {
+    faculty: Array<{ id: string }>;
+  };
+  const calendar = await page.request.get(
+    `/api/salesforce/FacultyBookingsData?contactId=${resources.faculty[0]?.id ?? ""}`,
+  );
+  expect(calendar.status()).toBe(200);
+  expect(((await calendar.json()) as { today: string }).today).toBe(today);
 
   await page
     .getByRole("navigation", { name: "Exam screens" })

@@ -8,11 +8,18 @@
  * times, swapped back afterwards so the demo data stays as it was.
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { ACADEMIC_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } from "./helpers.ts";
+import {
+  ACADEMIC_OFFICE_EMAIL,
+  expectNoAxeViolations,
+  SERVER_TODAY,
+  signIn,
+  waitForIslands,
+} from "./helpers.ts";
 
 type CalendarEvent = {
   contactId: string;
   contactName: string;
+  termId: string;
   sessionName: string;
   courseName: string;
   startDate: string;
@@ -81,19 +88,49 @@ test("a faculty member's week of sessions, an event's details, and week navigati
   // The day view of the event's day.
   await page.locator(".fc-timeGridDay-button").click();
   await expect(page.locator(".fc-timeGridDay-view")).toBeVisible();
+
+  // Without a date the calendar opens on the server's today and marks it, the day the exam
+  // dashboard names (exam-timetable.spec.ts), whatever the browser's clock says.
+  await page.goto(`/app/faculty-calendar?contactId=${event.contactId}`);
+  await waitForIslands(page);
+  const today = page.locator(".fc-col-header-cell.fc-day-today");
+  await expect(today).toHaveCount(1);
+  await expect(today).toHaveAttribute("data-date", SERVER_TODAY);
+  await expect(page).toHaveURL(new RegExp(`date=${weekStart(SERVER_TODAY)}`));
+  const answer = await page.request.get(`/api/salesforce/FacultyBookingsData?contactId=${event.contactId}`);
+  expect(((await answer.json()) as { today: string }).today).toBe(SERVER_TODAY);
 });
+
+/** The Monday (YYYY-MM-DD) of a date's week. */
+function weekStart(isoDate: string): string {
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
 
 const WEEK_URL = "/api/salesforce/SessionTimeTable?programName=EMBA&intake=JUL&year=2026&date=2026-11-04";
 
-/** "DD-MM-YYYY HH:MM" of an instant at Asia/Kolkata wall time (UTC+05:30). */
-function wall(instant: string): string {
-  const local = new Date(Date.parse(instant) + 330 * 60_000).toISOString();
-  return `${local.slice(8, 10)}-${local.slice(5, 7)}-${local.slice(0, 4)} ${local.slice(11, 16)}`;
+/** "DD-MM-YYYY HH:MM" of an instant at the wall time of `timeZone` (the intake's campus zone). */
+function wall(instant: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("day")}-${part("month")}-${part("year")} ${part("hour")}:${part("minute")}`;
 }
 
 test("the time table: the intake's week, week navigation kept in the address, and a swap of two sessions", async () => {
   test.setTimeout(180_000);
-  const before = (await (await page.request.get(WEEK_URL)).json()) as { events: CalendarEvent[] };
+  const before = (await (await page.request.get(WEEK_URL)).json()) as {
+    events: CalendarEvent[];
+    timeZone: string;
+  };
   const first = before.events[0]!;
   const second = before.events.find(
     (e) => e.courseName !== first.courseName && e.booking.facultyName !== first.booking.facultyName,
@@ -122,7 +159,9 @@ test("the time table: the intake's week, week navigation kept in the address, an
   await expect(page.getByText("02-11-2026 to 08-11-2026")).toBeVisible();
 
   const pick = (e: CalendarEvent) =>
-    page.getByRole("checkbox", { name: `Pick ${e.courseName} - ${e.sessionName} ${wall(e.startDate)}` });
+    page.getByRole("checkbox", {
+      name: `Pick ${e.courseName} - ${e.sessionName} ${wall(e.startDate, before.timeZone)}`,
+    });
   const swap = async (a: CalendarEvent, b: CalendarEvent) => {
     await pick(a).check();
     await pick(b).check();
@@ -138,4 +177,48 @@ test("the time table: the intake's week, week navigation kept in the address, an
   await swap({ ...first, startDate: second.startDate }, { ...second, startDate: first.startDate });
   const restored = (await (await page.request.get(WEEK_URL)).json()) as { events: CalendarEvent[] };
   expect(restored.events.find((e) => e.id === first.id)?.startDate).toBe(first.startDate);
+
+  // An exam reference (an all-day item, sent at fixed midnights) shows in the all-day row without
+  // times, never as "05:30 - 24:00"; removed again afterwards.
+  const termId = first.termId;
+  const scheduler = (await (
+    await page.request.get(`/api/salesforce/SchedulerData?termId=${termId}`)
+  ).json()) as {
+    courseVersions: Array<{ id: string; courseName: string }>;
+  };
+  const subject = scheduler.courseVersions[0]!;
+  // Written by the page's own origin, as the portal's pages write (the cross-site request check).
+  const origin = new URL(page.url()).origin;
+  const made = await page.request.post("/api/salesforce/createFacilityFacultyBooking", {
+    headers: { origin },
+    data: {
+      Operation: "Create",
+      FacilityFacultyBooking: {
+        termId,
+        facultyId: "",
+        facilityId: null,
+        daySelected: "",
+        courseVersionId: subject.id,
+        courseOfferingId: null,
+        academicPlannerActivityId: null,
+        activityType: "reference",
+        sessionName: "Mid-term reference",
+        startDate: "2026-11-04T00:00:00.000Z",
+        endDate: "2026-11-05T00:00:00.000Z",
+      },
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const reference = ((await made.json()) as { events: Array<{ id: string; version: number }> }).events[0]!;
+  await page.reload();
+  await waitForIslands(page);
+  const allDay = grid.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "All day" }) });
+  await expect(allDay).toContainText(`${subject.courseName} - Mid-term reference`);
+  await expect(allDay).not.toContainText("05:30");
+  await expect(grid.getByRole("rowheader", { name: /05:30/ })).toHaveCount(0);
+  const removed = await page.request.post("/api/salesforce/createFacilityFacultyBooking", {
+    headers: { origin },
+    data: { Operation: "Delete", FacilityFacultyBooking: { id: reference.id, version: reference.version } },
+  });
+  expect(removed.status(), await removed.text()).toBe(200);
 });

@@ -159,3 +159,10 @@ export async function fillIntakeFilter(
   if (intake.sections) await filter.getByLabel("Total Section").selectOption(intake.sections);
   return filter;
 }
+
+/**
+ * The server's today (YYYY-MM-DD) at every demo campus on the stories' clock: PORTAL_CLOCK_START
+ * of playwright.config.ts, 2026-11-26T04:30:00Z, is 10:00 in Mumbai (Asia/Kolkata), 08:30 in Dubai
+ * and 12:30 in Singapore. The screens call this day today, whatever the browser's clock says.
+ */
+export const SERVER_TODAY = "2026-11-26";

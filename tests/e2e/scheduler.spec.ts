@@ -21,6 +21,7 @@ type Filters = {
   terms: Array<{ TermRecordId: string; Semester: string; startDate: string; endDate: string }>;
 };
 type SchedulerData = {
+  timeZone: string;
   courseVersions: Array<{
     id: string;
     courseName: string;
@@ -44,7 +45,15 @@ let slot: {
   room: Available["facilities"][number];
 };
 
-const kolkata = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`).toISOString();
+/** UTC offsets of the demo campuses' zones (none has daylight saving time). */
+const OFFSETS: Record<string, string> = {
+  "Asia/Kolkata": "+05:30",
+  "Asia/Dubai": "+04:00",
+  "Asia/Singapore": "+08:00",
+};
+/** The instant (Z) of a wall time at the term's campus, as the scheduler books it. */
+const campusTime = (date: string, time: string, timeZone: string) =>
+  new Date(`${date}T${time}:00${OFFSETS[timeZone] ?? "+05:30"}`).toISOString();
 const addDays = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -91,12 +100,12 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const section = subject?.courseOffering[0];
   if (!subject || !section) throw new Error("no subject with a section");
   // The first day of the term's third week on which a faculty member and a big enough room are
-  // free 08:00-09:00 and the booking would be accepted (no holiday).
+  // free 08:00-09:00 at the term's campus and the booking would be accepted (no holiday).
   let last = "";
   for (let i = 14; i < 42 && !slot; i++) {
     const day = addDays(term.startDate, i);
     const free = await getJson<Available>(
-      `/api/salesforce/FacilityFacultyAvailableData?startDate=${kolkata(day, "08:00")}&endDate=${kolkata(day, "09:00")}`,
+      `/api/salesforce/FacilityFacultyAvailableData?startDate=${campusTime(day, "08:00", data.timeZone)}&endDate=${campusTime(day, "09:00", data.timeZone)}`,
     );
     const faculty = free.faculty[0];
     const room = free.facilities.find((f) => f.facilityCapacity >= section.courseOfferingCapacity);
@@ -111,8 +120,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
           courseVersionId: subject.id,
           courseOfferingId: section.id,
           activityType: "session",
-          startDate: kolkata(day, "08:00"),
-          endDate: kolkata(day, "09:00"),
+          startDate: campusTime(day, "08:00", data.timeZone),
+          endDate: campusTime(day, "09:00", data.timeZone),
         },
       },
     });

@@ -6,7 +6,9 @@ import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 
 /*
  * Scheduling and bookings: openapi/scheduling.yaml. Event times on the wire are instants ending in
- * Z; day ranges (`from`, `to`) are YYYY-MM-DD in Asia/Kolkata, at most 62 days.
+ * Z; day ranges (`from`, `to`) are YYYY-MM-DD at the campus (SessionData: the term's; default
+ * Asia/Kolkata), at most 62 days. The faculty calendar's answer carries its `timeZone`, `today` and
+ * `now` (the server's clock there); SchedulerData and SessionTimeTable their campus's `timeZone`.
  */
 
 /** Answer of GET /salesforce/SchedulerData: term, course versions with sections, tree, activities, references, resources. */

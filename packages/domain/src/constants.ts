@@ -48,8 +48,9 @@ export const DRAWER_WIDTH = 260;
 export const DRAWER_COLLAPSED_WIDTH = 65;
 
 /**
- * Exam times are kept in this time zone (spec, Exam management §9 "Business constants and limits";
- * docs/architecture.md, "Dates, times, languages and themes").
+ * The time zone of spec, Exam management §9 "Business constants and limits": now only the zone of a
+ * campus that names none (`campus.time_zone` defaults to it) and the default of the formatters.
+ * Exams and sessions are wall times at their own campus's zone (docs/architecture.md, "Time zones").
  */
 export const EXAM_TIME_ZONE = "Asia/Kolkata";
 
@@ -61,3 +62,10 @@ export const DEFAULT_LOCALE: Locale = "en";
 /** Sample options of spec §9, used by the demo data. */
 export const PROGRAMME_CODES = ["MBA", "EMBA", "GMBA", "PGPFMB"] as const;
 export const CAMPUS_NAMES = ["Mumbai", "Singapore", "Dubai"] as const;
+
+/** The demo campuses' IANA time zones (docs/architecture.md, "Time zones"). */
+export const DEMO_CAMPUS_TIME_ZONES: Record<(typeof CAMPUS_NAMES)[number], string> = {
+  Mumbai: "Asia/Kolkata",
+  Singapore: "Asia/Singapore",
+  Dubai: "Asia/Dubai",
+};

@@ -29,3 +29,4 @@ export * from "./scheduling.ts";
 export * from "./scheduling-input.ts";
 export * from "./seating.ts";
 export * from "./sheets.ts";
+export * from "./time-zones.ts";

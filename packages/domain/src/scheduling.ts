@@ -238,10 +238,11 @@ export const SCHEDULER_FORM_KINDS = ["session", "activity", "reference", "exam"]
 
 /**
  * The booking call's FacilityFacultyBooking of a checked form (spec §7): times as instants ending
- * in Z (Asia/Kolkata local), a reference from midnight of its start day to midnight after its end
- * day (§9 fixed midnight), faculty joined by ';', no weekdays selected.
+ * in Z of the form's wall times at `timeZone` (the term's campus zone, IANA; default Asia/Kolkata),
+ * a reference from midnight of its start day to midnight after its end day (§9 fixed midnight, no
+ * zone), faculty joined by ';', no weekdays selected.
  */
-export function bookingOfForm(f: SchedulerEventForm, termId: string) {
+export function bookingOfForm(f: SchedulerEventForm, termId: string, timeZone: string = EXAM_TIME_ZONE) {
   const reference = f.kind === "reference";
   const [y, mo, d] = f.endDate.split("-").map(Number) as [number, number, number];
   const dayAfterEnd = Temporal.PlainDate.from({ year: y, month: mo, day: d }).add({ days: 1 }).toString();
@@ -256,7 +257,9 @@ export function bookingOfForm(f: SchedulerEventForm, termId: string) {
     activityType: f.kind,
     sessionName: f.sessionName,
     ...(f.kind === "exam" && f.examType ? { examType: f.examType } : {}),
-    startDate: reference ? referenceMidnight(f.startDate) : localToInstant(f.startDate, f.startTime),
-    endDate: reference ? referenceMidnight(dayAfterEnd) : localToInstant(f.endDate, f.endTime),
+    startDate: reference
+      ? referenceMidnight(f.startDate)
+      : localToInstant(f.startDate, f.startTime, timeZone),
+    endDate: reference ? referenceMidnight(dayAfterEnd) : localToInstant(f.endDate, f.endTime, timeZone),
   };
 }

@@ -443,6 +443,18 @@ describe("exam slots", () => {
     expect(examSlotRange(slot("2026-11-17", "10:00", 0)).start - r.start).toBe(24 * 60);
   });
 
+  it("compares sittings at campuses in different zones as instants", () => {
+    const dubai = { ...slot("2026-11-16", "10:00", 60), timeZone: "Asia/Dubai" };
+    const mumbai = { ...slot("2026-11-16", "11:00", 60), timeZone: "Asia/Kolkata" };
+    const mumbaiLater = { ...slot("2026-11-16", "11:30", 60), timeZone: "Asia/Kolkata" };
+    // 10:00 in Dubai is 11:30 in Mumbai: the 11:00 Mumbai sitting overlaps it; 10:00 in Singapore was over by then.
+    expect(examSlotsOverlap(dubai, mumbai)).toBe(true);
+    expect(examSlotRange(dubai).start).toBe(examSlotRange(mumbaiLater).start);
+    expect(examSlotsOverlap(dubai, { ...slot("2026-11-16", "10:00", 60), timeZone: "Asia/Singapore" })).toBe(
+      false,
+    );
+  });
+
   it.each([
     [slot("2026-11-16", "10:00", 180), { date: "2026-11-16", time: "13:00" }],
     [slot("2026-11-16", "14:30", 90), { date: "2026-11-16", time: "16:00" }],

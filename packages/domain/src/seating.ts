@@ -1,4 +1,5 @@
 import { Temporal } from "temporal-polyfill";
+import { EXAM_TIME_ZONE } from "./constants.ts";
 
 /**
  * Seating plans and invigilation (spec Invigilation and proctoring, §7 seatingPlan): how the students
@@ -228,10 +229,15 @@ export function invigilatorsNeeded(seated: number, studentsPerInvigilator: numbe
   return Math.max(1, Math.ceil(seated / studentsPerInvigilator));
 }
 
-/** An exam sitting: ISO date (YYYY-MM-DD), local start time HH:MM (Asia/Kolkata), length in minutes. */
-export type ExamSlot = { date: string; startTime: string; durationMinutes: number };
+/**
+ * An exam sitting: ISO date (YYYY-MM-DD), local start time HH:MM and length in minutes, wall times
+ * at its campus's IANA `timeZone` (default Asia/Kolkata, DEFAULT_CAMPUS_TIME_ZONE).
+ */
+export type ExamSlot = { date: string; startTime: string; durationMinutes: number; timeZone?: string };
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+/** The zone of a sitting that names none (constants.ts EXAM_TIME_ZONE). */
+const DEFAULT_SLOT_TIME_ZONE = EXAM_TIME_ZONE;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function plainDate(isoDate: string): Temporal.PlainDate {
@@ -252,14 +258,16 @@ function slotStart(slot: ExamSlot): Temporal.PlainDateTime {
 }
 
 /**
- * The sitting's time range [start, end) in minutes since 1970-01-01 00:00 on the local wall clock
- * (Asia/Kolkata has no daylight saving time, so local minutes compare exactly). Throws RangeError
- * for an invalid date, time or duration.
+ * The sitting's time range [start, end) in minutes since the epoch: its wall time at its campus's
+ * zone (`timeZone`, default Asia/Kolkata) as an instant, so sittings at campuses in different zones
+ * compare as the same moments (a 10:00 exam in Dubai is 11:30 in Mumbai). A wall time a
+ * daylight-saving change skips moves forward. Throws RangeError for an invalid date, time,
+ * duration or zone.
  */
 export function examSlotRange(slot: ExamSlot): { start: number; end: number } {
   const start = slotStart(slot);
   const minutes = Math.round(
-    start.toZonedDateTime("UTC").epochMilliseconds / 60_000, // wall clock read as UTC: plain minutes
+    start.toZonedDateTime(slot.timeZone ?? DEFAULT_SLOT_TIME_ZONE).epochMilliseconds / 60_000,
   );
   return { start: minutes, end: minutes + slot.durationMinutes };
 }

@@ -8,7 +8,7 @@ import type { JsonAnswer, JsonBody } from "../operation-types.ts";
 
 /** Answer of GET /salesforce/seatingPlan/retrieve: exam header, rooms, sections, one page of seats. */
 export type SeatingPlan = JsonAnswer<"retrieveSeatingPlan">;
-/** The exam a seating or invigilation screen is about (date YYYY-MM-DD, time HH:MM Asia/Kolkata, minutes). */
+/** The exam a seating or invigilation screen is about (date YYYY-MM-DD, time HH:MM at its campus, minutes). */
 export type SeatingExamHeader = SeatingPlan["exam"];
 /** A room available to an exam with the seats used in the exam's period. */
 export type SeatingRoomUse = SeatingPlan["roomsAvailable"][number];

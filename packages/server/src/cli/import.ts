@@ -4,6 +4,7 @@
  *   tsx src/cli/import.ts <file or folder>...                 import each data set named
  *   pnpm import:exams data/exam-timetabling                     every data set in the folder
  *   tsx src/cli/import.ts --start-date 2027-01-04 car-f-92.crs
+ *   tsx src/cli/import.ts --time-zone Asia/Dubai car-f-92.crs     the import campus's IANA zone
  *
  * A Toronto data set is the pair X.crs + X.stu (naming either file imports both); an ITC2007 data
  * set is one X.exam file; a folder means every data set in it and its subfolders. Each data set is
@@ -70,15 +71,18 @@ function findDataSets(args: string[]): DataSet[] {
   return [...found.values()];
 }
 
-function toInput(set: DataSet, startDate: string | undefined): ExamImportInput {
+/** The import request of a data set; `timeZone` (IANA) is its campus's, checked by the importer. */
+function toInput(set: DataSet, startDate: string | undefined, timeZone: string | undefined): ExamImportInput {
+  const zone = timeZone ? { timeZone } : {};
   return set.format === "toronto"
     ? {
         format: "toronto",
         name: set.name,
         files: { crs: readFileSync(set.crs, "utf8"), stu: readFileSync(set.stu, "utf8") },
         ...(startDate ? { startDate } : {}),
+        ...zone,
       }
-    : { format: "itc2007", name: set.name, files: { exam: readFileSync(set.exam, "utf8") } };
+    : { format: "itc2007", name: set.name, files: { exam: readFileSync(set.exam, "utf8") }, ...zone };
 }
 
 async function main(): Promise<void> {
@@ -86,11 +90,14 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       "start-date": { type: "string" },
+      "time-zone": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
   if (values.help || positionals.length === 0) {
-    console.info("usage: import:exams [--start-date YYYY-MM-DD] <file or folder>...");
+    console.info(
+      "usage: import:exams [--start-date YYYY-MM-DD] [--time-zone Asia/Dubai] <file or folder>...",
+    );
     process.exitCode = values.help ? 0 : 2;
     return;
   }
@@ -109,7 +116,7 @@ async function main(): Promise<void> {
         const { created, importSource: s } = await importExamData(
           ctx,
           CLI_ACTOR,
-          toInput(set, values["start-date"]),
+          toInput(set, values["start-date"], values["time-zone"]),
         );
         const c = s.counts;
         console.info(

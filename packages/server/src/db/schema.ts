@@ -81,6 +81,11 @@ export const campus = pgTable(
       .notNull()
       .references(() => institution.id),
     name: text("name").notNull(),
+    /**
+     * The campus's IANA time zone (e.g. "Asia/Dubai"): its exams and sessions are wall times here
+     * (docs/architecture.md, "Time zones"). Asia/Kolkata (EXAM_TIME_ZONE) for a campus given none.
+     */
+    timeZone: text("time_zone").notNull().default("Asia/Kolkata"),
   },
   (t) => [uniqueIndex("campus_name_uq").on(t.institutionId, t.name)],
 );
@@ -339,7 +344,7 @@ export const exam = pgTable(
     component: text("component").notNull(),
     examType: text("exam_type", { enum: ["MidTerm", "EndTerm", "Retest"] }).notNull(),
     examDate: date("exam_date").notNull(),
-    /** Local start time (Asia/Kolkata), HH:MM. */
+    /** Local start time HH:MM: a wall time at the exam's campus (its `campus.time_zone`). */
     startTime: text("start_time").notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
     /**
@@ -355,7 +360,7 @@ export const exam = pgTable(
     /** Free-text venue note from the timetable (rooms themselves come from the seating plan). */
     venue: text("venue").notNull().default(""),
     /**
-     * The day (YYYY-MM-DD, Asia/Kolkata) by which evaluators must have marked the exam's answer
+     * The day (YYYY-MM-DD, at the exam's campus) by which evaluators must have marked the exam's answer
      * sheets (spec §3 Exam info "Deadline", evaluation filter "deadline"); null until the exam
      * office sets it.
      */
@@ -374,7 +379,7 @@ export const exam = pgTable(
 );
 
 /**
- * One sitting of an exam cycle's timetable: a date and start time (Asia/Kolkata) with a length in
+ * One sitting of an exam cycle's timetable: a date and start time (wall time at its exams' campus) with a length in
  * minutes. Imported from ITC2007 periods, generated for Toronto data, or made when the timetable
  * puts an exam at a new date and time.
  */
@@ -386,7 +391,7 @@ export const examPeriod = pgTable(
       .notNull()
       .references(() => examCycle.id),
     date: date("date").notNull(),
-    /** HH:MM, Asia/Kolkata. */
+    /** HH:MM, wall time at the exams' campus. */
     startTime: text("start_time").notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
     /** ITC2007 period penalty (soft constraint weight); 0 elsewhere. */

@@ -7,14 +7,14 @@ import { holidaysOfIntake } from "../planning/public.ts";
 
 /** Weeks of demo sessions, from the Monday on or after the term start. */
 export const DEMO_SESSION_WEEKS = 4;
-/** Start times (Asia/Kolkata) of the demo's 90-minute sessions, each weekday. */
+/** Start times of the demo's 90-minute sessions, each weekday: wall times at the intake's campus. */
 const SLOT_TIMES = ["09:00", "11:00", "14:00", "16:00"] as const;
 
 /**
  * Scheduled class sessions of the demo (inside the demo loader's transaction, after the planning
  * demo): for the planned intakes (those with section activities) every section of their second term
- * meets once a week for {@link DEMO_SESSION_WEEKS} weeks, in a slot (weekday and start time) of its
- * own across all of them, 90 minutes, with its section faculty and the campus's largest room (the
+ * meets once a week for {@link DEMO_SESSION_WEEKS} weeks, in a slot (weekday and start time, wall
+ * time at the intake's campus) of its own across all of them, 90 minutes, with its section faculty and the campus's largest room (the
  * only one that holds a section of 120). As no two sections share a slot, no faculty member or room
  * is booked twice; a day that is a holiday of the intake or its campus is skipped; sections beyond
  * the 20 weekly slots get none.
@@ -29,14 +29,15 @@ export async function loadSchedulingDemo(tx: Executor): Promise<void> {
     offeringId: string;
     facultyId: string;
     roomId: string | null;
+    timeZone: string;
   }>(
     tx,
     sql`select t.intake_id as "intakeId", t.id as "termId", to_char(t.start_date, 'YYYY-MM-DD') as "termStart",
         to_char(t.end_date, 'YYYY-MM-DD') as "termEnd", ts.id as "subjectId", o.id as "offeringId",
-        o.faculty_id as "facultyId",
+        o.faculty_id as "facultyId", c.time_zone as "timeZone",
         (select f.id from facility f where f.campus_id = i.campus_id and f.capacity >= o.capacity
           order by f.capacity desc, f.code limit 1) as "roomId"
-        from term t join intake i on i.id = t.intake_id
+        from term t join intake i on i.id = t.intake_id join campus c on c.id = i.campus_id
         join term_subject ts on ts.term_id = t.id
         join course_offering o on o.term_id = t.id and o.course_id = ts.course_id
         where t.number = 2 and o.faculty_id is not null
@@ -57,7 +58,7 @@ export async function loadSchedulingDemo(tx: Executor): Promise<void> {
     for (let week = 0; week < DEMO_SESSION_WEEKS; week++) {
       const day = addDays(monday, week * 7 + slot.weekday);
       if (day > s.termEnd || holidays.get(s.intakeId)?.has(day)) continue;
-      const start = localToInstant(day, slot.time);
+      const start = localToInstant(day, slot.time, s.timeZone);
       events.push({
         termId: s.termId,
         kind: "session",

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   CAMPUS_NAMES,
+  DEMO_CAMPUS_TIME_ZONES,
   PROGRAMME_CODES,
   ROLE_ACADEMIC_OFFICE,
   ROLE_ADMIN,
@@ -204,9 +205,14 @@ export async function loadDemoData(
     await tx.insert(institution).values({ id: institutionId, name: "University Business School" });
 
     const campusIds = CAMPUS_NAMES.map(() => randomUUID());
-    await tx
-      .insert(campus)
-      .values(CAMPUS_NAMES.map((name, i) => ({ id: campusIds[i], institutionId, name })));
+    await tx.insert(campus).values(
+      CAMPUS_NAMES.map((name, i) => ({
+        id: campusIds[i],
+        institutionId,
+        name,
+        timeZone: DEMO_CAMPUS_TIME_ZONES[name],
+      })),
+    );
 
     // Exam rooms on each campus (codes like "MUM-R101").
     await tx.insert(facility).values(

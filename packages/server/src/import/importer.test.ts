@@ -8,6 +8,7 @@ import type { Executor } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import {
   auditLog,
+  campus,
   contact,
   course,
   courseOffering,
@@ -492,6 +493,8 @@ describe.each(testTargets())("exam data import on $name", (target) => {
         "startDate",
       ],
       ["an empty institutionName", tiny("ins-x-1", { institutionName: " " }), "institutionName"],
+      ["an unknown timeZone", tiny("tzu-x-1", { timeZone: "Asia/Atlantis" }), "timeZone"],
+      ["an offset for a timeZone", tiny("tzo-x-1", { timeZone: "+04:00" }), "timeZone"],
     ])("refuses %s with 400 naming the field", async (_case, body, field, rule) => {
       await refused(body, 400, { errorCode: "validation_failed", field, ...(rule ? { rule } : {}) });
     });
@@ -613,7 +616,13 @@ describe.each(testTargets())("exam data import on $name", (target) => {
     });
 
     it("derives the code from the name, places a small set in as many periods as it needs, and keeps a given startDate", async () => {
-      const res = await post(tiny("tiny-x-7", { startDate: "2026-11-07", institutionName: "Tiny College" }));
+      const res = await post(
+        tiny("tiny-x-7", {
+          startDate: "2026-11-07",
+          institutionName: "Tiny College",
+          timeZone: "Asia/Dubai",
+        }),
+      );
       expect(res.status).toBe(200);
       const summary = (res.body as { importSource: Summary }).importSource;
       expect(summary).toMatchObject({
@@ -637,6 +646,9 @@ describe.each(testTargets())("exam data import on $name", (target) => {
       expect((await db.select().from(institution).where(eq(institution.name, "Tiny College"))).length).toBe(
         1,
       );
+      // The import's campus keeps the given zone; its periods are wall times there.
+      const [own] = await db.select().from(campus).where(eq(campus.name, "TINY7 campus"));
+      expect(own?.timeZone).toBe("Asia/Dubai");
       const [student] = await db.select().from(contact).where(eq(contact.code, "TINY7-S00002"));
       expect(student?.originalId).toBe("2");
       const [offering] = await db

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
   assignExamPeriods,
+  DEFAULT_CAMPUS_TIME_ZONE,
   firstMondayAfter,
   formatInstant,
   GENERATED_PERIOD_TIMES,
@@ -13,6 +14,7 @@ import {
   type TimetablingOptions,
   type TimetablingPeriod,
   weekdayExamPeriods,
+  zTimeZone,
 } from "@portal/domain";
 import { desc, eq, ilike, like, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -87,6 +89,8 @@ const ZInstitutionName = z
   .min(1, { error: "institutionName must not be empty" })
   .max(200, { error: "institutionName is longer than 200 characters" })
   .optional();
+/** The import campus's IANA time zone (default Asia/Kolkata, DEFAULT_CAMPUS_TIME_ZONE). */
+const ZImportTimeZone = zTimeZone.optional();
 const fileText = (field: string, kind: string) =>
   z.string({ error: `${field} is required: the text of the ${kind} file` });
 
@@ -95,6 +99,7 @@ const ZTorontoInput = z.object({
   name: ZName,
   code: ZCode,
   institutionName: ZInstitutionName,
+  timeZone: ZImportTimeZone,
   files: z.object(
     { crs: fileText("files.crs", ".crs"), stu: fileText("files.stu", ".stu") },
     { error: "files is required: {crs, stu}, the texts of the .crs and .stu files" },
@@ -109,6 +114,7 @@ const ZItc2007Input = z.object({
   name: ZName,
   code: ZCode,
   institutionName: ZInstitutionName,
+  timeZone: ZImportTimeZone,
   files: z.object(
     { exam: fileText("files.exam", ".exam") },
     { error: "files is required: {exam}, the text of the .exam file" },
@@ -159,7 +165,7 @@ export type ImportContext = Pick<AppContext, "db" | "now">;
 /**
  * Checks an import request (an unknown JSON value) and returns it typed. Throws 400
  * `validation_failed` naming the field: `body`, `format`, `name`, `code`, `institutionName`,
- * `files`, `files.crs`, `files.stu`, `files.exam` or `startDate`.
+ * `timeZone` (not an IANA zone), `files`, `files.crs`, `files.stu`, `files.exam` or `startDate`.
  */
 export function parseImportInput(value: unknown): ValidInput {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -419,6 +425,7 @@ function planImport(
       ? readToronto(input.name, input.files)
       : readItc2007(input.name, input.files.exam);
   const codes = importRecordCodes(code);
+  const timeZone = input.timeZone ?? DEFAULT_CAMPUS_TIME_ZONE;
   const rooms = source.rooms.map((r) => ({ id: r.originalId, capacity: r.capacity }));
   const exams: TimetablingExam[] = source.courses.map((c, i) => {
     // An exam needing rooms of its own blocks every seat of the rooms it will take.
@@ -435,7 +442,7 @@ function planImport(
   let assignment: Map<string, string>;
   let unplacedExams = 0;
   if (input.format === "toronto") {
-    const timetable = torontoTimetable(input.name, exams, input.startDate ?? firstMondayAfter(now));
+    const timetable = torontoTimetable(input.name, exams, input.startDate ?? firstMondayAfter(now, timeZone));
     periods = timetable.periods.map((p) => ({ ...p, penalty: 0, originalId: null }));
     assignment = timetable.assignment;
   } else {
@@ -513,7 +520,7 @@ function planImport(
     institutionName,
     rows: {
       institution: [{ id: institutionId, name: institutionName, createdAt: importedAt }],
-      campus: [{ id: campusId, institutionId, name: codes.campus }],
+      campus: [{ id: campusId, institutionId, name: codes.campus, timeZone }],
       programme: [{ id: programmeId, institutionId, code, name: `${code} programme (${input.name})` }],
       intake: [
         {
@@ -739,12 +746,12 @@ function sameImportOrConflict(existing: ImportSummary, checksum: string): Import
 /**
  * Imports a Toronto file pair or an ITC2007 file as real records, in one transaction: the import
  * source (code, SHA-256 checksum, counts, importedBy = actor e-mail), an institution with a campus
- * "<CODE> campus" (where rooms for its exams are added), an academic programme (code = import code), an intake "<CODE> intake" and its term
+ * "<CODE> campus" in `timeZone` (an IANA zone, default Asia/Kolkata; where rooms for its exams are added), an academic programme (code = import code), an intake "<CODE> intake" and its term
  * "<CODE> term", an exam cycle "<CODE> exam session" (EndTerm, first to last period date), courses
  * CODE-0001.. with one offering each (section A, capacity = students), students CODE-S00001.. with
  * e-mails, enrolments, rooms CODE-R01.. (ITC2007), exam periods (ITC2007: the file's; Toronto:
  * generated, three a weekday at 09:00, 13:00 and 17:00 of 180 minutes from `startDate`, default
- * the first Monday after today in Asia/Kolkata) and one "Final Exam" per course, placed by
+ * the first Monday after today in the campus's zone) and one "Final Exam" per course, placed by
  * {@link assignExamPeriods} without student clashes, keeping ITC2007's period hard constraints
  * (EXCLUSION apart, EXAM_COINCIDENCE together, AFTER in a later period; ROOM_EXCLUSIVE exams count
  * the seats of the rooms they will take and are marked `roomExclusive` for seating). ITC2007 exams

@@ -1,4 +1,4 @@
-import { EXAM_TIME_ZONE, toWireDate } from "@portal/domain";
+import { toWireDate } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { personName } from "../db/person-name.ts";
@@ -6,15 +6,12 @@ import { rows } from "../db/rows.ts";
 import { notFound } from "../http/errors.ts";
 import { today } from "./common.ts";
 
-/** The zone the scheduler's times are read in (the institution's, as the exams'). */
-const SCHEDULE_TIME_ZONE = EXAM_TIME_ZONE;
-
 /**
  * The times of a first scheduler booking as the details answer them: HH:MM start and end and the
- * zone (Asia/Kolkata), all null when nothing is booked. `booked` is the query's JSON object, which
- * the database driver may hand over as text.
+ * zone (the intake's campus zone `timeZone`, IANA), all null when nothing is booked. `booked` is the
+ * query's JSON object, which the database driver may hand over as text.
  */
-function scheduledTimes(booked: unknown) {
+function scheduledTimes(booked: unknown, timeZone: string) {
   const first = (typeof booked === "string" ? JSON.parse(booked) : booked) as {
     start: string;
     end: string;
@@ -25,7 +22,7 @@ function scheduledTimes(booked: unknown) {
     times: {
       startTime: first?.start ?? null,
       endTime: first?.end ?? null,
-      timeZone: first ? SCHEDULE_TIME_ZONE : null,
+      timeZone: first ? timeZone : null,
     },
   };
 }
@@ -115,8 +112,8 @@ export async function listCurrentProgrammes(
  * credits, dates DD/MM/YYYY, faculty of its sections, class rooms of its sections ("A: MUM-R101, B: ..",
  * "" when none is chosen), sessions held and planned, status percent and
  * label, holidays within the subject's dates, version; start and end time HH:MM and time zone of
- * the subject's first scheduled session or activity on the scheduler, in Asia/Kolkata where the
- * scheduler keeps times, null when it has none) and its workshops (section activities of type
+ * the subject's first scheduled session or activity on the scheduler, in the zone of the intake's
+ * campus (its wall times), null when it has none) and its workshops (section activities of type
  * Workshop, with their section's class room code or "", and the start and end time, time zone and
  * facility of the first activity of their section booked on the scheduler within their dates, null
  * when none is). 404 unknown intake.
@@ -131,10 +128,11 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
     campusId: string;
     intake: string;
     year: number;
+    timeZone: string;
   }>(
     ctx.db,
     sql`select i.id, p.name as "programName", i.name as "batchName", c.name as campus, c.id as "campusId",
-        i.month as intake, i.year
+        i.month as intake, i.year, c.time_zone as "timeZone"
         from intake i join academic_programme p on p.id = i.programme_id join campus c on c.id = i.campus_id where i.id = ${intakeId}`,
   );
   if (!head) throw notFound("No such intake", "id");
@@ -175,8 +173,8 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
            where e.kind = 'Holiday' and (e.intake_id = ${intakeId} or (e.intake_id is null and e.campus_id = ${head.campusId}))
              and e.start_date <= ts.end_date and e.end_date >= ts.start_date) as holidays,
         (select json_build_object(
-             'start', to_char(e.starts_at at time zone ${SCHEDULE_TIME_ZONE}, 'HH24:MI'),
-             'end', to_char(e.ends_at at time zone ${SCHEDULE_TIME_ZONE}, 'HH24:MI'))
+             'start', to_char(e.starts_at at time zone ${head.timeZone}, 'HH24:MI'),
+             'end', to_char(e.ends_at at time zone ${head.timeZone}, 'HH24:MI'))
            from scheduled_event e where e.term_id = ts.term_id and e.term_subject_id = ts.id
              and e.kind in ('session', 'activity') order by e.starts_at, e.id limit 1) as "firstSession",
         ts.version
@@ -199,13 +197,13 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
     sql`select a.id, a.term_id as "termId", c.name as subject, to_char(a.start_date, 'YYYY-MM-DD') as "startDate",
         to_char(a.end_date, 'YYYY-MM-DD') as "endDate", o.section, ${personName("f")} as faculty, r.code as "classRoom",
         (select json_build_object(
-             'start', to_char(e.starts_at at time zone ${SCHEDULE_TIME_ZONE}, 'HH24:MI'),
-             'end', to_char(e.ends_at at time zone ${SCHEDULE_TIME_ZONE}, 'HH24:MI'),
+             'start', to_char(e.starts_at at time zone ${head.timeZone}, 'HH24:MI'),
+             'end', to_char(e.ends_at at time zone ${head.timeZone}, 'HH24:MI'),
              'facility', fa.name)
            from scheduled_event e left join facility fa on fa.id = e.facility_id
            where e.term_id = a.term_id and e.course_offering_id = a.course_offering_id and e.kind = 'activity'
-             and e.starts_at >= (a.start_date::timestamp at time zone ${SCHEDULE_TIME_ZONE})
-             and e.starts_at < ((a.end_date + 1)::timestamp at time zone ${SCHEDULE_TIME_ZONE})
+             and e.starts_at >= (a.start_date::timestamp at time zone ${head.timeZone})
+             and e.starts_at < ((a.end_date + 1)::timestamp at time zone ${head.timeZone})
            order by e.starts_at, e.id limit 1) as "firstBooking",
         a.version
         from section_activity a join term t on t.id = a.term_id join term_subject ts on ts.id = a.term_subject_id
@@ -246,14 +244,14 @@ export async function currentProgrammeDetails(ctx: AppContext, intakeId: string)
             status: progress,
             statusLabel: progressStatus(progress),
             holiday: (s.holidays ?? []).join(", "),
-            ...scheduledTimes(s.firstSession).times,
+            ...scheduledTimes(s.firstSession, head.timeZone).times,
             version: s.version,
           };
         }),
       workshops: workshops
         .filter((w) => w.termId === t.id)
         .map(({ firstBooking, ...w }) => {
-          const { first, times } = scheduledTimes(firstBooking);
+          const { first, times } = scheduledTimes(firstBooking, head.timeZone);
           return {
             ...w,
             classRoom: w.classRoom ?? "",

@@ -1,4 +1,4 @@
-import { activityEndDate, instantToLocal, PLANNING_MESSAGES } from "@portal/domain";
+import { activityEndDate, instantToLocal, localToInstant, PLANNING_MESSAGES } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../db/rows.ts";
@@ -650,7 +650,13 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
       (details.terms as Array<{ subjects: Array<{ courseRecordId: string }> }>)[0]?.subjects[0]
         ?.courseRecordId,
     ).toMatch(/^[0-9a-f-]{36}$/);
-    // Times and zone: the subject's first session or activity on the scheduler, in Asia/Kolkata.
+    // Times and zone: the subject's first session or activity on the scheduler, in the zone of the
+    // intake's campus.
+    const [campusZone] = await rows<{ timeZone: string }>(
+      api.ctx.db,
+      sql`select c.time_zone as "timeZone" from intake i join campus c on c.id = i.campus_id where i.id = ${row?.id}`,
+    );
+    const zone = campusZone?.timeZone as string;
     const listed = (
       details.terms as Array<{
         subjects: Array<{
@@ -676,9 +682,9 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
       expect(s).toMatchObject(
         f
           ? {
-              startTime: instantToLocal(new Date(f.startsAt).toISOString()).time,
-              endTime: instantToLocal(new Date(f.endsAt).toISOString()).time,
-              timeZone: "Asia/Kolkata",
+              startTime: instantToLocal(new Date(f.startsAt).toISOString(), zone).time,
+              endTime: instantToLocal(new Date(f.endsAt).toISOString(), zone).time,
+              timeZone: zone,
             }
           : { startTime: null, endTime: null, timeZone: null },
       );
@@ -777,7 +783,13 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
       facility: null,
     });
     // An activity of the section before the workshop's dates does not count; the one within does.
-    const at = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`);
+    // Its times are wall times at the intake's campus.
+    const [campusZone] = await rows<{ timeZone: string }>(
+      api.ctx.db,
+      sql`select c.time_zone as "timeZone" from intake i join campus c on c.id = i.campus_id where i.id = ${x.intakeId}`,
+    );
+    const zone = campusZone?.timeZone as string;
+    const at = (day: string, time: string) => new Date(localToInstant(day, time, zone));
     const dayBefore = new Date(Date.parse(`${x.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     await api.ctx.db.execute(
       sql`insert into scheduled_event (term_id, kind, name, course_offering_id, term_subject_id, facility_id, starts_at, ends_at)
@@ -787,7 +799,7 @@ describe.each(testTargets())("academic planning API on $name", (target) => {
     expect(await workshopOf()).toMatchObject({
       startTime: "11:00",
       endTime: "13:30",
-      timeZone: "Asia/Kolkata",
+      timeZone: zone,
       facility: x.room,
     });
   });

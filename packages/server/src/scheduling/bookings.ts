@@ -1,4 +1,6 @@
 import {
+  addDays,
+  allDaySpan,
   type BookingCreate,
   bookingOccurrences,
   capacityMessage,
@@ -50,6 +52,8 @@ export type BookingPlan = {
   facilityId: string | null;
   facultyIds: string[];
   occurrences: Array<{ start: string; end: string }>;
+  /** The IANA zone of the term's campus (intake -> campus): its wall times. */
+  timeZone: string;
 };
 
 function conflict(message: string, field: string, rule: string): ApiError {
@@ -119,10 +123,18 @@ async function checkSlotsFree(
  */
 export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean): Promise<BookingPlan> {
   const forUpdate = lock ? sql` for update` : sql``;
-  const [t] = await rows<{ id: string; intakeId: string; startDate: string; endDate: string }>(
+  const [t] = await rows<{
+    id: string;
+    intakeId: string;
+    startDate: string;
+    endDate: string;
+    timeZone: string;
+  }>(
     tx,
-    sql`select id, intake_id as "intakeId", to_char(start_date, 'YYYY-MM-DD') as "startDate",
-        to_char(end_date, 'YYYY-MM-DD') as "endDate" from term where id = ${b.termId}`,
+    sql`select t.id, t.intake_id as "intakeId", to_char(t.start_date, 'YYYY-MM-DD') as "startDate",
+        to_char(t.end_date, 'YYYY-MM-DD') as "endDate", c.time_zone as "timeZone"
+        from term t join intake i on i.id = t.intake_id join campus c on c.id = i.campus_id
+        where t.id = ${b.termId}`,
   );
   if (!t) throw notFound("No such term", `${F}.termId`);
 
@@ -197,8 +209,10 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
 
   const holidays = new Set(await holidaysOfIntake(tx, t.intakeId));
   const checksHolidays = b.activityType !== "reference";
+  // Weekday repeats are wall times at the intake's campus (docs/architecture.md, "Time zones").
   const occurrences = bookingOccurrences(b.startDate, b.endDate, b.daySelected, {
     skip: checksHolidays ? holidays : undefined,
+    timeZone: t.timeZone,
   });
   if (occurrences.length === 0) {
     throw badRequest("No selected weekday between start and end", `${F}.daySelected`, "no_day");
@@ -213,7 +227,10 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
     if (Date.parse(o.end) - Date.parse(o.start) > MAX_EVENT_RANGE_DAYS * 86_400_000) {
       throw badRequest(`An event lasts at most ${MAX_EVENT_RANGE_DAYS} days`, `${F}.endDate`, "too_long");
     }
-    for (const day of datesTouched(o.start, o.end)) {
+    // A reference is all-day (fixed midnights in Z): its days are read in UTC, never shifted by a zone.
+    const days =
+      b.activityType === "reference" ? allDays(o.start, o.end) : datesTouched(o.start, o.end, t.timeZone);
+    for (const day of days) {
       if (day < t.startDate || day > t.endDate) {
         throw badRequest(outsideTermMessage(t.startDate, t.endDate), `${F}.startDate`, "term", {
           min: t.startDate,
@@ -240,7 +257,16 @@ export async function checkBooking(tx: Executor, b: BookingCreate, lock: boolean
     facilityId: b.facilityId,
     facultyIds,
     occurrences,
+    timeZone: t.timeZone,
   };
+}
+
+/** The days (YYYY-MM-DD) an all-day item covers, first to last. */
+function allDays(start: string, end: string): string[] {
+  const span = allDaySpan(start, end);
+  const days: string[] = [];
+  for (let d = span.from; d <= span.to; d = addDays(d, 1)) days.push(d);
+  return days;
 }
 
 /**
@@ -283,12 +309,13 @@ async function linkExam(tx: Executor, written: { events: Array<{ id: string }> }
 
 /**
  * The exam a booking puts on the exam timetable: its section, exam type and first occurrence as a
- * sitting (Asia/Kolkata, minutes), or null when the booking names no section or exam type.
+ * sitting (wall time at the term's campus zone, minutes), or null when the booking names no section
+ * or exam type.
  */
 function plannerExamOf(b: BookingCreate, plan: BookingPlan): Omit<PlannerExam, "venue"> | null {
   const first = plan.occurrences[0];
   if (!first || !plan.courseOfferingId || !b.examType) return null;
-  const start = instantToLocal(first.start);
+  const start = instantToLocal(first.start, plan.timeZone);
   return {
     courseOfferingId: plan.courseOfferingId,
     examType: b.examType,
@@ -509,7 +536,8 @@ export async function validateBooking(ctx: AppContext, user: SessionUser, b: Boo
  * area writes the other's tables.
  *
  * Moves the planner event linked to exam `examId` (spec §5 Create exam; the exam timetable's save)
- * to the exam's new day, start time (Asia/Kolkata) and length in minutes, in the caller's
+ * to the exam's new day, start time (a wall time at `sitting.timeZone`, the IANA zone of the exam's
+ * campus) and length in minutes, in the caller's
  * transaction, so the planner and the exam timetable show the same sitting. Its faculty and room
  * are locked as a booking locks them (contacts in id order, then the room) and must be free at the
  * new time: 409 `booking_conflict` with the booking's messages, `field` naming the caller's item
@@ -521,7 +549,7 @@ export async function movePlannerEventOfExam(
   tx: Executor,
   user: SessionUser,
   examId: string,
-  sitting: { date: string; startTime: string; durationMinutes: number },
+  sitting: { date: string; startTime: string; durationMinutes: number; timeZone: string },
   field: string,
 ): Promise<void> {
   const [event] = await rows<Record<string, unknown> & { id: string; facility_id: string | null }>(
@@ -545,7 +573,7 @@ export async function movePlannerEventOfExam(
   }
   if (event.facility_id)
     await tx.execute(sql`select id from facility where id = ${event.facility_id} for update`);
-  const start = localToInstant(sitting.date, sitting.startTime);
+  const start = localToInstant(sitting.date, sitting.startTime, sitting.timeZone);
   const end = new Date(Date.parse(start) + sitting.durationMinutes * 60_000).toISOString();
   await checkSlotsFree(
     tx,

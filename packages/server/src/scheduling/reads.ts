@@ -17,9 +17,15 @@ import { rows } from "../db/rows.ts";
 import { notFound } from "../http/errors.ts";
 import { existingIntakes, findProgramme, namedHolidaysOfIntake, resolveIntake } from "../planning/public.ts";
 
-/** A day range (YYYY-MM-DD, both included) as instants: from local midnight of `from` to that after `to`. */
-function rangeInstants(from: string, to: string): { start: string; end: string } {
-  return { start: localToInstant(from, "00:00"), end: localToInstant(addDays(to, 1), "00:00") };
+/**
+ * A day range (YYYY-MM-DD, both included) as instants: from midnight of `from` to that after `to`
+ * in `timeZone` (IANA; default Asia/Kolkata).
+ */
+function rangeInstants(from: string, to: string, timeZone?: string): { start: string; end: string } {
+  return {
+    start: localToInstant(from, "00:00", timeZone),
+    end: localToInstant(addDays(to, 1), "00:00", timeZone),
+  };
 }
 
 export type EventRow = {
@@ -110,12 +116,12 @@ function eventName(r: EventRow): string {
  * Temporal time zone rules costs about 5 to 10 µs, which was the larger part of SessionData's
  * CPU time per uncached call.
  */
-function localTimesOfOneAnswer(): (instant: string) => { date: string; time: string } {
+function localTimesOfOneAnswer(timeZone?: string): (instant: string) => { date: string; time: string } {
   const seen = new Map<string, { date: string; time: string }>();
   return (instant) => {
     let local = seen.get(instant);
     if (!local) {
-      local = instantToLocal(instant);
+      local = instantToLocal(instant, timeZone);
       seen.set(instant, local);
     }
     return local;
@@ -124,7 +130,7 @@ function localTimesOfOneAnswer(): (instant: string) => { date: string; time: str
 
 /**
  * The planner event of spec, Exam management §3 "Entities and their fields": eventType, activity (the name),
- * startDate/endDate (Z instants), startTime/endTime (HH:MM, Asia/Kolkata), FacilityBooking,
+ * startDate/endDate (Z instants), startTime/endTime (HH:MM, wall times at the term's campus zone), FacilityBooking,
  * FacultyBooking (up to three), SubjectPlanner, academicPlannerActivityId, faculty1..3 Name/Id,
  * subjectId, id, courseOfferingId, courseId, plus examType and version.
  */
@@ -168,6 +174,8 @@ type TermInfo = {
   name: string;
   intakeId: string;
   campusId: string;
+  /** The IANA zone of the term's campus: its events are wall times there. */
+  timeZone: string;
   startDate: string;
   endDate: string;
 };
@@ -175,9 +183,9 @@ type TermInfo = {
 async function termInfo(db: Executor, termId: string, field = "termId"): Promise<TermInfo> {
   const [t] = await rows<TermInfo>(
     db,
-    sql`select t.id, t.name, t.intake_id as "intakeId", i.campus_id as "campusId",
+    sql`select t.id, t.name, t.intake_id as "intakeId", i.campus_id as "campusId", c.time_zone as "timeZone",
         to_char(t.start_date, 'YYYY-MM-DD') as "startDate", to_char(t.end_date, 'YYYY-MM-DD') as "endDate"
-        from term t join intake i on i.id = t.intake_id where t.id = ${termId}`,
+        from term t join intake i on i.id = t.intake_id join campus c on c.id = i.campus_id where t.id = ${termId}`,
   );
   if (!t) throw notFound("No such term", field);
   return t;
@@ -360,8 +368,9 @@ export async function termSessions(
   db: Executor,
   q: { termId: string; from: string; to: string; courseOfferingId?: string; kind?: string },
 ) {
-  await termInfo(db, q.termId);
-  const r = rangeInstants(q.from, q.to);
+  // Days and times of the term's campus (docs/architecture.md, "Time zones").
+  const { timeZone } = await termInfo(db, q.termId);
+  const r = rangeInstants(q.from, q.to, timeZone);
   const found = await eventRows(
     db,
     sql`e.term_id = ${q.termId} and e.starts_at < ${r.end}::timestamptz and e.ends_at > ${r.start}::timestamptz
@@ -369,7 +378,7 @@ export async function termSessions(
         ${q.courseOfferingId ? sql`and e.course_offering_id = ${q.courseOfferingId}` : sql``}
         ${q.kind ? sql`and e.kind = ${q.kind}` : sql``}`,
   );
-  const local = localTimesOfOneAnswer();
+  const local = localTimesOfOneAnswer(timeZone);
   return { from: q.from, to: q.to, events: found.map((r) => plannerEvent(r, local)) };
 }
 

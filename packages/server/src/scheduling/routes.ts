@@ -29,6 +29,7 @@ import {
   weeklyTimeTable,
 } from "./reads.ts";
 import { swapTimeTableSlots } from "./swap.ts";
+import { calendarClock, facultyTimeZone, intakeTimeZone, termTimeZone } from "./time-zones.ts";
 
 const optionalDate = z.union([z.literal(""), ZIsoDate]).optional();
 const ZRangeQuery = z.object({ from: optionalDate, to: optionalDate });
@@ -83,19 +84,23 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
    */
   const keptJson = (c: Context<AppEnv>, key: string, compute: () => Promise<object>) =>
     keptReadModelResponse(c, ctx.db, "scheduling", key, compute);
-  /** A day range from the query: from..to, at most 62 days; default today and the 6 days after it. */
-  const range = (q: { from?: string; to?: string }) => {
-    const from = given(q.from) ?? todayIn(ctx.now());
+  /**
+   * A day range from the query: from..to, at most 62 days; default today (the server's clock in
+   * `today`'s zone, default Asia/Kolkata) and the 6 days after it.
+   */
+  const range = (q: { from?: string; to?: string }, today = todayIn(ctx.now())) => {
+    const from = given(q.from) ?? today;
     const to = given(q.to) ?? addDays(from, 6);
     return parseOrThrow(ZDayRange, { from, to });
   };
 
   app.get("/salesforce/SchedulerData", async (c) => {
     const { termId } = parseOrThrow(ZTermQuery, c.req.query());
-    return keptJson(c, `scheduler|${termId}`, async () => ({
-      success: true as const,
-      ...(await schedulerData(ctx.db, termId)),
-    }));
+    return keptJson(c, `scheduler|${termId}`, async () => {
+      const load = await schedulerData(ctx.db, termId);
+      // The term's events are wall times at its intake's campus: the scheduler draws and books them there.
+      return { success: true as const, ...load, timeZone: await termTimeZone(ctx.db, termId) };
+    });
   });
   app.get("/salesforce/SessionData", async (c) => {
     const q = parseOrThrow(ZSessionsQuery, c.req.query());
@@ -150,7 +155,13 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
   app.get("/salesforce/FacultyBookingsData", async (c) => {
     const q = parseOrThrow(ZFacultyQuery, c.req.query());
     const contactId = (q.contactId ?? q.facultyId) as string;
-    return c.json({ success: true as const, ...(await facultyBookings(ctx.db, { contactId, ...range(q) })) });
+    // The calendar's zone and the server's today there: the calendar marks that day as today.
+    const clock = calendarClock(ctx.now(), await facultyTimeZone(ctx.db, contactId));
+    return c.json({
+      success: true as const,
+      ...(await facultyBookings(ctx.db, { contactId, ...range(q, clock.today) })),
+      ...clock,
+    });
   });
   app.get("/salesforce/SessionTimeTable", async (c) => {
     const q = parseOrThrow(ZTimeTableQuery, c.req.query());
@@ -161,10 +172,11 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
       termName: q.termName || undefined,
       date: q.date,
     };
-    return keptJson(c, `timeTable|${JSON.stringify(query)}`, async () => ({
-      success: true as const,
-      ...(await weeklyTimeTable(ctx.db, query)),
-    }));
+    return keptJson(c, `timeTable|${JSON.stringify(query)}`, async () => {
+      const week = await weeklyTimeTable(ctx.db, query);
+      // The intake's events are wall times at its campus: the grid draws them in its zone.
+      return { success: true as const, ...week, timeZone: await intakeTimeZone(ctx.db, week.intakeId) };
+    });
   });
 
   const book = async (c: Context<AppEnv>) => {

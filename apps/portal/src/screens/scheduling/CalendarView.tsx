@@ -8,17 +8,24 @@ import { toCalendarInputs, visibleRange } from "./calendar-events.ts";
 
 /**
  * The faculty calendar's time grid (FullCalendar 6, free plugins only): week and day views, Monday
- * first, prev / next / today, starting in the week of `initialDate`. Reports the visible day range
- * (`onRange`) and a clicked event (`onOpen`). Themed by `calendarTheme` (calendar.css.ts). Loaded on
- * its own chunk, only by the faculty calendar.
+ * first, prev / next / today, starting in the week of `initialDate`. `now` ("YYYY-MM-DDTHH:MM", the
+ * server's clock as a wall time in `timeZone`, an IANA zone) decides which day is today, so the
+ * browser's clock never does; events are given as wall times in that zone (no offsets, which
+ * FullCalendar takes as they are without a time-zone plugin) and references as all-day items.
+ * Reports the visible day range (`onRange`) and a clicked event (`onOpen`). Themed by
+ * `calendarTheme` (calendar.css.ts). Loaded on its own chunk, only by the faculty calendar.
  */
 export default function CalendarView({
   initialDate,
+  now,
+  timeZone,
   events,
   onRange,
   onOpen,
 }: {
   initialDate: string;
+  now: string;
+  timeZone: string;
   events: readonly CalendarEvent[];
   onRange: (range: { from: string; to: string }) => void;
   onOpen: (event: CalendarEvent) => void;
@@ -30,6 +37,8 @@ export default function CalendarView({
         plugins={[timeGridPlugin]}
         initialView="timeGridWeek"
         initialDate={initialDate}
+        now={now}
+        timeZone={timeZone}
         firstDay={1}
         locale={locale}
         headerToolbar={{ left: "prev,next today", center: "title", right: "timeGridWeek,timeGridDay" }}
@@ -48,9 +57,10 @@ export default function CalendarView({
         slotMinTime="07:00:00"
         slotMaxTime="21:00:00"
         allDaySlot
+        allDayText={m.sched_all_day()}
         height="auto"
         nowIndicator={false}
-        events={toCalendarInputs(events)}
+        events={toCalendarInputs(events, timeZone)}
         datesSet={(arg) => onRange(visibleRange(arg.startStr, arg.endStr))}
         eventClick={(arg) => {
           arg.jsEvent.preventDefault();

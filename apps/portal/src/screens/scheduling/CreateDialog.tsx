@@ -98,7 +98,8 @@ export function CreateDialog({
     canSubmitWhenInvalid: true,
     onSubmit: ({ value }) => {
       setRefusal(null);
-      const booking = bookingOfForm(ZSchedulerEventForm.parse(value), termId);
+      // Wall times at the term's campus become instants in its zone (docs/architecture.md, "Time zones").
+      const booking = bookingOfForm(ZSchedulerEventForm.parse(value), termId, data.timeZone);
       save.mutate(
         (replaces
           ? {

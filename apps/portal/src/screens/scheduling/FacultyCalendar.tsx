@@ -1,14 +1,14 @@
 import { type CalendarEvent, facultyBookingsQueryOptions, resourcesQueryOptions } from "@portal/api-client";
-import { instantToLocal } from "@portal/domain";
+import { allDaySpan, instantToLocal } from "@portal/domain";
 import { Button, Dialog, Select } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { formatDateTime, formatTime, pluralCount } from "../kit/format.ts";
+import { formatDate, formatDateTime, formatTime, pluralCount } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import * as styles from "../screen.css.ts";
-import { initialRange, readAddress } from "./calendar-events.ts";
+import { initialRange, isAllDay, readAddress } from "./calendar-events.ts";
 
 const CalendarView = lazy(() => import("./CalendarView.tsx"));
 
@@ -26,13 +26,18 @@ export default function FacultyCalendar({ search, ...root }: ScreenIslandProps) 
  * events of the week the calendar opens on, so both are in the page's HTML.
  */
 export const facultyCalendarFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
-  const address = readAddress(search, Date.now());
+  const address = readAddress(search);
   const resources = (await fetch(resourcesQueryOptions(api))) as
     | { faculty: Array<{ id: string }> }
     | undefined;
   const contactId = address.contactId || resources?.faculty[0]?.id;
-  if (contactId) await fetch(facultyBookingsQueryOptions(api, { contactId, ...initialRange(address.date) }));
+  if (contactId) await fetch(facultyBookingsQueryOptions(api, { contactId, ...openingRange(address.date) }));
 };
+
+/** The week of the address's date, or no range (the server's today and the 6 days after) without one. */
+function openingRange(date: string): { from?: string; to?: string } {
+  return date ? initialRange(date) : {};
+}
 
 /**
  * Faculty calendar (spec, Academic planning §2 "Faculty calendar", §3 calendar event, §4 Monday-based
@@ -41,20 +46,28 @@ export const facultyCalendarFirstQuery: FirstQuery = async ({ api, search, fetch
  * to end time, booked faculty name and faculty name, each N/A when empty). The faculty member is
  * chosen from the list (default: the address's contactId, else the first); the address keeps the
  * choice and the week so a reload shows the same. The calendar library loads only on this page.
+ * "Today" and the time zone come from the server (the bookings answer's `today`, `now`, `timeZone`:
+ * the server's clock at the calendar's campus zone), so the calendar marks the same day the
+ * dashboard names; without a date in the address it opens on that day's week. References are
+ * all-day items.
  */
 export function FacultyCalendarScreen({ search }: { search: string }) {
   const api = useApi();
-  const [address] = useState(() => readAddress(search, Date.now()));
+  const [address] = useState(() => readAddress(search));
   const resources = useQuery(resourcesQueryOptions(api));
   const [chosen, setChosen] = useState(address.contactId);
   const contactId = chosen || resources.data?.faculty[0]?.id || "";
-  const [range, setRange] = useState(() => initialRange(address.date));
+  const [range, setRange] = useState(() => openingRange(address.date));
   const events = useQuery({
     ...facultyBookingsQueryOptions(api, { contactId, ...range }),
     enabled: contactId !== "",
     placeholderData: keepPreviousData,
   });
   const [open, setOpen] = useState<CalendarEvent | null>(null);
+  // The server's clock and zone, from the first answer on (kept while another week loads).
+  const clock = events.data
+    ? { today: events.data.today, now: events.data.now, timeZone: events.data.timeZone }
+    : null;
   // The calendar draws in the browser only: on the server a suspended lazy part would stream an
   // inline script (refused by the pages' CSP), and FullCalendar renders nothing there anyway.
   const [mounted, setMounted] = useState(false);
@@ -93,10 +106,12 @@ export function FacultyCalendarScreen({ search }: { search: string }) {
           ? m.sched_loading()
           : pluralCount(events.data?.events.length ?? 0, m.sched_event_count_one, m.sched_event_count_other)}
       </p>
-      {mounted ? (
+      {mounted && clock ? (
         <Suspense fallback={<p className={styles.muted}>{m.sched_loading()}</p>}>
           <CalendarView
-            initialDate={address.date}
+            initialDate={address.date || clock.today}
+            now={clock.now}
+            timeZone={clock.timeZone}
             events={events.data?.events ?? []}
             onRange={(next) => {
               setRange(next);
@@ -108,16 +123,28 @@ export function FacultyCalendarScreen({ search }: { search: string }) {
       ) : (
         <p className={styles.muted}>{m.sched_loading()}</p>
       )}
-      <EventDetails event={open} onClose={() => setOpen(null)} />
+      <EventDetails event={open} timeZone={clock?.timeZone} onClose={() => setOpen(null)} />
     </div>
   );
 }
 
-/** The details of a clicked event (academic-planning §2 Faculty calendar popover). */
-function EventDetails({ event, onClose }: { event: CalendarEvent | null; onClose: () => void }) {
+/**
+ * The details of a clicked event (academic-planning §2 Faculty calendar popover): times at the
+ * calendar's `timeZone` (IANA); an all-day reference by its days only.
+ */
+function EventDetails({
+  event,
+  timeZone,
+  onClose,
+}: {
+  event: CalendarEvent | null;
+  timeZone: string | undefined;
+  onClose: () => void;
+}) {
   if (!event) return null;
-  const start = instantToLocal(event.startDate);
-  const end = instantToLocal(event.endDate);
+  const start = instantToLocal(event.startDate, timeZone);
+  const end = instantToLocal(event.endDate, timeZone);
+  const days = isAllDay(event) ? allDaySpan(event.startDate, event.endDate) : null;
   const na = (v: string | null | undefined) => (v ? v : m.sched_na());
   return (
     <Dialog
@@ -136,9 +163,13 @@ function EventDetails({ event, onClose }: { event: CalendarEvent | null; onClose
         <div>
           <dt className={styles.muted}>{m.sched_time()}</dt>
           <dd>
-            {start.date === end.date
-              ? `${formatTime(start.time)} - ${formatTime(end.time)}`
-              : `${formatDateTime(`${start.date}T${start.time}`)} - ${formatDateTime(`${end.date}T${end.time}`)}`}
+            {days
+              ? days.from === days.to
+                ? `${formatDate(days.from)} (${m.sched_all_day()})`
+                : `${formatDate(days.from)} - ${formatDate(days.to)} (${m.sched_all_day()})`
+              : start.date === end.date
+                ? `${formatTime(start.time)} - ${formatTime(end.time)}`
+                : `${formatDateTime(`${start.date}T${start.time}`)} - ${formatDateTime(`${end.date}T${end.time}`)}`}
           </dd>
         </div>
         <div>

@@ -296,6 +296,7 @@ export function SchedulerScreen({
                 onSelect={onSelect}
                 onOpen={setViewing}
                 onResource={(r) => (r.id === UNASSIGNED_RESOURCE ? undefined : setBooked(r))}
+                timeZone={data.data.timeZone}
               />
             </Suspense>
           ) : null}
@@ -305,9 +306,10 @@ export function SchedulerScreen({
         <ViewDetails
           event={viewing}
           today={today}
+          timeZone={data.data?.timeZone}
           onClose={() => setViewing(null)}
           onEdit={() => {
-            setCreating({ form: formOfEvent(viewing), replaces: viewing });
+            setCreating({ form: formOfEvent(viewing, data.data?.timeZone), replaces: viewing });
             setViewing(null);
           }}
           onCreateExam={() => {
@@ -336,6 +338,7 @@ export function SchedulerScreen({
           resource={booked}
           type={selection.resource}
           initialDate={readRange?.from ?? initialDate}
+          timeZone={data.data?.timeZone}
           onClose={() => setBooked(null)}
         />
       ) : null}
@@ -433,10 +436,10 @@ function emptyForm(kind: SchedulerEventForm["kind"]): SchedulerEventForm {
   };
 }
 
-/** The form of an existing event (Edit). */
-function formOfEvent(e: PlannerEvent): SchedulerEventForm {
-  const start = instantToLocal(e.startDate);
-  const end = instantToLocal(e.endDate);
+/** The form of an existing event (Edit), its times as wall times at `timeZone` (the term's campus zone). */
+function formOfEvent(e: PlannerEvent, timeZone: string | undefined): SchedulerEventForm {
+  const start = instantToLocal(e.startDate, timeZone);
+  const end = instantToLocal(e.endDate, timeZone);
   const reference = e.eventType === "reference";
   return {
     kind: e.eventType,
@@ -474,12 +477,15 @@ function examFormOfReference(e: PlannerEvent): SchedulerEventForm {
 export function ViewDetails({
   event,
   today,
+  timeZone,
   onClose,
   onEdit,
   onCreateExam,
 }: {
   event: PlannerEvent;
   today: string;
+  /** The term's campus zone (IANA) the times are shown in; default Asia/Kolkata. */
+  timeZone?: string;
   onClose: () => void;
   onEdit: () => void;
   onCreateExam: () => void;
@@ -505,8 +511,8 @@ export function ViewDetails({
   });
   const na = m.sched_na();
   const reference = event.eventType === "reference";
-  const start = instantToLocal(event.startDate);
-  const end = instantToLocal(event.endDate);
+  const start = instantToLocal(event.startDate, timeZone);
+  const end = instantToLocal(event.endDate, timeZone);
   const faculty = event.FacultyBooking.map((f) => f.facultyName).join(", ");
   const rows: Array<[string, string]> = [
     [m.schedr_session(), orNa(event.activity, na)],
@@ -549,7 +555,7 @@ export function ViewDetails({
                 {m.schedr_create_exam()}
               </Button>
             ) : null}
-            {canEdit(event, today) ? (
+            {canEdit(event, today, timeZone) ? (
               <Button variant="secondary" onClick={onEdit}>
                 {m.schedr_edit()}
               </Button>
@@ -602,11 +608,14 @@ function BookedSlots({
   resource,
   type,
   initialDate,
+  timeZone,
   onClose,
 }: {
   resource: { id: string; title: string };
   type: "faculty" | "facility";
   initialDate: string;
+  /** The term's campus zone (IANA) the slots are drawn in. */
+  timeZone: string | undefined;
   onClose: () => void;
 }) {
   const api = useApi();
@@ -653,7 +662,7 @@ function BookedSlots({
         <QueryError error={error} onRetry={() => void (type === "faculty" ? faculty : facility).refetch()} />
       ) : null}
       <Suspense fallback={<p className={styles.muted}>{m.sched_loading()}</p>}>
-        <BookedSlotsCalendar initialDate={initialDate} slots={slots} onRange={setRange} />
+        <BookedSlotsCalendar initialDate={initialDate} slots={slots} onRange={setRange} timeZone={timeZone} />
       </Suspense>
     </Dialog>
   );

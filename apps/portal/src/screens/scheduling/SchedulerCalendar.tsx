@@ -11,7 +11,7 @@ import { type Holiday, holidayBackgroundEvents, visibleRange, wallTime } from ".
 import { eventTitle, type ResourceType, resourceIdsOf } from "./scheduler-state.ts";
 
 /**
- * A selected range: start and end as Asia/Kolkata wall dates and times (the calendar shows wall
+ * A selected range: start and end as wall dates and times at the term's campus (the calendar shows wall
  * time), the end exclusive; all-day ranges have no times.
  */
 export type SelectedRange = {
@@ -40,7 +40,8 @@ const buttonText = () => ({
  * week numbers, starting in the day timeline on `initialDate`; one row per resource (faculty or
  * facility, then 'Unassigned'), each row's name a button (`onResource`, the Booked Slots dialog);
  * the term's `holidays` drawn as named background days over every row; a click on an event
- * (`onOpen`); a selected range (`onSelect`). Times in Asia/Kolkata. Themed by `calendarTheme`
+ * (`onOpen`); a selected range (`onSelect`). Times are wall times at `timeZone` (the term's campus
+ * zone, IANA; default Asia/Kolkata); references all-day. Themed by `calendarTheme`
  * (calendar.css.ts), which also keeps the licence notice off the rows. Loaded on its own chunk by
  * the scheduler pages only.
  */
@@ -56,6 +57,7 @@ export default function SchedulerCalendar({
   onSelect,
   onOpen,
   onResource,
+  timeZone,
 }: {
   licenseKey: string;
   initialDate: string;
@@ -72,6 +74,8 @@ export default function SchedulerCalendar({
   onSelect: (range: SelectedRange) => void;
   onOpen: (event: PlannerEvent) => void;
   onResource: (resource: { id: string; title: string }) => void;
+  /** The term's campus zone (IANA) the events are drawn in. */
+  timeZone?: string;
 }) {
   const locale = useLocale();
   const calendar = useRef<FullCalendar>(null);
@@ -131,8 +135,8 @@ export default function SchedulerCalendar({
             id: e.id,
             title: eventTitle(e),
             // References are all-day (midnight Z to midnight Z, §9): their dates as they are sent.
-            start: e.eventType === "reference" ? e.startDate.slice(0, 10) : wallTime(e.startDate),
-            end: e.eventType === "reference" ? e.endDate.slice(0, 10) : wallTime(e.endDate),
+            start: e.eventType === "reference" ? e.startDate.slice(0, 10) : wallTime(e.startDate, timeZone),
+            end: e.eventType === "reference" ? e.endDate.slice(0, 10) : wallTime(e.endDate, timeZone),
             allDay: e.eventType === "reference",
             resourceIds: resourceIdsOf(e, resourceType),
             extendedProps: { event: e },
@@ -150,13 +154,18 @@ export default function SchedulerCalendar({
   );
 }
 
-/** The Booked Slots dialog's calendar: one resource's bookings in a month grid from `initialDate`. */
+/**
+ * The Booked Slots dialog's calendar: one resource's bookings in a month grid from `initialDate`,
+ * at wall times in `timeZone` (the term's campus zone, IANA; default Asia/Kolkata).
+ */
 export function BookedSlotsCalendar({
   initialDate,
   slots,
   onRange,
+  timeZone,
 }: {
   initialDate: string;
+  timeZone?: string;
   slots: ReadonlyArray<{ id: string; title: string; startDate: string; endDate: string }>;
   onRange: (range: { from: string; to: string }) => void;
 }) {
@@ -178,8 +187,8 @@ export function BookedSlotsCalendar({
         events={slots.map((s) => ({
           id: s.id,
           title: s.title,
-          start: wallTime(s.startDate),
-          end: wallTime(s.endDate),
+          start: wallTime(s.startDate, timeZone),
+          end: wallTime(s.endDate, timeZone),
         }))}
         datesSet={(arg) => onRange(visibleRange(arg.startStr, arg.endStr))}
       />

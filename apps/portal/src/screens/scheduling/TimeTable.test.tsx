@@ -69,6 +69,7 @@ function timeTableApi(
         previousWeek: previousWeek(date),
         nextWeek: nextWeek(date),
         events,
+        timeZone: "Asia/Kolkata",
       });
     },
     "POST /api/salesforce/SessionTimeTable": () => swapAnswer(),
@@ -240,5 +241,27 @@ describe("time table address and grid", () => {
     expect(withWeekend.days).toHaveLength(6);
     expect(withWeekend.periods[0]?.key).toBe("08:00-09:00");
     expect(withWeekend.cell("2026-11-21", "08:00-09:00").map((e) => e.courseName)).toEqual(["Yoga"]);
+  });
+
+  it("draws the events at the wall time of the intake's campus zone", () => {
+    // 09:00 in Mumbai is 07:30 in Dubai.
+    const grid = buildTimeTableGrid(WEEK["2026-11-16"] ?? [], "2026-11-18", "week", "Asia/Dubai");
+    expect(grid.periods.map((p) => p.key)).toEqual(["07:30-09:00", "09:30-11:00"]);
+  });
+
+  it("puts a reference in an all-day row over its days, never a 05:30 - 24:00 period", () => {
+    const reference: CalendarEvent = {
+      ...event("7", "Finance", "2026-11-17", "09:00", "10:00"),
+      eventType: "reference",
+      sessionName: "Reference",
+      startDate: "2026-11-17T00:00:00.000Z",
+      endDate: "2026-11-19T00:00:00.000Z",
+    };
+    const grid = buildTimeTableGrid([...(WEEK["2026-11-16"] ?? []), reference], "2026-11-18", "week");
+    expect(grid.periods.map((p) => p.key)).toEqual(["all-day", "09:00-10:30", "11:00-12:30"]);
+    expect(grid.periods[0]).toMatchObject({ allDay: true });
+    expect(grid.cell("2026-11-17", "all-day").map((e) => e.courseName)).toEqual(["Finance"]);
+    expect(grid.cell("2026-11-18", "all-day").map((e) => e.courseName)).toEqual(["Finance"]);
+    expect(grid.cell("2026-11-19", "all-day")).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from "@portal/api-client";
 import {
   addDays,
+  allDaySpan,
   BATCH_YEARS,
   instantToLocal,
   intakeChoices,
@@ -124,7 +125,7 @@ export function TimeTableScreen({ search, today }: { search: string; today: stri
   const choices = intakeChoices(options.data?.intakes ?? [], address, options.data?.batch ?? BATCH_YEARS);
   const programme = programmes.find((p) => p.name === address.program || p.id === address.program);
   const data = week.data;
-  const grid = data ? buildTimeTableGrid(data.events, date, address.view) : null;
+  const grid = data ? buildTimeTableGrid(data.events, date, address.view, data.timeZone) : null;
   const shownWeek = weekOf(date);
   const editHref =
     data?.intakeId && address.program
@@ -275,15 +276,14 @@ export function TimeTableScreen({ search, today }: { search: string; today: stri
               <tbody>
                 {grid.periods.map((p) => (
                   <tr key={p.key}>
-                    <th scope="row">
-                      {p.start} - {p.end}
-                    </th>
+                    <th scope="row">{p.allDay ? m.sched_all_day() : `${p.start} - ${p.end}`}</th>
                     {grid.days.map((d) => (
                       <td key={d}>
                         {grid.cell(d, p.key).map((e) => (
                           <Slot
                             key={e.id}
                             event={e}
+                            timeZone={data?.timeZone}
                             picked={picked.some((x) => x.id === e.id)}
                             onPick={(on) => togglePick(e, on)}
                           />
@@ -301,25 +301,33 @@ export function TimeTableScreen({ search, today }: { search: string; today: stri
   );
 }
 
-/** One session in the grid: course, session and section, faculty and room, and its pick box for a swap. */
+/**
+ * One session in the grid: course, session and section, faculty and room, its times at the intake's
+ * campus zone (`timeZone`, IANA) or "All day" for a reference, and its pick box for a swap.
+ */
 function Slot({
   event,
+  timeZone,
   picked,
   onPick,
 }: {
   event: CalendarEvent;
+  timeZone: string | undefined;
   picked: boolean;
   onPick: (on: boolean) => void;
 }) {
-  const start = instantToLocal(event.startDate);
-  const end = instantToLocal(event.endDate);
+  const allDay = event.eventType === "reference";
+  const start = allDay
+    ? { date: allDaySpan(event.startDate, event.endDate).from, time: "" }
+    : instantToLocal(event.startDate, timeZone);
+  const end = instantToLocal(event.endDate, timeZone);
   const title = `${event.courseName} - ${event.sessionName}`;
   return (
     <div className={picked ? styles.slotPicked : styles.slot} data-event-id={event.id}>
       <strong>{title}</strong>
       <span className={styles.muted}>
         {event.section ? `${m.tt_section({ section: event.section })} · ` : ""}
-        {formatTime(start.time)} - {formatTime(end.time)}
+        {allDay ? m.sched_all_day() : `${formatTime(start.time)} - ${formatTime(end.time)}`}
       </span>
       <span className={styles.muted}>
         {event.booking.facultyName ?? event.facultyName ?? m.tt_na()}
@@ -329,9 +337,11 @@ function Slot({
         label={
           <>
             {m.tt_pick()}{" "}
-            <span
-              className={visuallyHidden}
-            >{`${title} ${formatDate(start.date)} ${formatTime(start.time)}`}</span>
+            <span className={visuallyHidden}>
+              {allDay
+                ? `${title} ${formatDate(start.date)}`
+                : `${title} ${formatDate(start.date)} ${formatTime(start.time)}`}
+            </span>
           </>
         }
         checked={picked}

@@ -10,16 +10,16 @@ import {
   wallTime,
 } from "./calendar-events.ts";
 
-const NOW = Date.parse("2026-11-18T06:00:00Z"); // a Wednesday in Asia/Kolkata
 const ID = "a005e585-fe52-46c4-aba2-4bf3a36435b3";
 
 describe("faculty calendar address and ranges", () => {
-  it("reads contactId and date, falling back to today for a bad date and '' for a bad id", () => {
-    expect(readAddress(`?contactId=${ID}&date=2026-12-31`, NOW)).toEqual({
+  it("reads contactId and date, '' for a bad or missing one (the server's today then applies)", () => {
+    expect(readAddress(`?contactId=${ID}&date=2026-12-31`)).toEqual({
       contactId: ID,
       date: "2026-12-31",
     });
-    expect(readAddress("?contactId=x&date=31-12-2026", NOW)).toEqual({ contactId: "", date: "2026-11-18" });
+    expect(readAddress("?contactId=x&date=31-12-2026")).toEqual({ contactId: "", date: "" });
+    expect(readAddress(`?contactId=${ID}`)).toEqual({ contactId: ID, date: "" });
   });
   it("opens on the Monday-to-Sunday week, across a year end too", () => {
     expect(initialRange("2026-11-18")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
@@ -48,6 +48,30 @@ describe("faculty calendar address and ranges", () => {
         start: "2026-11-16T09:00:00",
         end: "2026-11-16T10:30:00",
         extendedProps: { event },
+      },
+    ]);
+  });
+  it("shows events at the wall time of the calendar's campus zone", () => {
+    expect(wallTime("2026-11-16T06:00:00.000Z", "Asia/Dubai")).toBe("2026-11-16T10:00:00");
+    expect(wallTime("2026-11-16T06:00:00.000Z", "Asia/Singapore")).toBe("2026-11-16T14:00:00");
+  });
+  it("shows a reference as an all-day item over its days, not 05:30 - 05:30", () => {
+    const reference = {
+      id: "r1",
+      eventType: "reference",
+      courseName: "Marketing",
+      sessionName: "Reference",
+      startDate: "2026-11-16T00:00:00.000Z",
+      endDate: "2026-11-18T00:00:00.000Z",
+    } as CalendarEvent;
+    expect(toCalendarInputs([reference], "Asia/Kolkata")).toEqual([
+      {
+        id: "r1",
+        title: "Marketing - Reference",
+        start: "2026-11-16",
+        end: "2026-11-18",
+        allDay: true,
+        extendedProps: { event: reference },
       },
     ]);
   });

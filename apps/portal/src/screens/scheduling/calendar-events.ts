@@ -1,5 +1,5 @@
 import type { CalendarEvent } from "@portal/api-client";
-import { addDays, instantToLocal, todayIn, weekStart } from "@portal/domain";
+import { addDays, allDaySpan, instantToLocal, weekStart } from "@portal/domain";
 import { vars } from "@portal/ui";
 
 /** What the faculty calendar's address names: `?contactId=<faculty id>&date=<YYYY-MM-DD>`. */
@@ -8,14 +8,17 @@ export type FacultyCalendarAddress = { contactId: string; date: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Reads the address; a missing or malformed value is "" (contact) or today (date, `now` in ms). */
-export function readAddress(search: string, now: number): FacultyCalendarAddress {
+/**
+ * Reads the address; a missing or malformed value is "" (contact, date). Without a date the
+ * calendar opens on the server's today (the bookings answer's `today`), never the browser's clock.
+ */
+export function readAddress(search: string): FacultyCalendarAddress {
   const params = new URLSearchParams(search);
   const contactId = params.get("contactId") ?? "";
   const date = params.get("date") ?? "";
   return {
     contactId: UUID.test(contactId) ? contactId : "",
-    date: ISO_DATE.test(date) && !Number.isNaN(Date.parse(date)) ? date : todayIn(now),
+    date: ISO_DATE.test(date) && !Number.isNaN(Date.parse(date)) ? date : "",
   };
 }
 
@@ -33,30 +36,42 @@ export function visibleRange(startStr: string, endStr: string): { from: string; 
   return { from: startStr.slice(0, 10), to: addDays(endStr.slice(0, 10), -1) };
 }
 
-/** An event for FullCalendar, at the institution's wall time (Asia/Kolkata) whatever the browser's zone. */
+/**
+ * An event for FullCalendar at its wall time in the calendar's zone (the campus's), whatever the
+ * browser's zone; an all-day item (a reference) as whole days, `end` exclusive.
+ */
 export type CalendarInput = {
   id: string;
   title: string;
   start: string;
   end: string;
+  allDay?: true;
   extendedProps: { event: CalendarEvent };
 };
 
-/** Wall-time ISO ("YYYY-MM-DDTHH:MM:00") of an instant in Asia/Kolkata. */
-export function wallTime(instant: string): string {
-  const local = instantToLocal(instant);
+/** Wall-time ISO ("YYYY-MM-DDTHH:MM:00") of an instant in `timeZone` (IANA, default Asia/Kolkata). */
+export function wallTime(instant: string, timeZone?: string): string {
+  const local = instantToLocal(instant, timeZone);
   return `${local.date}T${local.time}:00`;
 }
 
-/** The calendar's events: title "course - session", times as Asia/Kolkata wall time. */
-export function toCalendarInputs(events: readonly CalendarEvent[]): CalendarInput[] {
-  return events.map((e) => ({
-    id: e.id,
-    title: `${e.courseName} - ${e.sessionName}`,
-    start: wallTime(e.startDate),
-    end: wallTime(e.endDate),
-    extendedProps: { event: e },
-  }));
+/** True for an all-day calendar item: an exam reference (fixed midnights, spec §9), shown without times. */
+export function isAllDay(event: Pick<CalendarEvent, "eventType">): boolean {
+  return event.eventType === "reference";
+}
+
+/**
+ * The calendar's events: title "course - session", times as wall time in `timeZone` (the calendar's
+ * campus zone, IANA); a reference as an all-day item over its days, never "05:30 - 05:30".
+ */
+export function toCalendarInputs(events: readonly CalendarEvent[], timeZone?: string): CalendarInput[] {
+  return events.map((e) => {
+    const base = { id: e.id, title: `${e.courseName} - ${e.sessionName}`, extendedProps: { event: e } };
+    if (!isAllDay(e))
+      return { ...base, start: wallTime(e.startDate, timeZone), end: wallTime(e.endDate, timeZone) };
+    const days = allDaySpan(e.startDate, e.endDate);
+    return { ...base, start: days.from, end: addDays(days.to, 1), allDay: true as const };
+  });
 }
 
 /** The class of a holiday's background event (styled in calendar.css.ts). */

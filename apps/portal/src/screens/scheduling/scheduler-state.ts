@@ -129,10 +129,11 @@ export function orNa(value: string | null | undefined, na: string): string {
 
 /**
  * Whether View Details offers Edit (academic-planning §6, exam-management §6): only when the
- * event's date (its start day in Asia/Kolkata) is after `today` (YYYY-MM-DD).
+ * event's date (its start day in `timeZone`, the term's campus zone; default Asia/Kolkata) is after
+ * `today` (YYYY-MM-DD).
  */
-export function canEdit(event: Pick<PlannerEvent, "startDate">, today: string): boolean {
-  return instantToLocal(event.startDate).date > today;
+export function canEdit(event: Pick<PlannerEvent, "startDate">, today: string, timeZone?: string): boolean {
+  return instantToLocal(event.startDate, timeZone).date > today;
 }
 
 /** The events of the chosen kinds: references only, sessions (timed events, exams too), or all. */

@@ -1,5 +1,5 @@
 import type { CalendarEvent, TimeTableQuery } from "@portal/api-client";
-import { INTAKE_MONTHS, instantToLocal, isInvalidPeriod, weekOf } from "@portal/domain";
+import { allDaySpan, INTAKE_MONTHS, instantToLocal, isInvalidPeriod, weekOf } from "@portal/domain";
 import { formatDate, formatTime } from "../kit/format.ts";
 
 /**
@@ -70,8 +70,14 @@ export function fullCalendarHref(q: {
   return `/app/full-calendar?${p.toString()}`;
 }
 
-/** A row of the grid: a period of the day (HH:MM, Asia/Kolkata). */
-export type Period = { key: string; start: string; end: string };
+/**
+ * A row of the grid: a period of the day (HH:MM, wall time at the intake's campus zone), or the
+ * all-day row of references (`allDay`, start and end "").
+ */
+export type Period = { key: string; start: string; end: string; allDay?: true };
+
+/** The key of the all-day row, drawn above the timed periods. */
+export const ALL_DAY_PERIOD = "all-day";
 
 /** The weekly grid: its days, its periods in time order, the events of each day and period, the bad rows. */
 export type TimeTableGrid = {
@@ -85,13 +91,16 @@ export type TimeTableGrid = {
 /**
  * Lays a week's events (or one day's, `view` day) out as a grid: one column per day (Monday to
  * Friday, plus Saturday and Sunday when they hold events; the one day in the day view), one row
- * per distinct start-end period of the shown days, at the institution's wall time (Asia/Kolkata).
- * Events with an end not after the start go to `invalid`; the rest are still laid out.
+ * per distinct start-end period of the shown days, at the wall time of `timeZone` (the intake's
+ * campus zone, IANA; default Asia/Kolkata). References are all-day: one "All day" row above the
+ * periods, in every day they cover, never a "05:30 - 24:00" period. Events with an end not after
+ * the start go to `invalid`; the rest are still laid out.
  */
 export function buildTimeTableGrid(
   events: readonly CalendarEvent[],
   date: string,
   view: "week" | "day",
+  timeZone?: string,
 ): TimeTableGrid {
   const week = weekOf(date).days;
   const invalid: CalendarEvent[] = [];
@@ -104,8 +113,20 @@ export function buildTimeTableGrid(
       invalid.push(e);
       continue;
     }
-    const start = instantToLocal(e.startDate);
-    const end = instantToLocal(e.endDate);
+    if (e.eventType === "reference") {
+      const span = allDaySpan(e.startDate, e.endDate);
+      const days = shown.filter((d) => d >= span.from && d <= span.to);
+      if (days.length === 0) continue;
+      periods.set(ALL_DAY_PERIOD, { key: ALL_DAY_PERIOD, start: "", end: "", allDay: true });
+      for (const day of days) {
+        usedDays.add(day);
+        const k = `${day}|${ALL_DAY_PERIOD}`;
+        byCell.set(k, [...(byCell.get(k) ?? []), e]);
+      }
+      continue;
+    }
+    const start = instantToLocal(e.startDate, timeZone);
+    const end = instantToLocal(e.endDate, timeZone);
     if (!shown.includes(start.date)) continue;
     const period: Period = {
       key: `${start.time}-${end.date === start.date ? end.time : "24:00"}`,
@@ -120,7 +141,9 @@ export function buildTimeTableGrid(
   const days = view === "day" ? [date] : week.filter((d, i) => i < 5 || usedDays.has(d));
   return {
     days,
-    periods: [...periods.values()].sort((a, b) => a.key.localeCompare(b.key)),
+    periods: [...periods.values()].sort(
+      (a, b) => Number(Boolean(b.allDay)) - Number(Boolean(a.allDay)) || a.key.localeCompare(b.key),
+    ),
     cell: (day, period) => byCell.get(`${day}|${period}`) ?? [],
     invalid,
   };

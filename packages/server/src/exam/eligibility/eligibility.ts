@@ -49,7 +49,7 @@ import { candidateOf, candidateOfExamRow } from "./candidates.ts";
 export { ENROLLED } from "./candidates.ts";
 
 /**
- * The exam a screen is about (dates YYYY-MM-DD, start HH:MM and duration in minutes, Asia/Kolkata):
+ * The exam a screen is about (dates YYYY-MM-DD, start HH:MM at its campus and duration in minutes):
  * course, section (course offering), term, batch (intake), programme, cycle, the teacher of the
  * section (`subjectFaculty`) and the exam's status (Completed once its date has passed).
  */
@@ -81,7 +81,12 @@ export type EvaluationExamHeader = {
 };
 
 /** An exam header with what the server needs besides: its campus and exam period. */
-export type ExamContext = EvaluationExamHeader & { campusId: string; periodId: string | null };
+export type ExamContext = EvaluationExamHeader & {
+  campusId: string;
+  periodId: string | null;
+  /** The IANA zone of the exam's campus: its date and start time are wall times there. */
+  timeZone: string;
+};
 
 /** One student of an exam with their eligibility (spec §3 exam row fields, wire names kept). */
 export type StudentStatusRow = {
@@ -146,7 +151,8 @@ export function containsPattern(text: string): string {
 
 /**
  * The exams with these ids (unknown or malformed ids are left out), keyed by id, with their header
- * and campus; `now` (epoch ms) decides Completed / Pending (Asia/Kolkata).
+ * and campus; `now` (epoch ms, the server's clock) decides Completed / Pending on today's date at
+ * the exam's campus (its zone, `todayIn(now, timeZone)`).
  */
 export async function loadExamContexts(
   db: Executor,
@@ -169,7 +175,6 @@ export async function loadExamContexts(
   )
     .leftJoin(teacher, eq(teacher.id, courseOffering.facultyId))
     .where(inArray(exam.id, valid));
-  const today = todayIn(now);
   // The evaluation and eligibility answers name the sitting dateOfExam, startTimeOfExam and duration.
   return new Map(
     rows.map((r) => [
@@ -198,7 +203,8 @@ export async function loadExamContexts(
         version: r.version,
         campusId: r.campusId,
         periodId: r.periodId,
-        status: examStatusFor(r.examDate, today),
+        timeZone: r.timeZone,
+        status: examStatusFor(r.examDate, todayIn(now, r.timeZone)),
       },
     ]),
   );
@@ -218,7 +224,7 @@ export async function loadExamContext(
 
 /** The wire header of an exam (without campus and period). */
 export function toExamHeader(info: ExamContext): EvaluationExamHeader {
-  const { campusId: _c, periodId: _p, ...header } = info;
+  const { campusId: _c, periodId: _p, timeZone: _z, ...header } = info;
   return header;
 }
 

@@ -4,7 +4,6 @@ import {
   type EvaluatorAssignmentItem,
   type EvaluatorResponseItem,
   type EvaluatorStatus,
-  EXAM_TIME_ZONE,
   type ExamProgressStatus,
   evaluatorStatusLabel,
   examStatusFor,
@@ -735,7 +734,7 @@ function statusChange(
 
 /**
  * The evaluation request mail: subject "Evaluation request: <course> (<section>)"; the body names the
- * exam, its date (DD-MM-YYYY), the answer sheets in the evaluator's scope, the room (or all rooms)
+ * exam, its date (DD-MM-YYYY) and start time with its campus's zone ("10:00 (Asia/Dubai)"), the answer sheets in the evaluator's scope, the room (or all rooms)
  * and the paper to mark.
  */
 export function evaluationRequestMail(request: {
@@ -744,7 +743,7 @@ export function evaluationRequestMail(request: {
   exam: Pick<
     EvaluationExamHeader,
     "courseName" | "section" | "examCycle" | "component" | "dateOfExam" | "startTimeOfExam"
-  >;
+  > & { timeZone: string };
   answerSheets: number;
   roomName: string | null;
   assignedPaper: AssignedPaper;
@@ -758,7 +757,7 @@ export function evaluationRequestMail(request: {
       "",
       `The exam office asks you to evaluate the answer sheets of ${exam.courseName} (section ${exam.section}, ${exam.component}, ${exam.examCycle}).`,
       "",
-      `Exam date: ${formatDate(exam.dateOfExam)}, ${formatTime(exam.startTimeOfExam, { timeZone: EXAM_TIME_ZONE })}`,
+      `Exam date: ${formatDate(exam.dateOfExam)}, ${formatTime(exam.startTimeOfExam, { timeZone: exam.timeZone })}`,
       `Answer sheets: ${request.answerSheets}`,
       `Room: ${request.roomName ?? "All rooms"}`,
       `Paper: ${request.assignedPaper}`,

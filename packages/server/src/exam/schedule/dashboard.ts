@@ -2,7 +2,7 @@ import { defaultExamCycle, todayIn } from "@portal/domain";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { cachedWarmReadModel } from "../../db/read-model-cache.ts";
-import { exam, examCycle, importSource } from "../../db/schema.ts";
+import { campus, exam, examCycle, importSource } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import { keptClashReport } from "./clash-report.ts";
@@ -78,7 +78,9 @@ export type ExamDashboard = {
 
 /**
  * The exam dashboard of a cycle: its exams, periods, students, seating and invigilation progress and
- * the clash counts. Without an id: the cycle every exam screen opens on ({@link currentExamCycle});
+ * the clash counts. `today` is the server clock's date (`now`, epoch ms) in the default campus zone
+ * (Asia/Kolkata, `todayIn`), the day the faculty calendar also opens on; upcoming and completed
+ * exams count from today at each exam's own campus. Without an id: the cycle every exam screen opens on ({@link currentExamCycle});
  * 404 when there is none or the id is unknown. Served from the never-stale
  * read-model cache, since the whole office opens it all day and it only changes with the data, and
  * kept warm: recomputed right after each write commits (`rewarmAfterWrite`, app.ts), so the first
@@ -90,13 +92,18 @@ export async function getExamDashboard(
   examCycleId: string,
 ): Promise<ExamDashboard> {
   const today = todayIn(now);
-  return cachedWarmReadModel(db, "exam_operations", `dashboard|${examCycleId}|${today}`, () =>
-    computeExamDashboard(db, today, examCycleId),
+  // Upcoming and completed count from today at each exam's campus: the answer changes when the day
+  // turns at any campus, so the key names today in every campus zone.
+  const zones = await db.selectDistinct({ timeZone: campus.timeZone }).from(campus).orderBy(campus.timeZone);
+  const days = zones.map((z) => todayIn(now, z.timeZone)).join(",");
+  return cachedWarmReadModel(db, "exam_operations", `dashboard|${examCycleId}|${today}|${days}`, () =>
+    computeExamDashboard(db, now, today, examCycleId),
   );
 }
 
 async function computeExamDashboard(
   db: Executor,
+  now: number,
   today: string,
   examCycleId: string,
 ): Promise<ExamDashboard> {
@@ -115,7 +122,11 @@ async function computeExamDashboard(
   const [result, clashes] = await Promise.all([
     db.execute(sql`
     with ex as materialized (
-      select id, exam_date, students_per_invigilator from exam where exam_cycle_id = ${cycle.id}
+      select x.id, x.exam_date, x.students_per_invigilator,
+        (${new Date(now).toISOString()}::timestamptz at time zone c.time_zone)::date as campus_today
+      from exam x join course_offering o on o.id = x.course_offering_id join term t on t.id = o.term_id
+        join intake i on i.id = t.intake_id join campus c on c.id = i.campus_id
+      where x.exam_cycle_id = ${cycle.id}
     ),
     seats as (
       select sa.exam_id, sa.facility_id, count(*)::int as seated
@@ -124,8 +135,8 @@ async function computeExamDashboard(
     select
       (select count(*)::int from ex) as exams,
       (select count(*)::int from exam_period where exam_cycle_id = ${cycle.id}) as periods,
-      (select count(*)::int from ex where exam_date >= ${today}) as upcoming,
-      (select count(*)::int from ex where exam_date < ${today}) as completed,
+      (select count(*)::int from ex where exam_date >= campus_today) as upcoming,
+      (select count(*)::int from ex where exam_date < campus_today) as completed,
       (select count(distinct facility_id)::int from seats) as rooms_used,
       (select coalesce(sum(seated), 0)::int from seats) as seated,
       (select count(*)::int from invigilation i join ex on ex.id = i.exam_id) as invigilators,

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { examPeriod, invigilation, seatAssignment } from "../../db/schema.ts";
 
-/** A sitting of an exam cycle: ISO date, start time HH:MM (Asia/Kolkata), length in minutes. */
+/** A sitting of an exam cycle: ISO date, start time HH:MM (wall time at the exams' campus), length in minutes. */
 export type PeriodSlot = { examCycleId: string; date: string; startTime: string; durationMinutes: number };
 
 /**

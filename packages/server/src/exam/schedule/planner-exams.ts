@@ -19,9 +19,9 @@ import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
 
 /**
  * An exam as the planner books it: the section (course offering), the exam type (MidTerm, EndTerm,
- * Retest) and its sitting: ISO date, start time HH:MM (Asia/Kolkata), length in minutes; `venue` is
- * the name of the room the booking holds ("" for none), written as the timetable's venue so the
- * exam does not land with a blank venue though a room was booked.
+ * Retest) and its sitting: ISO date, start time HH:MM (wall time at its campus), length in minutes;
+ * `venue` is the name of the room the booking holds ("" for none), written as the timetable's venue
+ * so the exam does not land with a blank venue though a room was booked.
  */
 export type PlannerExam = {
   courseOfferingId: string;

@@ -1,6 +1,4 @@
 import {
-  addDays,
-  EXAM_TIME_ZONE,
   type ExamTimetableItem,
   evaluationDeadlineAfterMove,
   formatDate,
@@ -8,12 +6,13 @@ import {
   formatTime,
   todayIn,
 } from "@portal/domain";
-import { and, asc, count, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import {
   academicProgramme,
+  campus,
   contact,
   course,
   courseOffering,
@@ -30,14 +29,15 @@ import { badRequest, notFound } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import { movePlannerEventOfExam } from "../../scheduling/public.ts";
 import { RETEST_EXAM, scheduledInto } from "../eligibility/candidates.ts";
-import { withExamHeaderJoins } from "../header.ts";
+import { examCampusTimeZone, examCampusToday, withExamHeaderJoins } from "../header.ts";
 import { type ExamOverlap, overlapsOfExams } from "./clash-report.ts";
 import { ensureExamPeriod, releaseExamRooms } from "./periods.ts";
 
 /**
  * One row of the exam timetable (spec §3 "Exam timetable row": id, course, dateOfExam, examType,
  * duration, examTimeZone, studentFacultyRatio, startTimeOfExam), with what the screens show beside
- * it. Date YYYY-MM-DD, start time HH:MM and duration in minutes, all in Asia/Kolkata.
+ * it. Date YYYY-MM-DD, start time HH:MM and duration in minutes: wall times at the exam's campus,
+ * whose IANA zone is `examTimeZone` (e.g. Asia/Dubai; Asia/Kolkata for a campus given none).
  */
 export type ExamTimetableRow = {
   id: string;
@@ -54,7 +54,7 @@ export type ExamTimetableRow = {
   startTimeOfExam: string;
   duration: number;
   examType: "MidTerm" | "EndTerm" | "Retest";
-  examTimeZone: typeof EXAM_TIME_ZONE;
+  examTimeZone: string;
   studentFacultyRatio: string;
   examMode: "offline" | "online";
   venue: string;
@@ -96,6 +96,7 @@ function selectRows(db: Executor) {
         startTimeOfExam: exam.startTime,
         duration: exam.durationMinutes,
         examType: exam.examType,
+        examTimeZone: campus.timeZone,
         studentsPerInvigilator: exam.studentsPerInvigilator,
         examMode: exam.examMode,
         venue: exam.venue,
@@ -120,7 +121,6 @@ function toRow(r: SelectedRow): ExamTimetableRow {
     seated: Number(r.seated),
     invigilatorsAssigned: Number(r.invigilatorsAssigned),
     invigilatorsNeeded: Number(r.invigilatorsNeeded),
-    examTimeZone: EXAM_TIME_ZONE,
     studentFacultyRatio: formatStudentFacultyRatio(studentsPerInvigilator),
   };
 }
@@ -218,6 +218,7 @@ export async function saveExamTimetable(
         courseName: course.name,
         section: courseOffering.section,
         facultyEmail: contact.email,
+        timeZone: examCampusTimeZone,
       })
       .from(exam)
       .innerJoin(examCycle, eq(examCycle.id, exam.examCycleId))
@@ -284,7 +285,12 @@ export async function saveExamTimetable(
           tx,
           actor,
           item.id,
-          { date: item.dateOfExam, startTime: item.timeOfExam, durationMinutes: item.duration },
+          {
+            date: item.dateOfExam,
+            startTime: item.timeOfExam,
+            durationMinutes: item.duration,
+            timeZone: before.timeZone,
+          },
           `${i}.dateOfExam`,
         );
       }
@@ -314,7 +320,7 @@ export async function saveExamTimetable(
           text: [
             `The exam of ${before.courseName}, section ${before.section} (${before.cycleName}) is scheduled:`,
             `Date: ${formatDate(item.dateOfExam)}`,
-            `Start: ${formatTime(item.timeOfExam, { timeZone: EXAM_TIME_ZONE })}`,
+            `Start: ${formatTime(item.timeOfExam, { timeZone: before.timeZone })}`,
             `Duration: ${item.duration} minutes`,
             `Type: ${item.examType}`,
             ...(item.venue ? [`Venue: ${item.venue}`] : []),
@@ -359,7 +365,8 @@ export type ExamInfo = {
 };
 
 /**
- * ExamData (spec §7, with dueDays and completedIn): with `dueDays`, the exams from today (Asia/Kolkata)
+ * ExamData (spec §7, with dueDays and completedIn): with `dueDays`, the exams from today (each exam's
+ * today at its campus, in the campus's zone; `today` of the answer is the default zone's, Asia/Kolkata)
  * to dueDays days ahead, soonest first (the Upcoming screen); with `completedIn`, the exams held in
  * the last completedIn days before today, latest first (completedExams). Both may be combined with an
  * exam cycle id. One page at a time, with the total.
@@ -375,14 +382,19 @@ export async function listExamData(
     count: number;
   },
 ): Promise<{ exams: ExamInfo[]; noOfRecords: number; today: string }> {
+  // `today` of the answer is the default zone's; each exam counts from today at its own campus.
   const today = todayIn(now);
+  const campusToday = examCampusToday(now);
   const where: SQL[] = [];
   const upcoming = q.completedIn === undefined;
   if (upcoming) {
-    where.push(gte(exam.examDate, today));
-    if (q.dueDays !== undefined) where.push(lte(exam.examDate, addDays(today, q.dueDays)));
+    where.push(sql`${exam.examDate} >= ${campusToday}`);
+    if (q.dueDays !== undefined) where.push(sql`${exam.examDate} <= ${campusToday} + ${q.dueDays}::int`);
   } else {
-    where.push(lt(exam.examDate, today), gte(exam.examDate, addDays(today, -(q.completedIn ?? 0))));
+    where.push(
+      sql`${exam.examDate} < ${campusToday}`,
+      sql`${exam.examDate} >= ${campusToday} - ${q.completedIn ?? 0}::int`,
+    );
   }
   if (q.examCycleId) where.push(isUuid(q.examCycleId) ? eq(exam.examCycleId, q.examCycleId) : sql`false`);
   const [total] = await db
@@ -397,7 +409,7 @@ export async function listExamData(
     .orderBy(...order, asc(course.name), asc(courseOffering.section), asc(exam.id))
     .limit(q.count)
     .offset((q.pageNo - 1) * q.count);
-  const todayDays = Date.parse(`${today}T00:00:00Z`) / 86_400_000;
+  const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000;
   return {
     today,
     noOfRecords: total?.n ?? 0,
@@ -417,7 +429,7 @@ export async function listExamData(
       examCycle: r.examCycle,
       examCycleId: r.examCycleId,
       students: Number(r.students),
-      daysFromToday: Date.parse(`${r.dateOfExam}T00:00:00Z`) / 86_400_000 - todayDays,
+      daysFromToday: dayNumber(r.dateOfExam) - dayNumber(todayIn(now, r.examTimeZone)),
     })),
   };
 }

@@ -1,5 +1,5 @@
 import {
-  EXAM_TIME_ZONE,
+  DEFAULT_CAMPUS_TIME_ZONE,
   type ExamSlot,
   examSlotEnd,
   examSlotsOverlap,
@@ -26,6 +26,7 @@ import { updateVersioned } from "../../db/versioned-update.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import type { Mail } from "../../mail/mailer.ts";
+import { examCampusTimeZone } from "../header.ts";
 import { type CampusRoom, roomsOfCampus } from "./rooms.ts";
 import { type ExamHeader, type ExamInfo, examHeader, loadExam, loadExams } from "./seating.ts";
 
@@ -124,8 +125,8 @@ function timeRange(slot: ExamSlot): string {
 
 /**
  * The invigilation notification mail (spec §7 invigilation save with sendEmail): subject
- * "Invigilation duty: <course> on DD-MM-YYYY"; the body names the exam, room, date, time
- * (Asia/Kolkata) and duration in minutes.
+ * "Invigilation duty: <course> on DD-MM-YYYY"; the body names the exam, room, date, time (wall
+ * time at the exam's campus, followed by its IANA zone, e.g. "(Asia/Dubai)") and duration in minutes.
  */
 export function invigilationMail(duty: {
   facultyName: string;
@@ -138,6 +139,8 @@ export function invigilationMail(duty: {
   dateOfExam: string;
   startTimeOfExam: string;
   duration: number;
+  /** The IANA zone of the exam's campus. */
+  timeZone: string;
 }): Mail {
   const date = formatDate(duty.dateOfExam);
   const slot = { date: duty.dateOfExam, startTime: duty.startTimeOfExam, durationMinutes: duty.duration };
@@ -151,7 +154,7 @@ export function invigilationMail(duty: {
       "",
       `Room: ${duty.roomName} (${duty.roomCode})`,
       `Date: ${date}`,
-      `Time: ${timeRange(slot)} (${EXAM_TIME_ZONE})`,
+      `Time: ${timeRange(slot)} (${duty.timeZone})`,
       `Duration: ${duty.duration} minutes`,
       "",
       "Exam Office",
@@ -160,8 +163,18 @@ export function invigilationMail(duty: {
 }
 
 /** The sitting of an exam as a domain slot. */
-function slotOf(e: { dateOfExam: string; startTimeOfExam: string; duration: number }): ExamSlot {
-  return { date: e.dateOfExam, startTime: e.startTimeOfExam, durationMinutes: e.duration };
+function slotOf(e: {
+  dateOfExam: string;
+  startTimeOfExam: string;
+  duration: number;
+  timeZone: string;
+}): ExamSlot {
+  return {
+    date: e.dateOfExam,
+    startTime: e.startTimeOfExam,
+    durationMinutes: e.duration,
+    timeZone: e.timeZone,
+  };
 }
 
 /** Assignments of other exams within two days of `date` (no exam runs longer), for overlap checks. */
@@ -176,6 +189,7 @@ async function dutiesNear(db: Executor, date: string, exceptExamId: string, facu
       dateOfExam: exam.examDate,
       startTimeOfExam: exam.startTime,
       duration: exam.durationMinutes,
+      timeZone: examCampusTimeZone,
     })
     .from(invigilation)
     .innerJoin(exam, eq(exam.id, invigilation.examId))
@@ -251,7 +265,7 @@ export async function getInvigilatorList(
   const overlapping = new Map<string, OverlappingDuty>();
   for (const d of near) {
     if (overlapping.has(d.facultyId) || !examSlotsOverlap(slotOf(d), slotOf(info))) continue;
-    const { facultyId: _f, roomId: _r, ...duty } = d;
+    const { facultyId: _f, roomId: _r, timeZone: _z, ...duty } = d;
     overlapping.set(d.facultyId, duty);
   }
   const facultyList: FacultyRow[] = faculty.map((f) => {
@@ -312,7 +326,7 @@ type Duty = {
  * and faculty member twice (`i.facultyId`), a room name matching several rooms (`i.roomNo`); 404
  * unknown exam (`i.examId`), faculty member (`i.facultyId`) or room (`i.roomNo`); 409
  * `invigilator_double_booked` when the faculty member would hold another room during an overlapping
- * exam ([date + start, + duration), Asia/Kolkata), held before or given in the same request; 409
+ * exam ([date + start, + duration) at its campus, compared as instants), held before or given in the same request; 409
  * `version_conflict` (`i.version`) when the duty is not at the item's `version` any more (0: the
  * client saw no duty) because someone changed, removed or made it since. Mails are queued in the
  * transaction and delivered after the commit (mail/delivery.ts). Every write to a duty moves its
@@ -412,6 +426,7 @@ async function saveInvigilationsIn(
         dateOfExam: exam.examDate,
         startTimeOfExam: exam.startTime,
         duration: exam.durationMinutes,
+        timeZone: examCampusTimeZone,
       })
       .from(invigilation)
       .innerJoin(exam, eq(exam.id, invigilation.examId))
@@ -467,7 +482,7 @@ async function saveInvigilationsIn(
         if (other.examId === item.examId || other.roomId === mine.roomId) continue;
         if (!examSlotsOverlap(mine.slot, other.slot)) continue;
         const who = facultyById.get(item.facultyId)?.name ?? item.facultyId;
-        const when = `${formatDate(other.slot.date)} from ${timeRange(other.slot)} (${EXAM_TIME_ZONE})`;
+        const when = `${formatDate(other.slot.date)} from ${timeRange(other.slot)} (${other.slot.timeZone ?? DEFAULT_CAMPUS_TIME_ZONE})`;
         const also =
           other.item === null ? "already invigilates" : `is also being assigned (item ${other.item}) to`;
         throw new ApiError(
@@ -537,6 +552,7 @@ async function saveInvigilationsIn(
             dateOfExam: info.dateOfExam,
             startTimeOfExam: info.startTimeOfExam,
             duration: info.duration,
+            timeZone: info.timeZone,
           }),
           source: `invigilation:${item.examId}:assign:${item.facultyId}`,
         });
@@ -614,6 +630,7 @@ const notificationColumns = {
   facultyName: contactName,
   facEmail: contact.email,
   notifiedAt: invigilation.notifiedAt,
+  timeZone: examCampusTimeZone,
 };
 
 function selectNotifications(db: Executor) {
@@ -642,7 +659,7 @@ function dutyOrder() {
 type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>["execute"]>>[number];
 
 function toNotificationView(row: NotificationRow): NotificationView {
-  const { examCycle: _c, roomCode: _r, notifiedAt, ...rest } = row;
+  const { examCycle: _c, roomCode: _r, timeZone: _z, notifiedAt, ...rest } = row;
   return { ...rest, notifiedAt: notifiedAt?.toISOString() ?? null };
 }
 
@@ -801,6 +818,7 @@ export async function sendInvigilationNotifications(
           dateOfExam: row.dateOfExam,
           startTimeOfExam: row.startTimeOfExam,
           duration: row.duration,
+          timeZone: row.timeZone,
         }),
         source: `invigilation:${row.examId}:notify:${id}`,
       });

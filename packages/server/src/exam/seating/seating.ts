@@ -37,7 +37,7 @@ const INSERT_CHUNK = 1000;
 /** Seats written by one generation from which the table's planner statistics are refreshed. */
 const ANALYZE_AFTER_ROWS = 1000;
 
-/** An exam as the seating and invigilation screens head it (date YYYY-MM-DD, start HH:MM Asia/Kolkata, minutes). */
+/** An exam as the seating and invigilation screens head it (date YYYY-MM-DD, start HH:MM at its campus, minutes). */
 export type ExamHeader = {
   id: string;
   courseName: string;
@@ -60,6 +60,8 @@ export type ExamInfo = ExamHeader & {
   examType: string;
   campusId: string;
   campusName: string;
+  /** The campus's IANA zone: the exam's date and start time are wall times there. */
+  timeZone: string;
   studentsPerInvigilator: number;
   roomExclusive: boolean;
   /** Version of the seating plan of the exam's period; 0 while the exam has no period. */
@@ -121,7 +123,6 @@ export async function loadExams(db: Executor, ids: readonly string[]): Promise<M
       .$dynamic(),
   )
     .leftJoin(examPeriod, eq(examPeriod.id, exam.examPeriodId))
-    .innerJoin(campus, eq(campus.id, intake.campusId))
     .where(inArray(exam.id, valid));
   // The seating and invigilation answers name the sitting dateOfExam, startTimeOfExam and duration.
   return new Map(
@@ -141,6 +142,7 @@ export async function loadExams(db: Executor, ids: readonly string[]): Promise<M
         examType: r.examType,
         campusId: r.campusId,
         campusName: r.campusName,
+        timeZone: r.timeZone,
         studentsPerInvigilator: r.studentsPerInvigilator,
         roomExclusive: r.roomExclusive,
         seatingVersion: r.seatingVersion,

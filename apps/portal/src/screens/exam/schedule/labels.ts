@@ -22,7 +22,7 @@ export function examModeLabel(mode: ExamTimetableRow["examMode"]): string {
   return mode === "online" ? m.exam_mode_online() : m.exam_mode_offline();
 }
 
-/** Start time and length of an exam, e.g. "10:00 (180 min)" (24-hour time, Asia/Kolkata). */
+/** Start time and length of an exam, e.g. "10:00 (180 min)" (24-hour wall time at the exam's campus). */
 export function timeWithDuration(startTime: string, minutes: number): string {
   return m.exam_time_with_duration({ time: formatTime(startTime), minutes: formatNumber(minutes) });
 }

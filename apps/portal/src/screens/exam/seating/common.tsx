@@ -47,7 +47,7 @@ export function serializeCycleListState(state: CycleListState): string {
   ]);
 }
 
-/** Start time (HH:MM, Asia/Kolkata) and length in minutes, e.g. "10:00 (180 min)". */
+/** Start time (HH:MM, wall time at the exam's campus) and length in minutes, e.g. "10:00 (180 min)". */
 export function timeWithDuration(startTime: string, minutes: number): string {
   return m.seat_time_with_duration({ time: startTime, minutes });
 }
