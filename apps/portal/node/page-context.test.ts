@@ -34,10 +34,10 @@ const someone = {
 } as unknown as SessionUser;
 
 describe("resolvePageContext", () => {
-  it("sends a signed-out request for a screen to the sign-in page, with the session's cookies", async () => {
+  it("sends a signed-out request for a screen to the sign-in page that returns to it, with the session's cookies", async () => {
     const { api, asked } = fakeApi(null, ["portal_access=; Max-Age=0"]);
     const page = await resolvePageContext(api, config, request("portal_refresh=dead"), at("/app/batches"));
-    expect(page).toEqual({ redirect: "/login", setCookies: ["portal_access=; Max-Age=0"] });
+    expect(page).toEqual({ redirect: "/login?next=%2Fapp%2Fbatches", setCookies: ["portal_access=; Max-Age=0"] });
     expect(asked.sessions).toEqual(["portal_refresh=dead"]);
   });
 
