@@ -41,7 +41,8 @@ export type LargeTerm = {
  * Fills the term with the most scheduled events of the database's demo data (its largest
  * scheduled intake) with `size.sessions` class sessions across `size.faculty` new
  * faculty members, `size.rooms` new rooms of the intake's campus and `size.subjects` new subjects
- * (each with one section), for benchmarks (docs/performance.md "Scheduling"). Deterministic, no
+ * (each with one section), for benchmarks (docs/performance.md "Scheduling"); ties between terms
+ * are broken by programme, year, month, campus name and term number, never by a random id. Deterministic, no
  * random numbers: session k's weekday, 75-minute slot, room, faculty member and subject follow
  * from k, and within one slot every room and faculty member differs, which it checks (throws when a
  * faculty member ends up booked twice, or the term is too short). Needs the demo data loaded.
@@ -61,8 +62,8 @@ export async function seedLargeTerm(db: Executor, size: LargeTermSize): Promise<
     sql`select t.id as "termId", to_char(t.start_date, 'YYYY-MM-DD') as start,
         to_char(t.end_date, 'YYYY-MM-DD') as "end", i.campus_id as "campusId", p.code, p.name, i.month, i.year
         from scheduled_event e join term t on t.id = e.term_id join intake i on i.id = t.intake_id
-        join academic_programme p on p.id = i.programme_id
-        group by t.id, i.id, p.id order by count(*) desc, t.id limit 1`,
+        join academic_programme p on p.id = i.programme_id join campus c on c.id = i.campus_id
+        group by t.id, i.id, p.id, c.id order by count(*) desc, p.code, i.year, i.month, c.name, t.number limit 1`,
   );
   if (!t) throw new Error("no scheduled demo term: load the demo data first");
   const allDays = (
