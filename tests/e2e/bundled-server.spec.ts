@@ -82,7 +82,7 @@ test("the bundled server file starts on its own and serves the API and the pages
 
     const gated = await fetch(`${base}/app/exam/questionPaper`, { redirect: "manual" });
     expect(gated.status).toBe(302);
-    expect(gated.headers.get("location")).toBe("/login");
+    expect(gated.headers.get("location")).toBe("/login?next=%2Fapp%2Fexam%2FquestionPaper");
     // The demo data was loaded (the migrations ran): the outbox is there to sign in with.
     expect(log).toContain("demo data loaded");
   } finally {
