@@ -5,7 +5,8 @@ import { EXAM_OFFICE_EMAIL, expectNoAxeViolations, SERVER_TODAY, signIn, waitFor
  * The exam office plans the exam schedule: from the exam dashboard (figures and clash report of the
  * current cycle) to the exam timetable, where a row is edited inline (date, time, duration), saved
  * with Done and still there after a reload; Revert restores a row; a bad duration is refused in the
- * browser without a call. On the Exam Setup's details page the one row is changed and saved. The
+ * browser without a call; a move onto the sitting of an exam with the same students saves with the
+ * clash warning naming both exams, and is moved back. On the Exam Setup's details page the one row is changed and saved. The
  * Upcoming and completed exams lists show rows; the screens read in German, Hindi and the dark theme.
  * Every page gets an axe check.
  */
@@ -173,6 +174,43 @@ test("plan the exam timetable from the dashboard to the details page", async ({ 
   await duration.press("Escape");
   await expect(duration).toBeHidden();
   expect((await exam(page, target.id)).duration).toBe(135);
+
+  // Moving the exam onto the sitting of another exam of its intake and section (the same students,
+  // every one enrolled in each offering of their section) saves and warns of the clash it makes,
+  // one line per overlapping exam; it then goes back to where it was.
+  const other = rows.find(
+    (r) =>
+      r.id !== target.id &&
+      r.batch === target.batch &&
+      r.section === target.section &&
+      r.courseCode !== target.courseCode,
+  );
+  expect(other, "another exam of the same intake and section").toBeTruthy();
+  await saved.getByRole("button", { name: `Edit the exam of ${names}` }).click();
+  await page.getByLabel(`Date of exam, ${names}`).fill(other!.dateOfExam);
+  await page.getByLabel(`Start time, ${names}`).fill(other!.startTimeOfExam);
+  await page.getByRole("button", { name: `Done, save the exam of ${names}` }).click();
+  const clashToast = page.getByRole("status").filter({ hasText: /^This move makes \d+ student clash(es)?/ });
+  await expect(clashToast).toBeVisible();
+  await expect(clashToast).toContainText(
+    new RegExp(
+      `${target.courseCode} \\(${target.section}\\) overlaps ${other!.courseCode} \\(${other!.section}\\) ` +
+        `on ${ddmmyyyy(other!.dateOfExam)} at ${other!.startTimeOfExam}: [1-9]\\d* students? sits? both`,
+    ),
+  );
+  const moved = await exam(page, target.id);
+  expect([moved.dateOfExam, moved.startTimeOfExam]).toEqual([other!.dateOfExam, other!.startTimeOfExam]);
+  await saved.getByRole("button", { name: `Edit the exam of ${names}` }).click();
+  await page.getByLabel(`Date of exam, ${names}`).fill(newDate);
+  await page.getByLabel(`Start time, ${names}`).fill("16:15");
+  await page.getByRole("button", { name: `Done, save the exam of ${names}` }).click();
+  await expect(saved).toContainText(ddmmyyyy(newDate));
+  await expect
+    .poll(async () => {
+      const back = await exam(page, target.id);
+      return [back.dateOfExam, back.startTimeOfExam, back.duration];
+    })
+    .toEqual([newDate, "16:15", 135]);
 
   // The Exam Setup list leads to the exam's details: one editable row, Back and Save.
   await page.getByRole("link", { name: "Exam Setup" }).first().click();

@@ -221,4 +221,19 @@ test("the time table: the intake's week, week navigation kept in the address, an
     data: { Operation: "Delete", FacilityFacultyBooking: { id: reference.id, version: reference.version } },
   });
   expect(removed.status(), await removed.text()).toBe(200);
+
+  // Without a date in the address the time table opens on the server's week, whatever the
+  // browser's clock says (here months ahead), and Today is the server's day.
+  await page.clock.setFixedTime(new Date("2027-03-10T12:00:00Z"));
+  await page.goto("/app/time-table?program=EMBA&year=2026&intake=JUL");
+  await waitForIslands(page);
+  const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("-");
+  const monday = weekStart(SERVER_TODAY);
+  const sunday = new Date(`${monday}T00:00:00Z`);
+  sunday.setUTCDate(sunday.getUTCDate() + 6);
+  await expect(
+    page.getByText(`${ddmmyyyy(monday)} to ${ddmmyyyy(sunday.toISOString().slice(0, 10))}`),
+  ).toBeVisible();
+  await page.getByRole("radio", { name: "Today" }).click();
+  await expect(page.getByText(new RegExp(`\\w+ ${ddmmyyyy(SERVER_TODAY)}`)).first()).toBeVisible();
 });

@@ -21,7 +21,8 @@ function dayAfter(display: string): string {
  * past the term end refused with the server's reason under End Date (the term end DD-MM-YYYY, the
  * typed row still open) and then saves one within the term (docs/architecture.md "Saves"), adds
  * Section B, gives Section A its faculty member and a class room of the campus (shown in the details
- * popover after a reload), then invites a faculty member with an attachment and finds the mail with
+ * popover after a reload), then invites faculty with an attachment (one checked on the table's first
+ * page, one on its second, one found by the dialog's Search faculty) and finds each one's mail with
  * that attachment in the development outbox.
  */
 test("the academic office creates an intake, plans its subjects and invites faculty", async ({ page }) => {
@@ -137,15 +138,33 @@ test("the academic office creates an intake, plans its subjects and invites facu
     .click();
   await expect(page.getByText(/Section A: .* · Class Room: [A-Z]{3}-R101 /)).toBeVisible();
 
-  // Faculty Invitation: Send Invite with an attachment; the mail carries it.
+  // Faculty Invitation: Send Invite with an attachment; the mail carries it. A member checked on
+  // the table's first page and one on its second both go, and the dialog's Search faculty finds a
+  // member on neither of the pages it was opened from.
   await page.goto("/app/faculty-management");
   await waitForIslands(page);
-  const firstRow = page.getByRole("table", { name: "Faculty" }).getByRole("row").nth(1);
-  const email = (await firstRow.getByRole("cell").nth(2).textContent())?.trim() ?? "";
+  const facultyTable = page.getByRole("table", { name: "Faculty" });
+  const emailOf = async (row: number) =>
+    (await facultyTable.getByRole("row").nth(row).getByRole("cell").nth(2).textContent())?.trim() ?? "";
+  const firstRow = facultyTable.getByRole("row").nth(1);
+  const email = await emailOf(1);
+  const searchedEmail = await emailOf(2);
   expect(email).toContain("@");
+  expect(searchedEmail).toContain("@");
   await firstRow.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(facultyTable).not.toContainText(email);
+  const otherPageEmail = await emailOf(1);
+  expect(otherPageEmail).toContain("@");
+  await facultyTable.getByRole("row").nth(1).getByRole("checkbox").check();
   await page.getByRole("button", { name: "Send Invite", exact: true }).click();
   const invite = page.getByRole("dialog", { name: "Send Invite" });
+  await expect(invite.getByRole("checkbox", { name: `(${email})` })).toBeChecked();
+  await expect(invite.getByRole("checkbox", { name: `(${otherPageEmail})` })).toBeChecked();
+  await expect(invite.getByRole("checkbox", { name: `(${searchedEmail})` })).toHaveCount(0);
+  await invite.getByRole("searchbox", { name: "Search faculty" }).fill(searchedEmail);
+  await invite.getByRole("checkbox", { name: `(${searchedEmail})` }).check();
+  await invite.getByRole("searchbox", { name: "Search faculty" }).fill("");
   await invite.getByLabel("Subject").fill("Visiting faculty invitation 2040");
   await invite.getByLabel("Body").fill("We would be glad to have you teach in the DEC 2040 intake.");
   await invite.getByLabel("Attachment").setInputFiles({
@@ -161,14 +180,16 @@ test("the academic office creates an intake, plans its subjects and invites facu
   });
   await invite.getByRole("button", { name: "Send" }).click();
   await expect(invite).toBeHidden();
-  await expect
-    .poll(async () => {
-      const answer = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-      const body = (await answer.json()) as {
-        mails: Array<{ subject: string; attachments: Array<{ filename: string }> }>;
-      };
-      return body.mails.find((mail) => mail.subject === "Visiting faculty invitation 2040")?.attachments[0]
-        ?.filename;
-    })
-    .toBe("invitation.pdf");
+  for (const to of [email, otherPageEmail, searchedEmail]) {
+    await expect
+      .poll(async () => {
+        const answer = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const body = (await answer.json()) as {
+          mails: Array<{ subject: string; attachments: Array<{ filename: string }> }>;
+        };
+        return body.mails.find((mail) => mail.subject === "Visiting faculty invitation 2040")?.attachments[0]
+          ?.filename;
+      }, `the invitation to ${to}`)
+      .toBe("invitation.pdf");
+  }
 });

@@ -10,6 +10,8 @@ type SessionUser = NonNullable<Awaited<ReturnType<PortalApi["resolveSession"]>>[
 function fakeApi(user: SessionUser | null, setCookies: string[] = []) {
   const asked: { sessions: string[]; api: string[] } = { sessions: [], api: [] };
   const api = {
+    // The server's clock, started far from the test process's (PORTAL_CLOCK_START).
+    now: () => SERVER_NOW,
     resolveSession: async (request: Request) => {
       asked.sessions.push(request.headers.get("cookie") ?? "");
       return { user, setCookies };
@@ -24,6 +26,7 @@ function fakeApi(user: SessionUser | null, setCookies: string[] = []) {
   return { api, asked };
 }
 
+const SERVER_NOW = Date.parse("2026-11-26T04:30:00Z");
 const request = (cookie?: string) => ({ headers: cookie ? { cookie } : {} }) as IncomingMessage;
 const at = (path: string) => new URL(path, "http://127.0.0.1:4321");
 const config = { apiBaseUrl: "/api" } as App.Locals["config"];
@@ -37,7 +40,10 @@ describe("resolvePageContext", () => {
   it("sends a signed-out request for a screen to the sign-in page that returns to it, with the session's cookies", async () => {
     const { api, asked } = fakeApi(null, ["portal_access=; Max-Age=0"]);
     const page = await resolvePageContext(api, config, request("portal_refresh=dead"), at("/app/batches"));
-    expect(page).toEqual({ redirect: "/login?next=%2Fapp%2Fbatches", setCookies: ["portal_access=; Max-Age=0"] });
+    expect(page).toEqual({
+      redirect: "/login?next=%2Fapp%2Fbatches",
+      setCookies: ["portal_access=; Max-Age=0"],
+    });
     expect(asked.sessions).toEqual(["portal_refresh=dead"]);
   });
 
@@ -55,6 +61,8 @@ describe("resolvePageContext", () => {
     expect(page.setCookies).toEqual(["portal_access=new; Path=/"]);
     expect(page.locals.user).toBe(someone);
     expect(page.locals.config).toBe(config);
+    // "Today" of the page is the server's clock, read once for the request.
+    expect(page.locals.now).toBe(SERVER_NOW);
     await page.locals.apiFetch?.(new Request("http://127.0.0.1:4321/api/sf/exam/cycles"));
     // The refreshed access cookie, not the one the browser sent, goes with the first query.
     expect(asked.api).toEqual(["GET /api/sf/exam/cycles portal_access=new"]);

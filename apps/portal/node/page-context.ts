@@ -10,7 +10,8 @@ import { effectiveCookie, inProcessApiFetch } from "./in-process-api.ts";
  * - `redirect`: where the sign-in gate sends the request (node/gate.ts), or null to render it;
  * - `setCookies`: refreshed session cookies to forward with the answer, whichever it is;
  * - `locals`: what the pages read from `Astro.locals` (the signed-in user, the public
- *   configuration, and an in-process fetch to the API as that user for the screens' first queries).
+ *   configuration, the server's clock at the request (`now`, epoch ms) and an in-process fetch to
+ *   the API as that user for the screens' first queries).
  *
  * Never throws for a signed-out or expired session (that is a redirect); an unreachable database
  * rejects, and the caller answers 500.
@@ -41,6 +42,8 @@ export async function resolvePageContext(
   const locals: App.Locals = {
     user: session.user,
     config,
+    // Read once per request, so the page and its first queries name the same day.
+    now: api.now(),
     // A page's first queries (src/lib/first-query.ts) reach the API in process, as this user.
     ...(session.user
       ? {

@@ -8,11 +8,16 @@ declare namespace App {
    * Filled by `server.ts` for every page request (never from client headers): the signed-in user
    * (or null), the public configuration (same object as GET /api/config) and, for a signed-in
    * user, `apiFetch`: the API's handler called in process as that user (node/in-process-api.ts),
-   * for the screens' first queries (src/lib/first-query.ts).
+   * for the screens' first queries (src/lib/first-query.ts), and `now`, the server's clock.
    */
   interface Locals {
     user?: PortalSessionUser | null;
     config?: import("@portal/api-client").PublicConfig | null;
     apiFetch?: (request: Request) => Promise<Response>;
+    /**
+     * The server's clock when the request came (epoch milliseconds, `PortalApi.now()`, which
+     * PORTAL_CLOCK_START may start): the pages' "today" (`serverToday`, src/lib/first-query.ts).
+     */
+    now?: number;
   }
 }

@@ -29,6 +29,12 @@ export type PortalApi = {
   resolveSession(request: Request): Promise<{ user: SessionUser | null; setCookies: string[] }>;
   /** Public configuration, same object as GET /api/config */
   getPublicConfig(): PublicConfig;
+  /**
+   * The server's clock (epoch milliseconds): the real clock, or one started at PORTAL_CLOCK_START
+   * that runs on from it. Pages read "today" from it, never from the browser's clock
+   * (docs/architecture.md, "Today" from one place).
+   */
+  now(): number;
   close(): Promise<void>;
 };
 
@@ -99,6 +105,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       app,
       resolveSession: (request) => resolveSession(ctx, request),
       getPublicConfig: () => publicConfig(ctx),
+      now,
       close: async () => {
         await sweeper?.stop();
         await delivery?.stop();

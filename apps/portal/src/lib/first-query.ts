@@ -1,11 +1,24 @@
 import { createApiClient, type PublicConfig } from "@portal/api-client";
-import type { Locale } from "@portal/domain";
+import { type Locale, todayIn } from "@portal/domain";
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { type FirstQuery, type FirstQueryState, toFirstQueryError } from "../shell/first-query-state.ts";
 import { getLocale } from "./i18n.ts";
 
 /** What of `Astro` the helpers read: the request's address and the locals server.ts filled. */
 export type PageContext = { url: URL; locals: App.Locals };
+
+/**
+ * The server's "today" (YYYY-MM-DD in the default campus zone, Asia/Kolkata) at the page request:
+ * `locals.now`, the server's clock read once per request (node/page-context.ts; PORTAL_CLOCK_START
+ * may start it), never the browser's. Pages hand it to islands that open on today (the Time Table,
+ * the scheduler) and their first queries get the same (`FirstQueryContext.today`), so the seeded
+ * answer's key is the one the island asks for. Computed per request, so a page served after
+ * midnight names the new day. Without `now` (Astro's development server alone) the rendering
+ * process's own clock. Docs: docs/architecture.md, "Today" from one place.
+ */
+export function serverToday(page: { locals: App.Locals }): string {
+  return todayIn(page.locals.now ?? Date.now());
+}
 
 /**
  * Runs a screen's first query on the server (docs/performance.md, "First query on the server"), in
@@ -27,6 +40,7 @@ export async function runFirstQuery(
   await firstQuery({
     api,
     search: page.url.search,
+    today: serverToday(page),
     fetch: (options) => queryClient.fetchQuery(options).catch(() => undefined),
   });
   const dehydrated = dehydrate(queryClient, {

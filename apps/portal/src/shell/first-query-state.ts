@@ -25,6 +25,8 @@ export type FirstQueryContext = {
   api: ApiClient;
   /** The request's query string (`Astro.url.search`), parsed by the same function as the island's. */
   search: string;
+  /** The server's today at the request (YYYY-MM-DD, default campus zone; `serverToday`, lib/first-query.ts). */
+  today: string;
   /**
    * Fetches one query (the same `...QueryOptions` from @portal/api-client the screen's `useQuery`
    * uses, so the keys match) into the state handed to the island. Resolves to its data, or to

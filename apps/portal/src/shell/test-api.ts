@@ -46,12 +46,14 @@ export function fakeApi(routes: Record<string, FakeRoute> = {}, options: { confi
 /**
  * Runs a screen's first query as its page would on the server (`runFirstQuery`, src/lib/first-query.ts),
  * over `fetch` (a fake API) for a signed-in user at the address `path` ("/app/...?query"). The state
- * it returns is what the page hands the island as `firstQueries`.
+ * it returns is what the page hands the island as `firstQueries`. `now` is the server's clock at the
+ * request (epoch ms, `locals.now`); without it the test process's clock.
  */
 export async function serverFirstQueries(
   fetch: (request: Request) => Promise<Response>,
   path: string,
   firstQuery: FirstQuery,
+  now?: number,
 ): Promise<FirstQueryState | null> {
   return runFirstQuery(
     {
@@ -60,6 +62,7 @@ export async function serverFirstQueries(
         apiFetch: fetch,
         config: TEST_CONFIG,
         user: { id: "u1", name: "Admin", email: "admin@university.example", roles: ["admin"] },
+        ...(now === undefined ? {} : { now }),
       },
     },
     firstQuery,

@@ -114,6 +114,8 @@ describe("AnswerSheet", () => {
       version: 0,
     });
     expect((await screen.findByTestId("answer-sheet-link")).textContent).toContain("sheet.pdf");
+    // Uploaded at 10:00Z, shown in the campus's default zone (Asia/Kolkata, UTC+05:30) as elsewhere.
+    expect(screen.getByText(/uploaded 20-11-2026 15:30\)$/)).toBeTruthy();
   });
 
   it("a refused upload shows the server's reason", async () => {

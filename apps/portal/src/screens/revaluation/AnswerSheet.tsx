@@ -150,7 +150,7 @@ export function AnswerSheetScreen({ requestId }: { requestId: string }) {
             <span className={styles.muted}>
               {m.reval_answer_sheet_meta({
                 size: formatNumber(Math.ceil((sheet.size ?? 0) / 1024)),
-                at: sheet.uploadedAt ? formatInstant(sheet.uploadedAt, { timeZone: "UTC" }) : "",
+                at: sheet.uploadedAt ? formatInstant(sheet.uploadedAt) : "",
               })}
             </span>
           </p>

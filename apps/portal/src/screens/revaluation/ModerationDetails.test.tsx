@@ -197,8 +197,9 @@ describe("ModerationDetails", () => {
       adjustment: { kind: "individual", marks: [{ studentId: PRIYA, marks: 36 }] },
     });
     const history = await screen.findByTestId("moderation-history");
+    // Applied at 10:00Z, shown in the campus's default zone (Asia/Kolkata, UTC+05:30) as elsewhere.
     expect(history.textContent).toContain(
-      "20-11-2026 10:00 UTC, results@example.org: Question 3 was marked too hard (1 mark changed)",
+      "20-11-2026 15:30, results@example.org: Question 3 was marked too hard (1 mark changed)",
     );
     await expectNoAxeViolations(container);
   });

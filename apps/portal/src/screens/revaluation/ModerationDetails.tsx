@@ -508,7 +508,7 @@ export function ModerationDetailsScreen({
                   <li key={h.id}>
                     {plural(h.changed, m.reval_history_line_one, m.reval_history_line_other, {
                       by: h.appliedBy,
-                      at: formatInstant(h.appliedAt, { timeZone: "UTC" }),
+                      at: formatInstant(h.appliedAt),
                       reason: h.reason,
                       count: formatNumber(h.changed),
                     })}

@@ -2,6 +2,7 @@ import type { CalendarEvent } from "@portal/api-client";
 import { nextWeek, previousWeek, weekOf } from "@portal/domain";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { serverToday } from "../../lib/first-query.ts";
 import { fakeApi, json, serverFirstQueries, TEST_CONFIG } from "../../shell/test-api.ts";
 import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import TimeTable, { timeTableFirstQuery } from "./TimeTable.tsx";
@@ -77,14 +78,27 @@ function timeTableApi(
   return { ...api, asked };
 }
 
-async function renderAt(api: ReturnType<typeof timeTableApi>, search: string) {
+/**
+ * Renders the page at `search` as the server would: the first query and the island's `today` both
+ * from the server's clock `now` (epoch ms; `serverToday` as the page computes it).
+ */
+async function renderAt(
+  api: ReturnType<typeof timeTableApi>,
+  search: string,
+  now = Date.parse(`${TODAY}T04:30:00Z`),
+) {
   window.history.replaceState(null, "", `/app/time-table${search}`);
-  const firstQueries = await serverFirstQueries(api.fetch, `/app/time-table${search}`, timeTableFirstQuery);
+  const firstQueries = await serverFirstQueries(
+    api.fetch,
+    `/app/time-table${search}`,
+    timeTableFirstQuery,
+    now,
+  );
   return render(
     <TimeTable
       locale="en"
       search={search}
-      today={TODAY}
+      today={serverToday({ locals: { now } })}
       fetch={api.fetch}
       navigate={vi.fn()}
       signedIn
@@ -137,6 +151,24 @@ describe("TimeTable (academic-planning Time Table, §4 week navigation)", { time
     await waitFor(() => expect(screen.getByText(/Wednesday 18-11-2026/)).toBeTruthy());
     expect(window.location.search).toContain("view=day");
     expect(screen.queryByText("Finance - Lecture 1")).toBeNull();
+  });
+
+  it("opens on the server's today without a date in the address, whatever the browser's clock says", async () => {
+    // The browser's clock is months ahead of the server's (PORTAL_CLOCK_START in the stories).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2027-03-10T12:00:00Z"));
+    try {
+      const api = timeTableApi(WEEK);
+      await renderAt(api, "?program=EMBA&year=2026&intake=JUL", Date.parse("2026-11-17T20:00:00Z"));
+      // 20:00Z on the 17th is 01:30 on 18-11-2026 in Asia/Kolkata: that week, asked once, on the server.
+      expect(screen.getByText("Finance - Lecture 1")).toBeTruthy();
+      expect(screen.getByText(/16-11-2026 to 22-11-2026/)).toBeTruthy();
+      expect(api.asked).toEqual(["2026-11-18"]);
+      fireEvent.click(screen.getByRole("radio", { name: "Today" }));
+      await waitFor(() => expect(screen.getByText(/Wednesday 18-11-2026/)).toBeTruthy());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says 'No timetable available' for an empty week", async () => {

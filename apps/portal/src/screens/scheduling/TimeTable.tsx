@@ -14,7 +14,6 @@ import {
   intakeChoices,
   nextWeek,
   previousWeek,
-  todayIn,
   weekOf,
 } from "@portal/domain";
 import {
@@ -46,25 +45,27 @@ import {
 
 /**
  * The Time Table island (`/app/time-table`, `/app/tt`, `/app/session-time-table`,
- * `/app/session-time-table-new`; `?program=&year=&intake=&date=&view=`). `today` (YYYY-MM-DD)
- * is injected by tests; the page leaves it to the clock (Asia/Kolkata).
+ * `/app/session-time-table-new`; `?program=&year=&intake=&date=&view=`). `today` (YYYY-MM-DD,
+ * Asia/Kolkata) is the server's, from the page (`serverToday`, src/lib/first-query.ts), never the
+ * browser's clock: the week shown without a date in the address.
  */
-export default function TimeTable({ search, today, ...root }: ScreenIslandProps & { today?: string }) {
+export default function TimeTable({ search, today, ...root }: ScreenIslandProps & { today: string }) {
   return (
     <IslandRoot {...root}>
-      <TimeTableScreen search={search} today={today ?? todayIn(Date.now())} />
+      <TimeTableScreen search={search} today={today} />
     </IslandRoot>
   );
 }
 
-/** First query on the server: the filter options and, with a programme chosen, the address's week. */
-export const timeTableFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
+/**
+ * First query on the server: the filter options and, with a programme chosen, the address's week
+ * (without a date, the week of the server's today, the same `today` the page gives the island).
+ */
+export const timeTableFirstQuery: FirstQuery = async ({ api, search, today, fetch }) => {
   const address = parseTimeTableAddress(search);
   await Promise.all([
     fetch(batchFilterOptionsQueryOptions(api)),
-    address.program
-      ? fetch(timeTableQueryOptions(api, timeTableQueryOf(address, todayIn(Date.now()))))
-      : Promise.resolve(),
+    address.program ? fetch(timeTableQueryOptions(api, timeTableQueryOf(address, today))) : Promise.resolve(),
   ]);
 };
 
