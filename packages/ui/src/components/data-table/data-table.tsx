@@ -1,4 +1,5 @@
-import { type CSSProperties, type ReactNode, useId } from "react";
+import { type ColumnDef, type RowData, tableFeatures, useTable } from "@tanstack/react-table";
+import { type CSSProperties, type ReactNode, useId, useMemo } from "react";
 import { cx } from "../../utils/cx.ts";
 import type { DisplayNode } from "../../utils/display-node.ts";
 import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
@@ -44,15 +45,17 @@ export type DataTableProps<TRow> = {
   className?: string;
 };
 
+/** The features registered with TanStack Table; the core row model is always there. */
+const features = tableFeatures({});
+type Features = typeof features;
+
 /**
- * An accessible data table (caption, `<th scope="col">`, optional row headers). It renders what it
- * is given: one page of rows, a Loader row while `loading`, or the `emptyText` row when there are no
- * rows. Sorting, filtering and paging are the server's, so the table keeps no state of its own and
- * renders its columns directly (docs/performance.md, "The list page under 100 KB": TanStack Table
- * was used here for its core row model only, 9.4 KB gzip on every page with a table). A screen
- * that needs a table's own sorting, selection or column state takes TanStack Table in its chunk.
+ * An accessible data table (caption, `<th scope="col">`, optional row headers) built on TanStack
+ * Table 9 (`useTable`, core row model), the table library the product standardises on (spec
+ * academic-planning.md, shared components). It renders what it is given: one page of rows, a Loader
+ * row while `loading`, or the `emptyText` row when there are no rows. Paging is the server's.
  */
-export function DataTable<TRow>({
+export function DataTable<TRow extends RowData>({
   columns,
   data,
   getRowId,
@@ -65,6 +68,22 @@ export function DataTable<TRow>({
   className,
 }: DataTableProps<TRow>) {
   const captionId = useId();
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const columnDefs = useMemo<ColumnDef<Features, TRow>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: () => column.header,
+        cell: (context) => column.cell(context.row.original, context.row.index),
+      })),
+    [columns],
+  );
+  const table = useTable<Features, TRow>({
+    features,
+    columns: columnDefs,
+    data: data as TRow[],
+    getRowId: (row, index) => getRowId(row, index),
+  });
   const columnCount = Math.max(columns.length, 1);
   const widthStyle = (width: number | string | undefined): CSSProperties | undefined =>
     width === undefined ? undefined : { width: typeof width === "number" ? `${width}px` : width };
@@ -87,17 +106,18 @@ export function DataTable<TRow>({
       </tr>
     );
   } else {
-    body = data.map((row, index) => (
-      <tr key={getRowId(row, index)} className={styles.row}>
-        {columns.map((column) => {
-          const cellClass = cx(styles.cell, styles.align[column.align ?? "start"]);
-          return column.rowHeader ? (
-            <th key={column.id} scope="row" className={cellClass}>
-              {column.cell(row, index)}
+    body = table.getRowModel().rows.map((row) => (
+      <tr key={row.id} className={styles.row}>
+        {row.getAllCells().map((cell) => {
+          const column = byId.get(cell.column.id);
+          const cellClass = cx(styles.cell, styles.align[column?.align ?? "start"]);
+          return column?.rowHeader ? (
+            <th key={cell.id} scope="row" className={cellClass}>
+              <table.FlexRender cell={cell} />
             </th>
           ) : (
-            <td key={column.id} className={cellClass}>
-              {column.cell(row, index)}
+            <td key={cell.id} className={cellClass}>
+              <table.FlexRender cell={cell} />
             </td>
           );
         })}
@@ -123,18 +143,23 @@ export function DataTable<TRow>({
           {caption}
         </caption>
         <thead>
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column.id}
-                scope="col"
-                className={cx(styles.headerCell, styles.align[column.align ?? "start"])}
-                style={widthStyle(column.width)}
-              >
-                {column.header}
-              </th>
-            ))}
-          </tr>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const column = byId.get(header.column.id);
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={cx(styles.headerCell, styles.align[column?.align ?? "start"])}
+                    style={widthStyle(column?.width)}
+                  >
+                    {column?.header}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
         </thead>
         <tbody>{body}</tbody>
       </table>
