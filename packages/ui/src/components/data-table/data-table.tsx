@@ -1,4 +1,12 @@
-import { type ColumnDef, type RowData, tableFeatures, useTable } from "@tanstack/react-table";
+import {
+  type ColumnDef,
+  createSortedRowModel,
+  type RowData,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  useTable,
+} from "@tanstack/react-table";
 import { type CSSProperties, type ReactNode, useId, useMemo } from "react";
 import { cx } from "../../utils/cx.ts";
 import type { DisplayNode } from "../../utils/display-node.ts";
@@ -22,7 +30,17 @@ export type DataTableColumn<TRow> = {
   align?: "start" | "center" | "end";
   /** Render this column's cells as row headers (`<th scope="row">`), e.g. the student name. */
   rowHeader?: boolean;
+  /**
+   * The value this column sorts by; a column with one is sortable (its header becomes a button
+   * cycling ascending, descending, unsorted). Numbers compare as numbers, texts by the table's
+   * `locale` with digits as numbers ("Term 2" before "Term 10"); `null` and `undefined` always
+   * come last. Rows that compare equal keep their order in `data`.
+   */
+  sortValue?: (row: TRow) => string | number | null | undefined;
 };
+
+/** The sorted column, at most one: `[{ id, desc }]`, or `[]` for the order of `data`. */
+export type DataTableSorting = SortingState;
 
 export type DataTableProps<TRow> = {
   /** The columns in display order; each renders its own cells. */
@@ -43,11 +61,30 @@ export type DataTableProps<TRow> = {
   /** Maximum height (CSS length) after which the body scrolls under a sticky header, e.g. "900px". */
   maxHeight?: string;
   className?: string;
+  /**
+   * Controlled sorting: the current sort, with `onSortingChange`. Without it the table keeps its
+   * own sort (client-side, for a short list that is all in `data`).
+   */
+  sorting?: DataTableSorting;
+  /** Called with the next sort when a sortable header is activated (controlled mode). */
+  onSortingChange?: (sorting: DataTableSorting) => void;
+  /**
+   * The rows arrive already sorted (by the server, from `sorting`): the headers show and change
+   * the sort but the table does not reorder `data`. For a paged list.
+   */
+  manualSorting?: boolean;
+  /** BCP 47 language tag by whose rules texts are sorted, e.g. "de"; English when absent. */
+  locale?: string;
 };
 
-/** The features registered with TanStack Table; the core row model is always there. */
-const features = tableFeatures({});
+/**
+ * The features registered with TanStack Table: sorting (with the comparator below, no registry of
+ * built-in comparators) on top of the core row model.
+ */
+const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel() });
 type Features = typeof features;
+
+const ariaSort = { asc: "ascending", desc: "descending" } as const;
 
 /**
  * An accessible data table (caption, `<th scope="col">`, optional row headers) built on TanStack
@@ -66,23 +103,55 @@ export function DataTable<TRow extends RowData>({
   loadingLabel,
   maxHeight,
   className,
+  sorting,
+  onSortingChange,
+  manualSorting = false,
+  locale = "en",
 }: DataTableProps<TRow>) {
   const captionId = useId();
+  const collator = useMemo(() => new Intl.Collator(locale, { numeric: true }), [locale]);
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
   const columnDefs = useMemo<ColumnDef<Features, TRow>[]>(
     () =>
-      columns.map((column) => ({
-        id: column.id,
-        header: () => column.header,
-        cell: (context) => column.cell(context.row.original, context.row.index),
-      })),
-    [columns],
+      columns.map((column) => {
+        const { sortValue } = column;
+        const def: ColumnDef<Features, TRow> = {
+          id: column.id,
+          header: () => column.header,
+          cell: (context) => column.cell(context.row.original, context.row.index),
+          enableSorting: sortValue !== undefined,
+        };
+        if (!sortValue) return def;
+        return {
+          ...def,
+          accessorFn: (row: TRow) => sortValue(row) ?? undefined,
+          sortUndefined: "last",
+          sortFn: (rowA, rowB, columnId) => {
+            const a = rowA.getValue<string | number>(columnId);
+            const b = rowB.getValue<string | number>(columnId);
+            return typeof a === "number" && typeof b === "number"
+              ? a - b
+              : collator.compare(String(a), String(b));
+          },
+        };
+      }),
+    [columns, collator],
   );
   const table = useTable<Features, TRow>({
     features,
     columns: columnDefs,
     data: data as TRow[],
     getRowId: (row, index) => getRowId(row, index),
+    enableMultiSort: false,
+    sortDescFirst: false,
+    manualSorting,
+    ...(sorting === undefined
+      ? {}
+      : {
+          state: { sorting },
+          onSortingChange: (updater) =>
+            onSortingChange?.(typeof updater === "function" ? updater(sorting) : updater),
+        }),
   });
   const columnCount = Math.max(columns.length, 1);
   const widthStyle = (width: number | string | undefined): CSSProperties | undefined =>
@@ -147,14 +216,28 @@ export function DataTable<TRow extends RowData>({
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const column = byId.get(header.column.id);
+                const sortable = header.column.getCanSort();
+                const sorted = header.column.getIsSorted();
                 return (
                   <th
                     key={header.id}
                     scope="col"
                     className={cx(styles.headerCell, styles.align[column?.align ?? "start"])}
                     style={widthStyle(column?.width)}
+                    aria-sort={sortable ? (sorted ? ariaSort[sorted] : "none") : undefined}
                   >
-                    {column?.header}
+                    {sortable ? (
+                      <button
+                        type="button"
+                        className={styles.sortButton}
+                        onClick={() => header.column.toggleSorting(undefined, false)}
+                      >
+                        {column?.header}
+                        <SortIcon direction={sorted} />
+                      </button>
+                    ) : (
+                      column?.header
+                    )}
                   </th>
                 );
               })}
@@ -164,5 +247,28 @@ export function DataTable<TRow extends RowData>({
         <tbody>{body}</tbody>
       </table>
     </div>
+  );
+}
+
+/** The decorative sort mark of a sortable header: both arrows when unsorted, one when sorted. */
+function SortIcon({ direction }: { direction: false | "asc" | "desc" }) {
+  const up = "M8 10l4-4 4 4";
+  const down = "M8 14l4 4 4-4";
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={direction ? undefined : styles.sortIconIdle}
+    >
+      <path d={direction === "asc" ? up : direction === "desc" ? down : `${up}M8 14l4 4 4-4`} />
+    </svg>
   );
 }

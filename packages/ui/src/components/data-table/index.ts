@@ -1,2 +1,2 @@
-export type { DataTableCell, DataTableColumn, DataTableProps } from "./data-table.tsx";
+export type { DataTableCell, DataTableColumn, DataTableProps, DataTableSorting } from "./data-table.tsx";
 export { DataTable } from "./data-table.tsx";
