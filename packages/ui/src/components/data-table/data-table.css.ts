@@ -81,3 +81,13 @@ export const sortButton = layered({
 
 /** The unsorted mark is quieter than the sorted one. */
 export const sortIconIdle = layered({ opacity: 0.5 });
+
+/** The checkbox column: as narrow as its checkbox. */
+export const selectCell = layered({ width: "1%", whiteSpace: "nowrap" });
+
+/** The count of checked rows under the table. */
+export const selectedCount = layered({
+  margin: `${vars.space.xs} 0 0`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});

@@ -2,7 +2,13 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "../../test/axe.ts";
-import { DataTable, type DataTableColumn, type DataTableSorting } from "./index.ts";
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableRowSelection,
+  type DataTableSelectionLabels,
+  type DataTableSorting,
+} from "./index.ts";
 
 afterEach(cleanup);
 
@@ -252,5 +258,158 @@ describe("DataTable sorting", () => {
     // The parent does not take the change: the sort it gives stays.
     fireEvent.click(sortButton("Batch"));
     expect(header("Batch").getAttribute("aria-sort")).toBe("ascending");
+  });
+});
+
+const selection: DataTableSelectionLabels<Batch> = {
+  selectPage: "Select all rows on this page",
+  selectRow: (row) => `Select ${row.name}`,
+  selectedCount: (count) => `${count} selected`,
+};
+
+const checkbox = (name: string) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
+const pageBox = () => checkbox("Select all rows on this page");
+
+/** A parent that owns the checked rows and pages through `pages`, as a server-paged list does. */
+function ControlledSelection({
+  pages,
+  onChange,
+}: {
+  pages: Batch[][];
+  onChange: (rowSelection: DataTableRowSelection) => void;
+}) {
+  const [page, setPage] = useState(0);
+  const [rowSelection, setRowSelection] = useState<DataTableRowSelection>({});
+  return (
+    <>
+      <DataTable
+        columns={batchColumns}
+        data={pages[page] ?? []}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+        selection={selection}
+        rowSelection={rowSelection}
+        onRowSelectionChange={(next) => {
+          onChange(next);
+          setRowSelection(next);
+        }}
+      />
+      <button type="button" onClick={() => setPage((now) => (now + 1) % pages.length)}>
+        Next page
+      </button>
+    </>
+  );
+}
+
+describe("DataTable row selection", () => {
+  it("has no checkboxes unless asked", () => {
+    render(
+      <DataTable
+        columns={batchColumns}
+        data={batches}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+      />,
+    );
+    expect(screen.queryAllByRole("checkbox")).toHaveLength(0);
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("checks rows one by one, counts them in a status and shows the page box mixed", async () => {
+    const { container } = render(
+      <DataTable
+        columns={batchColumns}
+        data={batches}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+        selection={selection}
+      />,
+    );
+    const headers = screen.getAllByRole("columnheader");
+    expect(headers).toHaveLength(5);
+    expect(within(headers[0]!).getByRole("checkbox")).toBe(pageBox());
+    expect(screen.getByRole("status").textContent).toBe("0 selected");
+    expect(pageBox().checked).toBe(false);
+    expect(pageBox().indeterminate).toBe(false);
+
+    fireEvent.click(checkbox("Select Biology"));
+    expect(checkbox("Select Biology").checked).toBe(true);
+    expect(checkbox("Select arts").checked).toBe(false);
+    expect(screen.getByRole("status").textContent).toBe("1 selected");
+    expect(pageBox().checked).toBe(false);
+    expect(pageBox().indeterminate).toBe(true);
+    await expectNoAxeViolations(container);
+
+    fireEvent.click(checkbox("Select Biology"));
+    expect(screen.getByRole("status").textContent).toBe("0 selected");
+    expect(pageBox().indeterminate).toBe(false);
+  });
+
+  it("checks and unchecks every row of the page from the header box", () => {
+    render(
+      <DataTable
+        columns={batchColumns}
+        data={batches}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+        selection={selection}
+      />,
+    );
+    fireEvent.click(checkbox("Select arts"));
+    fireEvent.click(pageBox());
+    expect(batches.every((row) => checkbox(`Select ${row.name}`).checked)).toBe(true);
+    expect(pageBox().checked).toBe(true);
+    expect(pageBox().indeterminate).toBe(false);
+    expect(screen.getByRole("status").textContent).toBe("4 selected");
+
+    fireEvent.click(pageBox());
+    expect(batches.some((row) => checkbox(`Select ${row.name}`).checked)).toBe(false);
+    expect(screen.getByRole("status").textContent).toBe("0 selected");
+  });
+
+  it("in controlled mode keeps the rows of other pages checked and counted", () => {
+    const changes: DataTableRowSelection[] = [];
+    render(
+      <ControlledSelection
+        pages={[batches.slice(0, 2), batches.slice(2)]}
+        onChange={(next) => changes.push(next)}
+      />,
+    );
+    fireEvent.click(checkbox("Select Commerce"));
+    expect(changes.map((next) => ({ ...next }))).toEqual([{ b1: true }]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    expect(screen.getByRole("status").textContent).toBe("1 selected");
+    expect(pageBox().checked).toBe(false);
+    expect(pageBox().indeterminate).toBe(false);
+    fireEvent.click(pageBox());
+    expect({ ...changes.at(-1) }).toEqual({ b1: true, b3: true, b4: true });
+    expect(screen.getByRole("status").textContent).toBe("3 selected");
+
+    // Unchecking this page leaves the other page's row checked.
+    fireEvent.click(pageBox());
+    expect({ ...changes.at(-1) }).toEqual({ b1: true });
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    expect(checkbox("Select Commerce").checked).toBe(true);
+    expect(pageBox().indeterminate).toBe(true);
+  });
+
+  it("spans the empty text over the checkbox column and disables the page box without rows", () => {
+    render(
+      <DataTable
+        columns={batchColumns}
+        data={[]}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Record"
+        selection={selection}
+      />,
+    );
+    expect(screen.getByText("No Record").getAttribute("colspan")).toBe("5");
+    expect(pageBox().disabled).toBe(true);
   });
 });

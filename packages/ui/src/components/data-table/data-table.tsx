@@ -2,6 +2,8 @@ import {
   type ColumnDef,
   createSortedRowModel,
   type RowData,
+  type RowSelectionState,
+  rowSelectionFeature,
   rowSortingFeature,
   type SortingState,
   tableFeatures,
@@ -11,6 +13,7 @@ import { type CSSProperties, type ReactNode, useId, useMemo } from "react";
 import { cx } from "../../utils/cx.ts";
 import type { DisplayNode } from "../../utils/display-node.ts";
 import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
+import { Checkbox } from "../checkbox/checkbox.tsx";
 import { Loader } from "../loader/loader.tsx";
 import * as styles from "./data-table.css.ts";
 
@@ -41,6 +44,19 @@ export type DataTableColumn<TRow> = {
 
 /** The sorted column, at most one: `[{ id, desc }]`, or `[]` for the order of `data`. */
 export type DataTableSorting = SortingState;
+
+/** The checked rows by row id (`getRowId`), `true` when checked; ids of other pages are kept. */
+export type DataTableRowSelection = RowSelectionState;
+
+/** The texts of the row checkboxes, translated by the caller. */
+export type DataTableSelectionLabels<TRow> = {
+  /** Accessible name of the header checkbox that checks every row of this page, e.g. "Select all rows on this page". */
+  selectPage: string;
+  /** Accessible name of one row's checkbox, e.g. "Select Asha Rao". */
+  selectRow: (row: TRow) => string;
+  /** The count under the table, announced politely when it changes, e.g. "3 selected". */
+  selectedCount: (count: number) => string;
+};
 
 export type DataTableProps<TRow> = {
   /** The columns in display order; each renders its own cells. */
@@ -75,13 +91,30 @@ export type DataTableProps<TRow> = {
   manualSorting?: boolean;
   /** BCP 47 language tag by whose rules texts are sorted, e.g. "de"; English when absent. */
   locale?: string;
+  /**
+   * Row checkboxes (spec academic-planning.md, shared components): a first column of checkboxes,
+   * one in its header for every row of this page (mixed when only some are checked), and the
+   * count of checked rows under the table. Absent: no checkboxes.
+   */
+  selection?: DataTableSelectionLabels<TRow>;
+  /**
+   * Controlled selection: the checked rows by id, with `onRowSelectionChange`. Without it the table
+   * keeps its own. Ids not in `data` (rows of other pages) stay checked and count.
+   */
+  rowSelection?: DataTableRowSelection;
+  /** Called with the next checked rows when a checkbox changes (controlled mode). */
+  onRowSelectionChange?: (rowSelection: DataTableRowSelection) => void;
 };
 
 /**
  * The features registered with TanStack Table: sorting (with the comparator below, no registry of
- * built-in comparators) on top of the core row model.
+ * built-in comparators) and row selection, on top of the core row model.
  */
-const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel() });
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  rowSelectionFeature,
+});
 type Features = typeof features;
 
 const ariaSort = { asc: "ascending", desc: "descending" } as const;
@@ -107,6 +140,9 @@ export function DataTable<TRow extends RowData>({
   onSortingChange,
   manualSorting = false,
   locale = "en",
+  selection,
+  rowSelection,
+  onRowSelectionChange,
 }: DataTableProps<TRow>) {
   const captionId = useId();
   const collator = useMemo(() => new Intl.Collator(locale, { numeric: true }), [locale]);
@@ -145,15 +181,27 @@ export function DataTable<TRow extends RowData>({
     enableMultiSort: false,
     sortDescFirst: false,
     manualSorting,
+    enableRowSelection: selection !== undefined,
+    enableSubRowSelection: false,
+    state: {
+      ...(sorting === undefined ? {} : { sorting }),
+      ...(rowSelection === undefined ? {} : { rowSelection }),
+    },
     ...(sorting === undefined
       ? {}
       : {
-          state: { sorting },
           onSortingChange: (updater) =>
             onSortingChange?.(typeof updater === "function" ? updater(sorting) : updater),
         }),
+    ...(rowSelection === undefined
+      ? {}
+      : {
+          onRowSelectionChange: (updater) =>
+            onRowSelectionChange?.(typeof updater === "function" ? updater(rowSelection) : updater),
+        }),
   });
-  const columnCount = Math.max(columns.length, 1);
+  const checkedCount = Object.values(table.state.rowSelection).filter(Boolean).length;
+  const columnCount = Math.max(columns.length + (selection ? 1 : 0), 1);
   const widthStyle = (width: number | string | undefined): CSSProperties | undefined =>
     width === undefined ? undefined : { width: typeof width === "number" ? `${width}px` : width };
 
@@ -177,6 +225,15 @@ export function DataTable<TRow extends RowData>({
   } else {
     body = table.getRowModel().rows.map((row) => (
       <tr key={row.id} className={styles.row}>
+        {selection && (
+          <td className={cx(styles.cell, styles.selectCell)}>
+            <Checkbox
+              label={<span className={visuallyHidden}>{selection.selectRow(row.original)}</span>}
+              checked={row.getIsSelected()}
+              onChange={(checked) => row.toggleSelected(checked)}
+            />
+          </td>
+        )}
         {row.getAllCells().map((cell) => {
           const column = byId.get(cell.column.id);
           const cellClass = cx(styles.cell, styles.align[column?.align ?? "start"]);
@@ -194,7 +251,7 @@ export function DataTable<TRow extends RowData>({
     ));
   }
 
-  return (
+  const wrapped = (
     // The wrapper scrolls a wide or tall table: keyboard users can focus it and scroll with the
     // arrow keys, even when no cell holds a link or button. A named group, not a landmark, so a
     // table inside a section of the same name does not repeat a landmark.
@@ -214,6 +271,17 @@ export function DataTable<TRow extends RowData>({
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
+              {selection && (
+                <th scope="col" className={cx(styles.headerCell, styles.selectCell)}>
+                  <Checkbox
+                    label={<span className={visuallyHidden}>{selection.selectPage}</span>}
+                    checked={table.getIsAllPageRowsSelected()}
+                    indeterminate={table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected()}
+                    disabled={loading || data.length === 0}
+                    onChange={(checked) => table.toggleAllPageRowsSelected(checked)}
+                  />
+                </th>
+              )}
               {group.headers.map((header) => {
                 const column = byId.get(header.column.id);
                 const sortable = header.column.getCanSort();
@@ -247,6 +315,16 @@ export function DataTable<TRow extends RowData>({
         <tbody>{body}</tbody>
       </table>
     </div>
+  );
+  if (!selection) return wrapped;
+  return (
+    <>
+      {wrapped}
+      {/* A status is a polite live region: the new count is read out after the checkbox's own state. */}
+      <p role="status" className={styles.selectedCount}>
+        {selection.selectedCount(checkedCount)}
+      </p>
+    </>
   );
 }
 

@@ -1,2 +1,9 @@
-export type { DataTableCell, DataTableColumn, DataTableProps, DataTableSorting } from "./data-table.tsx";
+export type {
+  DataTableCell,
+  DataTableColumn,
+  DataTableProps,
+  DataTableRowSelection,
+  DataTableSelectionLabels,
+  DataTableSorting,
+} from "./data-table.tsx";
 export { DataTable } from "./data-table.tsx";
