@@ -1,6 +1,12 @@
 import { type FacultyRow, facultyListQueryOptions, mailKeys } from "@portal/api-client";
 import { GRID_PAGE_SIZES } from "@portal/domain";
-import { Button, DataTable, type DataTableColumn, type DataTableRowSelection } from "@portal/ui";
+import {
+  Button,
+  DataTable,
+  type DataTableColumn,
+  type DataTableRowSelection,
+  dataTableSelection,
+} from "@portal/ui";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -16,6 +22,8 @@ import type { Info } from "./FacultyInfo.tsx";
 import { planningLinks } from "./routes.ts";
 
 const PAGE = { pageNo: 1, count: 25 } as const;
+/** The faculty table checks rows; it does not sort (the server pages it). */
+const SELECTION = [dataTableSelection];
 
 /** The Faculty Invitation island (`/app/faculty-management`). */
 export default function FacultyInvitation({ search: _search, ...root }: ScreenIslandProps) {
@@ -139,6 +147,7 @@ export function FacultyInvitationScreen() {
             emptyText={m.intake_no_record()}
             loading={list.isPending || list.isPlaceholderData}
             loadingLabel={m.intake_loading()}
+            features={SELECTION}
             selection={selectionLabels<FacultyRow>((f) => m.intake_select_named({ name: f.name }))}
             rowSelection={rowSelection}
             onRowSelectionChange={onRowSelectionChange}

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { expectNoAxeViolations } from "../../test/axe.ts";
 import {
   DataTable,
@@ -8,6 +8,8 @@ import {
   type DataTableRowSelection,
   type DataTableSelectionLabels,
   type DataTableSorting,
+  dataTableSelection,
+  dataTableSorting,
 } from "./index.ts";
 
 afterEach(cleanup);
@@ -141,6 +143,7 @@ function ControlledSort({ onChange }: { onChange: (sorting: DataTableSorting) =>
   return (
     <DataTable
       columns={batchColumns}
+      features={[dataTableSorting, dataTableSelection]}
       data={batches}
       getRowId={(row) => row.id}
       caption="Batches"
@@ -160,6 +163,7 @@ describe("DataTable sorting", () => {
     const { container } = render(
       <DataTable
         columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
         data={batches}
         getRowId={(row) => row.id}
         caption="Batches"
@@ -189,6 +193,7 @@ describe("DataTable sorting", () => {
     render(
       <DataTable
         columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
         data={batches}
         getRowId={(row) => row.id}
         caption="Batches"
@@ -212,6 +217,7 @@ describe("DataTable sorting", () => {
     render(
       <DataTable
         columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
         data={batches}
         getRowId={(row) => row.id}
         caption="Batches"
@@ -246,6 +252,7 @@ describe("DataTable sorting", () => {
     render(
       <DataTable
         columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
         data={batches}
         getRowId={(row) => row.id}
         caption="Batches"
@@ -284,6 +291,7 @@ function ControlledSelection({
     <>
       <DataTable
         columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
         data={pages[page] ?? []}
         getRowId={(row) => row.id}
         caption="Batches"
@@ -307,6 +315,7 @@ describe("DataTable row selection", () => {
     render(
       <DataTable
         columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
         data={batches}
         getRowId={(row) => row.id}
         caption="Batches"
@@ -321,6 +330,7 @@ describe("DataTable row selection", () => {
     const { container } = render(
       <DataTable
         columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
         data={batches}
         getRowId={(row) => row.id}
         caption="Batches"
@@ -352,6 +362,7 @@ describe("DataTable row selection", () => {
     render(
       <DataTable
         columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
         data={batches}
         getRowId={(row) => row.id}
         caption="Batches"
@@ -402,6 +413,7 @@ describe("DataTable row selection", () => {
     render(
       <DataTable
         columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
         data={[]}
         getRowId={(row) => row.id}
         caption="Batches"
@@ -411,5 +423,36 @@ describe("DataTable row selection", () => {
     );
     expect(screen.getByText("No Record").getAttribute("colspan")).toBe("5");
     expect(pageBox().disabled).toBe(true);
+  });
+});
+
+describe("DataTable features", () => {
+  it("refuses sorting or checkboxes that were not turned on with their feature", () => {
+    const silence = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() =>
+      render(
+        <DataTable
+          columns={batchColumns}
+          data={batches}
+          getRowId={(row) => row.id}
+          caption="Batches"
+          emptyText="No Data"
+        />,
+      ),
+    ).toThrow("sortValue and sorting need features={[dataTableSorting]}");
+    expect(() =>
+      render(
+        <DataTable
+          columns={columns}
+          data={papers}
+          getRowId={(row) => row.id}
+          caption="Papers"
+          emptyText="No Data"
+          features={[dataTableSorting]}
+          selection={{ selectPage: "Select all", selectRow: (row) => row.courseName, selectedCount: String }}
+        />,
+      ),
+    ).toThrow("selection needs features={[dataTableSelection]}");
+    silence.mockRestore();
   });
 });

@@ -1,11 +1,9 @@
 import {
   type ColumnDef,
-  createSortedRowModel,
   type RowData,
   type RowSelectionState,
-  rowSelectionFeature,
-  rowSortingFeature,
   type SortingState,
+  type TableFeatures,
   tableFeatures,
   useTable,
 } from "@tanstack/react-table";
@@ -16,6 +14,8 @@ import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
 import { Checkbox } from "../checkbox/checkbox.tsx";
 import { Loader } from "../loader/loader.tsx";
 import * as styles from "./data-table.css.ts";
+import type { dataTableSelection } from "./selection.ts";
+import type { dataTableSorting } from "./sorting.ts";
 
 /** What a cell may render: a formatted text or node, never a bare number ({@link DisplayNode}). */
 export type DataTableCell = DisplayNode;
@@ -92,6 +92,12 @@ export type DataTableProps<TRow> = {
   /** BCP 47 language tag by whose rules texts are sorted, e.g. "de"; English when absent. */
   locale?: string;
   /**
+   * The features this table uses beyond rendering rows: `dataTableSorting` for `sortValue` and
+   * `sorting`, `dataTableSelection` for `selection`. Each loads its part of TanStack Table only on
+   * the pages that pass it. Using a prop without its feature is an Error.
+   */
+  features?: readonly DataTableFeature[];
+  /**
    * Row checkboxes (spec academic-planning.md, shared components): a first column of checkboxes,
    * one in its header for every row of this page (mixed when only some are checked), and the
    * count of checked rows under the table. Absent: no checkboxes.
@@ -106,16 +112,32 @@ export type DataTableProps<TRow> = {
   onRowSelectionChange?: (rowSelection: DataTableRowSelection) => void;
 };
 
+/** What a DataTable may add to rendering its rows: `dataTableSorting`, `dataTableSelection`. */
+export type DataTableFeature = typeof dataTableSorting | typeof dataTableSelection;
+
+/** The widest feature set, for types only: at run time a table registers just the ones it is given. */
+type Features = TableFeatures &
+  (typeof dataTableSorting)["features"] &
+  Partial<(typeof dataTableSelection)["features"]>;
+
+const featureSets = new Map<string, Features>();
+
 /**
- * The features registered with TanStack Table: sorting (with the comparator below, no registry of
- * built-in comparators) and row selection, on top of the core row model.
+ * The TanStack Table feature set of a list of DataTable features, one object per combination so
+ * the table's features stay stable across renders.
  */
-const features = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  rowSelectionFeature,
-});
-type Features = typeof features;
+function featureSet(list: readonly DataTableFeature[]): Features {
+  const key = list
+    .map((feature) => feature.name)
+    .sort()
+    .join();
+  let set = featureSets.get(key);
+  if (!set) {
+    set = tableFeatures(Object.assign({}, ...list.map((feature) => feature.features))) as Features;
+    featureSets.set(key, set);
+  }
+  return set;
+}
 
 const ariaSort = { asc: "ascending", desc: "descending" } as const;
 
@@ -143,7 +165,16 @@ export function DataTable<TRow extends RowData>({
   selection,
   rowSelection,
   onRowSelectionChange,
+  features = [],
 }: DataTableProps<TRow>) {
+  const sortingOn = features.some((feature) => feature.name === "sorting");
+  const selectionOn = features.some((feature) => feature.name === "selection");
+  if (!sortingOn && (sorting !== undefined || columns.some((column) => column.sortValue))) {
+    throw new Error("DataTable: sortValue and sorting need features={[dataTableSorting]}");
+  }
+  if (!selectionOn && (selection !== undefined || rowSelection !== undefined)) {
+    throw new Error("DataTable: selection needs features={[dataTableSelection]}");
+  }
   const captionId = useId();
   const collator = useMemo(() => new Intl.Collator(locale, { numeric: true }), [locale]);
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
@@ -174,7 +205,7 @@ export function DataTable<TRow extends RowData>({
     [columns, collator],
   );
   const table = useTable<Features, TRow>({
-    features,
+    features: featureSet(features),
     columns: columnDefs,
     data: data as TRow[],
     getRowId: (row, index) => getRowId(row, index),
@@ -200,7 +231,7 @@ export function DataTable<TRow extends RowData>({
             onRowSelectionChange?.(typeof updater === "function" ? updater(rowSelection) : updater),
         }),
   });
-  const checkedCount = Object.values(table.state.rowSelection).filter(Boolean).length;
+  const checkedCount = Object.values(table.state.rowSelection ?? {}).filter(Boolean).length;
   const columnCount = Math.max(columns.length + (selection ? 1 : 0), 1);
   const widthStyle = (width: number | string | undefined): CSSProperties | undefined =>
     width === undefined ? undefined : { width: typeof width === "number" ? `${width}px` : width };
@@ -284,8 +315,8 @@ export function DataTable<TRow extends RowData>({
               )}
               {group.headers.map((header) => {
                 const column = byId.get(header.column.id);
-                const sortable = header.column.getCanSort();
-                const sorted = header.column.getIsSorted();
+                const sortable = sortingOn && header.column.getCanSort();
+                const sorted = sortable && header.column.getIsSorted();
                 return (
                   <th
                     key={header.id}

@@ -1,9 +1,12 @@
 export type {
   DataTableCell,
   DataTableColumn,
+  DataTableFeature,
   DataTableProps,
   DataTableRowSelection,
   DataTableSelectionLabels,
   DataTableSorting,
 } from "./data-table.tsx";
 export { DataTable } from "./data-table.tsx";
+export { dataTableSelection } from "./selection.ts";
+export { dataTableSorting } from "./sorting.ts";
