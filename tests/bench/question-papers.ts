@@ -8,7 +8,7 @@
  * 5. Sends the list call at 50 concurrent requests (a bounded number, loopback only) and reports
  *    latency p50/p95 in milliseconds: the hot mix (the first 40 pages, which the cache serves) and
  *    the cold mix (distinct random filters and pages, page sizes 25 to 100, none asked twice).
- * Budgets (docs/performance.md): at most 100 KB gzip of JavaScript for the list page; hot mix p95
+ * Budgets (docs/performance.md): at most 110 KB gzip of JavaScript for the list page; hot mix p95
  * under 50 ms; cold mix p95 at most 100 ms on PostgreSQL and 250 ms on the embedded database.
  *
  * BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL instead of the embedded database; that
@@ -237,7 +237,7 @@ async function main(): Promise<void> {
       "| measure | value | budget |",
       "|---|---|---|",
       `| list page, server time to first byte (p50 / p95 of ${ttfbSamples}) | ${ms(percentile(ttfb, 50))} ms / ${ms(percentile(ttfb, 95))} ms | |`,
-      `| list page JavaScript | ${js.files} files, ${kb(js.bytes)} KB, ${kb(js.gzip)} KB gzip | 100 KB gzip: ${js.gzip <= 100 * 1024 ? "within" : "OVER"} |`,
+      `| list page JavaScript | ${js.files} files, ${kb(js.bytes)} KB, ${kb(js.gzip)} KB gzip | 110 KB gzip: ${js.gzip <= 110 * 1024 ? "within" : "OVER"} |`,
       `| list call at ${concurrency} concurrent, hot mix: pages 1 to 40 (${totalRequests} requests) | p50 ${ms(list.p50)} ms, p95 ${ms(list.p95)} ms, max ${ms(list.max)} ms, ${list.rps.toFixed(0)} req/s | p95 < 50 ms: ${list.p95 < 50 ? "within" : "OVER"} |`,
       `| list call at ${concurrency} concurrent, cold mix: random filters and pages, none repeated (${cold.length} requests) | p50 ${ms(coldList.p50)} ms, p95 ${ms(coldList.p95)} ms, max ${ms(coldList.max)} ms, ${coldList.rps.toFixed(0)} req/s | p95 <= ${coldBudget} ms: ${coldList.p95 <= coldBudget ? "within" : "OVER"} |`,
       `| for scale: /api/config at ${concurrency} concurrent | p50 ${ms(ceiling.p50)} ms, p95 ${ms(ceiling.p95)} ms, ${ceiling.rps.toFixed(0)} req/s | |`,

@@ -1,20 +1,29 @@
 import { type FacultyRow, facultyListQueryOptions, mailKeys } from "@portal/api-client";
 import { GRID_PAGE_SIZES } from "@portal/domain";
-import { Button, Checkbox, DataTable, type DataTableColumn } from "@portal/ui";
+import {
+  Button,
+  DataTable,
+  type DataTableColumn,
+  type DataTableRowSelection,
+  dataTableSelection,
+} from "@portal/ui";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { MailStatus } from "../kit/MailStatus.tsx";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
+import { selectionLabels } from "../kit/table-labels.ts";
 import { ListPager } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 import type { Info } from "./FacultyInfo.tsx";
 import { planningLinks } from "./routes.ts";
 
 const PAGE = { pageNo: 1, count: 25 } as const;
+/** The faculty table checks rows; it does not sort (the server pages it). */
+const SELECTION = [dataTableSelection];
 
 /** The Faculty Invitation island (`/app/faculty-management`). */
 export default function FacultyInvitation({ search: _search, ...root }: ScreenIslandProps) {
@@ -42,7 +51,8 @@ const FacultyInfoDialog = lazyDialog(() =>
 /**
  * Faculty Invitation (spec §2 Faculty Invitation, §3 faculty, §5 attachment rule): the faculty table
  * (photo and name, phone, email, location, association, availability, subjects, rating) with row
- * checkboxes, paged on the server; Send New Invite, Send Invite and Send Email open the invitation
+ * checkboxes (DataTable's selection, controlled here: checked rows stay checked across pages and
+ * their records go to the invitation dialog), paged on the server; Send New Invite, Send Invite and Send Email open the invitation
  * dialog; a click on availability, subjects, rating or location opens its read-only dialog from the
  * stored data. Names link to /app/faculty-details. Below the buttons, the invitation mails (MailStatus:
  * queued, sent, failed, Resend failed), read again whenever the dialog closes.
@@ -60,12 +70,20 @@ export function FacultyInvitationScreen() {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.faculty ?? [];
-  const toggle = (f: FacultyRow, on: boolean) =>
+  const rowSelection = useMemo<DataTableRowSelection>(
+    () => Object.fromEntries([...checked.keys()].map((id) => [id, true])),
+    [checked],
+  );
+  // The table reports ids; the records come from the rows checked before or from this page.
+  const onRowSelectionChange = (next: DataTableRowSelection) =>
     setChecked((now) => {
-      const next = new Map(now);
-      if (on) next.set(f.id, f);
-      else next.delete(f.id);
-      return next;
+      const onPage = new Map(rows.map((f) => [f.id, f]));
+      const kept = new Map<string, FacultyRow>();
+      for (const [id, on] of Object.entries(next)) {
+        const f = on ? (now.get(id) ?? onPage.get(id)) : undefined;
+        if (f) kept.set(id, f);
+      }
+      return kept;
     });
   const cellButton = (f: FacultyRow, kind: NonNullable<Info>["kind"], text: string) => (
     <button type="button" className={styles.link} onClick={() => setInfo({ kind, faculty: f })}>
@@ -73,17 +91,6 @@ export function FacultyInvitationScreen() {
     </button>
   );
   const columns: DataTableColumn<FacultyRow>[] = [
-    {
-      id: "check",
-      header: m.intake_col_select(),
-      cell: (f) => (
-        <Checkbox
-          label={m.intake_select_named({ name: f.name })}
-          checked={checked.has(f.id)}
-          onChange={(on) => toggle(f, on)}
-        />
-      ),
-    },
     {
       id: "name",
       header: m.intake_col_name(),
@@ -140,6 +147,10 @@ export function FacultyInvitationScreen() {
             emptyText={m.intake_no_record()}
             loading={list.isPending || list.isPlaceholderData}
             loadingLabel={m.intake_loading()}
+            features={SELECTION}
+            selection={selectionLabels<FacultyRow>((f) => m.intake_select_named({ name: f.name }))}
+            rowSelection={rowSelection}
+            onRowSelectionChange={onRowSelectionChange}
           />
           <ListPager
             query={list}

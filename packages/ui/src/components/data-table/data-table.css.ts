@@ -61,3 +61,33 @@ export const messageCell = layered({
   textAlign: "center",
   color: vars.color.textMuted,
 });
+
+/** A sortable header's button: looks like the header text, with the sort mark after it. */
+export const sortButton = layered({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  padding: 0,
+  border: 0,
+  background: "none",
+  font: "inherit",
+  color: "inherit",
+  textAlign: "inherit",
+  cursor: "pointer",
+  selectors: {
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
+  },
+});
+
+/** The unsorted mark is quieter than the sorted one. */
+export const sortIconIdle = layered({ opacity: 0.5 });
+
+/** The checkbox column: as narrow as its checkbox. */
+export const selectCell = layered({ width: "1%", whiteSpace: "nowrap" });
+
+/** The count of checked rows under the table. */
+export const selectedCount = layered({
+  margin: `${vars.space.xs} 0 0`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});

@@ -1,7 +1,16 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { expectNoAxeViolations } from "../../test/axe.ts";
-import { DataTable, type DataTableColumn } from "./index.ts";
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableRowSelection,
+  type DataTableSelectionLabels,
+  type DataTableSorting,
+  dataTableSelection,
+  dataTableSorting,
+} from "./index.ts";
 
 afterEach(cleanup);
 
@@ -100,5 +109,350 @@ describe("DataTable", () => {
     );
     expect(screen.queryByText("Accounting")).toBeNull();
     expect(screen.getByText("Finance")).toBeTruthy();
+  });
+});
+
+type Batch = { id: string; name: string; term: string; students: number | null };
+
+const batches: Batch[] = [
+  { id: "b1", name: "Commerce", term: "Term 10", students: 40 },
+  { id: "b2", name: "arts", term: "Term 2", students: null },
+  { id: "b3", name: "Biology", term: "Term 2", students: 40 },
+  { id: "b4", name: "Accounting", term: "Term 1", students: 120 },
+];
+
+const batchColumns: DataTableColumn<Batch>[] = [
+  { id: "name", header: "Batch", cell: (row) => row.name, rowHeader: true, sortValue: (row) => row.name },
+  { id: "term", header: "Term", cell: (row) => row.term, sortValue: (row) => row.term },
+  {
+    id: "students",
+    header: "Students",
+    cell: (row) => String(row.students ?? "-"),
+    sortValue: (row) => row.students,
+  },
+  { id: "note", header: "Note", cell: () => "" },
+];
+
+const rowNames = () => screen.getAllByRole("rowheader").map((cell) => cell.textContent);
+const sortButton = (name: string) => screen.getByRole("button", { name });
+const header = (name: string) => sortButton(name).closest("th")!;
+
+/** A parent that owns the sort, as a paged list does, and sends each change to `onChange`. */
+function ControlledSort({ onChange }: { onChange: (sorting: DataTableSorting) => void }) {
+  const [sorting, setSorting] = useState<DataTableSorting>([{ id: "term", desc: true }]);
+  return (
+    <DataTable
+      columns={batchColumns}
+      features={[dataTableSorting, dataTableSelection]}
+      data={batches}
+      getRowId={(row) => row.id}
+      caption="Batches"
+      emptyText="No Data"
+      sorting={sorting}
+      onSortingChange={(next) => {
+        onChange(next);
+        setSorting(next);
+      }}
+      manualSorting
+    />
+  );
+}
+
+describe("DataTable sorting", () => {
+  it("sorts a sortable column ascending, descending, then back to the order of data", async () => {
+    const { container } = render(
+      <DataTable
+        columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
+        data={batches}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+      />,
+    );
+    expect(header("Batch").getAttribute("aria-sort")).toBe("none");
+    expect(screen.getByRole("columnheader", { name: "Note" }).hasAttribute("aria-sort")).toBe(false);
+    expect(screen.queryByRole("button", { name: "Note" })).toBeNull();
+
+    fireEvent.click(sortButton("Batch"));
+    expect(rowNames()).toEqual(["Accounting", "arts", "Biology", "Commerce"]);
+    expect(header("Batch").getAttribute("aria-sort")).toBe("ascending");
+    expect(header("Term").getAttribute("aria-sort")).toBe("none");
+
+    fireEvent.click(sortButton("Batch"));
+    expect(rowNames()).toEqual(["Commerce", "Biology", "arts", "Accounting"]);
+    expect(header("Batch").getAttribute("aria-sort")).toBe("descending");
+    await expectNoAxeViolations(container);
+
+    fireEvent.click(sortButton("Batch"));
+    expect(rowNames()).toEqual(["Commerce", "arts", "Biology", "Accounting"]);
+    expect(header("Batch").getAttribute("aria-sort")).toBe("none");
+  });
+
+  it("compares digits as numbers, keeps equal rows in data order and puts missing values last", () => {
+    render(
+      <DataTable
+        columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
+        data={batches}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+      />,
+    );
+    fireEvent.click(sortButton("Term"));
+    expect(rowNames()).toEqual(["Accounting", "arts", "Biology", "Commerce"]);
+    fireEvent.click(sortButton("Term"));
+    // Term 2 twice: arts before Biology, as in data, in both directions.
+    expect(rowNames()).toEqual(["Commerce", "arts", "Biology", "Accounting"]);
+
+    fireEvent.click(sortButton("Students"));
+    expect(header("Term").getAttribute("aria-sort")).toBe("none");
+    expect(rowNames()).toEqual(["Commerce", "Biology", "Accounting", "arts"]);
+    fireEvent.click(sortButton("Students"));
+    expect(rowNames()).toEqual(["Accounting", "Commerce", "Biology", "arts"]);
+  });
+
+  it("sorts from the keyboard: the header is a focusable native button", () => {
+    render(
+      <DataTable
+        columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
+        data={batches}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+      />,
+    );
+    const button = sortButton("Students");
+    expect(button.tagName).toBe("BUTTON");
+    expect(button.getAttribute("type")).toBe("button");
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    // Enter and Space on a focused native button dispatch a click (jsdom does not synthesise it).
+    fireEvent.click(button);
+    expect(header("Students").getAttribute("aria-sort")).toBe("ascending");
+    expect(document.activeElement).toBe(sortButton("Students"));
+  });
+
+  it("in controlled mode reports the next sort and shows the one it is given", () => {
+    const changes: DataTableSorting[] = [];
+    render(<ControlledSort onChange={(next) => changes.push(next)} />);
+    expect(header("Term").getAttribute("aria-sort")).toBe("descending");
+    // manualSorting: the rows stay in the order of data (the server sorts them).
+    expect(rowNames()).toEqual(["Commerce", "arts", "Biology", "Accounting"]);
+    fireEvent.click(sortButton("Batch"));
+    expect(changes).toEqual([[{ id: "name", desc: false }]]);
+    expect(header("Batch").getAttribute("aria-sort")).toBe("ascending");
+    expect(header("Term").getAttribute("aria-sort")).toBe("none");
+    expect(rowNames()).toEqual(["Commerce", "arts", "Biology", "Accounting"]);
+  });
+
+  it("in controlled mode without manualSorting sorts the rows by the given sort", () => {
+    render(
+      <DataTable
+        columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
+        data={batches}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+        sorting={[{ id: "name", desc: false }]}
+        onSortingChange={() => {}}
+      />,
+    );
+    expect(rowNames()).toEqual(["Accounting", "arts", "Biology", "Commerce"]);
+    // The parent does not take the change: the sort it gives stays.
+    fireEvent.click(sortButton("Batch"));
+    expect(header("Batch").getAttribute("aria-sort")).toBe("ascending");
+  });
+});
+
+const selection: DataTableSelectionLabels<Batch> = {
+  selectPage: "Select all rows on this page",
+  selectRow: (row) => `Select ${row.name}`,
+  selectedCount: (count) => `${count} selected`,
+};
+
+const checkbox = (name: string) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
+const pageBox = () => checkbox("Select all rows on this page");
+
+/** A parent that owns the checked rows and pages through `pages`, as a server-paged list does. */
+function ControlledSelection({
+  pages,
+  onChange,
+}: {
+  pages: Batch[][];
+  onChange: (rowSelection: DataTableRowSelection) => void;
+}) {
+  const [page, setPage] = useState(0);
+  const [rowSelection, setRowSelection] = useState<DataTableRowSelection>({});
+  return (
+    <>
+      <DataTable
+        columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
+        data={pages[page] ?? []}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+        selection={selection}
+        rowSelection={rowSelection}
+        onRowSelectionChange={(next) => {
+          onChange(next);
+          setRowSelection(next);
+        }}
+      />
+      <button type="button" onClick={() => setPage((now) => (now + 1) % pages.length)}>
+        Next page
+      </button>
+    </>
+  );
+}
+
+describe("DataTable row selection", () => {
+  it("has no checkboxes unless asked", () => {
+    render(
+      <DataTable
+        columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
+        data={batches}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+      />,
+    );
+    expect(screen.queryAllByRole("checkbox")).toHaveLength(0);
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("checks rows one by one, counts them in a status and shows the page box mixed", async () => {
+    const { container } = render(
+      <DataTable
+        columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
+        data={batches}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+        selection={selection}
+      />,
+    );
+    const headers = screen.getAllByRole("columnheader");
+    expect(headers).toHaveLength(5);
+    expect(within(headers[0]!).getByRole("checkbox")).toBe(pageBox());
+    expect(screen.getByRole("status").textContent).toBe("0 selected");
+    expect(pageBox().checked).toBe(false);
+    expect(pageBox().indeterminate).toBe(false);
+
+    fireEvent.click(checkbox("Select Biology"));
+    expect(checkbox("Select Biology").checked).toBe(true);
+    expect(checkbox("Select arts").checked).toBe(false);
+    expect(screen.getByRole("status").textContent).toBe("1 selected");
+    expect(pageBox().checked).toBe(false);
+    expect(pageBox().indeterminate).toBe(true);
+    await expectNoAxeViolations(container);
+
+    fireEvent.click(checkbox("Select Biology"));
+    expect(screen.getByRole("status").textContent).toBe("0 selected");
+    expect(pageBox().indeterminate).toBe(false);
+  });
+
+  it("checks and unchecks every row of the page from the header box", () => {
+    render(
+      <DataTable
+        columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
+        data={batches}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Data"
+        selection={selection}
+      />,
+    );
+    fireEvent.click(checkbox("Select arts"));
+    fireEvent.click(pageBox());
+    expect(batches.every((row) => checkbox(`Select ${row.name}`).checked)).toBe(true);
+    expect(pageBox().checked).toBe(true);
+    expect(pageBox().indeterminate).toBe(false);
+    expect(screen.getByRole("status").textContent).toBe("4 selected");
+
+    fireEvent.click(pageBox());
+    expect(batches.some((row) => checkbox(`Select ${row.name}`).checked)).toBe(false);
+    expect(screen.getByRole("status").textContent).toBe("0 selected");
+  });
+
+  it("in controlled mode keeps the rows of other pages checked and counted", () => {
+    const changes: DataTableRowSelection[] = [];
+    render(
+      <ControlledSelection
+        pages={[batches.slice(0, 2), batches.slice(2)]}
+        onChange={(next) => changes.push(next)}
+      />,
+    );
+    fireEvent.click(checkbox("Select Commerce"));
+    expect(changes.map((next) => ({ ...next }))).toEqual([{ b1: true }]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    expect(screen.getByRole("status").textContent).toBe("1 selected");
+    expect(pageBox().checked).toBe(false);
+    expect(pageBox().indeterminate).toBe(false);
+    fireEvent.click(pageBox());
+    expect({ ...changes.at(-1) }).toEqual({ b1: true, b3: true, b4: true });
+    expect(screen.getByRole("status").textContent).toBe("3 selected");
+
+    // Unchecking this page leaves the other page's row checked.
+    fireEvent.click(pageBox());
+    expect({ ...changes.at(-1) }).toEqual({ b1: true });
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    expect(checkbox("Select Commerce").checked).toBe(true);
+    expect(pageBox().indeterminate).toBe(true);
+  });
+
+  it("spans the empty text over the checkbox column and disables the page box without rows", () => {
+    render(
+      <DataTable
+        columns={batchColumns}
+        features={[dataTableSorting, dataTableSelection]}
+        data={[]}
+        getRowId={(row) => row.id}
+        caption="Batches"
+        emptyText="No Record"
+        selection={selection}
+      />,
+    );
+    expect(screen.getByText("No Record").getAttribute("colspan")).toBe("5");
+    expect(pageBox().disabled).toBe(true);
+  });
+});
+
+describe("DataTable features", () => {
+  it("refuses sorting or checkboxes that were not turned on with their feature", () => {
+    const silence = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() =>
+      render(
+        <DataTable
+          columns={batchColumns}
+          data={batches}
+          getRowId={(row) => row.id}
+          caption="Batches"
+          emptyText="No Data"
+        />,
+      ),
+    ).toThrow("sortValue and sorting need features={[dataTableSorting]}");
+    expect(() =>
+      render(
+        <DataTable
+          columns={columns}
+          data={papers}
+          getRowId={(row) => row.id}
+          caption="Papers"
+          emptyText="No Data"
+          features={[dataTableSorting]}
+          selection={{ selectPage: "Select all", selectRow: (row) => row.courseName, selectedCount: String }}
+        />,
+      ),
+    ).toThrow("selection needs features={[dataTableSelection]}");
+    silence.mockRestore();
   });
 });

@@ -1,9 +1,21 @@
-import { type CSSProperties, type ReactNode, useId } from "react";
+import {
+  type ColumnDef,
+  type RowData,
+  type RowSelectionState,
+  type SortingState,
+  type TableFeatures,
+  tableFeatures,
+  useTable,
+} from "@tanstack/react-table";
+import { type CSSProperties, type ReactNode, useId, useMemo } from "react";
 import { cx } from "../../utils/cx.ts";
 import type { DisplayNode } from "../../utils/display-node.ts";
 import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
+import { Checkbox } from "../checkbox/checkbox.tsx";
 import { Loader } from "../loader/loader.tsx";
 import * as styles from "./data-table.css.ts";
+import type { dataTableSelection } from "./selection.ts";
+import type { dataTableSorting } from "./sorting.ts";
 
 /** What a cell may render: a formatted text or node, never a bare number ({@link DisplayNode}). */
 export type DataTableCell = DisplayNode;
@@ -21,6 +33,29 @@ export type DataTableColumn<TRow> = {
   align?: "start" | "center" | "end";
   /** Render this column's cells as row headers (`<th scope="row">`), e.g. the student name. */
   rowHeader?: boolean;
+  /**
+   * The value this column sorts by; a column with one is sortable (its header becomes a button
+   * cycling ascending, descending, unsorted). Numbers compare as numbers, texts by the table's
+   * `locale` with digits as numbers ("Term 2" before "Term 10"); `null` and `undefined` always
+   * come last. Rows that compare equal keep their order in `data`.
+   */
+  sortValue?: (row: TRow) => string | number | null | undefined;
+};
+
+/** The sorted column, at most one: `[{ id, desc }]`, or `[]` for the order of `data`. */
+export type DataTableSorting = SortingState;
+
+/** The checked rows by row id (`getRowId`), `true` when checked; ids of other pages are kept. */
+export type DataTableRowSelection = RowSelectionState;
+
+/** The texts of the row checkboxes, translated by the caller. */
+export type DataTableSelectionLabels<TRow> = {
+  /** Accessible name of the header checkbox that checks every row of this page, e.g. "Select all rows on this page". */
+  selectPage: string;
+  /** Accessible name of one row's checkbox, e.g. "Select Asha Rao". */
+  selectRow: (row: TRow) => string;
+  /** The count under the table, announced politely when it changes, e.g. "3 selected". */
+  selectedCount: (count: number) => string;
 };
 
 export type DataTableProps<TRow> = {
@@ -42,17 +77,77 @@ export type DataTableProps<TRow> = {
   /** Maximum height (CSS length) after which the body scrolls under a sticky header, e.g. "900px". */
   maxHeight?: string;
   className?: string;
+  /**
+   * Controlled sorting: the current sort, with `onSortingChange`. Without it the table keeps its
+   * own sort (client-side, for a short list that is all in `data`).
+   */
+  sorting?: DataTableSorting;
+  /** Called with the next sort when a sortable header is activated (controlled mode). */
+  onSortingChange?: (sorting: DataTableSorting) => void;
+  /**
+   * The rows arrive already sorted (by the server, from `sorting`): the headers show and change
+   * the sort but the table does not reorder `data`. For a paged list.
+   */
+  manualSorting?: boolean;
+  /** BCP 47 language tag by whose rules texts are sorted, e.g. "de"; English when absent. */
+  locale?: string;
+  /**
+   * The features this table uses beyond rendering rows: `dataTableSorting` for `sortValue` and
+   * `sorting`, `dataTableSelection` for `selection`. Each loads its part of TanStack Table only on
+   * the pages that pass it. Using a prop without its feature is an Error.
+   */
+  features?: readonly DataTableFeature[];
+  /**
+   * Row checkboxes (spec academic-planning.md, shared components): a first column of checkboxes,
+   * one in its header for every row of this page (mixed when only some are checked), and the
+   * count of checked rows under the table. Absent: no checkboxes.
+   */
+  selection?: DataTableSelectionLabels<TRow>;
+  /**
+   * Controlled selection: the checked rows by id, with `onRowSelectionChange`. Without it the table
+   * keeps its own. Ids not in `data` (rows of other pages) stay checked and count.
+   */
+  rowSelection?: DataTableRowSelection;
+  /** Called with the next checked rows when a checkbox changes (controlled mode). */
+  onRowSelectionChange?: (rowSelection: DataTableRowSelection) => void;
 };
 
+/** What a DataTable may add to rendering its rows: `dataTableSorting`, `dataTableSelection`. */
+export type DataTableFeature = typeof dataTableSorting | typeof dataTableSelection;
+
+/** The widest feature set, for types only: at run time a table registers just the ones it is given. */
+type Features = TableFeatures &
+  (typeof dataTableSorting)["features"] &
+  Partial<(typeof dataTableSelection)["features"]>;
+
+const featureSets = new Map<string, Features>();
+
 /**
- * An accessible data table (caption, `<th scope="col">`, optional row headers). It renders what it
- * is given: one page of rows, a Loader row while `loading`, or the `emptyText` row when there are no
- * rows. Sorting, filtering and paging are the server's, so the table keeps no state of its own and
- * renders its columns directly (docs/performance.md, "The list page under 100 KB": TanStack Table
- * was used here for its core row model only, 9.4 KB gzip on every page with a table). A screen
- * that needs a table's own sorting, selection or column state takes TanStack Table in its chunk.
+ * The TanStack Table feature set of a list of DataTable features, one object per combination so
+ * the table's features stay stable across renders.
  */
-export function DataTable<TRow>({
+function featureSet(list: readonly DataTableFeature[]): Features {
+  const key = list
+    .map((feature) => feature.name)
+    .sort()
+    .join();
+  let set = featureSets.get(key);
+  if (!set) {
+    set = tableFeatures(Object.assign({}, ...list.map((feature) => feature.features))) as Features;
+    featureSets.set(key, set);
+  }
+  return set;
+}
+
+const ariaSort = { asc: "ascending", desc: "descending" } as const;
+
+/**
+ * An accessible data table (caption, `<th scope="col">`, optional row headers) built on TanStack
+ * Table 9 (`useTable`, core row model), the table library the product standardises on (spec
+ * academic-planning.md, shared components). It renders what it is given: one page of rows, a Loader
+ * row while `loading`, or the `emptyText` row when there are no rows. Paging is the server's.
+ */
+export function DataTable<TRow extends RowData>({
   columns,
   data,
   getRowId,
@@ -63,9 +158,81 @@ export function DataTable<TRow>({
   loadingLabel,
   maxHeight,
   className,
+  sorting,
+  onSortingChange,
+  manualSorting = false,
+  locale = "en",
+  selection,
+  rowSelection,
+  onRowSelectionChange,
+  features = [],
 }: DataTableProps<TRow>) {
+  const sortingOn = features.some((feature) => feature.name === "sorting");
+  const selectionOn = features.some((feature) => feature.name === "selection");
+  if (!sortingOn && (sorting !== undefined || columns.some((column) => column.sortValue))) {
+    throw new Error("DataTable: sortValue and sorting need features={[dataTableSorting]}");
+  }
+  if (!selectionOn && (selection !== undefined || rowSelection !== undefined)) {
+    throw new Error("DataTable: selection needs features={[dataTableSelection]}");
+  }
   const captionId = useId();
-  const columnCount = Math.max(columns.length, 1);
+  const collator = useMemo(() => new Intl.Collator(locale, { numeric: true }), [locale]);
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const columnDefs = useMemo<ColumnDef<Features, TRow>[]>(
+    () =>
+      columns.map((column) => {
+        const { sortValue } = column;
+        const def: ColumnDef<Features, TRow> = {
+          id: column.id,
+          header: () => column.header,
+          cell: (context) => column.cell(context.row.original, context.row.index),
+          enableSorting: sortValue !== undefined,
+        };
+        if (!sortValue) return def;
+        return {
+          ...def,
+          accessorFn: (row: TRow) => sortValue(row) ?? undefined,
+          sortUndefined: "last",
+          sortFn: (rowA, rowB, columnId) => {
+            const a = rowA.getValue<string | number>(columnId);
+            const b = rowB.getValue<string | number>(columnId);
+            return typeof a === "number" && typeof b === "number"
+              ? a - b
+              : collator.compare(String(a), String(b));
+          },
+        };
+      }),
+    [columns, collator],
+  );
+  const table = useTable<Features, TRow>({
+    features: featureSet(features),
+    columns: columnDefs,
+    data: data as TRow[],
+    getRowId: (row, index) => getRowId(row, index),
+    enableMultiSort: false,
+    sortDescFirst: false,
+    manualSorting,
+    enableRowSelection: selection !== undefined,
+    enableSubRowSelection: false,
+    state: {
+      ...(sorting === undefined ? {} : { sorting }),
+      ...(rowSelection === undefined ? {} : { rowSelection }),
+    },
+    ...(sorting === undefined
+      ? {}
+      : {
+          onSortingChange: (updater) =>
+            onSortingChange?.(typeof updater === "function" ? updater(sorting) : updater),
+        }),
+    ...(rowSelection === undefined
+      ? {}
+      : {
+          onRowSelectionChange: (updater) =>
+            onRowSelectionChange?.(typeof updater === "function" ? updater(rowSelection) : updater),
+        }),
+  });
+  const checkedCount = Object.values(table.state.rowSelection ?? {}).filter(Boolean).length;
+  const columnCount = Math.max(columns.length + (selection ? 1 : 0), 1);
   const widthStyle = (width: number | string | undefined): CSSProperties | undefined =>
     width === undefined ? undefined : { width: typeof width === "number" ? `${width}px` : width };
 
@@ -87,17 +254,27 @@ export function DataTable<TRow>({
       </tr>
     );
   } else {
-    body = data.map((row, index) => (
-      <tr key={getRowId(row, index)} className={styles.row}>
-        {columns.map((column) => {
-          const cellClass = cx(styles.cell, styles.align[column.align ?? "start"]);
-          return column.rowHeader ? (
-            <th key={column.id} scope="row" className={cellClass}>
-              {column.cell(row, index)}
+    body = table.getRowModel().rows.map((row) => (
+      <tr key={row.id} className={styles.row}>
+        {selection && (
+          <td className={cx(styles.cell, styles.selectCell)}>
+            <Checkbox
+              label={<span className={visuallyHidden}>{selection.selectRow(row.original)}</span>}
+              checked={row.getIsSelected()}
+              onChange={(checked) => row.toggleSelected(checked)}
+            />
+          </td>
+        )}
+        {row.getAllCells().map((cell) => {
+          const column = byId.get(cell.column.id);
+          const cellClass = cx(styles.cell, styles.align[column?.align ?? "start"]);
+          return column?.rowHeader ? (
+            <th key={cell.id} scope="row" className={cellClass}>
+              <table.FlexRender cell={cell} />
             </th>
           ) : (
-            <td key={column.id} className={cellClass}>
-              {column.cell(row, index)}
+            <td key={cell.id} className={cellClass}>
+              <table.FlexRender cell={cell} />
             </td>
           );
         })}
@@ -105,7 +282,7 @@ export function DataTable<TRow>({
     ));
   }
 
-  return (
+  const wrapped = (
     // The wrapper scrolls a wide or tall table: keyboard users can focus it and scroll with the
     // arrow keys, even when no cell holds a link or button. A named group, not a landmark, so a
     // table inside a section of the same name does not repeat a landmark.
@@ -123,21 +300,84 @@ export function DataTable<TRow>({
           {caption}
         </caption>
         <thead>
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column.id}
-                scope="col"
-                className={cx(styles.headerCell, styles.align[column.align ?? "start"])}
-                style={widthStyle(column.width)}
-              >
-                {column.header}
-              </th>
-            ))}
-          </tr>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {selection && (
+                <th scope="col" className={cx(styles.headerCell, styles.selectCell)}>
+                  <Checkbox
+                    label={<span className={visuallyHidden}>{selection.selectPage}</span>}
+                    checked={table.getIsAllPageRowsSelected()}
+                    indeterminate={table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected()}
+                    disabled={loading || data.length === 0}
+                    onChange={(checked) => table.toggleAllPageRowsSelected(checked)}
+                  />
+                </th>
+              )}
+              {group.headers.map((header) => {
+                const column = byId.get(header.column.id);
+                const sortable = sortingOn && header.column.getCanSort();
+                const sorted = sortable && header.column.getIsSorted();
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={cx(styles.headerCell, styles.align[column?.align ?? "start"])}
+                    style={widthStyle(column?.width)}
+                    aria-sort={sortable ? (sorted ? ariaSort[sorted] : "none") : undefined}
+                  >
+                    {sortable ? (
+                      <button
+                        type="button"
+                        className={styles.sortButton}
+                        onClick={() => header.column.toggleSorting(undefined, false)}
+                      >
+                        {column?.header}
+                        <SortIcon direction={sorted} />
+                      </button>
+                    ) : (
+                      column?.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
         </thead>
         <tbody>{body}</tbody>
       </table>
     </div>
+  );
+  if (!selection) return wrapped;
+  return (
+    <>
+      {wrapped}
+      {/* A status is a polite live region: the new count is read out after the checkbox's own state. */}
+      <p role="status" className={styles.selectedCount}>
+        {selection.selectedCount(checkedCount)}
+      </p>
+    </>
+  );
+}
+
+/** The decorative sort mark of a sortable header: both arrows when unsorted, one when sorted. */
+function SortIcon({ direction }: { direction: false | "asc" | "desc" }) {
+  const up = "M8 10l4-4 4 4";
+  const down = "M8 14l4 4 4-4";
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={direction ? undefined : styles.sortIconIdle}
+    >
+      <path d={direction === "asc" ? up : direction === "desc" ? down : `${up}M8 14l4 4 4-4`} />
+    </svg>
   );
 }

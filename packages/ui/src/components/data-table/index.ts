@@ -1,2 +1,12 @@
-export type { DataTableCell, DataTableColumn, DataTableProps } from "./data-table.tsx";
+export type {
+  DataTableCell,
+  DataTableColumn,
+  DataTableFeature,
+  DataTableProps,
+  DataTableRowSelection,
+  DataTableSelectionLabels,
+  DataTableSorting,
+} from "./data-table.tsx";
 export { DataTable } from "./data-table.tsx";
+export { dataTableSelection } from "./selection.ts";
+export { dataTableSorting } from "./sorting.ts";
