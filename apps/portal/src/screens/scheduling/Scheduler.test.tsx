@@ -135,7 +135,6 @@ describe("the scheduler's filters (spec §4 reset rules)", { timeout: 30_000 }, 
       <Scheduler
         locale="en"
         variant="scheduler"
-        today="2026-11-26"
         search="?program=EMBA&year=2026&intake=JAN"
         fetch={fetch}
         navigate={vi.fn()}

@@ -9,7 +9,7 @@ import {
   schedulingKeys,
   sessionDataQueryOptions,
 } from "@portal/api-client";
-import { addDays, instantToLocal, intakeChoices, type SchedulerEventForm } from "@portal/domain";
+import { addDays, instantToLocal, intakeChoices, type SchedulerEventForm, todayIn } from "@portal/domain";
 import { Button, Checkbox, ConfirmDialog, Dialog, SegmentedControl, Select } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
@@ -53,12 +53,8 @@ const BookedSlotsCalendar = lazy(() =>
   import("./SchedulerCalendar.tsx").then((mod) => ({ default: mod.BookedSlotsCalendar })),
 );
 
-/**
- * Props of the scheduler island: the page's variant and the server's today (YYYY-MM-DD,
- * Asia/Kolkata; `serverToday`, src/lib/first-query.ts), never the browser's clock: View Details
- * offers Edit only for events after it.
- */
-export type SchedulerProps = ScreenIslandProps & { variant: SchedulerVariant; today: string };
+/** Props of the scheduler island: the page's variant and, for tests, the day taken as today. */
+export type SchedulerProps = ScreenIslandProps & { variant: SchedulerVariant; today?: string };
 
 /**
  * The scheduler island shared by /app/session-scheduler, /app/session-planner,
@@ -124,17 +120,18 @@ export function schedulerFirstQuery(variant: SchedulerVariant): FirstQuery {
 export function SchedulerScreen({
   search,
   variant,
-  today,
+  today: givenToday,
 }: {
   search: string;
   variant: SchedulerVariant;
-  today: string;
+  today?: string | undefined;
 }) {
   const api = useApi();
   const config = useConfig();
   const toast = useToast();
   const [parse, serialize] = parsers[variant];
   const [selection, navigate] = useUrlState(search, parse, serialize);
+  const today = givenToday ?? todayIn(Date.now());
   const filters = useQuery({
     ...schedulerFiltersQueryOptions(api, filterQueryOf(selection)),
     placeholderData: keepPreviousData,
