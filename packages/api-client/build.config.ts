@@ -25,7 +25,12 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
-      output: { preserveModules: true, preserveModulesRoot: "src" },
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: "src",
+        // The bundled modules of @portal/domain go to dist/bundled/domain/, not dist/domain/src/.
+        entryFileNames: (chunk) => `${chunk.name.replace(/^domain\/src\//, "bundled/domain/")}.js`,
+      },
     },
   },
 });
