@@ -1,9 +1,13 @@
-// Prints one closing line for the whole test run from the JSON reports of Vitest and Playwright:
+// Prints one closing line for the whole test run from the JSON reports of Vitest and Playwright
+// (the stories and the consumer fixture):
 // "tests: N passed, N failed" (", N skipped" when any). Exits non-zero when a report is missing
 // or records a failure, so a silent runner can never pass the run.
 import { existsSync, readFileSync } from "node:fs";
 
-const reports = { vitest: ".test-results/vitest.json", playwright: ".test-results/playwright.json" };
+const reports = {
+  vitest: ".test-results/vitest.json",
+  playwright: [".test-results/playwright.json", ".test-results/playwright-consumer.json"],
+};
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -16,12 +20,15 @@ if (existsSync(reports.vitest)) {
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
 } else missing = true;
 
-if (existsSync(reports.playwright)) {
-  const p = JSON.parse(readFileSync(reports.playwright, "utf8"));
-  passed += p.stats.expected + (p.stats.flaky ?? 0);
-  failed += p.stats.unexpected;
-  skipped += p.stats.skipped ?? 0;
-} else missing = true;
+// The browser stories and the consumer fixture's browser test (scripts/test-consumer.ts).
+for (const report of reports.playwright) {
+  if (existsSync(report)) {
+    const p = JSON.parse(readFileSync(report, "utf8"));
+    passed += p.stats.expected + (p.stats.flaky ?? 0);
+    failed += p.stats.unexpected;
+    skipped += p.stats.skipped ?? 0;
+  } else missing = true;
+}
 
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 if (missing) console.error("A test report is missing: did every runner run?");
