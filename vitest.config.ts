@@ -27,7 +27,7 @@ export default defineConfig({
       { test: { name: "api-client", root: "packages/api-client", include: ["src/**/*.test.ts"] } },
       "packages/ui",
       "apps/portal",
-      { test: { name: "workspace", root: "tests", include: ["*.test.ts"] } },
+      { test: { name: "workspace", root: "tests", include: ["*.test.ts", "contract/*.test.ts"] } },
       {
         test: {
           name: "server",

@@ -1,11 +1,17 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "./client.ts";
-import { unwrap } from "./errors.ts";
+import { getConfig, requestOtp, verifyOtp } from "./generated/operations.ts";
+import { orThrow } from "./operation.ts";
 import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 
 /*
  * Sign-in and the public configuration (openapi/auth.yaml, openapi/system.yaml): the calls every
  * screen needs before any area's own (spec §3 Configuration, §7 sign-in).
+ *
+ * These factories are built on the plain functions of the operations (`operation.ts`): the query or
+ * mutation function is `orThrow(<operation>(api, init))`, so both styles send the same request and
+ * fail with the same ApiError. New factories follow this pattern; older areas call `unwrap(api.GET)`,
+ * which is equivalent.
  */
 
 /** Answer of GET /config. */
@@ -22,7 +28,7 @@ const authKeys = {
 export function configQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: authKeys.config(),
-    queryFn: async ({ signal }) => unwrap(await api.GET("/config", { signal })),
+    queryFn: ({ signal }) => orThrow(getConfig(api, { signal })),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -31,7 +37,7 @@ export function configQueryOptions(api: ApiClient) {
 export function requestOtpMutationOptions(api: ApiClient) {
   return mutationOptions({
     mutationKey: ["auth", "requestOtp"],
-    mutationFn: async (body: RequestOtpBody) => unwrap(await api.POST("/salesforce/AdminOtp/send", { body })),
+    mutationFn: (body: RequestOtpBody) => orThrow(requestOtp(api, { body })),
   });
 }
 
@@ -39,7 +45,6 @@ export function requestOtpMutationOptions(api: ApiClient) {
 export function verifyOtpMutationOptions(api: ApiClient) {
   return mutationOptions({
     mutationKey: ["auth", "verifyOtp"],
-    mutationFn: async (body: VerifyOtpBody) =>
-      unwrap(await api.POST("/salesforce/AdminOtp/verify", { body })),
+    mutationFn: (body: VerifyOtpBody) => orThrow(verifyOtp(api, { body })),
   });
 }

@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "./client.ts";
-import { unwrap } from "./errors.ts";
+import { getMailStatus, listFailedMail, resendFailedMail } from "./generated/operations.ts";
+import { orThrow } from "./operation.ts";
 import type { JsonAnswer } from "./operation-types.ts";
 
 /*
@@ -27,8 +28,7 @@ export const mailKeys = {
 export function mailStatusQueryOptions(api: ApiClient, source: string) {
   return queryOptions({
     queryKey: mailKeys.status(source),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.GET("/mail/status", { params: { query: { source } }, signal })),
+    queryFn: ({ signal }) => orThrow(getMailStatus(api, { params: { query: { source } }, signal })),
   });
 }
 
@@ -36,8 +36,7 @@ export function mailStatusQueryOptions(api: ApiClient, source: string) {
 export function failedMailQueryOptions(api: ApiClient, source: string) {
   return queryOptions({
     queryKey: mailKeys.failed(source),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.GET("/mail/failed", { params: { query: { source } }, signal })),
+    queryFn: ({ signal }) => orThrow(listFailedMail(api, { params: { query: { source } }, signal })),
   });
 }
 
@@ -45,6 +44,6 @@ export function failedMailQueryOptions(api: ApiClient, source: string) {
 export function resendFailedMailMutationOptions(api: ApiClient) {
   return mutationOptions({
     mutationKey: ["mail", "resend"],
-    mutationFn: async (source: string) => unwrap(await api.POST("/mail/resend", { body: { source } })),
+    mutationFn: (source: string) => orThrow(resendFailedMail(api, { body: { source } })),
   });
 }

@@ -1,8 +1,10 @@
 /**
- * Browser accessibility check of the design system: builds the gallery (gallery/), serves it on a
- * free local port, and runs axe-core with all rules (colour contrast included) in headless Chromium
- * for the light and dark themes, with a configured primary colour, and with a dialog and a menu open.
- * Exits 1 listing the violations, 0 when there are none.
+ * Browser accessibility check of the design system: builds the gallery and the catalogue (gallery/),
+ * serves them on a free local port, and runs axe-core with all rules (colour contrast included) in
+ * headless Chromium: the gallery for the light and dark themes, with a configured primary colour,
+ * and with a dialog and a menu open; the catalogue for every state of every component alone (its
+ * address `catalogue.html#<component>/<state>`, light theme), and whole in the dark theme and in
+ * Hindi. Exits 1 listing the violations, 0 when there are none.
  *
  * Usage (from packages/ui): `node scripts/a11y-browser.ts` (Node 24); Chromium from CHROMIUM_PATH,
  * default /usr/bin/chromium.
@@ -13,7 +15,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve } from "node:path";
-import { chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { build } from "vite";
 
 const here = resolve(import.meta.dirname, "..");
@@ -26,7 +28,7 @@ const TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
 };
 
-type Scenario = { name: string; query: string; open?: (page: Page) => Promise<void> };
+type Scenario = { name: string; query: string; open?: (page: Page) => Promise<void>; file?: string };
 
 const scenarios: Scenario[] = [
   { name: "light theme", query: "?theme=light" },
@@ -95,12 +97,16 @@ async function main(): Promise<number> {
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     const { port } = server.address() as AddressInfo;
     const axeSource = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
+    const all = [
+      ...scenarios,
+      ...(await catalogueScenarios(browser, `http://127.0.0.1:${port}/catalogue.html`)),
+    ];
     let failures = 0;
-    for (const scenario of scenarios) {
+    for (const scenario of all) {
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
-      await page.goto(`http://127.0.0.1:${port}/index.html${scenario.query}`);
+      await page.goto(`http://127.0.0.1:${port}/${scenario.file ?? "index.html"}${scenario.query}`);
       await page.locator("main").waitFor();
       await scenario.open?.(page);
       await page.addScriptTag({ content: axeSource });
@@ -127,6 +133,38 @@ async function main(): Promise<number> {
     server.close();
     await rm(outDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The catalogue's checks: each state alone in the light theme (the states are read from the
+ * catalogue's index, so a new state is checked without editing this script; a dialog state waits for
+ * its dialog), then the whole catalogue in the dark theme and in Hindi.
+ */
+async function catalogueScenarios(browser: Browser, url: string): Promise<Scenario[]> {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.locator("main").waitFor();
+  const states = await page
+    .locator("[data-state-link]")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("data-state-link") ?? ""));
+  await page.close();
+  if (states.length === 0) throw new Error("The catalogue lists no states");
+  const file = "catalogue.html";
+  return [
+    ...states.map((state) => ({
+      name: `catalogue ${state}`,
+      file,
+      query: `?theme=light#${state}`,
+      open: async (p: Page) => {
+        await p.locator(`[data-state="${state}"]`).waitFor();
+        if (state.startsWith("dialog/"))
+          await p.getByRole(state === "dialog/confirm" ? "alertdialog" : "dialog").waitFor();
+      },
+    })),
+    { name: "catalogue, every state, dark theme", file, query: "?theme=dark" },
+    { name: "catalogue, every state, Hindi", file, query: "?theme=light&lang=hi" },
+    { name: "catalogue, every state, dark theme, Hindi", file, query: "?theme=dark&lang=hi" },
+  ];
 }
 
 process.exitCode = await main();
