@@ -133,7 +133,10 @@ export function benchPortal(port: number, options: { databaseUrl?: string } = {}
       if (await answers())
         throw new Error(`port ${port} is taken: stop what listens there or set BENCH_PORT`);
       // The built server file (`pnpm build`), as `pnpm start` runs it, in its own process group.
-      server = spawn(process.execPath, [join(root, "apps/portal/dist/server.mjs")], {
+      // BENCH_PORTAL_NODE_ARGS: Node options for the portal alone (e.g. "--cpu-prof --cpu-prof-dir=DIR"
+      // for a profile of the portal under the bench's load, which NODE_OPTIONS does not allow).
+      const nodeArgs = (process.env.BENCH_PORTAL_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+      server = spawn(process.execPath, [...nodeArgs, join(root, "apps/portal/dist/server.mjs")], {
         cwd: join(root, "apps/portal"),
         env: { ...env, ...extra, SEED_DEMO: "false" },
         stdio: "ignore",

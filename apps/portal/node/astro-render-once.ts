@@ -19,6 +19,10 @@
  *   island is React's, so it is rendered at once.
  * - An island marked as rendering from its props alone keeps its server HTML per serialised props
  *   ({@link ISLAND_HTML_KEPT}).
+ * - An island's id (a hash of its component and serialised props) and its props escaped for the
+ *   `props` attribute are kept per serialised props of at least {@link LONG_PROPS} characters
+ *   ({@link ISLAND_PROPS_KEPT}): the same rows asked again (16 KB of props for the list's 25) are
+ *   neither hashed nor escaped again. Both follow from the props alone, so the page is unchanged.
  */
 
 import { PURE_SERVER_RENDER } from "../src/shell/pure-server-render.ts";
@@ -32,6 +36,12 @@ export const CSP_DIGESTS_KEPT = 256;
  * prefix), the oldest dropped first: a page asked again with the same rows renders no React.
  */
 export const ISLAND_HTML_KEPT = 64;
+
+/** Serialised props kept with their island ids and escaped form, the oldest dropped first. */
+export const ISLAND_PROPS_KEPT = 64;
+
+/** Serialised props shorter than this (characters) are hashed and escaped per render, as before. */
+export const LONG_PROPS = 2048;
 
 /** One exact replacement in one file of Astro's runtime. */
 export type RuntimeEdit = { file: RegExp; from: string; to: string };
@@ -72,9 +82,10 @@ async function makeCspDigest(data, algorithm) {`,
     metadata
   );`,
     to: `  const serializedProps = metadata.serializedProps ?? serializeProps(props, metadata);
-  const astroId = shorthash(
+  const astroId = keptIslandId(
     \`<!--\${metadata.componentExport.value}:\${metadata.componentUrl}-->
-\${serializedProps}\`
+\`,
+    serializedProps
   );
   const island = await generateHydrateScript(
     { renderer, result, astroId, props, attrs, serializedProps },
@@ -139,7 +150,40 @@ function needsHydration(metadata) {`,
   {
     file: /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]hydration\.js$/,
     from: `island.props["props"] = escapeHTML(serializeProps(props, metadata));`,
-    to: `island.props["props"] = escapeHTML(scriptOptions.serializedProps ?? serializeProps(props, metadata));`,
+    to: `island.props["props"] = typeof scriptOptions.serializedProps === "string" ? keptEscapedProps(scriptOptions.serializedProps) : escapeHTML(serializeProps(props, metadata));`,
+  },
+  {
+    file: /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]hydration\.js$/,
+    from: `function extractDirectives(inputProps, clientDirectives) {`,
+    to: `const keptEscaped = new Map();
+function keptEscapedProps(serialized) {
+  if (serialized.length < ${LONG_PROPS}) return escapeHTML(serialized);
+  let escaped = keptEscaped.get(serialized);
+  if (escaped === undefined) {
+    escaped = escapeHTML(serialized);
+    if (keptEscaped.size >= ${ISLAND_PROPS_KEPT}) keptEscaped.delete(keptEscaped.keys().next().value);
+    keptEscaped.set(serialized, escaped);
+  }
+  return escaped;
+}
+function extractDirectives(inputProps, clientDirectives) {`,
+  },
+  {
+    file: /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]component\.js$/,
+    from: `function isFragmentComponent(Component) {`,
+    to: `const keptIslandIds = new Map();
+function keptIslandId(component, serializedProps) {
+  if (serializedProps.length < ${LONG_PROPS}) return shorthash(component + serializedProps);
+  let byComponent = keptIslandIds.get(serializedProps);
+  if (byComponent === undefined) {
+    if (keptIslandIds.size >= ${ISLAND_PROPS_KEPT}) keptIslandIds.delete(keptIslandIds.keys().next().value);
+    keptIslandIds.set(serializedProps, (byComponent = new Map()));
+  }
+  let id = byComponent.get(component);
+  if (id === undefined) byComponent.set(component, (id = shorthash(component + serializedProps)));
+  return id;
+}
+function isFragmentComponent(Component) {`,
   },
 ];
 

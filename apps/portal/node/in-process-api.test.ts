@@ -62,6 +62,33 @@ describe("inProcessApiFetch", () => {
     expect(call.env).toBe(env);
   });
 
+  it("hands a call already on the page's origin over as it is, with the page's cookies and origin", async () => {
+    const { seen, appFetch } = recordingApp();
+    const fetch = inProcessApiFetch({ appFetch, origin: "http://127.0.0.1:4321", cookie: "portal_access=a" });
+    const request = new Request("http://127.0.0.1:4321/api/sf/exam/questionPaperList", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        cookie: "forged=1",
+        "accept-encoding": "br",
+        origin: "x",
+      },
+      body: JSON.stringify({ pageNo: 2 }),
+    });
+    await fetch(request);
+    const call = seen[0]!;
+    expect(call.url).toBe("http://127.0.0.1:4321/api/sf/exam/questionPaperList");
+    expect(call.headers).toBe(request.headers);
+    expect(call.headers.get("cookie")).toBe("portal_access=a");
+    expect(call.headers.get("origin")).toBe("http://127.0.0.1:4321");
+    expect(call.headers.get("accept-encoding")).toBeNull();
+    expect(call.body).toBe('{"pageNo":2}');
+    // A page signed out in the meantime (no cookie) sends none, whatever the call carried.
+    const bare = inProcessApiFetch({ appFetch, origin: "http://127.0.0.1:4321", cookie: "" });
+    await bare(new Request("http://127.0.0.1:4321/api/config", { headers: { cookie: "forged=1" } }));
+    expect(seen[1]!.headers.get("cookie")).toBeNull();
+  });
+
   it("never refreshes or ends the session, and answers 404 outside /api, without calling the API", async () => {
     const { seen, appFetch } = recordingApp();
     const fetch = inProcessApiFetch({

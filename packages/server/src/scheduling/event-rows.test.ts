@@ -7,7 +7,7 @@ import { facility, readModelVersion } from "../db/schema.ts";
 import { type LargeTerm, seedLargeTerm } from "../demo/large-term.ts";
 import { DEMO_ACADEMIC_OFFICE } from "../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
-import { type EventRow, eventRows } from "./reads.ts";
+import { type CalendarRow, calendarRows, type EventRow, eventRows } from "./reads.ts";
 
 /**
  * The calendars' event statement as it was before it was split for planning (one join of eight
@@ -97,6 +97,107 @@ describe.each(testTargets())("the calendars' event rows on $name", (target) => {
     expect(all.some((r) => r.sectionFacultyName && r.facilityName && r.courseCode)).toBe(true);
     expect(all.every((r) => Array.isArray(r.faculty))).toBe(true);
   });
+
+  it("answers the time table's calendar rows as the event rows name them, row for row", async () => {
+    const w = week();
+    const questions: SQL[] = [
+      sql`e.term_id = ${large.termId}`,
+      sql`e.term_id in (select id from term where intake_id = (select intake_id from term where id = ${large.termId}))
+          and e.starts_at < ${w.end}::timestamptz and e.ends_at > ${w.start}::timestamptz`,
+      sql`true`,
+    ];
+    // Two more faculty on the week's first booked event, free then, in positions 2 and 3 in the
+    // reverse of their names' order, so the booking's order is seen.
+    const db = api.ctx.db;
+    const [event] = await rows<{ id: string; startsAt: string; endsAt: string }>(
+      db,
+      sql`select e.id, e.starts_at::text as "startsAt", e.ends_at::text as "endsAt" from scheduled_event e
+          where e.term_id = ${large.termId} and e.starts_at < ${w.end}::timestamptz and e.ends_at > ${w.start}::timestamptz
+          and (select count(*) from scheduled_event_faculty b where b.event_id = e.id) = 1
+          order by e.starts_at, e.id limit 1`,
+    );
+    if (!event) throw new Error("the week has no event with one faculty member");
+    const free = await rows<{ id: string }>(
+      db,
+      sql`select c.id from contact c where c.kind = 'faculty' and c.id not in (
+            select b.faculty_id from scheduled_event_faculty b
+            where b.starts_at < ${event.endsAt}::timestamptz and b.ends_at > ${event.startsAt}::timestamptz)
+          order by c.first_name desc, c.last_name desc, c.id limit 2`,
+    );
+    expect(free).toHaveLength(2);
+    for (const [index, f] of free.entries()) {
+      await db.execute(
+        sql`insert into scheduled_event_faculty (event_id, faculty_id, position, starts_at, ends_at)
+            values (${event.id}, ${f.id}, ${index + 2}, ${event.startsAt}::timestamptz, ${event.endsAt}::timestamptz)`,
+      );
+    }
+    // And none on the week's last event with one (its booking put back at the end).
+    const [bare] = await rows<{ eventId: string; facultyId: string; startsAt: string; endsAt: string }>(
+      db,
+      sql`select b.event_id as "eventId", b.faculty_id as "facultyId", b.starts_at::text as "startsAt",
+          b.ends_at::text as "endsAt" from scheduled_event_faculty b join scheduled_event e on e.id = b.event_id
+          where e.term_id = ${large.termId} and e.starts_at < ${w.end}::timestamptz and e.ends_at > ${w.start}::timestamptz
+          and b.event_id <> ${event.id} and b.position = 1
+          and (select count(*) from scheduled_event_faculty o where o.event_id = e.id) = 1
+          order by e.starts_at desc, e.id desc limit 1`,
+    );
+    if (!bare) throw new Error("the week has no second event with one faculty member");
+    await db.execute(sql`delete from scheduled_event_faculty where event_id = ${bare.eventId}`);
+    try {
+      await compareWeek(questions, db);
+    } finally {
+      await db.execute(
+        sql`delete from scheduled_event_faculty where event_id = ${event.id} and position > 1`,
+      );
+      await db.execute(
+        sql`insert into scheduled_event_faculty (event_id, faculty_id, position, starts_at, ends_at)
+            values (${bare.eventId}, ${bare.facultyId}, 1, ${bare.startsAt}::timestamptz, ${bare.endsAt}::timestamptz)`,
+      );
+    }
+  });
+
+  async function compareWeek(questions: SQL[], db: TestApi["ctx"]["db"]): Promise<void> {
+    let booked = 0;
+    let bookedMany = 0;
+    let bookedNone = 0;
+    for (const where of questions) {
+      const expected: CalendarRow[] = (await referenceRows(api, where)).map((r) => {
+        const faculty = r.faculty as Array<{ id: string; name: string }>;
+        if (faculty.length === 0) bookedNone++;
+        if (faculty.length > 0) booked++;
+        if (faculty.length > 1) bookedMany++;
+        return {
+          id: r.id,
+          kind: r.kind,
+          name: r.name,
+          examType: r.examType,
+          termId: r.termId,
+          startsAt: r.startsAt,
+          endsAt: r.endsAt,
+          courseOfferingId: r.courseOfferingId,
+          courseCode: r.courseCode,
+          courseName: r.courseName,
+          section: r.section,
+          sectionFacultyName: r.sectionFacultyName,
+          plannerActivityName: r.plannerActivityName,
+          facilityName: r.facilityName,
+          version: r.version,
+          firstFacultyId: faculty[0]?.id ?? null,
+          firstFacultyName: faculty[0]?.name ?? null,
+          facultyNames: faculty.length > 0 ? faculty.map((f) => f.name).join(", ") : null,
+        };
+      });
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await calendarRows(api.ctx.db, where)).toEqual(expected);
+    }
+    // The fixture has events with no faculty, one and several (their order is the booking's).
+    expect(booked).toBeGreaterThan(0);
+    expect(bookedMany).toBeGreaterThan(0);
+    expect(bookedNone).toBeGreaterThan(0);
+    expect(await calendarRows(db, questions[0] as SQL, 25)).toEqual(
+      (await calendarRows(db, questions[0] as SQL)).slice(0, 25),
+    );
+  }
 
   /** Renames the room of the week's first event and puts the scheduling counter back as it was. */
   async function renameRoomBehindTheCounter(): Promise<{ name: string; undo: () => Promise<void> }> {

@@ -103,7 +103,7 @@ function facultyOf(r: EventRow): Array<{ id: string; name: string }> {
 }
 
 /** A kind's default session name when the event has none. */
-function eventName(r: EventRow): string {
+function eventName(r: Pick<EventRow, "name" | "kind" | "examType" | "plannerActivityName">): string {
   if (r.name) return r.name;
   if (r.kind === "exam") return r.examType ? `${r.examType} Exam` : "Exam";
   if (r.plannerActivityName) return r.plannerActivityName;
@@ -441,13 +441,86 @@ export async function facultyBookings(db: Executor, q: { contactId: string; from
     contactName: who.name,
     from: q.from,
     to: q.to,
-    events: found.map((e) => calendarEvent(e, who)),
+    events: found.map((e) => calendarEvent(calendarRowOf(e), who)),
   };
 }
 
-/** The calendar event of spec, Academic planning §3 "Entities and their fields". */
-function calendarEvent(e: EventRow, who: { id: string; name: string } | null) {
+/**
+ * What a calendar event (spec, Academic planning §3) is made of: an event's own columns, the names
+ * it shows, and of its booked faculty (in booking order) only the first one's id and name and all
+ * their names joined by ", ". Instants are Z strings with milliseconds.
+ */
+export type CalendarRow = Pick<
+  EventRow,
+  | "id"
+  | "kind"
+  | "name"
+  | "examType"
+  | "termId"
+  | "startsAt"
+  | "endsAt"
+  | "courseOfferingId"
+  | "courseCode"
+  | "courseName"
+  | "section"
+  | "sectionFacultyName"
+  | "plannerActivityName"
+  | "facilityName"
+  | "version"
+> & { firstFacultyId: string | null; firstFacultyName: string | null; facultyNames: string | null };
+
+/** {@link CalendarRow} of a row of {@link eventRows}. */
+function calendarRowOf(e: EventRow): CalendarRow {
   const booked = facultyOf(e);
+  return {
+    ...e,
+    firstFacultyId: booked[0]?.id ?? null,
+    firstFacultyName: booked[0]?.name ?? null,
+    facultyNames: booked.length > 0 ? booked.map((f) => f.name).join(", ") : null,
+  };
+}
+
+/**
+ * The calendar rows of the events `where` on scheduled_event e, ordered by start then id: the time
+ * table's statement (docs/performance.md, "Uncached time table"). The same split into two small
+ * join problems as {@link eventRows}, but only the columns a calendar event shows, and the booked
+ * faculty as three plain columns of one grouped lookup instead of a JSON array of objects, which
+ * PostgreSQL escaped and node-postgres parsed for every event. Answers what `eventRows` mapped by
+ * `calendarRowOf` answers (scheduling/event-rows.test.ts).
+ */
+export async function calendarRows(db: Executor, where: SQL, limit = 5000): Promise<CalendarRow[]> {
+  return rows<CalendarRow>(
+    db,
+    sql`select x.id, x.kind, x.name, x."examType", x."termId", x."startsAt", x."endsAt",
+        x."courseOfferingId", x."courseCode", x."courseName", x.section,
+        case when sf.id is null then null else ${personName("sf")} end as "sectionFacultyName",
+        pa.name as "plannerActivityName", fa.name as "facilityName",
+        fb.first_id as "firstFacultyId", fb.first_name as "firstFacultyName", fb.names as "facultyNames",
+        x.version
+        from (select e.id, e.kind, e.name, e.exam_type as "examType", e.term_id as "termId", e.starts_at,
+            to_char(e.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startsAt",
+            to_char(e.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "endsAt",
+            e.course_offering_id as "courseOfferingId", c.code as "courseCode", c.name as "courseName",
+            o.section, o.faculty_id as section_faculty_id, e.planner_activity_id, e.facility_id, e.version
+          from scheduled_event e
+          left join term_subject ts on ts.id = e.term_subject_id
+          left join course_offering o on o.id = e.course_offering_id
+          left join course c on c.id = coalesce(ts.course_id, o.course_id)
+          where ${where}
+          offset 0) x
+        left join contact sf on sf.id = x.section_faculty_id
+        left join planner_activity pa on pa.id = x.planner_activity_id
+        left join facility fa on fa.id = x.facility_id
+        left join lateral (select (array_agg(f.id order by b.position))[1] as first_id,
+            (array_agg(${personName("f")} order by b.position))[1] as first_name,
+            string_agg(${personName("f")}, ', ' order by b.position) as names
+          from scheduled_event_faculty b join contact f on f.id = b.faculty_id where b.event_id = x.id) fb on true
+        order by x.starts_at, x.id limit ${limit}`,
+  );
+}
+
+/** The calendar event of spec, Academic planning §3 "Entities and their fields". */
+function calendarEvent(e: CalendarRow, who: { id: string; name: string } | null) {
   return {
     id: e.id,
     eventType: e.kind,
@@ -457,10 +530,10 @@ function calendarEvent(e: EventRow, who: { id: string; name: string } | null) {
     courseOfferingId: e.courseOfferingId,
     section: e.section,
     termId: e.termId,
-    contactId: who?.id ?? booked[0]?.id ?? null,
-    contactName: who?.name ?? booked[0]?.name ?? null,
+    contactId: who?.id ?? e.firstFacultyId,
+    contactName: who?.name ?? e.firstFacultyName,
     facultyName: e.sectionFacultyName,
-    booking: { facultyName: booked.length > 0 ? booked.map((f) => f.name).join(", ") : null },
+    booking: { facultyName: e.facultyNames },
     facilityName: e.facilityName,
     startDate: e.startsAt,
     endDate: e.endsAt,
@@ -492,7 +565,7 @@ export async function weeklyTimeTable(
   if (!found)
     return { message: PLANNING_MESSAGES.noDataFound, intakeId: null, batchName: "", ...nav, events: [] };
   const r = rangeInstants(week.start, week.end);
-  const events = await eventRows(
+  const events = await calendarRows(
     db,
     sql`e.term_id in (select id from term where intake_id = ${found.id}
           ${q.termName ? sql`and name = ${q.termName}` : sql``})
