@@ -26,7 +26,8 @@ export function zFieldFormat(format: FieldFormat) {
 /** An optional field of `format`: "", null or missing is null; anything else must match. */
 export function zOptionalFieldFormat(format: FieldFormat) {
   return z
-    .union([z.literal(""), z.null(), z.undefined(), z.string().trim()])
+    .string()
+    .nullish()
     .transform((v) => (v == null || v.trim() === "" ? null : v.trim()))
     .pipe(zFieldFormat(format).nullable());
 }

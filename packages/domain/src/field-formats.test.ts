@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { FIELD_FORMAT_MESSAGES, type FieldFormat, fieldFormatProblem } from "./field-formats.ts";
 import {
   ZAlphanumeric,
@@ -93,5 +94,7 @@ describe("field format schemas", () => {
     expect(schema.parse(null)).toBeNull();
     expect(schema.parse(" 9876543210 ")).toBe("9876543210");
     expect(message(schema.safeParse("123"))).toBe(M.mobile);
+    const form = z.object({ mobile: schema });
+    expect(form.parse({})).toEqual({ mobile: null });
   });
 });

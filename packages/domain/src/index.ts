@@ -21,6 +21,8 @@ export * from "./grading-input.ts";
 export * from "./iso-date.ts";
 export * from "./messages.ts";
 export * from "./otp.ts";
+export * from "./people.ts";
+export * from "./people-input.ts";
 export * from "./planning.ts";
 export * from "./planning-dates.ts";
 export * from "./planning-input.ts";
