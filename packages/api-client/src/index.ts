@@ -10,6 +10,27 @@
  */
 
 export {
+  type AdminOption,
+  type AdminOverview,
+  type AssignRoleRequest,
+  adminKeys,
+  adminOverviewQueryOptions,
+  assignRoleMutationOptions,
+  type ContactOption,
+  contactSearchQueryOptions,
+  instituteProgrammesQueryOptions,
+  institutesQueryOptions,
+  planClassSectionsQueryOptions,
+  programmePlansQueryOptions,
+  type RoleAssignmentRow,
+  removeRoleAssignmentMutationOptions,
+  roleTypesQueryOptions,
+  type UserListPage,
+  type UserListQuery,
+  type UserRow,
+  userListQueryOptions,
+} from "./admin.ts";
+export {
   configQueryOptions,
   type PublicConfig,
   requestOtpMutationOptions,

@@ -71,6 +71,9 @@ export const AUDIT_ACTIONS = [
   "update",
   "delete",
   "swap",
+  // users and roles
+  "assign_role",
+  "remove_role",
   // mail and imports
   "resend_mail",
   "import",

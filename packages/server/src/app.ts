@@ -2,6 +2,7 @@ import { isValidEmail, SPEC_MESSAGES } from "@portal/domain";
 import { desc, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { adminRoutes } from "./admin/routes.ts";
 import { authorize } from "./auth/roles.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
@@ -196,6 +197,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", revaluationRoutes(ctx));
   app.route("/", schedulingRoutes(ctx));
   app.route("/", mailRoutes(ctx));
+  app.route("/", adminRoutes(ctx));
 
   return app;
 }

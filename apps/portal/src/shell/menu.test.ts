@@ -26,7 +26,19 @@ describe("visibleMenu", () => {
 
   it("offers the administrator Home, Dashboard, Academics > the planning screens, Faculty and Exam > the exam screens, Question papers and the results screens", () => {
     const visible = visibleMenu(["admin"]);
-    expect(visible.map((e) => e.id)).toEqual(["home", "dashboard", "academics", "faculty", "exam"]);
+    expect(visible.map((e) => e.id)).toEqual([
+      "home",
+      "dashboard",
+      "academics",
+      "faculty",
+      "enrolment",
+      "exam",
+      "role-management",
+      "admin-management",
+    ]);
+    expect(visible.find((e) => e.id === "enrolment")?.children?.map((e) => [e.id, e.href])).toEqual([
+      ["users", "/app/users"],
+    ]);
     expect(visible.find((e) => e.id === "academics")?.children?.map((e) => [e.id, e.href])).toEqual([
       ["academics-planner", "/app/academics-planner"],
       ["batches", "/app/batches"],
@@ -96,9 +108,15 @@ describe("visibleMenu", () => {
     "faculty-management",
   ];
 
+  /** The users and roles screens: the administrator's alone. */
+  const ADMIN_ONLY_IDS = ["enrolment", "users", "role-management", "admin-management"];
+
   it.each([
-    // The exam office sees the administrator's built screens but the planning ones.
-    ["exam_office", ids(["admin"]).filter((id) => !PLANNING_IDS.includes(id))],
+    // The exam office sees the administrator's built screens but the planning ones and users and roles.
+    [
+      "exam_office",
+      ids(["admin"]).filter((id) => !PLANNING_IDS.includes(id) && !ADMIN_ONLY_IDS.includes(id)),
+    ],
     // The academic office sees Home and the planning screens built so far.
     ["academic_office", ["home", ...PLANNING_IDS]],
     // A role the portal does not know sees nothing (such a user cannot sign in anyway).

@@ -304,7 +304,6 @@ export const ROUTES = routeTable({
     parents: [],
     menu: "users",
     roles: ADMIN_ONLY,
-    built: false,
   },
 
   // Exam schedule.
@@ -754,7 +753,6 @@ export const ROUTES = routeTable({
     parents: [],
     menu: "role-management",
     roles: ADMIN_ONLY,
-    built: false,
   },
   "admin-management": {
     path: "/app/admin-management",
@@ -762,7 +760,13 @@ export const ROUTES = routeTable({
     parents: [],
     menu: "admin-management",
     roles: ADMIN_ONLY,
-    built: false,
+  },
+  "admin-management-exam": {
+    path: "/app/admin-management/exam",
+    title: m.admin_exam_management_route,
+    parents: [{ route: "admin-management" }],
+    menu: "admin-management",
+    roles: ADMIN_ONLY,
   },
   payroll: {
     path: "/app/setup/master/department",

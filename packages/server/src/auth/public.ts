@@ -4,3 +4,5 @@
  */
 export { ACCESS_COOKIE, parseCookies, REFRESH_COOKIE } from "./cookies.ts";
 export { mayCallOperation } from "./operation-access.ts";
+export { intakeInUserScope } from "./scopes.ts";
+export { forgetSessions } from "./sessions.ts";

@@ -288,8 +288,8 @@ export const role = pgTable(
 /**
  * A role assignment: `user` holds `role`, everywhere (no scope) or limited to one institute,
  * programme, programme plan or class section (`scopeKind` names which table `scopeId` points into;
- * both null or both set). A user may hold one role at several scopes. The request check is by role
- * today; list queries do not yet narrow to the scope (docs/security.md).
+ * both null or both set). A user may hold one role at several scopes. The request check is by role;
+ * the lists of docs/security/roles.md ("Lists that narrow") show only rows within the scopes.
  */
 export const userRole = pgTable(
   "user_role",

@@ -3,6 +3,7 @@ import {
   BATCH_YEARS,
   type ExistingIntake,
   INTAKE_MONTHS,
+  ROLE_ACADEMIC_OFFICE,
   splitIntoTerms,
   TERM_STATUSES,
   toWireDate,
@@ -12,6 +13,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
+import { intakeInUserScope } from "../auth/public.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
@@ -76,16 +78,23 @@ export async function batchFilterOptions(db: Executor) {
 /**
  * Batch list (spec §2 List of Batches, §7): one row per intake, filtered by programme name, batch
  * year, intake month, campus name and term status (computed on `today`; "" or "All" = all), ordered
- * by programme, year, intake month, campus; paged on the server.
+ * by programme, year, intake month, campus; paged on the server. With a `viewer`, only the intakes
+ * within the scopes at which they hold the academic office's or the administrator's role
+ * (docs/security/roles.md, "Scopes").
  */
-export async function listBatches(ctx: AppContext, q: z.output<typeof ZBatchListQuery>) {
+export async function listBatches(
+  ctx: AppContext,
+  q: z.output<typeof ZBatchListQuery>,
+  viewer?: SessionUser,
+) {
   const day = today(ctx);
   const status = q.termStatus === "All" ? "" : q.termStatus;
   const where = sql`where (${q.program} = '' or p.name = ${q.program} or p.code = ${q.program})
       and (${String(q.batch)} = '' or i.year::text = ${String(q.batch)})
       and (${q.intake} = '' or i.month = ${q.intake})
       and (${q.campus} = '' or ${q.campus} = 'All' or c.name = ${q.campus})
-      and (${status} = '' or b.status = ${status})`;
+      and (${status} = '' or b.status = ${status})
+      and ${viewer ? intakeInUserScope(viewer, [ROLE_ACADEMIC_OFFICE], sql`i.id`) : sql`true`}`;
   const base = sql`from intake i
       join academic_programme p on p.id = i.programme_id
       join campus c on c.id = i.campus_id

@@ -128,7 +128,7 @@ export function planningRoutes(ctx: AppContext): Hono<AppEnv> {
   );
   app.post("/salesforce/CurrentPageFilter", async (c) => {
     const q = parseOrThrow(ZBatchListQuery, (await readJson(c, { required: false })) ?? {});
-    return c.json({ success: true as const, ...(await listBatches(ctx, q)) });
+    return c.json({ success: true as const, ...(await listBatches(ctx, q, c.get("user"))) });
   });
   app.get("/salesforce/AcademicProgramsName", async (c) =>
     c.json({ success: true as const, ...(await setupOptions(ctx.db)) }),

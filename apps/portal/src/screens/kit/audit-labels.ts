@@ -65,6 +65,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, () => string> = {
   delete: m.audit_action_delete,
   swap: m.audit_action_swap,
   resend_mail: m.audit_action_resend_mail,
+  assign_role: m.audit_action_assign_role,
+  remove_role: m.audit_action_remove_role,
   import: m.audit_action_import,
 };
 
