@@ -1,18 +1,19 @@
 import {
   type ColumnDef,
+  functionalUpdate,
   type RowData,
   type RowSelectionState,
   type SortingState,
   type TableFeatures,
   tableFeatures,
-  useTable,
 } from "@tanstack/react-table";
-import { type CSSProperties, type ReactNode, useId, useMemo } from "react";
+import { type CSSProperties, type ReactNode, useId, useMemo, useState } from "react";
 import { cx } from "../../utils/cx.ts";
 import type { DisplayNode } from "../../utils/display-node.ts";
 import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
 import { Checkbox } from "../checkbox/checkbox.tsx";
 import { Loader } from "../loader/loader.tsx";
+import { useCoreTable } from "./core-table.ts";
 import * as styles from "./data-table.css.ts";
 import type { dataTableSelection } from "./selection.ts";
 import type { dataTableSorting } from "./sorting.ts";
@@ -143,7 +144,7 @@ const ariaSort = { asc: "ascending", desc: "descending" } as const;
 
 /**
  * An accessible data table (caption, `<th scope="col">`, optional row headers) built on TanStack
- * Table 9 (`useTable`, core row model), the table library the product standardises on (spec
+ * Table 9 (its core, with React owning the state: {@link useCoreTable}), the table library the product standardises on (spec
  * academic-planning.md, shared components). It renders what it is given: one page of rows, a Loader
  * row while `loading`, or the `emptyText` row when there are no rows. Paging is the server's.
  */
@@ -184,8 +185,6 @@ export function DataTable<TRow extends RowData>({
         const { sortValue } = column;
         const def: ColumnDef<Features, TRow> = {
           id: column.id,
-          header: () => column.header,
-          cell: (context) => column.cell(context.row.original, context.row.index),
           enableSorting: sortValue !== undefined,
         };
         if (!sortValue) return def;
@@ -204,7 +203,12 @@ export function DataTable<TRow extends RowData>({
       }),
     [columns, collator],
   );
-  const table = useTable<Features, TRow>({
+  // React owns the table's state: the caller's (controlled) or this component's own.
+  const [ownSorting, setOwnSorting] = useState<DataTableSorting>([]);
+  const [ownSelection, setOwnSelection] = useState<DataTableRowSelection>({});
+  const sortingState = sorting ?? ownSorting;
+  const selectionState = rowSelection ?? ownSelection;
+  const table = useCoreTable<Features, TRow>({
     features: featureSet(features),
     columns: columnDefs,
     data: data as TRow[],
@@ -214,24 +218,19 @@ export function DataTable<TRow extends RowData>({
     manualSorting,
     enableRowSelection: selection !== undefined,
     enableSubRowSelection: false,
-    state: {
-      ...(sorting === undefined ? {} : { sorting }),
-      ...(rowSelection === undefined ? {} : { rowSelection }),
+    state: { sorting: sortingState, rowSelection: selectionState },
+    onSortingChange: (updater) => {
+      const next = functionalUpdate(updater, sortingState);
+      if (sorting === undefined) setOwnSorting(next);
+      else onSortingChange?.(next);
     },
-    ...(sorting === undefined
-      ? {}
-      : {
-          onSortingChange: (updater) =>
-            onSortingChange?.(typeof updater === "function" ? updater(sorting) : updater),
-        }),
-    ...(rowSelection === undefined
-      ? {}
-      : {
-          onRowSelectionChange: (updater) =>
-            onRowSelectionChange?.(typeof updater === "function" ? updater(rowSelection) : updater),
-        }),
+    onRowSelectionChange: (updater) => {
+      const next = functionalUpdate(updater, selectionState);
+      if (rowSelection === undefined) setOwnSelection(next);
+      else onRowSelectionChange?.(next);
+    },
   });
-  const checkedCount = Object.values(table.state.rowSelection ?? {}).filter(Boolean).length;
+  const checkedCount = Object.values(selectionState).filter(Boolean).length;
   const columnCount = Math.max(columns.length + (selection ? 1 : 0), 1);
   const widthStyle = (width: number | string | undefined): CSSProperties | undefined =>
     width === undefined ? undefined : { width: typeof width === "number" ? `${width}px` : width };
@@ -268,13 +267,14 @@ export function DataTable<TRow extends RowData>({
         {row.getAllCells().map((cell) => {
           const column = byId.get(cell.column.id);
           const cellClass = cx(styles.cell, styles.align[column?.align ?? "start"]);
+          const content = column?.cell(row.original, row.index);
           return column?.rowHeader ? (
             <th key={cell.id} scope="row" className={cellClass}>
-              <table.FlexRender cell={cell} />
+              {content}
             </th>
           ) : (
             <td key={cell.id} className={cellClass}>
-              <table.FlexRender cell={cell} />
+              {content}
             </td>
           );
         })}
