@@ -16,7 +16,7 @@ import { Loader } from "../loader/loader.tsx";
 import { useCoreTable } from "./core-table.ts";
 import * as styles from "./data-table.css.ts";
 import type { dataTableSelection } from "./selection.ts";
-import type { dataTableSorting } from "./sorting.ts";
+import type { dataTableServerSorting, dataTableSorting } from "./sorting.ts";
 
 /** What a cell may render: a formatted text or node, never a bare number ({@link DisplayNode}). */
 export type DataTableCell = DisplayNode;
@@ -41,6 +41,11 @@ export type DataTableColumn<TRow> = {
    * come last. Rows that compare equal keep their order in `data`.
    */
   sortValue?: (row: TRow) => string | number | null | undefined;
+  /**
+   * The server sorts by this column (a paged list with controlled `sorting`): its header sorts
+   * without a `sortValue`, and the table never reorders `data` by it.
+   */
+  sortable?: boolean;
 };
 
 /** The sorted column, at most one: `[{ id, desc }]`, or `[]` for the order of `data`. */
@@ -94,7 +99,8 @@ export type DataTableProps<TRow> = {
   locale?: string;
   /**
    * The features this table uses beyond rendering rows: `dataTableSorting` for `sortValue` and
-   * `sorting`, `dataTableSelection` for `selection`. Each loads its part of TanStack Table only on
+   * `sorting`, `dataTableServerSorting` for `sortable` columns of a list the server sorts (controlled
+   * `sorting`, never reordering `data`), `dataTableSelection` for `selection`. Each loads its part of TanStack Table only on
    * the pages that pass it. Using a prop without its feature is an Error.
    */
   features?: readonly DataTableFeature[];
@@ -114,7 +120,10 @@ export type DataTableProps<TRow> = {
 };
 
 /** What a DataTable may add to rendering its rows: `dataTableSorting`, `dataTableSelection`. */
-export type DataTableFeature = typeof dataTableSorting | typeof dataTableSelection;
+export type DataTableFeature =
+  | typeof dataTableSorting
+  | typeof dataTableServerSorting
+  | typeof dataTableSelection;
 
 /** The widest feature set, for types only: at run time a table registers just the ones it is given. */
 type Features = TableFeatures &
@@ -161,17 +170,23 @@ export function DataTable<TRow extends RowData>({
   className,
   sorting,
   onSortingChange,
-  manualSorting = false,
+  manualSorting: manualSortingProp = false,
   locale = "en",
   selection,
   rowSelection,
   onRowSelectionChange,
   features = [],
 }: DataTableProps<TRow>) {
-  const sortingOn = features.some((feature) => feature.name === "sorting");
+  const clientSorting = features.some((feature) => feature.name === "sorting");
+  const sortingOn = clientSorting || features.some((feature) => feature.name === "serverSorting");
+  // Without the sorted row model the rows are always the server's order.
+  const manualSorting = manualSortingProp || !clientSorting;
   const selectionOn = features.some((feature) => feature.name === "selection");
-  if (!sortingOn && (sorting !== undefined || columns.some((column) => column.sortValue))) {
-    throw new Error("DataTable: sortValue and sorting need features={[dataTableSorting]}");
+  if (
+    !sortingOn &&
+    (sorting !== undefined || columns.some((column) => column.sortValue || column.sortable))
+  ) {
+    throw new Error("DataTable: sortValue, sortable and sorting need features={[dataTableSorting]}");
   }
   if (!selectionOn && (selection !== undefined || rowSelection !== undefined)) {
     throw new Error("DataTable: selection needs features={[dataTableSelection]}");
@@ -185,9 +200,10 @@ export function DataTable<TRow extends RowData>({
         const { sortValue } = column;
         const def: ColumnDef<Features, TRow> = {
           id: column.id,
-          enableSorting: sortValue !== undefined,
+          enableSorting: sortValue !== undefined || column.sortable === true,
         };
-        if (!sortValue) return def;
+        // A column the server sorts needs an accessor to be sortable; its value is never compared.
+        if (!sortValue) return column.sortable ? { ...def, accessorFn: () => undefined } : def;
         return {
           ...def,
           accessorFn: (row: TRow) => sortValue(row) ?? undefined,

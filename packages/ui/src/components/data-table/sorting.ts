@@ -8,3 +8,10 @@ export const dataTableSorting = {
   name: "sorting",
   features: { rowSortingFeature, sortedRowModel: /* @__PURE__ */ createSortedRowModel() },
 } as const;
+
+/**
+ * Turns on DataTable's sorting for a list the server sorts (pass it in `features` with controlled
+ * `sorting`): the sorting feature's state and headers without the sorted row model, so the table
+ * never reorders `data` (as `manualSorting`) and the page loads less than {@link dataTableSorting}.
+ */
+export const dataTableServerSorting = { name: "serverSorting", features: { rowSortingFeature } } as const;
