@@ -224,6 +224,15 @@ export function DataTable<TRow extends RowData>({
   const [ownSelection, setOwnSelection] = useState<DataTableRowSelection>({});
   const sortingState = sorting ?? ownSorting;
   const selectionState = rowSelection ?? ownSelection;
+  const onSortingState = (next: DataTableSorting) => {
+    if (sorting === undefined) setOwnSorting(next);
+    else onSortingChange?.(next);
+  };
+  /** How a column is sorted now: "asc", "desc" or false (the library's `getIsSorted`). */
+  const sortedAs = (id: string): false | "asc" | "desc" => {
+    const entry = sortingState.find((sort) => sort.id === id);
+    return entry ? (entry.desc ? "desc" : "asc") : false;
+  };
   const table = useCoreTable<Features, TRow>({
     features: featureSet(features),
     columns: columnDefs,
@@ -235,11 +244,7 @@ export function DataTable<TRow extends RowData>({
     enableRowSelection: selection !== undefined,
     enableSubRowSelection: false,
     state: { sorting: sortingState, rowSelection: selectionState },
-    onSortingChange: (updater) => {
-      const next = functionalUpdate(updater, sortingState);
-      if (sorting === undefined) setOwnSorting(next);
-      else onSortingChange?.(next);
-    },
+    onSortingChange: (updater) => onSortingState(functionalUpdate(updater, sortingState)),
     onRowSelectionChange: (updater) => {
       const next = functionalUpdate(updater, selectionState);
       if (rowSelection === undefined) setOwnSelection(next);
@@ -331,8 +336,10 @@ export function DataTable<TRow extends RowData>({
               )}
               {group.headers.map((header) => {
                 const column = byId.get(header.column.id);
-                const sortable = sortingOn && header.column.getCanSort();
-                const sorted = sortable && header.column.getIsSorted();
+                const sortable = clientSorting
+                  ? header.column.getCanSort()
+                  : sortingOn && (column?.sortable === true || column?.sortValue !== undefined);
+                const sorted = sortable && sortedAs(header.column.id);
                 return (
                   <th
                     key={header.id}
@@ -345,7 +352,11 @@ export function DataTable<TRow extends RowData>({
                       <button
                         type="button"
                         className={styles.sortButton}
-                        onClick={() => header.column.toggleSorting(undefined, false)}
+                        onClick={() =>
+                          clientSorting
+                            ? header.column.toggleSorting(undefined, false)
+                            : onSortingState(nextServerSort(header.column.id, sorted))
+                        }
                       >
                         {column?.header}
                         <SortIcon direction={sorted} />
@@ -373,6 +384,15 @@ export function DataTable<TRow extends RowData>({
       </p>
     </>
   );
+}
+
+/**
+ * The next sort of a list the server sorts when a header is activated: ascending, descending, then
+ * unsorted, one column at a time (the cycle of the sorting feature with `sortDescFirst: false`).
+ */
+function nextServerSort(id: string, sorted: false | "asc" | "desc"): DataTableSorting {
+  if (sorted === false) return [{ id, desc: false }];
+  return sorted === "asc" ? [{ id, desc: true }] : [];
 }
 
 /** The decorative sort mark of a sortable header: both arrows when unsorted, one when sorted. */

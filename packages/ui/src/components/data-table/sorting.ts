@@ -11,7 +11,9 @@ export const dataTableSorting = {
 
 /**
  * Turns on DataTable's sorting for a list the server sorts (pass it in `features` with controlled
- * `sorting`): the sorting feature's state and headers without the sorted row model, so the table
- * never reorders `data` (as `manualSorting`) and the page loads less than {@link dataTableSorting}.
+ * `sorting`): sortable headers with `aria-sort` that report the next sort (ascending, descending,
+ * unsorted), while the table never reorders `data`. It registers no part of TanStack Table: the
+ * sort is one column and a direction the caller keeps, so its headers cost the page a few lines
+ * rather than the sorting feature's 1.2 KB gzip (docs/performance.md, "list page JavaScript").
  */
-export const dataTableServerSorting = { name: "serverSorting", features: { rowSortingFeature } } as const;
+export const dataTableServerSorting = { name: "serverSorting", features: {} } as const;
