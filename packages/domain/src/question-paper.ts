@@ -13,6 +13,24 @@ export const QUESTION_PAPER_STATUSES = [
 ] as const;
 export type QuestionPaperStatus = (typeof QUESTION_PAPER_STATUSES)[number];
 
+/**
+ * Columns the paged question paper list sorts by on the server (openapi listQuestionPapers
+ * `sortBy`): course name (then term), term, faculty, exam cycle, batch, status (in the order of
+ * {@link QUESTION_PAPER_STATUSES}). Without a sort the list is by course name, then term.
+ */
+export const QUESTION_PAPER_SORT_COLUMNS = [
+  "courseName",
+  "term",
+  "faculty",
+  "examCycle",
+  "batch",
+  "status",
+] as const;
+export type QuestionPaperSortColumn = (typeof QUESTION_PAPER_SORT_COLUMNS)[number];
+/** Direction of a server-side sort (`sortDirection`): ascending or descending. */
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
 /** Status of one set (paper 1 or paper 2). A set is Approved or, for display, Not Approved. */
 export const SET_STATUSES = ["Not Submitted", "Submitted", "Approved"] as const;
 export type SetStatus = (typeof SET_STATUSES)[number];

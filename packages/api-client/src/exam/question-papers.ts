@@ -39,7 +39,10 @@ export const questionPaperKeys = {
   chat: (id: string) => ["questionPapers", "chat", id] as const,
 };
 
-/** Fills the list filter's defaults (empty strings, page 1, 25 a page) so equal filters share a key. */
+/**
+ * Fills the list filter's defaults (empty strings, page 1, 25 a page, course name ascending) so
+ * equal filters share a key.
+ */
 function normaliseListFilter(filter: QuestionPaperListFilter): Required<QuestionPaperListFilter> {
   return {
     course: filter.course ?? "",
@@ -50,6 +53,8 @@ function normaliseListFilter(filter: QuestionPaperListFilter): Required<Question
     examCycle: filter.examCycle ?? "",
     pageNo: filter.pageNo ?? 1,
     count: filter.count ?? 25,
+    sortBy: filter.sortBy ?? "courseName",
+    sortDirection: filter.sortDirection ?? "asc",
   };
 }
 
@@ -72,7 +77,8 @@ export function questionPaperCountsQueryOptions(api: ApiClient) {
 
 /**
  * POST /sf/exam/questionPaperList: one page of question papers and the total (`noOfRecords`).
- * Pages are 1-based; page sizes 25, 50 or 100 (spec §9).
+ * Pages are 1-based; page sizes 25, 50 or 100 (spec §9); `sortBy` and `sortDirection` order it on
+ * the server (default course name ascending, ties by id).
  */
 export function questionPaperListQueryOptions(api: ApiClient, filter: QuestionPaperListFilter) {
   const body = normaliseListFilter(filter);

@@ -1,9 +1,11 @@
 import {
   normalizeQuestionPaperStatus,
   QUESTION_PAPER_STATUSES,
+  type QuestionPaperSortColumn,
   type QuestionPaperStatus,
   questionPaperApprovalBlock,
   type SetStatus,
+  type SortDirection,
   SPEC_MESSAGES,
 } from "@portal/domain";
 import { and, asc, count, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
@@ -284,6 +286,87 @@ function prepareListStatements(db: Executor) {
   return { groups, tallyGroups, page, labels: prepareLabelStatement(db) };
 }
 
+/** A server-side sort of the list: a column of {@link QUESTION_PAPER_SORT_COLUMNS} and a direction. */
+export type QuestionPaperSort = { column: QuestionPaperSortColumn; direction: SortDirection };
+
+/** Prepared sorted page statements per database handle and sort ("column direction"). */
+const sortedPageStatements = new WeakMap<Executor, Map<string, ReturnType<typeof prepareSortedPage>>>();
+
+/** Statuses in their workflow order (spec §4), which sorting by status follows. */
+const statusOrder = sql.raw(
+  `array[${QUESTION_PAPER_STATUSES.map((status) => `'${status.replace(/'/g, "''")}'`).join(", ")}]::text[]`,
+);
+
+/**
+ * One page of the list in another order than the default (`sort`): every matching paper ordered by
+ * the sort's key in its direction (empty values last in both directions; a course name's ties by
+ * term name in the same direction), then by id, so the order is total and consecutive pages never
+ * repeat or skip a paper. Joins only the relations the filters and the key need, then the page's
+ * two sets by their unique index, like {@link prepareListStatements}' page.
+ */
+function prepareSortedPage(db: Executor, sort: QuestionPaperSort) {
+  const direction = sql.raw(sort.direction === "desc" ? "desc" : "asc");
+  const keys: Record<QuestionPaperSortColumn, SQL> = {
+    courseName: sql`${course.name}`,
+    term: sql`${term.name}`,
+    faculty: sql`${facultyName}`,
+    examCycle: sql`${examCycle.name}`,
+    batch: sql`${intake.name}`,
+    status: sql`array_position(${statusOrder}, ${questionPaper.status}::text)`,
+  };
+  let papers = db
+    .select({
+      id: questionPaper.id,
+      status: questionPaper.status,
+      version: questionPaper.version,
+      offeringId: questionPaper.courseOfferingId,
+      examCycleId: questionPaper.examCycleId,
+      facultyId: questionPaper.facultyId,
+      key: sql<string | number | null>`${keys[sort.column]}`.as("sort_key"),
+      key2: sql<string | null>`${sort.column === "courseName" ? term.name : sql`null::text`}`.as("sort_then"),
+    })
+    .from(questionPaper)
+    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .$dynamic();
+  if (sort.column === "examCycle")
+    papers = papers.leftJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId));
+  if (sort.column === "faculty") papers = papers.leftJoin(contact, eq(contact.id, questionPaper.facultyId));
+  const sorted = papers
+    .where(and(paperWhere, offeringWhere))
+    .orderBy(
+      sql`${keys[sort.column]} ${direction} nulls last`,
+      sql`${sort.column === "courseName" ? term.name : sql`null::text`} ${direction}`,
+      asc(questionPaper.id),
+    )
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("sorted_papers");
+  return db
+    .select({
+      id: sorted.id,
+      status: sorted.status,
+      version: sorted.version,
+      offeringId: sorted.offeringId,
+      examCycleId: sorted.examCycleId,
+      facultyId: sorted.facultyId,
+      setOneStatus: setOne.status,
+      setTwoStatus: setTwo.status,
+    })
+    .from(sorted)
+    .leftJoin(setOne, and(eq(setOne.questionPaperId, sorted.id), eq(setOne.setNumber, 1)))
+    .leftJoin(setTwo, and(eq(setTwo.questionPaperId, sorted.id), eq(setTwo.setNumber, 2)))
+    .orderBy(sql`${sorted.key} ${direction} nulls last`, sql`${sorted.key2} ${direction}`, asc(sorted.id))
+    .prepare(`question_paper_list_sorted_${sort.column}_${sort.direction}`);
+}
+
+/** The list's default order (course name, then term, then id), which the tally-based path reads. */
+function isDefaultSort(sort: QuestionPaperSort | undefined): boolean {
+  return sort === undefined || (sort.column === "courseName" && sort.direction === "asc");
+}
+
 /**
  * The names of a page's rows (course, term and intake of each course offering, exam cycle, faculty
  * member), looked up by the ids the page's papers hold: one statement of three small index lookups
@@ -353,7 +436,8 @@ async function pageLabels(
 
 /**
  * One page of question papers matching `filter` (spec Question paper list, §7, §9), ordered by
- * course name, term name, then id; with the exact total number of matches. Throws 400 for an
+ * course name, term name, then id, or by `page.sort` (then id: {@link prepareSortedPage}); with the
+ * exact total number of matches. Throws 400 for an
  * unknown status. Prepared statements of fixed shape, whatever the filters and the page: the
  * matching papers counted per course offering (kept per filter behind the list's change counter),
  * then the page's papers from the few offerings it spans with their sets' statuses, then the names
@@ -363,7 +447,7 @@ async function pageLabels(
 export async function listQuestionPapers(
   db: Executor,
   filter: QuestionPaperFilter,
-  page: { pageNo: number; count: number },
+  page: { pageNo: number; count: number; sort?: QuestionPaperSort },
 ): Promise<ListAnswer> {
   const params: ListParams = { ...pickFilter(filter), status: "" };
   if (filter.status) {
@@ -394,6 +478,23 @@ export async function listQuestionPapers(
   const total = groups.reduce((sum, g) => sum + g.n, 0);
   const from = (page.pageNo - 1) * page.count;
   const to = from + page.count;
+  if (!isDefaultSort(page.sort)) {
+    if (from >= total) return { questionPapersList: [], noOfRecords: total };
+    const sort = page.sort as QuestionPaperSort;
+    let byDb = sortedPageStatements.get(db);
+    if (!byDb) {
+      byDb = new Map();
+      sortedPageStatements.set(db, byDb);
+    }
+    const name = `${sort.column} ${sort.direction}`;
+    let statement = byDb.get(name);
+    if (!statement) {
+      statement = prepareSortedPage(db, sort);
+      byDb.set(name, statement);
+    }
+    const rows = await statement.execute({ ...params, limit: page.count, offset: from });
+    return { questionPapersList: await labelledRows(prepared.labels, rows), noOfRecords: total };
+  }
   // Offerings of equal rank share a place in the order (their papers interleave by id): whole ranks.
   const byRank = new Map<number, { n: number; offerings: string[] }>();
   for (const g of groups) {
@@ -424,8 +525,16 @@ export async function listQuestionPapers(
     limit: page.count,
     offset: from - skipped,
   });
-  const labels = await pageLabels(prepared.labels, rows);
-  const ordered = rows.flatMap((row) => {
+  return { questionPapersList: await labelledRows(prepared.labels, rows), noOfRecords: total };
+}
+
+/** A page's rows with their names ({@link pageLabels}), in the page's order. */
+async function labelledRows(
+  statement: ReturnType<typeof prepareLabelStatement>,
+  rows: ReadonlyArray<ListPageRow>,
+): Promise<QuestionPaperView[]> {
+  const labels = await pageLabels(statement, rows);
+  return rows.flatMap((row) => {
     const offering = labels.offerings.get(row.offeringId);
     const cycle = row.examCycleId ? labels.cycles.get(row.examCycleId) : undefined;
     // As the paper's detail reads it: offering and exam cycle required, faculty optional.
@@ -441,8 +550,10 @@ export async function listQuestionPapers(
       }),
     ];
   });
-  return { questionPapersList: ordered, noOfRecords: total };
 }
+
+/** A row of a list page statement, before its names are read. */
+type ListPageRow = Awaited<ReturnType<ReturnType<typeof prepareListStatements>["page"]["execute"]>>[number];
 
 function pickFilter(filter: QuestionPaperFilter): ListParams {
   const { course, status, term, faculty, batch, examCycle } = filter;
@@ -465,7 +576,7 @@ type ListAnswer = { questionPapersList: QuestionPaperView[]; noOfRecords: number
 export async function questionPaperListAnswer(
   db: Executor,
   filter: QuestionPaperFilter,
-  page: { pageNo: number; count: number },
+  page: { pageNo: number; count: number; sort?: QuestionPaperSort },
 ): Promise<KeptJson> {
   const key = JSON.stringify([
     filter.course,
@@ -476,6 +587,7 @@ export async function questionPaperListAnswer(
     filter.examCycle,
     page.pageNo,
     page.count,
+    isDefaultSort(page.sort) ? "" : `${page.sort?.column} ${page.sort?.direction}`,
   ]);
   return cachedReadModel(db, "question_paper_list", key, async () =>
     keepJson({ success: true as const, ...(await listQuestionPapers(db, filter, page)) }),

@@ -1,4 +1,11 @@
-import { DEFAULT_LIST_PAGE_SIZE, isValidEmail, LIST_PAGE_SIZES, SPEC_MESSAGES } from "@portal/domain";
+import {
+  DEFAULT_LIST_PAGE_SIZE,
+  isValidEmail,
+  LIST_PAGE_SIZES,
+  QUESTION_PAPER_SORT_COLUMNS,
+  SORT_DIRECTIONS,
+  SPEC_MESSAGES,
+} from "@portal/domain";
 import { Hono } from "hono";
 import { z } from "zod";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
@@ -37,6 +44,8 @@ const ZListBody = z.object({
       error: `count must be one of ${LIST_PAGE_SIZES.join(", ")}`,
     })
     .default(DEFAULT_LIST_PAGE_SIZE),
+  sortBy: z.enum(QUESTION_PAPER_SORT_COLUMNS).default("courseName"),
+  sortDirection: z.enum(SORT_DIRECTIONS).default("asc"),
 });
 
 const ZSetApproval = z.object({
@@ -93,8 +102,9 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
   );
 
   app.post("/sf/exam/questionPaperList", async (c) => {
-    const { pageNo, count, ...filter } = parseOrThrow(ZListBody, await readJson(c));
-    return keptJsonResponse(c, await questionPaperListAnswer(ctx.db, filter, { pageNo, count }));
+    const { pageNo, count, sortBy, sortDirection, ...filter } = parseOrThrow(ZListBody, await readJson(c));
+    const sort = { column: sortBy, direction: sortDirection };
+    return keptJsonResponse(c, await questionPaperListAnswer(ctx.db, filter, { pageNo, count, sort }));
   });
 
   app.get("/sf/exam/questionPaper/:id", async (c) =>

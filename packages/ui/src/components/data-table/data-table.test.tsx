@@ -9,6 +9,7 @@ import {
   type DataTableSelectionLabels,
   type DataTableSorting,
   dataTableSelection,
+  dataTableServerSorting,
   dataTableSorting,
 } from "./index.ts";
 
@@ -310,6 +311,53 @@ function ControlledSelection({
   );
 }
 
+/** Columns of a list the server sorts: sortable without a sortValue. */
+const serverColumns: DataTableColumn<Batch>[] = [
+  { id: "name", header: "Batch", cell: (row) => row.name, rowHeader: true, sortable: true },
+  { id: "term", header: "Term", cell: (row) => row.term, sortable: true },
+  { id: "note", header: "Note", cell: () => "" },
+];
+
+function ServerSort({ onChange }: { onChange: (sorting: DataTableSorting) => void }) {
+  const [sorting, setSorting] = useState<DataTableSorting>([]);
+  return (
+    <DataTable
+      columns={serverColumns}
+      features={[dataTableServerSorting]}
+      data={batches}
+      getRowId={(row) => row.id}
+      caption="Batches"
+      emptyText="No Data"
+      sorting={sorting}
+      onSortingChange={(next) => {
+        onChange(next);
+        setSorting(next);
+      }}
+    />
+  );
+}
+
+describe("DataTable server sorting", () => {
+  it("cycles a sortable column's sort, reports each and never reorders the rows", async () => {
+    const changes: DataTableSorting[] = [];
+    const { container } = render(<ServerSort onChange={(next) => changes.push(next)} />);
+    expect(header("Batch").getAttribute("aria-sort")).toBe("none");
+    expect(screen.getByRole("columnheader", { name: "Note" }).hasAttribute("aria-sort")).toBe(false);
+    fireEvent.click(sortButton("Batch"));
+    fireEvent.click(sortButton("Batch"));
+    expect(header("Batch").getAttribute("aria-sort")).toBe("descending");
+    fireEvent.click(sortButton("Term"));
+    expect(changes).toEqual([
+      [{ id: "name", desc: false }],
+      [{ id: "name", desc: true }],
+      [{ id: "term", desc: false }],
+    ]);
+    expect(header("Batch").getAttribute("aria-sort")).toBe("none");
+    expect(rowNames()).toEqual(["Commerce", "arts", "Biology", "Accounting"]);
+    await expectNoAxeViolations(container);
+  });
+});
+
 describe("DataTable row selection", () => {
   it("has no checkboxes unless asked", () => {
     render(
@@ -439,7 +487,7 @@ describe("DataTable features", () => {
           emptyText="No Data"
         />,
       ),
-    ).toThrow("sortValue and sorting need features={[dataTableSorting]}");
+    ).toThrow("sortValue, sortable and sorting need features={[dataTableSorting]}");
     expect(() =>
       render(
         <DataTable

@@ -1,21 +1,22 @@
 import {
   type ColumnDef,
+  functionalUpdate,
   type RowData,
   type RowSelectionState,
   type SortingState,
   type TableFeatures,
   tableFeatures,
-  useTable,
 } from "@tanstack/react-table";
-import { type CSSProperties, type ReactNode, useId, useMemo } from "react";
+import { type CSSProperties, type ReactNode, useId, useMemo, useState } from "react";
 import { cx } from "../../utils/cx.ts";
 import type { DisplayNode } from "../../utils/display-node.ts";
 import { visuallyHidden } from "../../utils/visually-hidden.css.ts";
 import { Checkbox } from "../checkbox/checkbox.tsx";
 import { Loader } from "../loader/loader.tsx";
+import { useCoreTable } from "./core-table.ts";
 import * as styles from "./data-table.css.ts";
 import type { dataTableSelection } from "./selection.ts";
-import type { dataTableSorting } from "./sorting.ts";
+import type { dataTableServerSorting, dataTableSorting } from "./sorting.ts";
 
 /** What a cell may render: a formatted text or node, never a bare number ({@link DisplayNode}). */
 export type DataTableCell = DisplayNode;
@@ -40,6 +41,11 @@ export type DataTableColumn<TRow> = {
    * come last. Rows that compare equal keep their order in `data`.
    */
   sortValue?: (row: TRow) => string | number | null | undefined;
+  /**
+   * The server sorts by this column (a paged list with controlled `sorting`): its header sorts
+   * without a `sortValue`, and the table never reorders `data` by it.
+   */
+  sortable?: boolean;
 };
 
 /** The sorted column, at most one: `[{ id, desc }]`, or `[]` for the order of `data`. */
@@ -93,7 +99,8 @@ export type DataTableProps<TRow> = {
   locale?: string;
   /**
    * The features this table uses beyond rendering rows: `dataTableSorting` for `sortValue` and
-   * `sorting`, `dataTableSelection` for `selection`. Each loads its part of TanStack Table only on
+   * `sorting`, `dataTableServerSorting` for `sortable` columns of a list the server sorts (controlled
+   * `sorting`, never reordering `data`), `dataTableSelection` for `selection`. Each loads its part of TanStack Table only on
    * the pages that pass it. Using a prop without its feature is an Error.
    */
   features?: readonly DataTableFeature[];
@@ -113,7 +120,10 @@ export type DataTableProps<TRow> = {
 };
 
 /** What a DataTable may add to rendering its rows: `dataTableSorting`, `dataTableSelection`. */
-export type DataTableFeature = typeof dataTableSorting | typeof dataTableSelection;
+export type DataTableFeature =
+  | typeof dataTableSorting
+  | typeof dataTableServerSorting
+  | typeof dataTableSelection;
 
 /** The widest feature set, for types only: at run time a table registers just the ones it is given. */
 type Features = TableFeatures &
@@ -143,7 +153,7 @@ const ariaSort = { asc: "ascending", desc: "descending" } as const;
 
 /**
  * An accessible data table (caption, `<th scope="col">`, optional row headers) built on TanStack
- * Table 9 (`useTable`, core row model), the table library the product standardises on (spec
+ * Table 9 (its core, with React owning the state: {@link useCoreTable}), the table library the product standardises on (spec
  * academic-planning.md, shared components). It renders what it is given: one page of rows, a Loader
  * row while `loading`, or the `emptyText` row when there are no rows. Paging is the server's.
  */
@@ -160,17 +170,23 @@ export function DataTable<TRow extends RowData>({
   className,
   sorting,
   onSortingChange,
-  manualSorting = false,
+  manualSorting: manualSortingProp = false,
   locale = "en",
   selection,
   rowSelection,
   onRowSelectionChange,
   features = [],
 }: DataTableProps<TRow>) {
-  const sortingOn = features.some((feature) => feature.name === "sorting");
+  const clientSorting = features.some((feature) => feature.name === "sorting");
+  const sortingOn = clientSorting || features.some((feature) => feature.name === "serverSorting");
+  // Without the sorted row model the rows are always the server's order.
+  const manualSorting = manualSortingProp || !clientSorting;
   const selectionOn = features.some((feature) => feature.name === "selection");
-  if (!sortingOn && (sorting !== undefined || columns.some((column) => column.sortValue))) {
-    throw new Error("DataTable: sortValue and sorting need features={[dataTableSorting]}");
+  if (
+    !sortingOn &&
+    (sorting !== undefined || columns.some((column) => column.sortValue || column.sortable))
+  ) {
+    throw new Error("DataTable: sortValue, sortable and sorting need features={[dataTableSorting]}");
   }
   if (!selectionOn && (selection !== undefined || rowSelection !== undefined)) {
     throw new Error("DataTable: selection needs features={[dataTableSelection]}");
@@ -184,11 +200,10 @@ export function DataTable<TRow extends RowData>({
         const { sortValue } = column;
         const def: ColumnDef<Features, TRow> = {
           id: column.id,
-          header: () => column.header,
-          cell: (context) => column.cell(context.row.original, context.row.index),
-          enableSorting: sortValue !== undefined,
+          enableSorting: sortValue !== undefined || column.sortable === true,
         };
-        if (!sortValue) return def;
+        // A column the server sorts needs an accessor to be sortable; its value is never compared.
+        if (!sortValue) return column.sortable ? { ...def, accessorFn: () => undefined } : def;
         return {
           ...def,
           accessorFn: (row: TRow) => sortValue(row) ?? undefined,
@@ -204,7 +219,21 @@ export function DataTable<TRow extends RowData>({
       }),
     [columns, collator],
   );
-  const table = useTable<Features, TRow>({
+  // React owns the table's state: the caller's (controlled) or this component's own.
+  const [ownSorting, setOwnSorting] = useState<DataTableSorting>([]);
+  const [ownSelection, setOwnSelection] = useState<DataTableRowSelection>({});
+  const sortingState = sorting ?? ownSorting;
+  const selectionState = rowSelection ?? ownSelection;
+  const onSortingState = (next: DataTableSorting) => {
+    if (sorting === undefined) setOwnSorting(next);
+    else onSortingChange?.(next);
+  };
+  /** How a column is sorted now: "asc", "desc" or false (the library's `getIsSorted`). */
+  const sortedAs = (id: string): false | "asc" | "desc" => {
+    const entry = sortingState.find((sort) => sort.id === id);
+    return entry ? (entry.desc ? "desc" : "asc") : false;
+  };
+  const table = useCoreTable<Features, TRow>({
     features: featureSet(features),
     columns: columnDefs,
     data: data as TRow[],
@@ -214,24 +243,15 @@ export function DataTable<TRow extends RowData>({
     manualSorting,
     enableRowSelection: selection !== undefined,
     enableSubRowSelection: false,
-    state: {
-      ...(sorting === undefined ? {} : { sorting }),
-      ...(rowSelection === undefined ? {} : { rowSelection }),
+    state: { sorting: sortingState, rowSelection: selectionState },
+    onSortingChange: (updater) => onSortingState(functionalUpdate(updater, sortingState)),
+    onRowSelectionChange: (updater) => {
+      const next = functionalUpdate(updater, selectionState);
+      if (rowSelection === undefined) setOwnSelection(next);
+      else onRowSelectionChange?.(next);
     },
-    ...(sorting === undefined
-      ? {}
-      : {
-          onSortingChange: (updater) =>
-            onSortingChange?.(typeof updater === "function" ? updater(sorting) : updater),
-        }),
-    ...(rowSelection === undefined
-      ? {}
-      : {
-          onRowSelectionChange: (updater) =>
-            onRowSelectionChange?.(typeof updater === "function" ? updater(rowSelection) : updater),
-        }),
   });
-  const checkedCount = Object.values(table.state.rowSelection ?? {}).filter(Boolean).length;
+  const checkedCount = Object.values(selectionState).filter(Boolean).length;
   const columnCount = Math.max(columns.length + (selection ? 1 : 0), 1);
   const widthStyle = (width: number | string | undefined): CSSProperties | undefined =>
     width === undefined ? undefined : { width: typeof width === "number" ? `${width}px` : width };
@@ -268,13 +288,14 @@ export function DataTable<TRow extends RowData>({
         {row.getAllCells().map((cell) => {
           const column = byId.get(cell.column.id);
           const cellClass = cx(styles.cell, styles.align[column?.align ?? "start"]);
+          const content = column?.cell(row.original, row.index);
           return column?.rowHeader ? (
             <th key={cell.id} scope="row" className={cellClass}>
-              <table.FlexRender cell={cell} />
+              {content}
             </th>
           ) : (
             <td key={cell.id} className={cellClass}>
-              <table.FlexRender cell={cell} />
+              {content}
             </td>
           );
         })}
@@ -315,8 +336,10 @@ export function DataTable<TRow extends RowData>({
               )}
               {group.headers.map((header) => {
                 const column = byId.get(header.column.id);
-                const sortable = sortingOn && header.column.getCanSort();
-                const sorted = sortable && header.column.getIsSorted();
+                const sortable = clientSorting
+                  ? header.column.getCanSort()
+                  : sortingOn && (column?.sortable === true || column?.sortValue !== undefined);
+                const sorted = sortable && sortedAs(header.column.id);
                 return (
                   <th
                     key={header.id}
@@ -329,7 +352,11 @@ export function DataTable<TRow extends RowData>({
                       <button
                         type="button"
                         className={styles.sortButton}
-                        onClick={() => header.column.toggleSorting(undefined, false)}
+                        onClick={() =>
+                          clientSorting
+                            ? header.column.toggleSorting(undefined, false)
+                            : onSortingState(nextServerSort(header.column.id, sorted))
+                        }
                       >
                         {column?.header}
                         <SortIcon direction={sorted} />
@@ -357,6 +384,15 @@ export function DataTable<TRow extends RowData>({
       </p>
     </>
   );
+}
+
+/**
+ * The next sort of a list the server sorts when a header is activated: ascending, descending, then
+ * unsorted, one column at a time (the cycle of the sorting feature with `sortDescFirst: false`).
+ */
+function nextServerSort(id: string, sorted: false | "asc" | "desc"): DataTableSorting {
+  if (sorted === false) return [{ id, desc: false }];
+  return sorted === "asc" ? [{ id, desc: true }] : [];
 }
 
 /** The decorative sort mark of a sortable header: both arrows when unsorted, one when sorted. */

@@ -9,4 +9,4 @@ export type {
 } from "./data-table.tsx";
 export { DataTable } from "./data-table.tsx";
 export { dataTableSelection } from "./selection.ts";
-export { dataTableSorting } from "./sorting.ts";
+export { dataTableServerSorting, dataTableSorting } from "./sorting.ts";

@@ -76,6 +76,8 @@ describe("QuestionPaperList", () => {
       examCycle: "",
       pageNo: 1,
       count: 25,
+      sortBy: "courseName",
+      sortDirection: "asc",
     });
     const headers = within(table)
       .getAllByRole("columnheader")
@@ -107,6 +109,55 @@ describe("QuestionPaperList", () => {
     );
 
     await expectNoAxeViolations(container);
+  });
+
+  it("sorts on the server from a column header, keeping the sort in the address and starting at page 1", async () => {
+    const seen = listHandler([approvable, blocked], 80);
+    renderScreen(<QuestionPaperListScreen search="?page=2" />);
+    const table = await screen.findByRole("table", { name: "Question papers" });
+    await within(table).findByText("Financial Accounting");
+    const faculty = within(table).getByRole("columnheader", { name: "Faculty" });
+    expect(faculty.getAttribute("aria-sort")).toBe("none");
+    // Actions and chat history are not sortable.
+    expect(within(table).getByRole("columnheader", { name: "Actions" }).hasAttribute("aria-sort")).toBe(
+      false,
+    );
+
+    fireEvent.click(within(faculty).getByRole("button", { name: "Faculty" }));
+    await waitFor(() =>
+      expect(listCalls(seen).at(-1)?.body).toMatchObject({
+        pageNo: 1,
+        sortBy: "faculty",
+        sortDirection: "asc",
+      }),
+    );
+    expect(window.location.search).toBe("?sort=faculty");
+    expect(faculty.getAttribute("aria-sort")).toBe("ascending");
+    // The rows stay in the server's order: the table does not reorder the page.
+    const names = () =>
+      within(table)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent);
+    expect(names()).toEqual(["Financial Accounting", "Marketing"]);
+
+    fireEvent.click(within(faculty).getByRole("button", { name: "Faculty" }));
+    await waitFor(() =>
+      expect(listCalls(seen).at(-1)?.body).toMatchObject({ sortBy: "faculty", sortDirection: "desc" }),
+    );
+    expect(window.location.search).toBe("?sort=faculty&direction=desc");
+    expect(faculty.getAttribute("aria-sort")).toBe("descending");
+    expect(names()).toEqual(["Financial Accounting", "Marketing"]);
+  });
+
+  it("opens with the address's sort", async () => {
+    const seen = listHandler([approvable]);
+    renderScreen(<QuestionPaperListScreen search="?sort=status&direction=desc" />);
+    const table = await screen.findByRole("table", { name: "Question papers" });
+    await within(table).findByText("Financial Accounting");
+    expect(listCalls(seen)[0]?.body).toMatchObject({ sortBy: "status", sortDirection: "desc" });
+    expect(within(table).getByRole("columnheader", { name: "Status" }).getAttribute("aria-sort")).toBe(
+      "descending",
+    );
   });
 
   it("shows 'No Record' when nothing matches", async () => {

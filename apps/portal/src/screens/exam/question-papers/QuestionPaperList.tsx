@@ -9,8 +9,17 @@ import {
   LIST_PAGE_SIZES,
   type ListPageSize,
   normalizeQuestionPaperStatus,
+  QUESTION_PAPER_SORT_COLUMNS,
 } from "@portal/domain";
-import { Button, DataTable, type DataTableColumn, Pager, StatusChip } from "@portal/ui";
+import {
+  Button,
+  DataTable,
+  type DataTableColumn,
+  type DataTableSorting,
+  dataTableServerSorting,
+  Pager,
+  StatusChip,
+} from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { m } from "../../../lib/i18n.ts";
@@ -36,6 +45,9 @@ import { useApprovePaper } from "./use-paper-actions.ts";
 const QuestionPaperFilterPanel = lazyDialog(() =>
   import("./QuestionPaperFilterPanel.tsx").then((module) => module.QuestionPaperFilterPanel),
 );
+/** The table's headers sort on the server: the sort's state, not the library's sorted rows. */
+const TABLE_FEATURES = [dataTableServerSorting];
+
 /** The record-changed notice loads when an approval is first refused on a stale version. */
 const ConflictNotice = lazyDialog(() =>
   import("../../ConflictNotice.tsx").then((module) => module.ConflictNotice),
@@ -62,9 +74,10 @@ export const questionPaperListFirstQuery: FirstQuery = async ({ api, search, fet
 /**
  * The question paper list (spec "Question paper list", §3, §4, §9): Filter, a server-paged table
  * (25/50/100 a page, default 25) with course name, term, faculty, exam cycle, batch, status,
- * actions (View, Approve) and chat history, and the pager. Filters and page live in the address
- * (`?course=&status=&term=&faculty=&batch=&examCycle=&page=&pageSize=`), so reloading shows the same
- * page and the browser's Back returns to the previous one.
+ * actions (View, Approve) and chat history, and the pager. The six data columns' headers sort the
+ * list on the server. Filters, page and sort live in the address
+ * (`?course=&status=&term=&faculty=&batch=&examCycle=&page=&pageSize=&sort=&direction=`), so
+ * reloading shows the same page and the browser's Back returns to the previous one.
  */
 export function QuestionPaperListScreen({ search }: { search: string }) {
   const api = useApi();
@@ -113,15 +126,22 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
         header: m.qp_col_course_name(),
         cell: (p) => displayValue(p.courseName),
         rowHeader: true,
+        sortable: true,
       },
-      { id: "term", header: m.qp_field_term(), cell: (p) => displayValue(p.term) },
-      { id: "faculty", header: m.qp_field_faculty(), cell: (p) => displayValue(p.faculty) },
-      { id: "examCycle", header: m.qp_field_exam_cycle(), cell: (p) => displayValue(p.examCycle) },
-      { id: "batch", header: m.qp_field_batch(), cell: (p) => displayValue(p.batch) },
+      { id: "term", header: m.qp_field_term(), cell: (p) => displayValue(p.term), sortable: true },
+      { id: "faculty", header: m.qp_field_faculty(), cell: (p) => displayValue(p.faculty), sortable: true },
+      {
+        id: "examCycle",
+        header: m.qp_field_exam_cycle(),
+        cell: (p) => displayValue(p.examCycle),
+        sortable: true,
+      },
+      { id: "batch", header: m.qp_field_batch(), cell: (p) => displayValue(p.batch), sortable: true },
       {
         id: "status",
         header: m.qp_field_status(),
         cell: (p) => <StatusChip tone={statusTone(p.status)}>{statusLabel(p.status)}</StatusChip>,
+        sortable: true,
       },
       {
         id: "actions",
@@ -143,6 +163,19 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
       },
     ],
     [approve, pendingId],
+  );
+
+  const sorting = useMemo<DataTableSorting>(
+    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
+    [state.sort],
+  );
+  const onSortingChange = useCallback(
+    (next: DataTableSorting) => {
+      const column = QUESTION_PAPER_SORT_COLUMNS.find((name) => name === next[0]?.id);
+      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
+      navigate({ ...state, sort, page: 1 });
+    },
+    [navigate, state],
   );
 
   const applied = activeFilterCount(state.filters);
@@ -192,6 +225,10 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
             loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
             loadingLabel={m.qp_loading()}
             maxHeight="900px"
+            features={TABLE_FEATURES}
+            sorting={sorting}
+            onSortingChange={onSortingChange}
+            manualSorting
           />
           {list.data ? (
             <Pager<ListPageSize>

@@ -59,6 +59,16 @@ describe("parseListState", () => {
     });
   });
 
+  it.each([
+    ["", null],
+    ["?sort=faculty", { column: "faculty", direction: "asc" }],
+    ["?sort=status&direction=desc", { column: "status", direction: "desc" }],
+    ["?sort=examCycle&direction=sideways", { column: "examCycle", direction: "asc" }],
+    ["?sort=id&direction=desc", null],
+  ])("reads the sort from %j", (query, expected) => {
+    expect(parseListState(query).sort).toEqual(expected);
+  });
+
   it("drops an over-long filter value", () => {
     expect(parseListState(`?course=${"x".repeat(201)}`).filters.course).toBe("");
   });
@@ -74,23 +84,43 @@ describe("serializeListState", () => {
       filters: { ...EMPTY_FILTERS, faculty: "Asha Rao", batch: "2025" },
       page: 4,
       pageSize: 100 as const,
+      sort: null,
     };
     const query = serializeListState(state);
     expect(query).toBe("?faculty=Asha+Rao&batch=2025&page=4&pageSize=100");
     expect(parseListState(query)).toEqual(state);
+  });
+
+  it("round-trips a sort, leaving out the ascending direction", () => {
+    const base = parseListState("");
+    const descending = { ...base, sort: { column: "batch", direction: "desc" } as const };
+    expect(serializeListState(descending)).toBe("?sort=batch&direction=desc");
+    expect(parseListState(serializeListState(descending))).toEqual(descending);
+    const ascending = { ...base, sort: { column: "term", direction: "asc" } as const };
+    expect(serializeListState(ascending)).toBe("?sort=term");
+    expect(parseListState("?sort=term")).toEqual(ascending);
   });
 });
 
 describe("toListRequest", () => {
   it("maps page and size to pageNo and count", () => {
     expect(
-      toListRequest({ filters: { ...EMPTY_FILTERS, status: "Approved" }, page: 2, pageSize: 50 }),
+      toListRequest({ filters: { ...EMPTY_FILTERS, status: "Approved" }, page: 2, pageSize: 50, sort: null }),
     ).toEqual({
       ...EMPTY_FILTERS,
       status: "Approved",
       pageNo: 2,
       count: 50,
     });
+  });
+
+  it("sends a header's sort as sortBy and sortDirection", () => {
+    const state = { filters: EMPTY_FILTERS, page: 1, pageSize: 25 as const };
+    expect(toListRequest({ ...state, sort: { column: "faculty", direction: "desc" } })).toMatchObject({
+      sortBy: "faculty",
+      sortDirection: "desc",
+    });
+    expect(toListRequest({ ...state, sort: null })).not.toHaveProperty("sortBy");
   });
 });
 

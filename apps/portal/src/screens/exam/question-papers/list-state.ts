@@ -1,4 +1,11 @@
-import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, type ListPageSize } from "@portal/domain";
+import {
+  DEFAULT_LIST_PAGE_SIZE,
+  LIST_PAGE_SIZES,
+  type ListPageSize,
+  QUESTION_PAPER_SORT_COLUMNS,
+  type QuestionPaperSortColumn,
+  type SortDirection,
+} from "@portal/domain";
 
 /** The six filters of the question paper list (spec "Question paper list", §3 filters). */
 export const QUESTION_PAPER_FILTER_KEYS = [
@@ -14,15 +21,27 @@ export type QuestionPaperFilterKey = (typeof QUESTION_PAPER_FILTER_KEYS)[number]
 /** Filter values; an empty string means "no filter" (docs/api.md, paper list). */
 export type QuestionPaperFilters = Record<QuestionPaperFilterKey, string>;
 
-/** What the list shows: filters, 1-based page and page size (spec §9: 25, 50 or 100, default 25). */
+/** A sort of the list chosen in a column header; `null` is the list's own order (course name, term). */
+export type QuestionPaperListSort = { column: QuestionPaperSortColumn; direction: SortDirection } | null;
+
+/**
+ * What the list shows: filters, 1-based page, page size (spec §9: 25, 50 or 100, default 25) and
+ * the sort, which the server applies.
+ */
 export type QuestionPaperListState = {
   filters: QuestionPaperFilters;
   page: number;
   pageSize: ListPageSize;
+  sort: QuestionPaperListSort;
 };
 
 /** Body of POST /api/sf/exam/questionPaperList (docs/api.md). */
-export type QuestionPaperListRequest = QuestionPaperFilters & { pageNo: number; count: ListPageSize };
+export type QuestionPaperListRequest = QuestionPaperFilters & {
+  pageNo: number;
+  count: ListPageSize;
+  sortBy?: QuestionPaperSortColumn;
+  sortDirection?: SortDirection;
+};
 
 export const EMPTY_FILTERS: QuestionPaperFilters = {
   course: "",
@@ -41,8 +60,9 @@ function isPageSize(value: number): value is ListPageSize {
 }
 
 /**
- * Reads the list state from a URL query (`?course=..&status=..&page=2&pageSize=50`). Unknown keys
- * are ignored; a missing or invalid page is 1, a page size outside 25/50/100 is 25 (spec §9), and
+ * Reads the list state from a URL query (`?course=..&status=..&page=2&pageSize=50&sort=faculty&direction=desc`).
+ * Unknown keys are ignored; a missing or invalid page is 1, a page size outside 25/50/100 is 25
+ * (spec §9), an unknown sort column is no sort and any direction but `desc` is ascending, and
  * filter values are trimmed (over-long ones dropped), so a hand-edited address never breaks the list.
  */
 export function parseListState(search: string | URLSearchParams): QuestionPaperListState {
@@ -56,12 +76,17 @@ export function parseListState(search: string | URLSearchParams): QuestionPaperL
   const page = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
   const sizeText = params.get("pageSize") ?? "";
   const size = /^\d{1,3}$/.test(sizeText) ? Number(sizeText) : DEFAULT_LIST_PAGE_SIZE;
-  return { filters, page, pageSize: isPageSize(size) ? size : DEFAULT_LIST_PAGE_SIZE };
+  const sortText = params.get("sort") ?? "";
+  const column = QUESTION_PAPER_SORT_COLUMNS.find((name) => name === sortText);
+  const sort = column
+    ? ({ column, direction: params.get("direction") === "desc" ? "desc" : "asc" } as const)
+    : null;
+  return { filters, page, pageSize: isPageSize(size) ? size : DEFAULT_LIST_PAGE_SIZE, sort };
 }
 
 /**
- * Writes the list state as a URL query, leaving out empty filters, page 1 and the default page
- * size, so the plain list has a plain address. Returns "" or a string starting with "?".
+ * Writes the list state as a URL query, leaving out empty filters, page 1, the default page size
+ * and no sort, so the plain list has a plain address. Returns "" or a string starting with "?".
  */
 export function serializeListState(state: QuestionPaperListState): string {
   const params = new URLSearchParams();
@@ -70,13 +95,25 @@ export function serializeListState(state: QuestionPaperListState): string {
   }
   if (state.page > 1) params.set("page", String(state.page));
   if (state.pageSize !== DEFAULT_LIST_PAGE_SIZE) params.set("pageSize", String(state.pageSize));
+  if (state.sort) {
+    params.set("sort", state.sort.column);
+    if (state.sort.direction === "desc") params.set("direction", "desc");
+  }
   const query = params.toString();
   return query === "" ? "" : `?${query}`;
 }
 
-/** The paper list call's body for a state (docs/api.md: pageNo is 1-based, count is the page size). */
+/**
+ * The paper list call's body for a state (docs/api.md: pageNo is 1-based, count is the page size,
+ * `sortBy` and `sortDirection` only when a header sorts it).
+ */
 export function toListRequest(state: QuestionPaperListState): QuestionPaperListRequest {
-  return { ...state.filters, pageNo: state.page, count: state.pageSize };
+  const request: QuestionPaperListRequest = { ...state.filters, pageNo: state.page, count: state.pageSize };
+  if (state.sort) {
+    request.sortBy = state.sort.column;
+    request.sortDirection = state.sort.direction;
+  }
+  return request;
 }
 
 /** Number of pages for a total (at least 1, so an empty list still has a page 1). */
