@@ -27,7 +27,15 @@ export default defineConfig({
       { test: { name: "api-client", root: "packages/api-client", include: ["src/**/*.test.ts"] } },
       "packages/ui",
       "apps/portal",
-      { test: { name: "workspace", root: "tests", include: ["*.test.ts", "contract/*.test.ts"] } },
+      {
+        // Whole-workspace checks (import graph, packed builds): seconds each on a busy machine.
+        test: {
+          name: "workspace",
+          root: "tests",
+          include: ["*.test.ts", "contract/*.test.ts"],
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: "server",

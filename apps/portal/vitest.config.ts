@@ -19,6 +19,9 @@ export default defineProject({
     name: "portal",
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "node/**/*.test.ts"],
     environment: "jsdom",
+    // A screen test renders whole islands in jsdom (and some run axe): seconds each when the unit
+    // run shares the machine with the API tests, so the 5 s default is too tight.
+    testTimeout: 30_000,
     // jsdom's missing ResizeObserver, which the design system's popovers and menus observe.
     setupFiles: ["@portal/ui/test-setup"],
   },
