@@ -312,8 +312,6 @@ export function DataTable<TRow extends RowData>({
         </td>
       </tr>
     );
-  } else {
-    body = undefined;
   }
   const RowActionsMenu = rowActionsFeature?.RowActionsMenu;
   const renderRow = (row: ReturnType<typeof table.getRowModel>["rows"][number]) => (
@@ -349,7 +347,7 @@ export function DataTable<TRow extends RowData>({
     </tr>
   );
   let bodies: ReactNode;
-  if (body !== undefined) bodies = <tbody>{body}</tbody>;
+  if (loading || data.length === 0) bodies = <tbody>{body}</tbody>;
   else if (groupByDate && groupingFeature) {
     // WAI-ARIA table pattern: a row group per date, its first row a header for the group's rows.
     bodies = groupingFeature
