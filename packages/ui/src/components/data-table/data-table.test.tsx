@@ -625,6 +625,30 @@ describe("DataTable row action menu", () => {
     expect(onEdit).not.toHaveBeenCalled();
   });
 
+  it("opens the row's menu from the keyboard and closes it with Escape", async () => {
+    renderTable({
+      features: [dataTableRowActions],
+      rowActions: {
+        header: "Actions",
+        label: (row) => `Actions for ${row.courseName}`,
+        actions: () => [{ id: "edit", label: "Edit", onSelect: () => {} }],
+      },
+    });
+    const trigger = screen.getByRole("button", { name: "Actions for Economics" });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: "ArrowDown" });
+    const menu = await screen.findByRole("menu");
+    await waitFor(() => expect(menu.hidden).toBe(false));
+    await waitFor(() =>
+      expect(within(menu).getByRole("menuitem", { name: "Edit" }).hasAttribute("data-highlighted")).toBe(
+        true,
+      ),
+    );
+    fireEvent.keyDown(menu, { key: "Escape" });
+    await waitFor(() => expect(menu.hidden).toBe(true));
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
+  });
+
   it("leaves a row without actions without a button, and spans the empty text over the actions column", () => {
     const { rerender } = renderTable({
       features: [dataTableRowActions],
