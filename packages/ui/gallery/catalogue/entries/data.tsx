@@ -73,6 +73,54 @@ function SelectedTable({ t }: { t: Text }) {
   );
 }
 
+const rowActionsFeatures = [UI.dataTableRowActions] as const;
+const groupingFeatures = [UI.dataTableSorting, UI.dataTableDateGrouping] as const;
+
+/** Exam dates of the papers, "YYYY-MM-DD", for grouping by date. */
+const examDates: Record<string, string> = { "1": "2026-03-04", "2": "2026-03-02", "3": "2026-03-04" };
+
+/** A long date in the page's language, e.g. "Wednesday 4 March 2026" (parsed as UTC, shown as UTC). */
+const formatExamDate = (t: Text) => {
+  const format = new Intl.DateTimeFormat(t("en-GB", "hi-IN"), { dateStyle: "full", timeZone: "UTC" });
+  return (dateKey: string) => format.format(new Date(`${dateKey}T00:00:00Z`));
+};
+
+function RowActionsTable({ t }: { t: Text }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <>
+      <UI.DataTable
+        caption={t("Question papers", "प्रश्न पत्र")}
+        columns={columns(t)}
+        data={papers(t)}
+        getRowId={(p) => p.id}
+        emptyText="No Data"
+        features={rowActionsFeatures}
+        rowActions={{
+          header: t("Actions", "क्रियाएँ"),
+          label: (p) => t(`Actions for ${p.courseName}`, `${p.courseName} के लिए क्रियाएँ`),
+          actions: (p) => [
+            { id: "view", label: t("View", "देखें"), onSelect: () => setChosen(`view ${p.id}`) },
+            {
+              id: "approve",
+              label: t("Approve", "स्वीकृत करें"),
+              onSelect: () => setChosen(`approve ${p.id}`),
+              disabled: p.status === "Approved",
+            },
+            {
+              id: "delete",
+              label: t("Delete", "हटाएँ"),
+              onSelect: () => setChosen(`delete ${p.id}`),
+              danger: true,
+            },
+          ],
+        }}
+      />
+      {chosen && <p>{chosen}</p>}
+    </>
+  );
+}
+
 function PagerState({ t, disabled }: { t: Text; disabled?: boolean }) {
   const [page, setPage] = useState(2);
   const [pageSize, setPageSize] = useState<10 | 25 | 50 | "all">(25);
@@ -180,6 +228,40 @@ export const dataEntries: CatalogueEntry[] = [
         id: "selected",
         label: "Row checkboxes, two rows selected",
         render: (t) => <SelectedTable t={t} />,
+      },
+      {
+        id: "row-actions",
+        label: "Per-row action menu",
+        render: (t) => <RowActionsTable t={t} />,
+      },
+      {
+        id: "grouped",
+        label: "Grouped by exam date, sortable inside each date",
+        render: (t) => (
+          <UI.DataTable
+            caption={t("Exams by date", "तिथि के अनुसार परीक्षाएँ")}
+            columns={columns(t, true)}
+            data={papers(t)}
+            getRowId={(p) => p.id}
+            emptyText="No Data"
+            features={groupingFeatures}
+            groupByDate={{ dateKey: (p) => examDates[p.id] ?? "", label: formatExamDate(t) }}
+          />
+        ),
+      },
+      {
+        id: "upload",
+        label: "Upload action above the table",
+        render: (t) => (
+          <UI.DataTable
+            caption={t("Question papers, with upload", "प्रश्न पत्र, अपलोड के साथ")}
+            columns={columns(t)}
+            data={papers(t)}
+            getRowId={(p) => p.id}
+            emptyText="No Data"
+            uploadAction={<UI.Button variant="secondary">{t("Upload", "अपलोड करें")}</UI.Button>}
+          />
+        ),
       },
     ],
   },

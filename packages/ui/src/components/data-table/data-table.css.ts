@@ -91,3 +91,21 @@ export const selectedCount = layered({
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
 });
+
+/** The header row of a group of rows (grouping by date): spans the table, above its rows. */
+export const groupHeader = layered({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  backgroundColor: vars.color.surfaceAlt,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontWeight: vars.fontWeight.bold,
+  textAlign: "start",
+});
+
+/** The toolbar above the table holding the caller's upload control, at the end of the line. */
+export const toolbar = layered({
+  display: "flex",
+  justifyContent: "flex-end",
+  alignItems: "center",
+  gap: vars.space.sm,
+  marginBottom: vars.space.sm,
+});

@@ -1,13 +1,16 @@
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { expectNoAxeViolations } from "../../test/axe.ts";
 import {
   DataTable,
   type DataTableColumn,
+  type DataTableProps,
   type DataTableRowSelection,
   type DataTableSelectionLabels,
   type DataTableSorting,
+  dataTableDateGrouping,
+  dataTableRowActions,
   dataTableSelection,
   dataTableServerSorting,
   dataTableSorting,
@@ -501,6 +504,279 @@ describe("DataTable features", () => {
         />,
       ),
     ).toThrow("selection needs features={[dataTableSelection]}");
+    silence.mockRestore();
+  });
+});
+
+type Exam = { id: string; courseName: string; date: string; room: string };
+
+/** Out of date order on purpose: the grouping, not `data`, puts the dates in order. */
+const exams: Exam[] = [
+  { id: "e1", courseName: "Finance", date: "2026-03-04", room: "A1" },
+  { id: "e2", courseName: "Accounting", date: "2026-03-02", room: "B2" },
+  { id: "e3", courseName: "Marketing", date: "2026-03-04", room: "A3" },
+  { id: "e4", courseName: "Economics", date: "2026-03-02", room: "C1" },
+  { id: "e5", courseName: "Statistics", date: "2026-03-10", room: "A1" },
+];
+
+const examColumns: DataTableColumn<Exam>[] = [
+  {
+    id: "courseName",
+    header: "Course Name",
+    cell: (row) => row.courseName,
+    rowHeader: true,
+  },
+  { id: "room", header: "Room", cell: (row) => row.room },
+];
+
+/** The exam columns with the course name sortable (needs `dataTableSorting`). */
+const sortableExamColumns: DataTableColumn<Exam>[] = examColumns.map((column) =>
+  column.id === "courseName" ? { ...column, sortValue: (row: Exam) => row.courseName } : column,
+);
+
+/** Renders a DataTable of exams named "Exams", with `props` added or replacing the defaults. */
+function renderTable(props: Partial<DataTableProps<Exam>> = {}) {
+  return render(
+    <DataTable
+      columns={examColumns}
+      data={exams}
+      getRowId={(row) => row.id}
+      caption="Exams"
+      emptyText="No Data"
+      {...props}
+    />,
+  );
+}
+
+const dayLabel = (dateKey: string) => `Day ${dateKey}`;
+
+/** The group headers' texts and, per group, the names of its rows, in document order. */
+function groupedRowNames() {
+  return screen.getAllByRole("rowgroup").flatMap((group) => {
+    const heading = group.querySelector("th[scope=rowgroup]");
+    if (!heading) return [];
+    // The group's header is a row header too (of the whole group); the rows' own come after it.
+    const rowNames = within(group)
+      .getAllByRole("rowheader")
+      .filter((cell) => cell !== heading)
+      .map((cell) => cell.textContent);
+    return [[heading.textContent, ...rowNames]];
+  });
+}
+
+describe("DataTable row action menu", () => {
+  it("gives each row a menu button named after it whose menu runs the row's actions", async () => {
+    const onEdit = vi.fn();
+    const onDelete = vi.fn();
+    const { container } = renderTable({
+      features: [dataTableRowActions],
+      rowActions: {
+        header: "Actions",
+        label: (row) => `Actions for ${row.courseName}`,
+        actions: (row) => [
+          { id: "edit", label: "Edit", onSelect: () => onEdit(row.id) },
+          { id: "archive", label: "Archive", onSelect: () => {}, disabled: true },
+          { id: "delete", label: "Delete", onSelect: () => onDelete(row.id), danger: true },
+        ],
+      },
+    });
+    await expectNoAxeViolations(container);
+    expect(screen.getByRole("columnheader", { name: "Actions" }).getAttribute("scope")).toBe("col");
+    const buttons = screen.getAllByRole("button", { name: /^Actions for / });
+    expect(buttons.map((button) => button.getAttribute("aria-label"))).toEqual(
+      exams.map((exam) => `Actions for ${exam.courseName}`),
+    );
+    // The button sits in its row, after the row's cells.
+    const financeRow = screen.getByRole("rowheader", { name: "Finance" }).closest("tr")!;
+    const trigger = within(financeRow).getByRole("button", { name: "Actions for Finance" });
+    expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
+    expect(trigger.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
+
+    fireEvent.click(trigger);
+    const menu = await screen.findByRole("menu");
+    await waitFor(() => expect(menu.hidden).toBe(false));
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Edit", "Archive", "Delete"]);
+    expect(within(menu).getByRole("menuitem", { name: "Archive" }).getAttribute("aria-disabled")).toBe(
+      "true",
+    );
+    await expectNoAxeViolations(document.body);
+    // Keyboard: the arrows skip the disabled action, Enter chooses.
+    await waitFor(() =>
+      expect(menu.contains(document.activeElement) || document.activeElement === menu).toBe(true),
+    );
+    fireEvent.keyDown(menu, { key: "ArrowDown" });
+    await waitFor(() =>
+      expect(within(menu).getByRole("menuitem", { name: "Edit" }).hasAttribute("data-highlighted")).toBe(
+        true,
+      ),
+    );
+    fireEvent.keyDown(menu, { key: "ArrowDown" });
+    await waitFor(() =>
+      expect(within(menu).getByRole("menuitem", { name: "Delete" }).hasAttribute("data-highlighted")).toBe(
+        true,
+      ),
+    );
+    fireEvent.keyDown(menu, { key: "Enter" });
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith("e1"));
+    expect(onEdit).not.toHaveBeenCalled();
+  });
+
+  it("opens the row's menu from the keyboard and closes it with Escape", async () => {
+    renderTable({
+      features: [dataTableRowActions],
+      rowActions: {
+        header: "Actions",
+        label: (row) => `Actions for ${row.courseName}`,
+        actions: () => [{ id: "edit", label: "Edit", onSelect: () => {} }],
+      },
+    });
+    const trigger = screen.getByRole("button", { name: "Actions for Economics" });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: "ArrowDown" });
+    const menu = await screen.findByRole("menu");
+    await waitFor(() => expect(menu.hidden).toBe(false));
+    await waitFor(() =>
+      expect(within(menu).getByRole("menuitem", { name: "Edit" }).hasAttribute("data-highlighted")).toBe(
+        true,
+      ),
+    );
+    fireEvent.keyDown(menu, { key: "Escape" });
+    await waitFor(() => expect(menu.hidden).toBe(true));
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("leaves a row without actions without a button, and spans the empty text over the actions column", () => {
+    const { rerender } = renderTable({
+      features: [dataTableRowActions],
+      rowActions: {
+        header: "Actions",
+        label: (row) => `Actions for ${row.courseName}`,
+        actions: (row) => (row.room === "A1" ? [{ id: "edit", label: "Edit", onSelect: () => {} }] : []),
+      },
+    });
+    expect(
+      screen.getAllByRole("button", { name: /^Actions for / }).map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Actions for Finance", "Actions for Statistics"]);
+    rerender(
+      <DataTable
+        columns={examColumns}
+        data={[]}
+        getRowId={(row) => row.id}
+        caption="Exams"
+        emptyText="No Record"
+        features={[dataTableRowActions]}
+        rowActions={{ header: "Actions", label: (row) => row.courseName, actions: () => [] }}
+      />,
+    );
+    expect(screen.getByText("No Record").getAttribute("colspan")).toBe("3");
+  });
+});
+
+describe("DataTable grouping by date", () => {
+  it("groups rows under a header per date that occurs, in date order, keeping the order of data inside", async () => {
+    const { container } = renderTable({
+      features: [dataTableDateGrouping],
+      groupByDate: { dateKey: (row) => row.date, label: dayLabel },
+    });
+    expect(groupedRowNames()).toEqual([
+      ["Day 2026-03-02", "Accounting", "Economics"],
+      ["Day 2026-03-04", "Finance", "Marketing"],
+      ["Day 2026-03-10", "Statistics"],
+    ]);
+    const heading = screen.getByRole("rowheader", { name: "Day 2026-03-02" });
+    expect(heading.tagName).toBe("TH");
+    expect(heading.getAttribute("scope")).toBe("rowgroup");
+    expect(heading.getAttribute("colspan")).toBe("2");
+    // Each group is its own tbody, after the header's thead.
+    expect(container.querySelectorAll("tbody")).toHaveLength(3);
+    await expectNoAxeViolations(container);
+  });
+
+  it("orders the groups latest first when asked, and never shows an empty group", () => {
+    renderTable({
+      data: exams.filter((exam) => exam.date !== "2026-03-04"),
+      features: [dataTableDateGrouping],
+      groupByDate: { dateKey: (row) => row.date, label: dayLabel, order: "desc" },
+    });
+    expect(groupedRowNames()).toEqual([
+      ["Day 2026-03-10", "Statistics"],
+      ["Day 2026-03-02", "Accounting", "Economics"],
+    ]);
+  });
+
+  it("keeps the groups in date order and sorts the rows inside each group", () => {
+    renderTable({
+      columns: sortableExamColumns,
+      features: [dataTableSorting, dataTableDateGrouping, dataTableSelection],
+      groupByDate: { dateKey: (row) => row.date, label: dayLabel },
+      selection: {
+        selectPage: "Select all exams",
+        selectRow: (row) => `Select ${row.courseName}`,
+        selectedCount: (n) => `${n} selected`,
+      },
+    });
+    expect(screen.getByRole("rowheader", { name: "Day 2026-03-02" }).getAttribute("colspan")).toBe("3");
+    fireEvent.click(sortButton("Course Name")); // ascending
+    fireEvent.click(sortButton("Course Name")); // descending
+    expect(header("Course Name").getAttribute("aria-sort")).toBe("descending");
+    expect(groupedRowNames()).toEqual([
+      ["Day 2026-03-02", "Economics", "Accounting"],
+      ["Day 2026-03-04", "Marketing", "Finance"],
+      ["Day 2026-03-10", "Statistics"],
+    ]);
+  });
+
+  it("shows only the empty text, without group headers, when there are no rows", () => {
+    renderTable({
+      data: [],
+      features: [dataTableDateGrouping],
+      groupByDate: { dateKey: (row) => row.date, label: dayLabel },
+    });
+    expect(screen.getByText("No Data").tagName).toBe("TD");
+    expect(document.querySelector("th[scope=rowgroup]")).toBeNull();
+  });
+});
+
+describe("DataTable upload action", () => {
+  it("shows the caller's upload control above the table", async () => {
+    const onUpload = vi.fn();
+    const { container } = renderTable({
+      uploadAction: (
+        <button type="button" onClick={onUpload}>
+          Upload
+        </button>
+      ),
+    });
+    const upload = screen.getByRole("button", { name: "Upload" });
+    const table = screen.getByRole("table", { name: "Exams" });
+    // Before the table in document (and reading) order, outside the scrolling wrapper.
+    expect(upload.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(upload.closest("[role=group]")).toBeNull();
+    fireEvent.click(upload);
+    expect(onUpload).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(container);
+  });
+
+  it("renders nothing beside the table without one", () => {
+    const { container } = renderTable();
+    expect(container.children).toHaveLength(1);
+    expect(container.firstElementChild?.getAttribute("role")).toBe("group");
+  });
+});
+
+describe("DataTable row actions and grouping without their features", () => {
+  it("throws, naming the feature to pass", () => {
+    const silence = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() =>
+      renderTable({ rowActions: { header: "Actions", label: (row) => row.courseName, actions: () => [] } }),
+    ).toThrow("rowActions needs features={[dataTableRowActions]}");
+    expect(() => renderTable({ groupByDate: { dateKey: (row) => row.date, label: dayLabel } })).toThrow(
+      "groupByDate needs features={[dataTableDateGrouping]}",
+    );
     silence.mockRestore();
   });
 });

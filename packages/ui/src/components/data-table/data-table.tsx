@@ -15,6 +15,8 @@ import { Checkbox } from "../checkbox/checkbox.tsx";
 import { Loader } from "../loader/loader.tsx";
 import { useCoreTable } from "./core-table.ts";
 import * as styles from "./data-table.css.ts";
+import type { DataTableDateGroups, dataTableDateGrouping } from "./date-grouping.ts";
+import type { DataTableRowActions, dataTableRowActions } from "./row-actions.tsx";
 import type { dataTableSelection } from "./selection.ts";
 import type { dataTableServerSorting, dataTableSorting } from "./sorting.ts";
 
@@ -117,13 +119,34 @@ export type DataTableProps<TRow> = {
   rowSelection?: DataTableRowSelection;
   /** Called with the next checked rows when a checkbox changes (controlled mode). */
   onRowSelectionChange?: (rowSelection: DataTableRowSelection) => void;
+  /**
+   * A per-row action menu (spec academic-planning.md, shared components; needs
+   * `dataTableRowActions`): a last column whose cells hold a menu button named after the row.
+   */
+  rowActions?: DataTableRowActions<TRow>;
+  /**
+   * Grouping by date (spec academic-planning.md, shared components; needs `dataTableDateGrouping`):
+   * one row group per date that occurs, headed by the formatted date, groups in date order and
+   * rows inside in the table's sort.
+   */
+  groupByDate?: DataTableDateGroups<TRow>;
+  /**
+   * The caller's upload control (e.g. an upload button or file picker; spec academic-planning.md,
+   * shared components), shown in a toolbar above the table. Absent: no toolbar.
+   */
+  uploadAction?: ReactNode;
 };
 
-/** What a DataTable may add to rendering its rows: `dataTableSorting`, `dataTableSelection`. */
+/**
+ * What a DataTable may add to rendering its rows: `dataTableSorting`, `dataTableServerSorting`,
+ * `dataTableSelection`, `dataTableRowActions`, `dataTableDateGrouping`.
+ */
 export type DataTableFeature =
   | typeof dataTableSorting
   | typeof dataTableServerSorting
-  | typeof dataTableSelection;
+  | typeof dataTableSelection
+  | typeof dataTableRowActions
+  | typeof dataTableDateGrouping;
 
 /** The widest feature set, for types only: at run time a table registers just the ones it is given. */
 type Features = TableFeatures &
@@ -175,6 +198,9 @@ export function DataTable<TRow extends RowData>({
   selection,
   rowSelection,
   onRowSelectionChange,
+  rowActions,
+  groupByDate,
+  uploadAction,
   features = [],
 }: DataTableProps<TRow>) {
   const clientSorting = features.some((feature) => feature.name === "sorting");
@@ -190,6 +216,19 @@ export function DataTable<TRow extends RowData>({
   }
   if (!selectionOn && (selection !== undefined || rowSelection !== undefined)) {
     throw new Error("DataTable: selection needs features={[dataTableSelection]}");
+  }
+  // The row menu and the grouping come with their features, so a table without them loads neither.
+  const rowActionsFeature = features.find(
+    (feature): feature is typeof dataTableRowActions => feature.name === "rowActions",
+  );
+  const groupingFeature = features.find(
+    (feature): feature is typeof dataTableDateGrouping => feature.name === "dateGrouping",
+  );
+  if (!rowActionsFeature && rowActions !== undefined) {
+    throw new Error("DataTable: rowActions needs features={[dataTableRowActions]}");
+  }
+  if (!groupingFeature && groupByDate !== undefined) {
+    throw new Error("DataTable: groupByDate needs features={[dataTableDateGrouping]}");
   }
   const captionId = useId();
   const collator = useMemo(() => new Intl.Collator(locale, { numeric: true }), [locale]);
@@ -252,7 +291,7 @@ export function DataTable<TRow extends RowData>({
     },
   });
   const checkedCount = Object.values(selectionState).filter(Boolean).length;
-  const columnCount = Math.max(columns.length + (selection ? 1 : 0), 1);
+  const columnCount = Math.max(columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0), 1);
   const widthStyle = (width: number | string | undefined): CSSProperties | undefined =>
     width === undefined ? undefined : { width: typeof width === "number" ? `${width}px` : width };
 
@@ -273,35 +312,57 @@ export function DataTable<TRow extends RowData>({
         </td>
       </tr>
     );
-  } else {
-    body = table.getRowModel().rows.map((row) => (
-      <tr key={row.id} className={styles.row}>
-        {selection && (
-          <td className={cx(styles.cell, styles.selectCell)}>
-            <Checkbox
-              label={<span className={visuallyHidden}>{selection.selectRow(row.original)}</span>}
-              checked={row.getIsSelected()}
-              onChange={(checked) => row.toggleSelected(checked)}
-            />
-          </td>
-        )}
-        {row.getAllCells().map((cell) => {
-          const column = byId.get(cell.column.id);
-          const cellClass = cx(styles.cell, styles.align[column?.align ?? "start"]);
-          const content = column?.cell(row.original, row.index);
-          return column?.rowHeader ? (
-            <th key={cell.id} scope="row" className={cellClass}>
-              {content}
-            </th>
-          ) : (
-            <td key={cell.id} className={cellClass}>
-              {content}
-            </td>
-          );
-        })}
-      </tr>
-    ));
   }
+  const RowActionsMenu = rowActionsFeature?.RowActionsMenu;
+  const renderRow = (row: ReturnType<typeof table.getRowModel>["rows"][number]) => (
+    <tr key={row.id} className={styles.row}>
+      {selection && (
+        <td className={cx(styles.cell, styles.selectCell)}>
+          <Checkbox
+            label={<span className={visuallyHidden}>{selection.selectRow(row.original)}</span>}
+            checked={row.getIsSelected()}
+            onChange={(checked) => row.toggleSelected(checked)}
+          />
+        </td>
+      )}
+      {row.getAllCells().map((cell) => {
+        const column = byId.get(cell.column.id);
+        const cellClass = cx(styles.cell, styles.align[column?.align ?? "start"]);
+        const content = column?.cell(row.original, row.index);
+        return column?.rowHeader ? (
+          <th key={cell.id} scope="row" className={cellClass}>
+            {content}
+          </th>
+        ) : (
+          <td key={cell.id} className={cellClass}>
+            {content}
+          </td>
+        );
+      })}
+      {rowActions && RowActionsMenu && (
+        <td className={cx(styles.cell, styles.selectCell, styles.align.end)}>
+          <RowActionsMenu row={row.original} rowActions={rowActions} />
+        </td>
+      )}
+    </tr>
+  );
+  let bodies: ReactNode;
+  if (loading || data.length === 0) bodies = <tbody>{body}</tbody>;
+  else if (groupByDate && groupingFeature) {
+    // WAI-ARIA table pattern: a row group per date, its first row a header for the group's rows.
+    bodies = groupingFeature
+      .groupByDateKey(table.getRowModel().rows, (row) => groupByDate.dateKey(row.original), groupByDate.order)
+      .map((group) => (
+        <tbody key={group.dateKey}>
+          <tr>
+            <th colSpan={columnCount} scope="rowgroup" className={styles.groupHeader}>
+              {groupByDate.label(group.dateKey)}
+            </th>
+          </tr>
+          {group.items.map(renderRow)}
+        </tbody>
+      ));
+  } else bodies = <tbody>{table.getRowModel().rows.map(renderRow)}</tbody>;
 
   const wrapped = (
     // The wrapper scrolls a wide or tall table: keyboard users can focus it and scroll with the
@@ -367,21 +428,29 @@ export function DataTable<TRow extends RowData>({
                   </th>
                 );
               })}
+              {rowActions && (
+                <th scope="col" className={cx(styles.headerCell, styles.selectCell)}>
+                  <span className={visuallyHidden}>{rowActions.header}</span>
+                </th>
+              )}
             </tr>
           ))}
         </thead>
-        <tbody>{body}</tbody>
+        {bodies}
       </table>
     </div>
   );
-  if (!selection) return wrapped;
+  if (!selection && uploadAction === undefined) return wrapped;
   return (
     <>
+      {uploadAction !== undefined && <div className={styles.toolbar}>{uploadAction}</div>}
       {wrapped}
       {/* A status is a polite live region: the new count is read out after the checkbox's own state. */}
-      <p role="status" className={styles.selectedCount}>
-        {selection.selectedCount(checkedCount)}
-      </p>
+      {selection && (
+        <p role="status" className={styles.selectedCount}>
+          {selection.selectedCount(checkedCount)}
+        </p>
+      )}
     </>
   );
 }

@@ -1,6 +1,13 @@
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, MenuIcon } from "./index.ts";
+import {
+  ChevronDownIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  MenuIcon,
+  MoreVerticalIcon,
+} from "./index.ts";
 
 afterEach(cleanup);
 
@@ -11,6 +18,7 @@ describe("icons", () => {
     ["ChevronLeftIcon", ChevronLeftIcon],
     ["ChevronRightIcon", ChevronRightIcon],
     ["ChevronDownIcon", ChevronDownIcon],
+    ["MoreVerticalIcon", MoreVerticalIcon],
   ])("%s is decorative and unfocusable", (_name, Icon) => {
     const { container } = render(<Icon className="extra" />);
     const svg = container.querySelector("svg");

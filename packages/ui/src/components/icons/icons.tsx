@@ -46,3 +46,8 @@ export function ChevronRightIcon(props: IconProps) {
 export function ChevronDownIcon(props: IconProps) {
   return <Icon d="M6 9l6 6 6-6" {...props} />;
 }
+
+/** A decorative "more" mark (three dots stacked), for a menu of a row's actions. */
+export function MoreVerticalIcon(props: IconProps) {
+  return <Icon d="M12 5h.01M12 12h.01M12 19h.01" strokeWidth="3" {...props} />;
+}

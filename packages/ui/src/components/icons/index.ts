@@ -1,1 +1,8 @@
-export { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, MenuIcon } from "./icons.tsx";
+export {
+  ChevronDownIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  MenuIcon,
+  MoreVerticalIcon,
+} from "./icons.tsx";
