@@ -131,6 +131,47 @@ describe.each(testTargets())("lists narrowed to role scopes on $name", (target) 
     );
   });
 
+  /** Every course offering of the grading list as `email` sees it (pages of 100), signed in afresh. */
+  async function gradingSeenBy(email?: string): Promise<string[]> {
+    const headers = await signInHeaders(api, email);
+    const ids: string[] = [];
+    for (let pageNo = 1; ; pageNo++) {
+      const res = await api.call("POST", "/api/salesforce/GradingCourseDetails", {
+        headers,
+        body: { pageNo, count: 100 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const body = res.body as { courses: Array<{ id: string }>; noOfRecords: number };
+      ids.push(...body.courses.map((c) => c.id));
+      if (ids.length >= body.noOfRecords || body.courses.length === 0) {
+        expect(ids.length).toBe(body.noOfRecords);
+        break;
+      }
+    }
+    return ids.sort();
+  }
+
+  /** The ids of the course offerings a condition on the offering `o` and intake `i` picks. */
+  async function offeringIds(where: ReturnType<typeof sql>): Promise<string[]> {
+    const found = await rows<{ id: string }>(
+      api.ctx.db,
+      sql`select o.id from course_offering o join term t on t.id = o.term_id join intake i on i.id = t.intake_id
+          where ${where} order by o.id`,
+    );
+    return found.map((r) => r.id);
+  }
+
+  it("shows each user the course offerings of the grading list within their scope", async () => {
+    const all = await offeringIds(sql`true`);
+    const ofProgramme = await offeringIds(sql`i.programme_id = ${programme.id}`);
+    expect(ofProgramme.length).toBeGreaterThan(1);
+    expect(ofProgramme.length).toBeLessThan(all.length);
+    expect(await gradingSeenBy()).toEqual(all);
+    expect(await gradingSeenBy(byProgramme.email)).toEqual(ofProgramme);
+    expect(await gradingSeenBy(bySection.email)).toEqual([section.id]);
+    expect(await gradingSeenBy(DEMO_EXAM_OFFICE.email)).toEqual(all);
+  });
+
   it("widens to every paper of the institute when the role is also held at the institute", async () => {
     const admin = await signInHeaders(api);
     const res = await api.call("POST", "/api/admin/assignRole", {

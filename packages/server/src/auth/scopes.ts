@@ -103,17 +103,18 @@ export function listScopeParams(scope: ListScope | null): {
 }
 
 /**
- * A SQL condition for prepared statements: the course offering `offeringId`, of an intake of
- * programme `programmeId` following plan `planId`, lies within the reach given by the placeholders
- * `scopeProgrammes`, `scopePlans` and `scopeSections` ({@link listScopeParams}). A class-section
- * scope covers that course offering only. Use it only when the reach is not null.
+ * A SQL condition: the course offering `offeringId`, of an intake of programme `programmeId`
+ * following plan `planId`, lies within the reach `scope` ({@link ListScope}; a class-section scope
+ * covers that course offering only). Without `scope`, for prepared statements: the reach comes from
+ * the placeholders `scopeProgrammes`, `scopePlans` and `scopeSections` ({@link listScopeParams}).
+ * Use it only when the reach is not null (everywhere needs no condition).
  */
-export function offeringInListScope(at: {
-  offeringId: SQLWrapper;
-  programmeId: SQLWrapper;
-  planId: SQLWrapper;
-}): SQL {
-  return sql`(${at.programmeId} = any(${sql.placeholder("scopeProgrammes")}::uuid[])
-    or ${at.planId} = any(${sql.placeholder("scopePlans")}::uuid[])
-    or ${at.offeringId} = any(${sql.placeholder("scopeSections")}::uuid[]))`;
+export function offeringInListScope(
+  at: { offeringId: SQLWrapper; programmeId: SQLWrapper; planId: SQLWrapper },
+  scope?: ListScope,
+): SQL {
+  const param = (value: string, name: string) => (scope ? sql`${value}` : sql.placeholder(name));
+  return sql`(${at.programmeId} = any(${param(scope?.programmes ?? "", "scopeProgrammes")}::uuid[])
+    or ${at.planId} = any(${param(scope?.plans ?? "", "scopePlans")}::uuid[])
+    or ${at.offeringId} = any(${param(scope?.sections ?? "", "scopeSections")}::uuid[]))`;
 }
