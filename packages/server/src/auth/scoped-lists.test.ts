@@ -172,6 +172,53 @@ describe.each(testTargets())("lists narrowed to role scopes on $name", (target) 
     expect(await gradingSeenBy(DEMO_EXAM_OFFICE.email)).toEqual(all);
   });
 
+  /** Every exam of the exam dashboard's list (`body`: upcoming or completed) as `email` sees it. */
+  async function examsSeenBy(email: string | undefined, body: Record<string, unknown>): Promise<string[]> {
+    const headers = await signInHeaders(api, email);
+    const ids: string[] = [];
+    for (let pageNo = 1; ; pageNo++) {
+      const res = await api.call("POST", "/api/salesforce/ExamData", {
+        headers,
+        body: { ...body, pageNo, count: 100 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const answer = res.body as { exams: Array<{ Id: string }>; noOfRecords: number };
+      ids.push(...answer.exams.map((e) => e.Id));
+      if (ids.length >= answer.noOfRecords || answer.exams.length === 0) {
+        expect(ids.length).toBe(answer.noOfRecords);
+        break;
+      }
+    }
+    return ids.sort();
+  }
+
+  it("shows each user the upcoming and completed exams of the exam dashboard within their scope", async () => {
+    for (const body of [{}, { completedIn: 3660 }]) {
+      const everything = await examsSeenBy(undefined, body);
+      expect(everything.length).toBeGreaterThan(0);
+      const found = await rows<{ id: string; offering: string; programme: string }>(
+        api.ctx.db,
+        sql`select x.id, o.id as offering, i.programme_id as programme from exam x
+            join course_offering o on o.id = x.course_offering_id join term t on t.id = o.term_id
+            join intake i on i.id = t.intake_id`,
+      );
+      const listed = found.filter((x) => everything.includes(x.id));
+      const ofProgramme = listed
+        .filter((x) => x.programme === programme.id)
+        .map((x) => x.id)
+        .sort();
+      const ofSection = listed
+        .filter((x) => x.offering === section.id)
+        .map((x) => x.id)
+        .sort();
+      expect(ofProgramme.length, JSON.stringify(body)).toBeGreaterThan(0);
+      expect(ofProgramme.length).toBeLessThan(everything.length);
+      expect(await examsSeenBy(byProgramme.email, body)).toEqual(ofProgramme);
+      expect(await examsSeenBy(bySection.email, body)).toEqual(ofSection);
+      expect(await examsSeenBy(DEMO_EXAM_OFFICE.email, body)).toEqual(everything);
+    }
+  });
+
   it("widens to every paper of the institute when the role is also held at the institute", async () => {
     const admin = await signInHeaders(api);
     const res = await api.call("POST", "/api/admin/assignRole", {
