@@ -16,7 +16,11 @@ import {
  * academic office) opens the side menu from the menu button, with the keyboard too, and reaches
  * every screen of its menu through it, each page answering without a 4xx or 5xx with its heading
  * shown. Language and theme are remembered and rendered on the server. One sign-in per role for
- * the whole file (the run's sign-in limits, helpers.ts).
+ * the whole file (the run's sign-in limits, helpers.ts). The exam office here is a faculty member
+ * the administrator makes one on Assign Roles, so the file signs in no more users than before: once
+ * signed in, that user's menu shows the exam area; after the administrator gives them the academic
+ * office role and removes the exam office one on the users list, a reload shows the planning area
+ * instead and the exam screens answer 403 (roles apply to the next request).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -37,6 +41,53 @@ async function signedIn(browser: Browser, testInfo: TestInfo, email: string): Pr
 
 test.afterAll(async () => {
   for (const context of contexts) await context.close();
+});
+
+/** The demo's first faculty member (server demo/seed.ts), whom the administrator gives roles here. */
+const FACULTY_SEARCH = ".1@faculty.university.example";
+/** The e-mail of that faculty member once the first story has made them the exam office. */
+let assignedExamOffice: string | undefined;
+
+/**
+ * On Assign Roles (signed in as the administrator): finds the demo's first faculty member, gives
+ * them `role` (its label) in the first institute and waits for the confirmation. Returns their e-mail.
+ */
+async function assignRole(page: Page, role: string): Promise<string> {
+  await page.goto("/app/assignRoles");
+  await waitForIslands(page);
+  const form = page.getByRole("form", { name: "Assign Roles" });
+  await form.getByRole("textbox", { name: "Find a contact (name, email or code)" }).fill(FACULTY_SEARCH);
+  const contact = form.getByRole("combobox", { name: "Contact", exact: true });
+  const option = contact.locator("option", { hasText: FACULTY_SEARCH });
+  await expect(option).toHaveCount(1);
+  const label = (await option.textContent()) ?? "";
+  const email = label.match(/\(([^()]+@[^()]+)\)$/)?.[1];
+  expect(email, label).toBeTruthy();
+  await contact.selectOption({ label });
+  await form.getByRole("combobox", { name: "Role type", exact: true }).selectOption({ label: role });
+  const institute = form.getByRole("combobox", { name: "Institute", exact: true });
+  await expect(institute.locator("option")).not.toHaveCount(1);
+  await institute.selectOption({ index: 1 });
+  await form.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Assigned: ` })).toContainText(role);
+  return email as string;
+}
+
+test("the administrator makes a faculty member the exam office and their menu shows the exam area", async ({
+  browser,
+}, testInfo) => {
+  const admin = await signedIn(browser, testInfo, ADMIN_EMAIL);
+  const email = await assignRole(admin, "Exam office");
+  await admin.goto(`/app/users?search=${encodeURIComponent(email)}`);
+  await expect(admin.getByRole("button", { name: /^Remove Exam office · Institute: / })).toBeVisible();
+
+  const page = await signedIn(browser, testInfo, email);
+  await expect(page).toHaveURL(/\/app\/?$/);
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  await expect(menu.getByRole("link", { name: "Question papers" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Exam Dashboard" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "List of Batches" })).toHaveCount(0);
+  assignedExamOffice = email;
 });
 
 test("the academic office sees only what its role allows", async ({ browser }, testInfo) => {
@@ -66,7 +117,7 @@ test("the academic office sees only what its role allows", async ({ browser }, t
 });
 
 test("the exam office sees the exam screens", async ({ browser }, testInfo) => {
-  const page = await signedIn(browser, testInfo, EXAM_OFFICE_EMAIL);
+  const page = await signedIn(browser, testInfo, assignedExamOffice ?? EXAM_OFFICE_EMAIL);
   const menu = page.getByRole("navigation", { name: "Main menu" });
   await expect(menu.getByRole("link", { name: "Question papers" })).toBeVisible();
   const response = await page.goto("/app/exam/questionPaper");
@@ -147,7 +198,7 @@ test("on a phone the exam office reaches every exam screen through the menu", as
   browser,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const page = await signedIn(browser, testInfo, EXAM_OFFICE_EMAIL);
+  const page = await signedIn(browser, testInfo, assignedExamOffice ?? EXAM_OFFICE_EMAIL);
   const reached = await walkPhoneMenu(page);
   expect(reached).toEqual(
     expect.arrayContaining([
@@ -164,6 +215,31 @@ test("on a phone the exam office reaches every exam screen through the menu", as
     ]),
   );
   expect(reached).not.toContain("List of Batches");
+});
+
+test("a role given and a role removed change that user's menu on their next page", async ({
+  browser,
+}, testInfo) => {
+  expect(assignedExamOffice, "the exam office made on Assign Roles").toBeTruthy();
+  const email = assignedExamOffice as string;
+  const admin = await signedIn(browser, testInfo, ADMIN_EMAIL);
+  expect(await assignRole(admin, "Academic office")).toBe(email);
+  await admin.goto(`/app/users?search=${encodeURIComponent(email)}`);
+  await waitForIslands(admin);
+  await admin.getByRole("button", { name: /^Remove Exam office · Institute: / }).click();
+  await expect(admin.getByText("Role removed")).toBeVisible();
+  await expect(admin.getByRole("button", { name: /^Remove Exam office/ })).toHaveCount(0);
+  await expect(admin.getByRole("button", { name: /^Remove Academic office · Institute: / })).toBeVisible();
+
+  const page = await signedIn(browser, testInfo, email);
+  await page.goto("/app");
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  await expect(menu.getByRole("link", { name: "List of Batches" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Question papers" })).toHaveCount(0);
+  await expect(menu.getByRole("link", { name: "Exam Dashboard" })).toHaveCount(0);
+  const response = await page.goto("/app/exam/questionPaper");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
 });
 
 test("on a phone the academic office reaches every planning screen through the menu", async ({

@@ -4,5 +4,11 @@
  */
 export { ACCESS_COOKIE, parseCookies, REFRESH_COOKIE } from "./cookies.ts";
 export { mayCallOperation } from "./operation-access.ts";
-export { intakeInUserScope } from "./scopes.ts";
+export {
+  intakeInUserScope,
+  type ListScope,
+  listScopeOf,
+  listScopeParams,
+  offeringInListScope,
+} from "./scopes.ts";
 export { forgetSessions } from "./sessions.ts";

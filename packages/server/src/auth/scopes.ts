@@ -1,6 +1,9 @@
 import { ROLE_ADMIN } from "@portal/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { SessionUser } from "../context.ts";
+import type { Executor } from "../db/client.ts";
+import { rows } from "../db/rows.ts";
+import { type HeldRole, heldRolesOf } from "./sessions.ts";
 
 /**
  * A SQL condition: the intake whose id is `intakeId` lies within the scopes at which `user` holds one
@@ -30,4 +33,88 @@ export function intakeInUserScope(
           or (ur.scope_kind = 'programme_plan' and ur.scope_id = si.programme_plan_id)
           or (ur.scope_kind = 'class_section' and exists (select 1 from course_offering so
             join term st on st.id = so.term_id where so.id = ur.scope_id and st.intake_id = si.id))))`;
+}
+
+/**
+ * How far a list reaches for one user: `null` means everywhere (a role that opens the list is held
+ * without a scope); otherwise the course offerings of the programmes in `programmes` (institute
+ * scopes resolved to their programmes), of the programme plans in `plans`, and the class sections
+ * (course offerings) in `sections`. Each is a PostgreSQL array literal of sorted, distinct uuids
+ * (`{}` when none), ready for a `::uuid[]` parameter. `key` names the reach for a read-model cache
+ * key, so two users with the same reach share answers and no one is served another reach's rows.
+ */
+export type ListScope = { programmes: string; plans: string; sections: string; key: string };
+
+/** A PostgreSQL array literal of the distinct `ids`, sorted (uuids need no quoting). */
+const arrayLiteral = (ids: Iterable<string>) => `{${[...new Set(ids)].sort().join(",")}}`;
+
+/**
+ * The reach of `user` in a list opened by `roles` (the administrator role always counts): null when
+ * one of them is held without a scope, else the union of the scopes they are held at
+ * ({@link ListScope}). The assignments come from the session check when it made `user`
+ * (heldRolesOf), else from user_role; institute scopes cost one lookup of their programmes, so the
+ * answer is current even when a programme moves to another institute (docs/security/roles.md).
+ */
+export async function listScopeOf(
+  db: Executor,
+  user: SessionUser,
+  roles: readonly string[],
+): Promise<ListScope | null> {
+  const names = new Set([ROLE_ADMIN, ...roles]);
+  const held =
+    heldRolesOf(user) ??
+    (await rows<HeldRole>(
+      db,
+      sql`select r.name as role, ur.scope_kind as "scopeKind", ur.scope_id as "scopeId"
+          from user_role ur join role r on r.id = ur.role_id where ur.user_id = ${user.id}`,
+    ));
+  const relevant = held.filter((h) => names.has(h.role));
+  if (relevant.some((h) => h.scopeKind === null || h.scopeId === null)) return null;
+  const idsOf = (kind: string) =>
+    relevant.flatMap((h) => (h.scopeKind === kind && h.scopeId ? [h.scopeId] : []));
+  const institutes = idsOf("institute");
+  const programmes = idsOf("programme");
+  if (institutes.length > 0) {
+    const found = await rows<{ id: string }>(
+      db,
+      sql`select id from academic_programme where institution_id = any(${arrayLiteral(institutes)}::uuid[])`,
+    );
+    programmes.push(...found.map((p) => p.id));
+  }
+  const scope = {
+    programmes: arrayLiteral(programmes),
+    plans: arrayLiteral(idsOf("programme_plan")),
+    sections: arrayLiteral(idsOf("class_section")),
+  };
+  return { ...scope, key: `p${scope.programmes}pp${scope.plans}s${scope.sections}` };
+}
+
+/** Parameters of {@link offeringInListScope}'s placeholders for `scope` (all `{}` for null). */
+export function listScopeParams(scope: ListScope | null): {
+  scopeProgrammes: string;
+  scopePlans: string;
+  scopeSections: string;
+} {
+  return {
+    scopeProgrammes: scope?.programmes ?? "{}",
+    scopePlans: scope?.plans ?? "{}",
+    scopeSections: scope?.sections ?? "{}",
+  };
+}
+
+/**
+ * A SQL condition: the course offering `offeringId`, of an intake of programme `programmeId`
+ * following plan `planId`, lies within the reach `scope` ({@link ListScope}; a class-section scope
+ * covers that course offering only). Without `scope`, for prepared statements: the reach comes from
+ * the placeholders `scopeProgrammes`, `scopePlans` and `scopeSections` ({@link listScopeParams}).
+ * Use it only when the reach is not null (everywhere needs no condition).
+ */
+export function offeringInListScope(
+  at: { offeringId: SQLWrapper; programmeId: SQLWrapper; planId: SQLWrapper },
+  scope?: ListScope,
+): SQL {
+  const param = (value: string, name: string) => (scope ? sql`${value}` : sql.placeholder(name));
+  return sql`(${at.programmeId} = any(${param(scope?.programmes ?? "", "scopeProgrammes")}::uuid[])
+    or ${at.planId} = any(${param(scope?.plans ?? "", "scopePlans")}::uuid[])
+    or ${at.offeringId} = any(${param(scope?.sections ?? "", "scopeSections")}::uuid[]))`;
 }

@@ -21,6 +21,21 @@ type SessionState = {
 
 const states = new WeakMap<AppContext, SessionState>();
 
+/** One role assignment of a signed-in user: the role's name and its scope (both null: everywhere). */
+export type HeldRole = { role: string; scopeKind: string | null; scopeId: string | null };
+/** The role assignments read with each session user ({@link loadSessionUser}), by the user object. */
+const heldRoles = new WeakMap<SessionUser, readonly HeldRole[]>();
+
+/**
+ * The role assignments, with their scopes, read in the same query as `user` when its session was
+ * checked ({@link authenticate}); undefined for a user object the session check did not make
+ * (then read them from user_role). Forgotten with the session check, so a role change made in this
+ * process applies to the user's next request.
+ */
+export function heldRolesOf(user: SessionUser): readonly HeldRole[] | undefined {
+  return heldRoles.get(user);
+}
+
 function stateOf(ctx: AppContext): SessionState {
   let state = states.get(ctx);
   if (!state) {
@@ -69,6 +84,8 @@ async function loadSessionUser(ctx: AppContext, sessionId: string): Promise<Sess
       email: adminUser.email,
       active: adminUser.active,
       role: role.name,
+      scopeKind: userRole.scopeKind,
+      scopeId: userRole.scopeId,
     })
     .from(sessionFamily)
     .innerJoin(adminUser, eq(adminUser.id, sessionFamily.userId))
@@ -80,12 +97,19 @@ async function loadSessionUser(ctx: AppContext, sessionId: string): Promise<Sess
   // A role held at several scopes is one role here.
   const roles = [...new Set(rows.flatMap((r) => (r.role ? [r.role] : [])))].sort();
   if (!canSignIn(roles)) return null;
-  return Object.freeze({
+  const user: SessionUser = Object.freeze({
     id: first.id,
     name: first.name,
     email: first.email,
     roles: Object.freeze(roles) as string[],
   });
+  heldRoles.set(
+    user,
+    Object.freeze(
+      rows.flatMap((r) => (r.role ? [{ role: r.role, scopeKind: r.scopeKind, scopeId: r.scopeId }] : [])),
+    ),
+  );
+  return user;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 } from "@portal/domain";
 import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
+import { type ListScope, offeringInListScope } from "../auth/public.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { cachedReadModel } from "../db/read-model-cache.ts";
@@ -81,7 +82,8 @@ export type GradingCourseRow = {
  * examCycle, campus): course offerings with their enrolled student count and grading status, by
  * course name and section; `course`, `term`, `batch`, `campus` (the batch's campus) match
  * case-insensitively anywhere in the name; `examCycle` keeps offerings with an exam in a cycle whose
- * name contains it; `status` exactly.
+ * name contains it; `status` exactly. With a `scope` (not null), only the course offerings within
+ * it (docs/security/roles.md, "Lists that narrow"); list and total narrow alike.
  */
 export async function listGradingCourses(
   db: Executor,
@@ -95,9 +97,18 @@ export async function listGradingCourses(
     pageNo: number;
     count: number;
   },
+  scope: ListScope | null = null,
 ): Promise<{ courses: GradingCourseRow[]; noOfRecords: number }> {
   const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const where: SQL[] = [];
+  if (scope) {
+    where.push(
+      offeringInListScope(
+        { offeringId: courseOffering.id, programmeId: intake.programmeId, planId: intake.programmePlanId },
+        scope,
+      ),
+    );
+  }
   if (filter.course) {
     where.push(or(ilike(course.name, like(filter.course)), ilike(course.code, like(filter.course))) as SQL);
   }

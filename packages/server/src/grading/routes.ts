@@ -4,6 +4,7 @@ import {
   type GradeBand,
   type GradingType,
   MAX_SHEET_BYTES,
+  ROLE_EXAM_OFFICE,
   SHEET_FORMATS,
   ZComponent,
   ZGradeBand,
@@ -16,6 +17,7 @@ import {
 } from "@portal/domain";
 import { Hono } from "hono";
 import { z } from "zod";
+import { listScopeOf } from "../auth/public.ts";
 import type { AppContext, AppEnv } from "../context.ts";
 import { badRequest, parseOrThrow } from "../http/errors.ts";
 import { readJson } from "../http/input.ts";
@@ -289,7 +291,9 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.post("/salesforce/GradingCourseDetails", async (c) => {
     const q = parseOrThrow(ZCourseQuery, (await readJson(c, { required: false })) ?? {});
-    return c.json({ success: true as const, ...(await listGradingCourses(ctx.db, q)) });
+    // A user whose exam office role is held only at scopes sees the course offerings within them.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({ success: true as const, ...(await listGradingCourses(ctx.db, q, scope)) });
   });
 
   app.post("/salesforce/SubjectScores", async (c) => {

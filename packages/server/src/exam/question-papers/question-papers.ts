@@ -11,6 +11,7 @@ import {
 import { and, asc, count, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
+import { type ListScope, listScopeParams, offeringInListScope } from "../../auth/public.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { personName } from "../../db/person-name.ts";
@@ -154,7 +155,10 @@ function toDetail(row: PaperRow): QuestionPaperDetail {
 
 const noSuchPaper = (field?: string) => notFound(SPEC_MESSAGES.courseIdDoesNotExist, field);
 
-/** Parameters of the list's prepared statements: the filters, "" where unset. */
+/**
+ * Parameters of the list's prepared statements: the filters, "" where unset, and the reach of the
+ * viewer's scopes (`{}` arrays for everywhere; only the scoped statements read them).
+ */
 type ListParams = {
   course: string;
   status: string;
@@ -162,7 +166,7 @@ type ListParams = {
   faculty: string;
   batch: string;
   examCycle: string;
-};
+} & ReturnType<typeof listScopeParams>;
 
 const filterIs = (name: keyof ListParams, column: SQLWrapper) =>
   sql`(${sql.placeholder(name)} = '' or ${column} = ${sql.placeholder(name)})`;
@@ -183,11 +187,31 @@ const offeringWhere = and(
   filterIs("term", term.name),
   filterIs("batch", intake.name),
 );
+/**
+ * The offering filters, and for a `scoped` statement the viewer's reach too (an offering within a
+ * scoped role's programmes, programme plans or class sections: docs/security/roles.md).
+ */
+const offeringWhereFor = (scoped: boolean) =>
+  scoped
+    ? and(
+        offeringWhere,
+        offeringInListScope({
+          offeringId: courseOffering.id,
+          programmeId: intake.programmeId,
+          planId: intake.programmePlanId,
+        }),
+      )
+    : offeringWhere;
 
-/** Prepared list statements per database handle (a transaction gets its own). */
+/**
+ * Prepared list statements per database handle (a transaction gets its own): everywhere, and
+ * narrowed to a reach (`scoped`, its statements named with a `_scoped` suffix).
+ */
 const listStatements = new WeakMap<Executor, ReturnType<typeof prepareListStatements>>();
+const scopedListStatements = new WeakMap<Executor, ReturnType<typeof prepareListStatements>>();
 
-function prepareListStatements(db: Executor) {
+function prepareListStatements(db: Executor, scoped = false) {
+  const suffix = scoped ? "_scoped" : "";
   /**
    * Matching papers per course offering, with each offering's place in the list order (the dense
    * rank of its course name and term name): at most one entry per offering (320 in the demo data),
@@ -206,7 +230,7 @@ function prepareListStatements(db: Executor) {
       .innerJoin(course, eq(course.id, courseOffering.courseId))
       .innerJoin(term, eq(term.id, courseOffering.termId))
       .innerJoin(intake, eq(intake.id, term.intakeId))
-      .where(offeringWhere)
+      .where(offeringWhereFor(scoped))
       .as("g");
     // One JSON text of [offering, n, rank] triples in rank order, not a row per offering: decoding
     // 320 rows field by field cost the embedded database's client more than the statement itself.
@@ -215,7 +239,7 @@ function prepareListStatements(db: Executor) {
         list: sql<string>`coalesce(json_agg(json_build_array(${g.offeringId}, ${g.n}, ${g.rank}) order by ${g.rank}), '[]')::text`,
       })
       .from(g)
-      .prepare(name);
+      .prepare(`${name}${suffix}`);
   };
   const countPerOffering = (counts: SQL<number>, from: typeof questionPaper | typeof questionPaperTally) =>
     db
@@ -282,14 +306,14 @@ function prepareListStatements(db: Executor) {
     .leftJoin(setOne, and(eq(setOne.questionPaperId, pagePapers.id), eq(setOne.setNumber, 1)))
     .leftJoin(setTwo, and(eq(setTwo.questionPaperId, pagePapers.id), eq(setTwo.setNumber, 2)))
     .orderBy(pagePapers.place, pagePapers.id)
-    .prepare("question_paper_list_page");
+    .prepare(`question_paper_list_page${suffix}`);
   return { groups, tallyGroups, page, labels: prepareLabelStatement(db) };
 }
 
 /** A server-side sort of the list: a column of {@link QUESTION_PAPER_SORT_COLUMNS} and a direction. */
 export type QuestionPaperSort = { column: QuestionPaperSortColumn; direction: SortDirection };
 
-/** Prepared sorted page statements per database handle and sort ("column direction"). */
+/** Prepared sorted page statements per database handle and sort ("column direction", "scoped" appended when narrowed). */
 const sortedPageStatements = new WeakMap<Executor, Map<string, ReturnType<typeof prepareSortedPage>>>();
 
 /** Statuses in their workflow order (spec §4), which sorting by status follows. */
@@ -304,7 +328,7 @@ const statusOrder = sql.raw(
  * repeat or skip a paper. Joins only the relations the filters and the key need, then the page's
  * two sets by their unique index, like {@link prepareListStatements}' page.
  */
-function prepareSortedPage(db: Executor, sort: QuestionPaperSort) {
+function prepareSortedPage(db: Executor, sort: QuestionPaperSort, scoped = false) {
   const direction = sql.raw(sort.direction === "desc" ? "desc" : "asc");
   const keys: Record<QuestionPaperSortColumn, SQL> = {
     courseName: sql`${course.name}`,
@@ -335,7 +359,7 @@ function prepareSortedPage(db: Executor, sort: QuestionPaperSort) {
     papers = papers.leftJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId));
   if (sort.column === "faculty") papers = papers.leftJoin(contact, eq(contact.id, questionPaper.facultyId));
   const sorted = papers
-    .where(and(paperWhere, offeringWhere))
+    .where(and(paperWhere, offeringWhereFor(scoped)))
     .orderBy(
       sql`${keys[sort.column]} ${direction} nulls last`,
       sql`${sort.column === "courseName" ? term.name : sql`null::text`} ${direction}`,
@@ -359,7 +383,7 @@ function prepareSortedPage(db: Executor, sort: QuestionPaperSort) {
     .leftJoin(setOne, and(eq(setOne.questionPaperId, sorted.id), eq(setOne.setNumber, 1)))
     .leftJoin(setTwo, and(eq(setTwo.questionPaperId, sorted.id), eq(setTwo.setNumber, 2)))
     .orderBy(sql`${sorted.key} ${direction} nulls last`, sql`${sorted.key2} ${direction}`, asc(sorted.id))
-    .prepare(`question_paper_list_sorted_${sort.column}_${sort.direction}`);
+    .prepare(`question_paper_list_sorted_${sort.column}_${sort.direction}${scoped ? "_scoped" : ""}`);
 }
 
 /** The list's default order (course name, then term, then id), which the tally-based path reads. */
@@ -442,23 +466,27 @@ async function pageLabels(
  * matching papers counted per course offering (kept per filter behind the list's change counter),
  * then the page's papers from the few offerings it spans with their sets' statuses, then the names
  * of those rows by their ids ({@link pageLabels}); so a deep page costs what the first one does
- * (docs/performance.md has the plans).
+ * (docs/performance.md has the plans). With a `scope` (not null), only the papers of course
+ * offerings within it (docs/security/roles.md, "Lists that narrow"), counted alike.
  */
 export async function listQuestionPapers(
   db: Executor,
   filter: QuestionPaperFilter,
   page: { pageNo: number; count: number; sort?: QuestionPaperSort },
+  scope: ListScope | null = null,
 ): Promise<ListAnswer> {
-  const params: ListParams = { ...pickFilter(filter), status: "" };
+  const params: ListParams = { ...pickFilter(filter), status: "", ...listScopeParams(scope) };
+  const scoped = scope !== null;
   if (filter.status) {
     const status = normalizeQuestionPaperStatus(filter.status);
     if (!status) throw invalidStatus();
     params.status = status;
   }
-  let statements = listStatements.get(db);
+  const preparedFor = scoped ? scopedListStatements : listStatements;
+  let statements = preparedFor.get(db);
   if (!statements) {
-    statements = prepareListStatements(db);
-    listStatements.set(db, statements);
+    statements = prepareListStatements(db, scoped);
+    preparedFor.set(db, statements);
   }
   const prepared = statements;
   // The counts per offering depend on the filter only: kept behind the list's change counter, so
@@ -486,10 +514,10 @@ export async function listQuestionPapers(
       byDb = new Map();
       sortedPageStatements.set(db, byDb);
     }
-    const name = `${sort.column} ${sort.direction}`;
+    const name = `${sort.column} ${sort.direction}${scoped ? " scoped" : ""}`;
     let statement = byDb.get(name);
     if (!statement) {
-      statement = prepareSortedPage(db, sort);
+      statement = prepareSortedPage(db, sort, scoped);
       byDb.set(name, statement);
     }
     const rows = await statement.execute({ ...params, limit: page.count, offset: from });
@@ -555,7 +583,7 @@ async function labelledRows(
 /** A row of a list page statement, before its names are read. */
 type ListPageRow = Awaited<ReturnType<ReturnType<typeof prepareListStatements>["page"]["execute"]>>[number];
 
-function pickFilter(filter: QuestionPaperFilter): ListParams {
+function pickFilter(filter: QuestionPaperFilter): QuestionPaperFilter {
   const { course, status, term, faculty, batch, examCycle } = filter;
   return { course, status, term, faculty, batch, examCycle };
 }
@@ -571,12 +599,14 @@ type ListAnswer = { questionPapersList: QuestionPaperView[]; noOfRecords: number
  * questionPaperList) behind the never-stale read-model cache ({@link cachedReadModel}), kept as its
  * JSON bytes, plain and compressed ({@link keepJson}): staff open the same first pages all day; this
  * takes such a call from several queries, a serialisation and a compression to one counter read.
- * Throws what {@link listQuestionPapers} throws (400 for an unknown status).
+ * Throws what {@link listQuestionPapers} throws (400 for an unknown status). `scope` narrows it
+ * to the viewer's reach (null: every paper); the cache key names the reach, never the user.
  */
 export async function questionPaperListAnswer(
   db: Executor,
   filter: QuestionPaperFilter,
   page: { pageNo: number; count: number; sort?: QuestionPaperSort },
+  scope: ListScope | null = null,
 ): Promise<KeptJson> {
   const key = JSON.stringify([
     filter.course,
@@ -588,9 +618,10 @@ export async function questionPaperListAnswer(
     page.pageNo,
     page.count,
     isDefaultSort(page.sort) ? "" : `${page.sort?.column} ${page.sort?.direction}`,
+    scope?.key ?? "",
   ]);
   return cachedReadModel(db, "question_paper_list", key, async () =>
-    keepJson({ success: true as const, ...(await listQuestionPapers(db, filter, page)) }),
+    keepJson({ success: true as const, ...(await listQuestionPapers(db, filter, page, scope)) }),
   );
 }
 

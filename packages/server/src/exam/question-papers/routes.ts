@@ -3,12 +3,14 @@ import {
   isValidEmail,
   LIST_PAGE_SIZES,
   QUESTION_PAPER_SORT_COLUMNS,
+  ROLE_EXAM_OFFICE,
   SORT_DIRECTIONS,
   SPEC_MESSAGES,
 } from "@portal/domain";
 import { Hono } from "hono";
 import { z } from "zod";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
+import { listScopeOf } from "../../auth/public.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
 import { notFound, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
@@ -104,7 +106,9 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post("/sf/exam/questionPaperList", async (c) => {
     const { pageNo, count, sortBy, sortDirection, ...filter } = parseOrThrow(ZListBody, await readJson(c));
     const sort = { column: sortBy, direction: sortDirection };
-    return keptJsonResponse(c, await questionPaperListAnswer(ctx.db, filter, { pageNo, count, sort }));
+    // A user whose exam office role is held only at scopes sees the papers within them.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return keptJsonResponse(c, await questionPaperListAnswer(ctx.db, filter, { pageNo, count, sort }, scope));
   });
 
   app.get("/sf/exam/questionPaper/:id", async (c) =>

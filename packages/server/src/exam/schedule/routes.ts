@@ -1,7 +1,14 @@
-import { DEFAULT_GRID_PAGE_SIZE, TIMETABLE_PAGE_SIZES, todayIn, ZExamTimetableItem } from "@portal/domain";
+import {
+  DEFAULT_GRID_PAGE_SIZE,
+  ROLE_EXAM_OFFICE,
+  TIMETABLE_PAGE_SIZES,
+  todayIn,
+  ZExamTimetableItem,
+} from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { listScopeOf } from "../../auth/public.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
 import { examCycle } from "../../db/schema.ts";
 import { notFound, parseOrThrow } from "../../http/errors.ts";
@@ -95,7 +102,9 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.post("/salesforce/ExamData", async (c) => {
     const q = parseOrThrow(ZExamDataBody, (await readJson(c, { required: false })) ?? {});
-    return c.json({ success: true as const, ...(await listExamData(ctx.db, ctx.now(), q)) });
+    // A user whose exam office role is held only at scopes sees the exams within them.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({ success: true as const, ...(await listExamData(ctx.db, ctx.now(), q, scope)) });
   });
 
   app.get("/salesforce/TimeTable", async (c) => {

@@ -8,6 +8,7 @@ import {
 } from "@portal/domain";
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
+import { type ListScope, offeringInListScope } from "../../auth/public.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import {
@@ -369,7 +370,8 @@ export type ExamInfo = {
  * today at its campus, in the campus's zone; `today` of the answer is the default zone's, Asia/Kolkata)
  * to dueDays days ahead, soonest first (the Upcoming screen); with `completedIn`, the exams held in
  * the last completedIn days before today, latest first (completedExams). Both may be combined with an
- * exam cycle id. One page at a time, with the total.
+ * exam cycle id. One page at a time, with the total. With a `scope` (not null), only the exams of
+ * course offerings within it (docs/security/roles.md, "Lists that narrow"), counted alike.
  */
 export async function listExamData(
   db: Executor,
@@ -381,6 +383,7 @@ export async function listExamData(
     pageNo: number;
     count: number;
   },
+  scope: ListScope | null = null,
 ): Promise<{ exams: ExamInfo[]; noOfRecords: number; today: string }> {
   // `today` of the answer is the default zone's; each exam counts from today at its own campus.
   const today = todayIn(now);
@@ -397,6 +400,14 @@ export async function listExamData(
     );
   }
   if (q.examCycleId) where.push(isUuid(q.examCycleId) ? eq(exam.examCycleId, q.examCycleId) : sql`false`);
+  if (scope) {
+    const within = offeringInListScope(
+      { offeringId: sql`so.id`, programmeId: sql`si.programme_id`, planId: sql`si.programme_plan_id` },
+      scope,
+    );
+    where.push(sql`exists (select 1 from course_offering so join term st on st.id = so.term_id
+      join intake si on si.id = st.intake_id where so.id = ${exam.courseOfferingId} and ${within})`);
+  }
   const [total] = await db
     .select({ n: count() })
     .from(exam)
