@@ -128,7 +128,9 @@ function EnrolPanel({
   const [students, setStudents] = useState<DataTableRowSelection>({});
   const [offeringChoice, setOfferingChoice] = useState<DataTableRowSelection | null>(null);
   const offerings = list.data?.courseOfferings ?? [];
-  const offeringSelection = offeringChoice ?? firstSections(offerings);
+  const firstOfEach = firstSections(offerings);
+  const courseCount = Object.keys(firstOfEach).length;
+  const offeringSelection = offeringChoice ?? firstOfEach;
   const [result, setResult] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const create = useMutation(createEnrolmentsMutationOptions(api));
@@ -171,7 +173,8 @@ function EnrolPanel({
     {
       id: "enrolled",
       header: m.enrol_col_enrolled_courses(),
-      cell: (s) => m.enrol_enrolled_of({ enrolled: s.enrolledCourses, total: offerings.length }),
+      // Out of the courses up to the till term (each taken in one of its sections).
+      cell: (s) => m.enrol_enrolled_of({ enrolled: s.enrolledCourses, total: courseCount }),
     },
   ];
   const errorOf = (name: "termId" | "studentIds" | "courseOfferingIds") => (
