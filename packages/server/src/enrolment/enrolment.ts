@@ -188,10 +188,13 @@ export async function createEnrolments(
       if (new Set(offerings.map((o) => courseKey(o.courseId, o.termId))).size !== offerings.length) {
         throw badRequest(ENROLMENT_MESSAGES.oneSectionPerCourse, "courseOfferingIds", "one_section");
       }
+      // Locked, so a concurrent call for the same students (in another section of a course) waits
+      // and then sees what this one enrolled.
       const students = await rows<{ id: string; intakeId: string | null }>(
         tx,
         sql`select id, intake_id as "intakeId" from contact
-            where kind = 'student' and id = any(${uuidArray(input.studentIds)}::uuid[])`,
+            where kind = 'student' and id = any(${uuidArray(input.studentIds)}::uuid[])
+            order by id for no key update`,
       );
       if (students.length !== input.studentIds.length) throw notFound("No such student", "studentIds");
       if (students.some((s) => s.intakeId !== term.intakeId)) {
