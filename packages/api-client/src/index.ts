@@ -41,6 +41,25 @@ export {
   createApiClient,
 } from "./client.ts";
 export {
+  type AssociateFacultyRequest,
+  associateFacultyMutationOptions,
+  type CreateEnrolmentsRequest,
+  createEnrolmentsMutationOptions,
+  type EnrolmentCandidates,
+  type EnrolmentOfferingRow,
+  type EnrolmentOptions,
+  type EnrolmentOptionsQuery,
+  type EnrolmentPageQuery,
+  type EnrolmentStudentRow,
+  enrolmentCandidatesQueryOptions,
+  enrolmentKeys,
+  enrolmentOptionsQueryOptions,
+  type FacultyEnrolmentPage,
+  type FacultyEnrolmentRow,
+  facultyEnrolmentQueryOptions,
+  removeFacultyAssociationMutationOptions,
+} from "./enrolment.ts";
+export {
   ApiError,
   toApiError,
   unwrap,

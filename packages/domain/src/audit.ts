@@ -59,6 +59,8 @@ export const AUDIT_ACTIONS = [
   "clear_eligibility",
   // academic planning
   "assign_faculty",
+  "remove_faculty",
+  "enrol_students",
   "send_invite",
   "send_newInvite",
   "send_email",

@@ -8,6 +8,7 @@ import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { rewarmAfterWrite, setReadModelCache } from "./db/read-model-cache.ts";
 import { mailOutbox } from "./db/schema.ts";
+import { enrolmentRoutes } from "./enrolment/routes.ts";
 import { eligibilityRoutes } from "./exam/eligibility/routes.ts";
 import { evaluationRoutes } from "./exam/evaluation/routes.ts";
 import { questionPaperRoutes } from "./exam/question-papers/routes.ts";
@@ -193,6 +194,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", seatingRoutes(ctx));
   app.route("/", examScheduleRoutes(ctx));
   app.route("/", planningRoutes(ctx));
+  app.route("/", enrolmentRoutes(ctx));
   app.route("/", gradingRoutes(ctx));
   app.route("/", revaluationRoutes(ctx));
   app.route("/", schedulingRoutes(ctx));

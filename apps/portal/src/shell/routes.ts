@@ -288,7 +288,6 @@ export const ROUTES = routeTable({
     parents: [],
     menu: "enroll-student",
     roles: ACADEMIC,
-    built: false,
   },
   "enroll-faculty": {
     path: "/app/enroll-faculty",
@@ -296,7 +295,6 @@ export const ROUTES = routeTable({
     parents: [],
     menu: "enroll-faculty",
     roles: ACADEMIC,
-    built: false,
   },
   users: {
     path: "/app/users",

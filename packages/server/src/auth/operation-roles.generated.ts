@@ -444,6 +444,42 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
   },
   {
     method: "GET",
+    path: "/salesforce/getDataForCourseEnrolment",
+    operationId: "enrolmentOptions",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/salesforce/getStudentAndCourseForEnrolment",
+    operationId: "enrolmentCandidates",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "POST",
+    path: "/salesforce/createEnrolmentTillCourses",
+    operationId: "createEnrolments",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/salesforce/FacultyEnrollment",
+    operationId: "listFacultyEnrolment",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "POST",
+    path: "/salesforce/FacultyEnrollment",
+    operationId: "associateFaculty",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "DELETE",
+    path: "/salesforce/FacultyEnrollment",
+    operationId: "removeFacultyAssociation",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "GET",
     path: "/salesforce/facultyOnboarding/invitations",
     operationId: "listFacultyInvitations",
     roles: ["admin", "academic_office"],

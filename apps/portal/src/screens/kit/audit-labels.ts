@@ -53,6 +53,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, () => string> = {
   set_eligibility: m.audit_action_set_eligibility,
   clear_eligibility: m.audit_action_clear_eligibility,
   assign_faculty: m.audit_action_assign_faculty,
+  remove_faculty: m.audit_action_remove_faculty,
+  enrol_students: m.audit_action_enrol_students,
   send_invite: m.audit_action_send_invite,
   send_newInvite: m.audit_action_send_newInvite,
   send_email: m.audit_action_send_email,

@@ -1,0 +1,48 @@
+import {
+  ZCreateEnrolments,
+  ZEnrolmentCandidatesQuery,
+  ZEnrolmentOptionsQuery,
+  ZFacultyAssociation,
+  ZFacultyAssociationRemoval,
+  ZFacultyEnrolmentQuery,
+} from "@portal/domain";
+import { Hono } from "hono";
+import type { AppContext, AppEnv } from "../context.ts";
+import { parseOrThrow } from "../http/errors.ts";
+import { readJson } from "../http/input.ts";
+import { createEnrolments, enrolmentCandidates, enrolmentOptions } from "./enrolment.ts";
+import { associateFaculty, listFacultyEnrolment, removeFacultyAssociation } from "./faculty.ts";
+
+/**
+ * Routes of the enrolment screens (openapi/enrolment.yaml; spec §7 getDataForCourseEnrolment,
+ * getStudentAndCourseForEnrolment, createEnrolmentTillCourses, FacultyEnrollment). The academic
+ * office and the administrator, by the generated role table.
+ */
+export function enrolmentRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get("/salesforce/getDataForCourseEnrolment", async (c) => {
+    const q = parseOrThrow(ZEnrolmentOptionsQuery, c.req.query());
+    return c.json({ success: true as const, ...(await enrolmentOptions(ctx.db, q)) });
+  });
+  app.get("/salesforce/getStudentAndCourseForEnrolment", async (c) => {
+    const q = parseOrThrow(ZEnrolmentCandidatesQuery, c.req.query());
+    return c.json({ success: true as const, ...(await enrolmentCandidates(ctx.db, q)) });
+  });
+  app.post("/salesforce/createEnrolmentTillCourses", async (c) => {
+    const input = parseOrThrow(ZCreateEnrolments, await readJson(c));
+    return c.json({ success: true as const, ...(await createEnrolments(ctx, c.get("user"), input)) });
+  });
+  app.get("/salesforce/FacultyEnrollment", async (c) => {
+    const q = parseOrThrow(ZFacultyEnrolmentQuery, c.req.query());
+    return c.json({ success: true as const, ...(await listFacultyEnrolment(ctx.db, q)) });
+  });
+  app.post("/salesforce/FacultyEnrollment", async (c) => {
+    const input = parseOrThrow(ZFacultyAssociation, await readJson(c));
+    return c.json({ success: true as const, ...(await associateFaculty(ctx, c.get("user"), input)) });
+  });
+  app.delete("/salesforce/FacultyEnrollment", async (c) => {
+    const input = parseOrThrow(ZFacultyAssociationRemoval, c.req.query());
+    return c.json({ success: true as const, ...(await removeFacultyAssociation(ctx, c.get("user"), input)) });
+  });
+  return app;
+}
