@@ -8,21 +8,16 @@ import { notFound, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
 import { keptReadModelResponse } from "../../http/kept-json.ts";
 import { isUuid } from "../../http/request.ts";
+import { resolveAllRows, zPageCount } from "../../http/request-schemas.ts";
 import { zVersion } from "../../http/versions.ts";
 import { CLASH_REPORT_MAX_ITEMS, firstClashes, keptClashReport } from "./clash-report.ts";
 import { currentExamCycle, getExamDashboard, listExamCycles } from "./dashboard.ts";
 import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./timetable.ts";
 
-/** Paging of the exam grids: the domain's timetable sizes (spec §9 grid 10, 25, 50, and 100). */
+/** Paging of the exam grids: the domain's timetable sizes (spec §9 grid 10, 25, 50, and 100, All as 0). */
 const ZPage = {
   pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  count: z.coerce
-    .number()
-    .int()
-    .refine((n) => (TIMETABLE_PAGE_SIZES as readonly number[]).includes(n), {
-      error: `count must be one of ${TIMETABLE_PAGE_SIZES.join(", ")}`,
-    })
-    .default(DEFAULT_GRID_PAGE_SIZE),
+  count: zPageCount(TIMETABLE_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE, true),
 };
 const cycleId = z.string().trim().max(100).default("");
 
@@ -94,12 +89,12 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.post("/salesforce/ExamData", async (c) => {
-    const q = parseOrThrow(ZExamDataBody, (await readJson(c, { required: false })) ?? {});
+    const q = resolveAllRows(parseOrThrow(ZExamDataBody, (await readJson(c, { required: false })) ?? {}));
     return c.json({ success: true as const, ...(await listExamData(ctx.db, ctx.now(), q)) });
   });
 
   app.get("/salesforce/TimeTable", async (c) => {
-    const q = parseOrThrow(ZTimetableQuery, c.req.query());
+    const q = resolveAllRows(parseOrThrow(ZTimetableQuery, c.req.query()));
     return c.json({ success: true as const, ...(await listExamTimetable(ctx.db, q)) });
   });
 

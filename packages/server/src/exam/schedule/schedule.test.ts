@@ -1,4 +1,4 @@
-import { addDays, examSlotsOverlap } from "@portal/domain";
+import { ALL_ROWS_CAP, addDays, examSlotsOverlap } from "@portal/domain";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows as readRows } from "../../db/rows.ts";
@@ -218,6 +218,19 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
     expect(filtered.timetable.every((r) => r.courseCode === one.courseCode)).toBe(true);
     const detail = await get<{ exam: Row }>(`/api/sf/exam/getExamSetupSPJ/${one.id}`);
     expect(detail.exam).toEqual(one);
+  });
+
+  it("answers the page size All (count 0, spec §9) with every row from the first, whatever pageNo says", async () => {
+    const all = await timetable(`examCycleId=${current.id}&count=0&pageNo=3`);
+    expect(current.exams).toBeGreaterThan(10);
+    expect(current.exams).toBeLessThanOrEqual(ALL_ROWS_CAP);
+    expect(all.noOfRecords).toBe(current.exams);
+    expect(all.timetable).toHaveLength(current.exams);
+    const pages: Row[] = [];
+    for (let pageNo = 1; pages.length < current.exams; pageNo += 1) {
+      pages.push(...(await timetable(`examCycleId=${current.id}&count=10&pageNo=${pageNo}`)).timetable);
+    }
+    expect(all.timetable.map((r) => r.id)).toEqual(pages.map((r) => r.id));
   });
 
   it("saves a timetable row, normalises the time, mails the faculty and audits the change", async () => {
@@ -516,6 +529,8 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
       "/api/sf/exam/clashReport",
       `/api/sf/exam/clashReport?examCycleId=${current.id}&limit=9999`,
       "/api/salesforce/TimeTable?count=7",
+      "/api/salesforce/TimeTable?count=500",
+      "/api/salesforce/TimeTable?count=all",
       "/api/salesforce/TimeTable?pageNo=0",
     ]) {
       expect((await api.call("GET", url, { headers: auth })).status, url).toBe(400);

@@ -2,6 +2,8 @@ import {
   DEFAULT_GRID_PAGE_SIZE,
   GRID_PAGE_SIZES,
   type GridPageSize,
+  pageSizeCount,
+  parsePageSize,
   TIMETABLE_PAGE_SIZES,
   type TimetablePageSize,
 } from "@portal/domain";
@@ -75,7 +77,11 @@ export function parseTimetableState(search: string | URLSearchParams): Timetable
     cycle: readText(query, "cycle"),
     course: readText(query, "course"),
     page: readPage(query),
-    pageSize: readChoice(query, "pageSize", TIMETABLE_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE),
+    pageSize: parsePageSize<TimetablePageSize>(
+      query.get("pageSize"),
+      TIMETABLE_PAGE_SIZES,
+      DEFAULT_GRID_PAGE_SIZE,
+    ),
   };
 }
 
@@ -104,7 +110,7 @@ export function parseExamDataState(search: string | URLSearchParams, kind: ExamD
     cycle: readText(query, "cycle"),
     days: readChoice(query, "days", choices, fallback),
     page: readPage(query),
-    pageSize: readChoice(query, "pageSize", GRID_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE),
+    pageSize: parsePageSize<GridPageSize>(query.get("pageSize"), GRID_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE),
   };
 }
 
@@ -124,7 +130,7 @@ export function toExamDataRequest(state: ExamDataState, kind: ExamDataKind) {
     ...(kind === "upcoming" ? { dueDays: state.days } : { completedIn: state.days }),
     examCycleId: state.cycle,
     pageNo: state.page,
-    count: state.pageSize,
+    count: pageSizeCount(state.pageSize),
   };
 }
 
