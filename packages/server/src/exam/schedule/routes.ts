@@ -1,4 +1,11 @@
-import { DEFAULT_GRID_PAGE_SIZE, TIMETABLE_PAGE_SIZES, todayIn, ZExamTimetableItem } from "@portal/domain";
+import {
+  DEFAULT_GRID_PAGE_SIZE,
+  EXAM_DATA_SORT_COLUMNS,
+  SORT_DIRECTIONS,
+  TIMETABLE_PAGE_SIZES,
+  todayIn,
+  ZExamTimetableItem,
+} from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -32,6 +39,10 @@ const ZExamDataBody = z
     completedIn: z.number().int().min(1).max(3660).optional(),
     examCycleId: cycleId,
     ...ZPage,
+    sortBy: z
+      .enum(EXAM_DATA_SORT_COLUMNS, { error: `sortBy must be one of ${EXAM_DATA_SORT_COLUMNS.join(", ")}` })
+      .optional(),
+    sortDirection: z.enum(SORT_DIRECTIONS, { error: "sortDirection must be asc or desc" }).default("asc"),
   })
   .refine((b) => b.dueDays === undefined || b.completedIn === undefined, {
     error: "Give dueDays (upcoming exams) or completedIn (completed exams), not both",
