@@ -9,18 +9,51 @@ export type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
 export const DEFAULT_LIST_PAGE_SIZE: ListPageSize = 25;
 
 /**
- * Paging of the grids (spec §9 grid: 10, 25, 50, default 10), as the portal offers it on the exam
+ * Paging of the grids (spec §9 grid: 10, 25, 50 and All, default 10), as the portal offers it on the exam
  * lists, seating, invigilation, eligibility, evaluation, the grading list and the faculty tables.
- * The API accepts these for every grid; the timetable, seating and eligibility calls also accept 100
- * ({@link TIMETABLE_PAGE_SIZES}).
+ * The API accepts these for every grid, All as count {@link ALL_ROWS_COUNT} (0); the timetable, seating
+ * and eligibility calls also accept 100 ({@link TIMETABLE_PAGE_SIZES}).
  */
-export const GRID_PAGE_SIZES = [10, 25, 50] as const;
+export const GRID_PAGE_SIZES = [10, 25, 50, "all"] as const;
 export type GridPageSize = (typeof GRID_PAGE_SIZES)[number];
-export const DEFAULT_GRID_PAGE_SIZE: GridPageSize = 10;
+export const DEFAULT_GRID_PAGE_SIZE = 10 satisfies GridPageSize;
 
 /** The exam timetable is long: it offers 100 a page beside the grid's sizes (the API's count for it, seating and eligibility). */
-export const TIMETABLE_PAGE_SIZES = [...GRID_PAGE_SIZES, 100] as const;
+export const TIMETABLE_PAGE_SIZES = [10, 25, 50, 100, "all"] as const;
 export type TimetablePageSize = (typeof TIMETABLE_PAGE_SIZES)[number];
+
+/** The wire count of the page size All (spec §9 "All"): `count=0` asks for every row, up to {@link ALL_ROWS_CAP}. */
+export const ALL_ROWS_COUNT = 0 as const;
+
+/**
+ * The most rows one All page holds (beyond the spec: a grid's list can be huge). The server answers
+ * All with the first `ALL_ROWS_CAP` rows of the sort; a `noOfRecords` above the rows returned says the
+ * page was capped, and the portal says so under the table.
+ */
+export const ALL_ROWS_CAP = 500;
+
+/** The wire count of a page size: a number of rows, or {@link ALL_ROWS_COUNT} (0) for "all". */
+export function pageSizeCount<T extends number | "all">(size: T): Exclude<T, "all"> | typeof ALL_ROWS_COUNT {
+  return size === "all" ? ALL_ROWS_COUNT : (size as Exclude<T, "all">);
+}
+
+/** The wire counts of a list of page sizes (e.g. [10, 25, 50, 0] for the grid), for the API's validators. */
+export function pageSizeCounts(sizes: readonly (number | "all")[]): readonly number[] {
+  return sizes.map(pageSizeCount);
+}
+
+/**
+ * Reads a page size written in the address (`"25"`, `"all"`): one of `choices`, else `fallback`, so a
+ * hand-edited address never breaks a screen.
+ */
+export function parsePageSize<T extends number | "all">(
+  text: string | null | undefined,
+  choices: readonly T[],
+  fallback: T,
+): T {
+  const value = text === "all" ? "all" : /^\d{1,4}$/.test(text ?? "") ? Number(text) : Number.NaN;
+  return (choices as readonly (number | "all")[]).includes(value) ? (value as T) : fallback;
+}
 
 /**
  * The student grade table (spec §9: 5, 10, 25 or All, default 5). `"all"` is every student on one

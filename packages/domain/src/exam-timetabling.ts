@@ -747,3 +747,21 @@ export function weekdayExamPeriods(
   }
   return periods;
 }
+
+/**
+ * Columns the Upcoming and completed exams lists (POST /salesforce/ExamData `sortBy`) sort by on the
+ * server: course code, course name, section, intake, term, programme, exam type and date (date, then
+ * start time). Without a sort the Upcoming list is soonest first and the completed list latest first;
+ * ties always fall back to that order, then the exam's id, so pages never repeat or skip an exam.
+ */
+export const EXAM_DATA_SORT_COLUMNS = [
+  "courseCode",
+  "courseName",
+  "section",
+  "intake",
+  "term",
+  "programme",
+  "examType",
+  "date",
+] as const;
+export type ExamDataSortColumn = (typeof EXAM_DATA_SORT_COLUMNS)[number];

@@ -6,7 +6,7 @@ afterEach(cleanup);
 
 type Row = { id: string; name: string };
 type Answer = { noOfRecords: number; rows: Row[] };
-type State = Paging<10 | 25> & { filter: string };
+type State = Paging<10 | 25 | "all"> & { filter: string };
 
 const columns = [{ id: "name", header: "Name", cell: (r: Row) => r.name, rowHeader: true }];
 const labels = {
@@ -18,6 +18,7 @@ const labels = {
   rowsPerPage: "Rows per page",
   all: "All",
   range: ({ from, to, total }: { from: number; to: number; total: number }) => `${from}-${to} of ${total}`,
+  capped: ({ shown, total }: { shown: number; total: number }) => `First ${shown} of ${total} rows`,
 };
 
 function answered(total: number, names: string[], more: Partial<PagedQuery<Answer>> = {}) {
@@ -32,7 +33,7 @@ function renderTable(query: PagedQuery<Answer>, state: State, navigate = vi.fn()
       rows={(answer) => answer.rows}
       state={state}
       navigate={navigate}
-      pageSizes={[10, 25] as const}
+      pageSizes={[10, 25, "all"] as const}
       pagerLabels={labels}
       errorView={<p role="alert">An error occurred</p>}
       caption="People"
@@ -121,5 +122,18 @@ describe("PagedTable", () => {
     expect(screen.getByRole("alert").textContent).toBe("An error occurred");
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.queryByRole("navigation")).toBeNull();
+  });
+
+  it("says under an All page that the server capped it at ALL_ROWS_CAP rows, and only then", () => {
+    renderTable(answered(1200, ["Asha"]), { filter: "", page: 1, pageSize: "all" });
+    expect(screen.getByText("1-500 of 1200")).toBeTruthy();
+    expect(screen.getByRole("note").textContent).toBe("First 500 of 1200 rows");
+    cleanup();
+    renderTable(answered(500, ["Asha"]), { filter: "", page: 1, pageSize: "all" });
+    expect(screen.getByText("1-500 of 500")).toBeTruthy();
+    expect(screen.queryByRole("note")).toBeNull();
+    cleanup();
+    renderTable(answered(1200, ["Asha"]), { filter: "", page: 1, pageSize: 25 });
+    expect(screen.queryByRole("note")).toBeNull();
   });
 });

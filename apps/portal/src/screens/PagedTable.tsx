@@ -1,3 +1,4 @@
+import { ALL_ROWS_CAP } from "@portal/domain";
 import {
   DataTable,
   type DataTableProps,
@@ -57,7 +58,8 @@ export type ListPagerProps<TSize extends PageSize, TState extends Paging<TSize>>
 
 /**
  * The pager under a server-paged list, shown once the first page has arrived and blocked while a
- * page loads. Another page keeps the page size; another page size starts again at page 1.
+ * page loads. An All page holds at most the domain's ALL_ROWS_CAP rows; the pager says so when the
+ * list has more (openapi common.yaml AllRowsPaging). Another page keeps the page size; another page size starts again at page 1.
  */
 export function ListPager<TSize extends PageSize, TState extends Paging<TSize>>({
   query,
@@ -77,6 +79,7 @@ export function ListPager<TSize extends PageSize, TState extends Paging<TSize>>(
       onPageSizeChange={(pageSize) => navigate({ ...state, pageSize, page: 1 })}
       labels={labels}
       disabled={query.isFetching}
+      cappedAt={ALL_ROWS_CAP}
     />
   );
 }

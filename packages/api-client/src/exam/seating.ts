@@ -71,7 +71,7 @@ export function seatingPlanQueryOptions(
   api: ApiClient,
   examId: string,
   pageNo: number,
-  count: 10 | 25 | 50 | 100,
+  count: 10 | 25 | 50 | 100 | 0,
 ) {
   return queryOptions({
     queryKey: seatingKeys.plan(examId, pageNo, count),

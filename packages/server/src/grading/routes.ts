@@ -21,7 +21,7 @@ import { listScopeOf } from "../auth/public.ts";
 import type { AppContext, AppEnv } from "../context.ts";
 import { badRequest, parseOrThrow } from "../http/errors.ts";
 import { readJson } from "../http/input.ts";
-import { zItemList } from "../http/request-schemas.ts";
+import { resolveAllRows, zItemList, zPageCount } from "../http/request-schemas.ts";
 import { zVersion } from "../http/versions.ts";
 import { listGradingAudit } from "./audit.ts";
 import {
@@ -43,7 +43,7 @@ import { downloadSheet, uploadSheet } from "./spreadsheet.ts";
 /** Most items one marks or grades request takes. */
 export const MAX_GRADING_ITEMS = 2000;
 /** spec §9 student grade table paging, plus the list sizes of the grading course list. */
-const COURSE_PAGE_SIZES = [5, 10, 25, 50, 100];
+const COURSE_PAGE_SIZES = [5, 10, 25, 50, 100, "all"] as const;
 
 const id = (name: string) =>
   z
@@ -73,13 +73,7 @@ const ZCourseQuery = z.object({
     })
     .default(""),
   pageNo: z.number({ error: "pageNo must be a whole number from 1" }).int().min(1).max(1_000_000).default(1),
-  count: z
-    .number({ error: `count must be one of ${COURSE_PAGE_SIZES.join(", ")}` })
-    .int()
-    .refine((n) => COURSE_PAGE_SIZES.includes(n), {
-      error: `count must be one of ${COURSE_PAGE_SIZES.join(", ")}`,
-    })
-    .default(25),
+  count: zPageCount(COURSE_PAGE_SIZES, 25, false),
 });
 /** spec §9 student grade table: the domain's 5, 10, 25 or All, All sent as count 0. */
 const SCORE_PAGE_SIZES: readonly number[] = GRADE_TABLE_PAGE_SIZES.map((n) => (n === "all" ? 0 : n));
@@ -290,7 +284,7 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post("/salesforce/GradingCourseDetails", async (c) => {
-    const q = parseOrThrow(ZCourseQuery, (await readJson(c, { required: false })) ?? {});
+    const q = resolveAllRows(parseOrThrow(ZCourseQuery, (await readJson(c, { required: false })) ?? {}));
     // A user whose exam office role is held only at scopes sees the course offerings within them.
     const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
     return c.json({ success: true as const, ...(await listGradingCourses(ctx.db, q, scope)) });

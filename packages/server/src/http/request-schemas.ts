@@ -1,3 +1,4 @@
+import { ALL_ROWS_CAP, ALL_ROWS_COUNT, pageSizeCounts } from "@portal/domain";
 import { z } from "zod";
 import { zVersion } from "./versions.ts";
 
@@ -42,3 +43,29 @@ export const zItemList = (what: string, max: number) =>
     .array(z.unknown(), { error: `The body must be a list of ${what}` })
     .min(1, { error: "Send at least one item" })
     .max(max, { error: `At most ${max} items per request` });
+
+/**
+ * A page size (`count`) of a list call: one of the domain's `sizes` (numbers of rows, "all" sent as
+ * ALL_ROWS_COUNT, 0), default `fallback`. `coerce` reads numbers written as text (query strings).
+ * Pair it with {@link resolveAllRows} after parsing.
+ */
+export function zPageCount(sizes: readonly (number | "all")[], fallback: number, coerce: boolean) {
+  const counts = pageSizeCounts(sizes);
+  const error = {
+    error: `count must be one of ${sizes.map((s) => (s === "all" ? `${ALL_ROWS_COUNT} (All)` : String(s))).join(", ")}`,
+  };
+  const base = coerce ? z.coerce.number(error) : z.number(error);
+  return base
+    .int(error)
+    .refine((n) => counts.includes(n), error)
+    .default(fallback);
+}
+
+/**
+ * Resolves the page size All (count 0, spec §9): the first page of at most ALL_ROWS_CAP rows. The
+ * answer's `noOfRecords` stays the whole list's count, so a count above the rows returned says the page
+ * was capped. Any other page passes unchanged.
+ */
+export function resolveAllRows<T extends { pageNo: number; count: number }>(page: T): T {
+  return page.count === ALL_ROWS_COUNT ? { ...page, pageNo: 1, count: ALL_ROWS_CAP } : page;
+}

@@ -1,4 +1,5 @@
 import {
+  ALL_ROWS_COUNT,
   ATTACHMENT_MAX_BYTES,
   INTAKE_MONTHS,
   PROGRAMME_TYPES,
@@ -24,6 +25,7 @@ import { z } from "zod";
 import type { AppContext, AppEnv } from "../context.ts";
 import { parseOrThrow } from "../http/errors.ts";
 import { readJson } from "../http/input.ts";
+import { resolveAllRows } from "../http/request-schemas.ts";
 import { zVersion } from "../http/versions.ts";
 import { batchFilterOptions, createIntake, listBatches, setupOptions } from "./batches.ts";
 import {
@@ -75,7 +77,9 @@ const ZFacultyQuery = z.object({
   count: z.coerce
     .number()
     .int()
-    .refine((n) => [10, 25, 50, 1000].includes(n), { error: "count must be one of 10, 25, 50, 1000 (All)" })
+    .refine((n) => [10, 25, 50, 1000, ALL_ROWS_COUNT].includes(n), {
+      error: "count must be one of 10, 25, 50, 1000 (All) or 0 (All, capped)",
+    })
     .default(25),
 });
 const ZInvitationBody = z.object({
@@ -199,7 +203,7 @@ export function planningRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.get("/salesforce/FacultyList", async (c) => {
-    const q = parseOrThrow(ZFacultyQuery, c.req.query());
+    const q = resolveAllRows(parseOrThrow(ZFacultyQuery, c.req.query()));
     return c.json({ success: true as const, ...(await listFaculty(ctx.db, q)) });
   });
   app.get("/salesforce/facultyOnboarding/invitations", async (c) =>

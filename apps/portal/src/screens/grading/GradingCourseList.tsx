@@ -3,7 +3,13 @@ import {
   type GradingCoursesRequest,
   gradingCoursesQueryOptions,
 } from "@portal/api-client";
-import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
+import {
+  DEFAULT_GRID_PAGE_SIZE,
+  GRID_PAGE_SIZES,
+  type GridPageSize,
+  pageSizeCount,
+  parsePageSize,
+} from "@portal/domain";
 import { Button, type DataTableColumn, Select, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -34,7 +40,6 @@ export function parseGradingListState(search: string): GradingListState {
   const q = new URLSearchParams(search);
   const text = (k: string) => (q.get(k) ?? "").trim().slice(0, 200);
   const status = q.get("status") ?? "";
-  const size = Number(q.get("pageSize"));
   return {
     course: text("course"),
     term: text("term"),
@@ -43,9 +48,7 @@ export function parseGradingListState(search: string): GradingListState {
     campus: text("campus"),
     status: (STATUSES as readonly string[]).includes(status) ? (status as GradingListState["status"]) : "",
     page: Math.max(1, Math.trunc(Number(q.get("page") ?? "1")) || 1),
-    pageSize: (GRID_PAGE_SIZES as readonly number[]).includes(size)
-      ? (size as GridPageSize)
-      : DEFAULT_GRID_PAGE_SIZE,
+    pageSize: parsePageSize<GridPageSize>(q.get("pageSize"), GRID_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE),
   };
 }
 
@@ -69,7 +72,7 @@ export function toGradingCoursesRequest(state: GradingListState): GradingCourses
     campus: state.campus,
     status: state.status,
     pageNo: state.page,
-    count: state.pageSize,
+    count: pageSizeCount(state.pageSize),
   };
 }
 

@@ -16,5 +16,6 @@ export function pagerLabels(nav: string): PagerLabels {
     rowsPerPage: m.kit_rows_per_page(),
     all: m.kit_all(),
     range: ({ from, to, total }) => m.kit_page_summary({ from, to, total }),
+    capped: ({ shown, total }) => m.kit_all_capped({ shown, total }),
   };
 }

@@ -51,6 +51,37 @@ function currentApi() {
 }
 
 describe("CurrentProgrammes (spec §2 Current Programmes, §4 progress)", { timeout: 30_000 }, () => {
+  it("sorts the rows by a header in the browser, ascending then descending (issue 27)", async () => {
+    const { fetch } = currentApi();
+    render(
+      <CurrentProgrammes
+        locale="en"
+        search=""
+        fetch={fetch}
+        navigate={vi.fn()}
+        signedIn
+        config={TEST_CONFIG}
+      />,
+    );
+    const table = await screen.findByRole("table", { name: "Current Programmes" });
+    await within(table).findByText("35% Ongoing");
+    const names = () =>
+      within(table)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent);
+    expect(names()).toEqual(["MBA", "EMBA"]);
+    const progress = within(table).getByRole("columnheader", { name: /Status/ });
+    fireEvent.click(within(progress).getByRole("button"));
+    expect(names()).toEqual(["MBA", "EMBA"]);
+    expect(progress.getAttribute("aria-sort")).toBe("ascending");
+    const programme = within(table).getByRole("columnheader", { name: /Program/ });
+    fireEvent.click(within(programme).getByRole("button"));
+    expect(names()).toEqual(["EMBA", "MBA"]);
+    fireEvent.click(within(programme).getByRole("button"));
+    expect(names()).toEqual(["MBA", "EMBA"]);
+    expect(programme.getAttribute("aria-sort")).toBe("descending");
+  });
+
   it("renders the first rows from the server with progress bars: 0% Not yet started, above 0% Ongoing", async () => {
     const { fetch } = currentApi();
     const firstQueries = await serverFirstQueries(

@@ -6,7 +6,7 @@ import {
   planningSetupQueryOptions,
 } from "@portal/api-client";
 import { isIsoDate, PROGRAMME_TYPES, type ProgrammeType } from "@portal/domain";
-import { Button, DataTable, type DataTableColumn, Dialog } from "@portal/ui";
+import { Button, DataTable, type DataTableColumn, Dialog, dataTableSorting } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -22,6 +22,15 @@ import { planningLinks } from "./routes.ts";
 const FilterForm = lazyDialog(() => import("./CurrentProgrammesFilter.tsx").then((x) => x.FilterForm));
 
 /** The Current Programmes island (/app/current-programmes?program=&type=&campus=&semester=&startDate=&endDate=). */
+/** The list is one unpaged answer: its headers sort it in the browser (issue 27). */
+const SORTING = [dataTableSorting];
+
+/** A DD/MM/YYYY wire date as YYYY-MM-DD, so dates sort in time order (anything else as it is). */
+function wireDateKey(value: string): string {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : value;
+}
+
 export default function CurrentProgrammes({ search, ...root }: ScreenIslandProps) {
   return (
     <IslandRoot {...root}>
@@ -110,17 +119,34 @@ export function CurrentProgrammesScreen({ search }: { search: string }) {
           {r.programName}
         </a>
       ),
+      sortValue: (r) => r.programName,
     },
-    { id: "type", header: m.planning_type(), cell: (r) => r.type },
-    { id: "batch", header: m.planning_batch(), cell: (r) => r.batchName },
-    { id: "campus", header: m.planning_campus(), cell: (r) => r.campus },
-    { id: "semester", header: m.planning_current_semester(), cell: (r) => r.currentSemester },
-    { id: "start", header: m.planning_start_date(), cell: (r) => displayWire(r.startDate) },
-    { id: "end", header: m.planning_end_date(), cell: (r) => displayWire(r.endDate) },
+    { id: "type", header: m.planning_type(), cell: (r) => r.type, sortValue: (r) => r.type },
+    { id: "batch", header: m.planning_batch(), cell: (r) => r.batchName, sortValue: (r) => r.batchName },
+    { id: "campus", header: m.planning_campus(), cell: (r) => r.campus, sortValue: (r) => r.campus },
+    {
+      id: "semester",
+      header: m.planning_current_semester(),
+      cell: (r) => r.currentSemester,
+      sortValue: (r) => r.semesterNumber,
+    },
+    {
+      id: "start",
+      header: m.planning_start_date(),
+      cell: (r) => displayWire(r.startDate),
+      sortValue: (r) => wireDateKey(r.startDate),
+    },
+    {
+      id: "end",
+      header: m.planning_end_date(),
+      cell: (r) => displayWire(r.endDate),
+      sortValue: (r) => wireDateKey(r.endDate),
+    },
     {
       id: "progress",
       header: m.planning_col_status(),
       cell: (r) => <ProgressCell percent={r.progress} label={r.programName} />,
+      sortValue: (r) => r.progress,
     },
   ];
   const active = Object.values(filters).filter(Boolean).length;
@@ -146,6 +172,7 @@ export function CurrentProgrammesScreen({ search }: { search: string }) {
           getRowId={(r) => r.id}
           emptyText={m.planning_no_record()}
           maxHeight="900px"
+          features={SORTING}
         />
       )}
       <Dialog open={open} onOpenChange={setOpen} title={m.planning_filter()} closeLabel={m.planning_close()}>

@@ -1,5 +1,5 @@
 import { type FacultyRow, facultyListQueryOptions, mailKeys } from "@portal/api-client";
-import { GRID_PAGE_SIZES } from "@portal/domain";
+import { GRID_PAGE_SIZES, type GridPageSize, pageSizeCount } from "@portal/domain";
 import {
   Button,
   DataTable,
@@ -60,13 +60,13 @@ const FacultyInfoDialog = lazyDialog(() =>
 export function FacultyInvitationScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [state, setState] = useState({ page: 1, pageSize: 25 as 10 | 25 | 50 });
+  const [state, setState] = useState({ page: 1, pageSize: 25 as GridPageSize });
   // The checked rows by id, kept across pages (with their names, for the invitation dialog).
   const [checked, setChecked] = useState<ReadonlyMap<string, FacultyRow>>(() => new Map());
   const [invite, setInvite] = useState<InviteKind | null>(null);
   const [info, setInfo] = useState<Info>(null);
   const list = useQuery({
-    ...facultyListQueryOptions(api, { search: "", pageNo: state.page, count: state.pageSize }),
+    ...facultyListQueryOptions(api, { search: "", pageNo: state.page, count: pageSizeCount(state.pageSize) }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.faculty ?? [];

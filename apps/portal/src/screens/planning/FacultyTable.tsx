@@ -1,5 +1,5 @@
 import { type FacultyRow, facultyListQueryOptions } from "@portal/api-client";
-import { GRID_PAGE_SIZES } from "@portal/domain";
+import { GRID_PAGE_SIZES, type GridPageSize, pageSizeCount } from "@portal/domain";
 import { Button, DataTable, type DataTableColumn, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -10,7 +10,7 @@ import { QueryError } from "../kit/QueryError.tsx";
 import { ListPager } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 
-type TableState = { page: number; pageSize: 10 | 25 | 50 };
+type TableState = { page: number; pageSize: GridPageSize };
 
 /**
  * The shared faculty table (spec §2 Faculty table): name, phone, email, type, availability and an
@@ -29,7 +29,7 @@ export function FacultyTable({
   const [search, setSearch] = useState("");
   const [state, setState] = useState<TableState>({ page: 1, pageSize: 10 });
   const list = useQuery({
-    ...facultyListQueryOptions(api, { search, pageNo: state.page, count: state.pageSize }),
+    ...facultyListQueryOptions(api, { search, pageNo: state.page, count: pageSizeCount(state.pageSize) }),
     placeholderData: keepPreviousData,
   });
   const columns: DataTableColumn<FacultyRow>[] = [

@@ -10,10 +10,12 @@ import type { AppContext, AppEnv } from "../../context.ts";
 import { parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
 import {
+  resolveAllRows,
   ZItemVersion,
   zBodyPageNo,
   zItemList,
   zOptionalId,
+  zPageCount,
   zQueryPageNo,
   zSearch,
 } from "../../http/request-schemas.ts";
@@ -27,21 +29,15 @@ import {
 /** Most eligibility decisions one PATCH /sf/exam/update/eligibily takes. */
 export const MAX_ELIGIBILITY_ITEMS = 500;
 
-const pageSize = (n: number) => (TIMETABLE_PAGE_SIZES as readonly number[]).includes(n);
-const pageSizeError = { error: `count must be one of ${TIMETABLE_PAGE_SIZES.join(", ")}` };
 /** Paging in a query string (numbers as text). */
 const ZQueryPage = {
   pageNo: zQueryPageNo,
-  count: z.coerce.number().int().refine(pageSize, pageSizeError).default(DEFAULT_GRID_PAGE_SIZE),
+  count: zPageCount(TIMETABLE_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE, true),
 };
 /** Paging in a JSON body. */
 const ZBodyPage = {
   pageNo: zBodyPageNo,
-  count: z
-    .number({ error: pageSizeError.error })
-    .int()
-    .refine(pageSize, pageSizeError)
-    .default(DEFAULT_GRID_PAGE_SIZE),
+  count: zPageCount(TIMETABLE_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE, false),
 };
 const eligibilityFilter = z
   .union([z.enum(ELIGIBILITY_STATUSES), z.literal("")], {
@@ -68,7 +64,9 @@ export function eligibilityRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get("/sf/exam/studentStatus/:id", async (c) => {
-    const { search, eligibility, pageNo, count } = parseOrThrow(ZStudentStatusQuery, c.req.query());
+    const { search, eligibility, pageNo, count } = resolveAllRows(
+      parseOrThrow(ZStudentStatusQuery, c.req.query()),
+    );
     const answer = await getStudentStatus(
       ctx.db,
       ctx.now(),
@@ -93,12 +91,12 @@ export function eligibilityRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.post("/salesforce/StudentRiskData", async (c) => {
-    const q = parseOrThrow(ZRiskBody, (await readJson(c, { required: false })) ?? {});
+    const q = resolveAllRows(parseOrThrow(ZRiskBody, (await readJson(c, { required: false })) ?? {}));
     return c.json({ success: true as const, ...(await getStudentRiskData(ctx.db, ctx.now(), q)) });
   });
 
   app.post("/salesforce/StudentData", async (c) => {
-    const q = parseOrThrow(ZStudentDataBody, (await readJson(c, { required: false })) ?? {});
+    const q = resolveAllRows(parseOrThrow(ZStudentDataBody, (await readJson(c, { required: false })) ?? {}));
     return c.json({ success: true as const, ...(await listStudentEligibility(ctx.db, ctx.now(), q)) });
   });
 

@@ -13,9 +13,11 @@ import type { AppContext, AppEnv } from "../../context.ts";
 import { parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
 import {
+  resolveAllRows,
   ZItemVersion,
   zItemList,
   zOptionalId,
+  zPageCount,
   zQueryPageNo,
   zRequiredId,
   zSearch,
@@ -41,16 +43,10 @@ const ZAssignmentVersion = z
     path: ["version"],
   });
 
-/** Paging of the evaluation lists in a query string (spec §9 grid 10, 25, 50). */
+/** Paging of the evaluation lists in a query string (spec §9 grid 10, 25, 50, All as 0). */
 const ZEvaluationQueryPage = {
   pageNo: zQueryPageNo,
-  count: z.coerce
-    .number()
-    .int()
-    .refine((n) => (GRID_PAGE_SIZES as readonly number[]).includes(n), {
-      error: `count must be one of ${GRID_PAGE_SIZES.join(", ")}`,
-    })
-    .default(DEFAULT_GRID_PAGE_SIZE),
+  count: zPageCount(GRID_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE, true),
 };
 const dateError = (name: string) => ({ error: `${name} must be a date written YYYY-MM-DD` });
 /** A YYYY-MM-DD filter; "" (or absent) keeps everything. */
@@ -104,12 +100,12 @@ export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
   );
 
   app.get("/sf/exam/evaluationAssignments", async (c) => {
-    const q = parseOrThrow(ZAssignmentsQuery, c.req.query());
+    const q = resolveAllRows(parseOrThrow(ZAssignmentsQuery, c.req.query()));
     return c.json({ success: true as const, ...(await listEvaluationAssignments(ctx.db, q)) });
   });
 
   app.get("/sf/exam/evaluationOverview", async (c) => {
-    const q = parseOrThrow(ZOverviewQuery, c.req.query());
+    const q = resolveAllRows(parseOrThrow(ZOverviewQuery, c.req.query()));
     return c.json({ success: true as const, ...(await getEvaluationOverview(ctx.db, ctx.now(), q)) });
   });
 

@@ -1,6 +1,8 @@
 import {
   DEFAULT_GRID_PAGE_SIZE,
+  EXAM_DATA_SORT_COLUMNS,
   ROLE_EXAM_OFFICE,
+  SORT_DIRECTIONS,
   TIMETABLE_PAGE_SIZES,
   todayIn,
   ZExamTimetableItem,
@@ -15,21 +17,16 @@ import { notFound, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
 import { keptReadModelResponse } from "../../http/kept-json.ts";
 import { isUuid } from "../../http/request.ts";
+import { resolveAllRows, zPageCount } from "../../http/request-schemas.ts";
 import { zVersion } from "../../http/versions.ts";
 import { CLASH_REPORT_MAX_ITEMS, firstClashes, keptClashReport } from "./clash-report.ts";
 import { currentExamCycle, getExamDashboard, listExamCycles } from "./dashboard.ts";
 import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./timetable.ts";
 
-/** Paging of the exam grids: the domain's timetable sizes (spec §9 grid 10, 25, 50, and 100). */
+/** Paging of the exam grids: the domain's timetable sizes (spec §9 grid 10, 25, 50, and 100, All as 0). */
 const ZPage = {
   pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  count: z.coerce
-    .number()
-    .int()
-    .refine((n) => (TIMETABLE_PAGE_SIZES as readonly number[]).includes(n), {
-      error: `count must be one of ${TIMETABLE_PAGE_SIZES.join(", ")}`,
-    })
-    .default(DEFAULT_GRID_PAGE_SIZE),
+  count: zPageCount(TIMETABLE_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE, true),
 };
 const cycleId = z.string().trim().max(100).default("");
 
@@ -44,6 +41,10 @@ const ZExamDataBody = z
     completedIn: z.number().int().min(1).max(3660).optional(),
     examCycleId: cycleId,
     ...ZPage,
+    sortBy: z
+      .enum(EXAM_DATA_SORT_COLUMNS, { error: `sortBy must be one of ${EXAM_DATA_SORT_COLUMNS.join(", ")}` })
+      .optional(),
+    sortDirection: z.enum(SORT_DIRECTIONS, { error: "sortDirection must be asc or desc" }).default("asc"),
   })
   .refine((b) => b.dueDays === undefined || b.completedIn === undefined, {
     error: "Give dueDays (upcoming exams) or completedIn (completed exams), not both",
@@ -101,14 +102,14 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.post("/salesforce/ExamData", async (c) => {
-    const q = parseOrThrow(ZExamDataBody, (await readJson(c, { required: false })) ?? {});
+    const q = resolveAllRows(parseOrThrow(ZExamDataBody, (await readJson(c, { required: false })) ?? {}));
     // A user whose exam office role is held only at scopes sees the exams within them.
     const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
     return c.json({ success: true as const, ...(await listExamData(ctx.db, ctx.now(), q, scope)) });
   });
 
   app.get("/salesforce/TimeTable", async (c) => {
-    const q = parseOrThrow(ZTimetableQuery, c.req.query());
+    const q = resolveAllRows(parseOrThrow(ZTimetableQuery, c.req.query()));
     return c.json({ success: true as const, ...(await listExamTimetable(ctx.db, q)) });
   });
 

@@ -1,4 +1,10 @@
-import { addDays, examSlotsOverlap } from "@portal/domain";
+import {
+  ALL_ROWS_CAP,
+  addDays,
+  EXAM_DATA_SORT_COLUMNS,
+  examSlotsOverlap,
+  SORT_DIRECTIONS,
+} from "@portal/domain";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows as readRows } from "../../db/rows.ts";
@@ -218,6 +224,19 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
     expect(filtered.timetable.every((r) => r.courseCode === one.courseCode)).toBe(true);
     const detail = await get<{ exam: Row }>(`/api/sf/exam/getExamSetupSPJ/${one.id}`);
     expect(detail.exam).toEqual(one);
+  });
+
+  it("answers the page size All (count 0, spec §9) with every row from the first, whatever pageNo says", async () => {
+    const all = await timetable(`examCycleId=${current.id}&count=0&pageNo=3`);
+    expect(current.exams).toBeGreaterThan(10);
+    expect(current.exams).toBeLessThanOrEqual(ALL_ROWS_CAP);
+    expect(all.noOfRecords).toBe(current.exams);
+    expect(all.timetable).toHaveLength(current.exams);
+    const pages: Row[] = [];
+    for (let pageNo = 1; pages.length < current.exams; pageNo += 1) {
+      pages.push(...(await timetable(`examCycleId=${current.id}&count=10&pageNo=${pageNo}`)).timetable);
+    }
+    expect(all.timetable.map((r) => r.id)).toEqual(pages.map((r) => r.id));
   });
 
   it("saves a timetable row, normalises the time, mails the faculty and audits the change", async () => {
@@ -453,6 +472,45 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
     expect(bad.body).toMatchObject({ field: "completedIn" });
   });
 
+  it.each(
+    EXAM_DATA_SORT_COLUMNS.flatMap((sortBy) =>
+      SORT_DIRECTIONS.map((sortDirection) => ({ sortBy, sortDirection })),
+    ),
+  )("sorts ExamData by $sortBy $sortDirection: its pages hold each exam once", async (sort) => {
+    const call = async (body: Record<string, unknown>) => {
+      const res = await api.call("POST", "/api/salesforce/ExamData", { body, headers: auth });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { noOfRecords: number; exams: Array<{ Id: string; Deadline: string }> };
+    };
+    for (const kind of [{ dueDays: 366 }, { completedIn: 3660 }]) {
+      const whole = await call({ ...kind, count: 0 });
+      expect(whole.noOfRecords).toBeGreaterThan(10);
+      const exams: Array<{ Id: string; Deadline: string }> = [];
+      for (let pageNo = 1; exams.length < whole.noOfRecords; pageNo++) {
+        const page = await call({ ...kind, ...sort, pageNo, count: 10 });
+        expect(page.noOfRecords).toBe(whole.noOfRecords);
+        expect(page.exams.length).toBeGreaterThan(0);
+        exams.push(...page.exams);
+      }
+      const ids = exams.map((e) => e.Id);
+      expect(new Set(ids).size).toBe(whole.noOfRecords);
+      expect([...ids].sort()).toEqual(whole.exams.map((e) => e.Id).sort());
+      if (sort.sortBy === "date") {
+        const dates = exams.map((e) => e.Deadline);
+        const ordered = [...dates].sort();
+        expect(dates).toEqual(sort.sortDirection === "asc" ? ordered : ordered.reverse());
+      }
+    }
+  });
+
+  it("answers 400 naming the field for an unknown ExamData sort", async () => {
+    for (const body of [{ sortBy: "Id" }, { sortBy: "term", sortDirection: "up" }]) {
+      const res = await api.call("POST", "/api/salesforce/ExamData", { body, headers: auth });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ field: Object.keys(body).at(-1) });
+    }
+  });
+
   describe("refused timetable saves leave everything unchanged", () => {
     const cases: Array<[string, (r: Row) => unknown, number, string | undefined]> = [
       ["an unknown exam", (r) => [item(r, { id: "00000000-0000-4000-8000-000000000000" })], 404, "0.id"],
@@ -516,6 +574,8 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
       "/api/sf/exam/clashReport",
       `/api/sf/exam/clashReport?examCycleId=${current.id}&limit=9999`,
       "/api/salesforce/TimeTable?count=7",
+      "/api/salesforce/TimeTable?count=500",
+      "/api/salesforce/TimeTable?count=all",
       "/api/salesforce/TimeTable?pageNo=0",
     ]) {
       expect((await api.call("GET", url, { headers: auth })).status, url).toBe(400);

@@ -1,12 +1,14 @@
 import {
+  type ExamDataSortColumn,
   type ExamTimetableItem,
   evaluationDeadlineAfterMove,
   formatDate,
   formatStudentFacultyRatio,
   formatTime,
+  type SortDirection,
   todayIn,
 } from "@portal/domain";
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
 import { type ListScope, offeringInListScope } from "../../auth/public.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
@@ -365,6 +367,29 @@ export type ExamInfo = {
   daysFromToday: number;
 };
 
+/** The ORDER BY terms of an ExamData sort (EXAM_DATA_SORT_COLUMNS); the caller adds the tie-breaks. */
+function examDataSort(column: ExamDataSortColumn, direction: SortDirection): SQL[] {
+  const by = (value: SQL | AnyColumn) => (direction === "desc" ? desc(value) : asc(value));
+  switch (column) {
+    case "courseCode":
+      return [by(course.code)];
+    case "courseName":
+      return [by(course.name)];
+    case "section":
+      return [by(courseOffering.section)];
+    case "intake":
+      return [by(intake.name)];
+    case "term":
+      return [by(term.name)];
+    case "programme":
+      return [by(academicProgramme.name)];
+    case "examType":
+      return [by(exam.examType)];
+    case "date":
+      return [by(exam.examDate), by(exam.startTime)];
+  }
+}
+
 /**
  * ExamData (spec §7, with dueDays and completedIn): with `dueDays`, the exams from today (each exam's
  * today at its campus, in the campus's zone; `today` of the answer is the default zone's, Asia/Kolkata)
@@ -382,6 +407,8 @@ export async function listExamData(
     examCycleId: string;
     pageNo: number;
     count: number;
+    sortBy?: ExamDataSortColumn | undefined;
+    sortDirection?: SortDirection | undefined;
   },
   scope: ListScope | null = null,
 ): Promise<{ exams: ExamInfo[]; noOfRecords: number; today: string }> {
@@ -415,9 +442,10 @@ export async function listExamData(
   const order = upcoming
     ? [asc(exam.examDate), asc(exam.startTime)]
     : [sql`${exam.examDate} desc`, sql`${exam.startTime} desc`];
+  const sorted = q.sortBy ? examDataSort(q.sortBy, q.sortDirection ?? "asc") : [];
   const rows = await selectRows(db)
     .where(and(...where))
-    .orderBy(...order, asc(course.name), asc(courseOffering.section), asc(exam.id))
+    .orderBy(...sorted, ...order, asc(course.name), asc(courseOffering.section), asc(exam.id))
     .limit(q.count)
     .offset((q.pageNo - 1) * q.count);
   const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppContext, AppEnv } from "../../context.ts";
 import { parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
+import { resolveAllRows, zPageCount } from "../../http/request-schemas.ts";
 import { zVersion } from "../../http/versions.ts";
 import {
   getInvigilatorList,
@@ -33,13 +34,7 @@ const id = (name: string) =>
 
 const ZPage = {
   pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  count: z.coerce
-    .number()
-    .int()
-    .refine((n) => (TIMETABLE_PAGE_SIZES as readonly number[]).includes(n), {
-      error: `count must be one of ${TIMETABLE_PAGE_SIZES.join(", ")}`,
-    })
-    .default(DEFAULT_SEATING_PAGE_SIZE),
+  count: zPageCount(TIMETABLE_PAGE_SIZES, DEFAULT_SEATING_PAGE_SIZE, true),
 };
 
 const ZExamQuery = z.object({ examId: id("examId") });
@@ -151,7 +146,7 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.get("/salesforce/seatingPlan/retrieve", async (c) => {
-    const { examId, pageNo, count } = parseOrThrow(ZRetrieveQuery, c.req.query());
+    const { examId, pageNo, count } = resolveAllRows(parseOrThrow(ZRetrieveQuery, c.req.query()));
     return c.json({
       success: true as const,
       ...(await retrieveSeatingPlan(ctx.db, examId, { pageNo, count })),
@@ -191,7 +186,9 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.get("/sf/exam/invigilationNotifications", async (c) => {
-    const { examCycle, notified, pageNo, count } = parseOrThrow(ZNotificationsQuery, c.req.query());
+    const { examCycle, notified, pageNo, count } = resolveAllRows(
+      parseOrThrow(ZNotificationsQuery, c.req.query()),
+    );
     const answer = await listInvigilationNotifications(ctx.db, {
       examCycle,
       ...(notified ? { notified: notified === "true" } : {}),
@@ -202,7 +199,7 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.get("/sf/exam/facultyProctoring", async (c) => {
-    const { examCycle, pageNo, count } = parseOrThrow(ZFacultyProctoringQuery, c.req.query());
+    const { examCycle, pageNo, count } = resolveAllRows(parseOrThrow(ZFacultyProctoringQuery, c.req.query()));
     const answer = await listFacultyProctoring(ctx.db, { examCycle, pageNo, count });
     return c.json({ success: true as const, ...answer });
   });

@@ -27,3 +27,6 @@ export const sizeSelect = layered({
 export const buttons = layered({ display: "inline-flex", gap: vars.space.xs });
 
 export const icon = layered({ width: "1.25rem", height: "1.25rem" });
+
+/** The note under an All page the server capped: its own line, at the pager's end. */
+export const cappedNote = layered({ flexBasis: "100%", textAlign: "end", fontWeight: 600 });

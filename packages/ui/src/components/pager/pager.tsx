@@ -18,6 +18,8 @@ export type PagerLabels = {
   all: string;
   /** The range text, e.g. "26-50 of 120". */
   range: (range: { from: number; to: number; total: number }) => string;
+  /** The note under an All page the server capped, e.g. "Showing the first 500 of 1,200 rows." */
+  capped: (count: { shown: number; total: number }) => string;
 };
 
 /** English defaults, only so the control is never nameless; pass translated labels. */
@@ -30,6 +32,7 @@ export const defaultPagerLabels: PagerLabels = {
   rowsPerPage: "Rows per page",
   all: "All",
   range: ({ from, to, total }) => `${from}-${to} of ${total}`,
+  capped: ({ shown, total }) => `Showing the first ${shown} of ${total} rows.`,
 };
 
 export type PagerProps<TSize extends PageSize = PageSize> = {
@@ -45,18 +48,28 @@ export type PagerProps<TSize extends PageSize = PageSize> = {
   labels?: Partial<PagerLabels>;
   /** Blocks every control, e.g. while a page loads. */
   disabled?: boolean;
+  /**
+   * The most rows the server puts on an All page (e.g. 500): when the page size is "all" and `total`
+   * is above it, the range reads 1 to `cappedAt` and a visible note says the page was capped.
+   */
+  cappedAt?: number;
   className?: string;
 };
 
-/** The page count and the shown row range (1-based, inclusive) for a page; pure, for callers too. */
-export function pageRange(page: number, pageSize: PageSize, total: number) {
+/**
+ * The page count and the shown row range (1-based, inclusive) for a page; pure, for callers too. An
+ * "all" page is one page; with `cappedAt` it holds at most that many rows and `capped` says whether
+ * the list had more.
+ */
+export function pageRange(page: number, pageSize: PageSize, total: number, cappedAt?: number) {
   const safeTotal = Math.max(0, Math.floor(total));
+  const capped = pageSize === "all" && cappedAt !== undefined && safeTotal > cappedAt;
   const size = pageSize === "all" ? Math.max(safeTotal, 1) : Math.max(1, Math.floor(pageSize));
   const pageCount = Math.max(1, Math.ceil(safeTotal / size));
   const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
   const from = safeTotal === 0 ? 0 : (current - 1) * size + 1;
-  const to = Math.min(current * size, safeTotal);
-  return { pageCount, page: current, from, to, total: safeTotal };
+  const to = capped ? (cappedAt as number) : Math.min(current * size, safeTotal);
+  return { pageCount, page: current, from, to, total: safeTotal, capped };
 }
 
 function Chevron({ direction, double }: { direction: "left" | "right"; double?: boolean }) {
@@ -91,11 +104,12 @@ export function Pager<TSize extends PageSize = PageSize>({
   onPageSizeChange,
   labels,
   disabled = false,
+  cappedAt,
   className,
 }: PagerProps<TSize>) {
   const text = { ...defaultPagerLabels, ...labels };
   const selectId = useId();
-  const range = pageRange(page, pageSize, total);
+  const range = pageRange(page, pageSize, total, cappedAt);
   const atStart = range.page <= 1;
   const atEnd = range.page >= range.pageCount;
   const showSizes = pageSizes !== undefined && pageSizes.length > 0 && onPageSizeChange !== undefined;
@@ -124,6 +138,11 @@ export function Pager<TSize extends PageSize = PageSize>({
         </span>
       ) : null}
       <span aria-live="polite">{text.range({ from: range.from, to: range.to, total: range.total })}</span>
+      {range.capped ? (
+        <span role="note" className={styles.cappedNote}>
+          {text.capped({ shown: range.to, total: range.total })}
+        </span>
+      ) : null}
       <span className={styles.buttons}>
         <IconButton
           aria-label={text.first}

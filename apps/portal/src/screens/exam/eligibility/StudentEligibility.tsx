@@ -1,5 +1,5 @@
 import { type StudentRiskExam, studentRiskDataQueryOptions } from "@portal/api-client";
-import { GRID_PAGE_SIZES } from "@portal/domain";
+import { GRID_PAGE_SIZES, pageSizeCount } from "@portal/domain";
 import { type DataTableColumn, StatTile, StatTileGroup } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -49,7 +49,7 @@ function riskDataRequest(state: OverviewState) {
     examCycleId: cycleFilter(state.cycle),
     search: state.search,
     pageNo: state.page,
-    count: state.pageSize,
+    count: pageSizeCount(state.pageSize),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   eligibilityNeedsReason,
   GRID_PAGE_SIZES,
   type Locale,
+  pageSizeCount,
   REASON_MAX_LENGTH,
 } from "@portal/domain";
 import {
@@ -233,7 +234,7 @@ export function StudentStatusScreen({ search }: { search: string }) {
       eligibility: state.eligibility,
       search: state.search,
       pageNo: state.page,
-      count: state.pageSize,
+      count: pageSizeCount(state.pageSize),
     }),
     enabled: state.examId !== "",
     placeholderData: keepPreviousData,

@@ -5,6 +5,7 @@ import {
   GRID_PAGE_SIZES,
   type GridPageSize,
   isEligibilityStatus,
+  parsePageSize,
 } from "@portal/domain";
 
 /**
@@ -33,12 +34,9 @@ function readText(query: URLSearchParams, key: string): string {
 
 function readPaging(query: URLSearchParams): { page: number; pageSize: GridPageSize } {
   const pageText = query.get("page") ?? "";
-  const size = Number(query.get("pageSize") ?? "");
   return {
     page: /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1,
-    pageSize: (GRID_PAGE_SIZES as readonly number[]).includes(size)
-      ? (size as GridPageSize)
-      : DEFAULT_GRID_PAGE_SIZE,
+    pageSize: parsePageSize<GridPageSize>(query.get("pageSize"), GRID_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE),
   };
 }
 

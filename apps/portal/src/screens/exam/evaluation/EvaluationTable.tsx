@@ -1,5 +1,11 @@
 import { type EvaluationAssignmentRow, evaluationAssignmentsQueryOptions } from "@portal/api-client";
-import { EVALUATOR_STATUSES, evaluatorStatusLabel, GRID_PAGE_SIZES, showsReasonMarker } from "@portal/domain";
+import {
+  EVALUATOR_STATUSES,
+  evaluatorStatusLabel,
+  GRID_PAGE_SIZES,
+  pageSizeCount,
+  showsReasonMarker,
+} from "@portal/domain";
 import { type DataTableColumn, Select, StatusChip, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -65,7 +71,7 @@ function assignmentsRequest(state: EvaluationListState) {
     allocatedTo: state.allocatedTo,
     status: state.status,
     pageNo: state.page,
-    count: state.pageSize,
+    count: pageSizeCount(state.pageSize),
   };
 }
 

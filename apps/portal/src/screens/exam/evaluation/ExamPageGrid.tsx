@@ -1,5 +1,5 @@
 import { type EvaluationOverviewExam, evaluationOverviewQueryOptions } from "@portal/api-client";
-import { GRID_PAGE_SIZES } from "@portal/domain";
+import { GRID_PAGE_SIZES, pageSizeCount } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -16,7 +16,7 @@ import { evaluationLinks } from "./routes.ts";
 
 /** The evaluation overview request of a list state (cycle and page). */
 function overviewRequest(state: EvaluationListState) {
-  return { examCycleId: cycleFilter(state.cycle), pageNo: state.page, count: state.pageSize };
+  return { examCycleId: cycleFilter(state.cycle), pageNo: state.page, count: pageSizeCount(state.pageSize) };
 }
 
 /**

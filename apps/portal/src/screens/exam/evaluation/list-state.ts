@@ -4,6 +4,7 @@ import {
   type EvaluatorStatus,
   GRID_PAGE_SIZES,
   type GridPageSize,
+  parsePageSize,
 } from "@portal/domain";
 
 /**
@@ -49,14 +50,11 @@ function readDate(query: URLSearchParams, key: string): string {
 export function parseEvaluationListState(search: string): EvaluationListState {
   const query = new URLSearchParams(search);
   const pageText = query.get("page") ?? "";
-  const sizeText = Number(query.get("pageSize") ?? "");
   const status = readText(query, "status");
   return {
     cycle: readText(query, "cycle"),
     page: /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1,
-    pageSize: (GRID_PAGE_SIZES as readonly number[]).includes(sizeText)
-      ? (sizeText as GridPageSize)
-      : DEFAULT_GRID_PAGE_SIZE,
+    pageSize: parsePageSize<GridPageSize>(query.get("pageSize"), GRID_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE),
     date: readDate(query, "date"),
     deadline: readDate(query, "deadline"),
     faculty: readText(query, "faculty"),

@@ -1,8 +1,8 @@
 import { type ExamInfo, examCyclesQueryOptions, examDataQueryOptions } from "@portal/api-client";
-import { GRID_PAGE_SIZES } from "@portal/domain";
-import { type DataTableColumn, Select } from "@portal/ui";
+import { EXAM_DATA_SORT_COLUMNS, GRID_PAGE_SIZES } from "@portal/domain";
+import { type DataTableColumn, type DataTableSorting, dataTableServerSorting, Select } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
@@ -56,9 +56,12 @@ export function examDataFirstQuery(kind: ExamDataKind): FirstQuery {
   };
 }
 
+/** The table's headers sort on the server (EXAM_DATA_SORT_COLUMNS): the sort's state, not sorted rows. */
+const TABLE_FEATURES = [dataTableServerSorting];
+
 function examDataColumns(kind: ExamDataKind): DataTableColumn<ExamInfo>[] {
   return [
-    { id: "courseCode", header: m.exam_col_course_code(), cell: (e) => e.Course_Code__c },
+    { id: "courseCode", header: m.exam_col_course_code(), cell: (e) => e.Course_Code__c, sortable: true },
     {
       id: "courseName",
       header: m.exam_col_course_name(),
@@ -69,13 +72,24 @@ function examDataColumns(kind: ExamDataKind): DataTableColumn<ExamInfo>[] {
         </a>
       ),
       rowHeader: true,
+      sortable: true,
     },
-    { id: "section", header: m.exam_col_section(), cell: (e) => e.Section__c },
-    { id: "intake", header: m.exam_col_intake(), cell: (e) => e.Intake__c },
-    { id: "term", header: m.exam_col_term(), cell: (e) => e.Term_Name__c },
-    { id: "programme", header: m.exam_col_programme(), cell: (e) => e.Specialization_Name__c },
-    { id: "examType", header: m.exam_col_exam_type(), cell: (e) => examTypeLabel(e.Exam_Type__c) },
-    { id: "date", header: m.exam_col_date(), cell: (e) => displayDate(e.Deadline) },
+    { id: "section", header: m.exam_col_section(), cell: (e) => e.Section__c, sortable: true },
+    { id: "intake", header: m.exam_col_intake(), cell: (e) => e.Intake__c, sortable: true },
+    { id: "term", header: m.exam_col_term(), cell: (e) => e.Term_Name__c, sortable: true },
+    {
+      id: "programme",
+      header: m.exam_col_programme(),
+      cell: (e) => e.Specialization_Name__c,
+      sortable: true,
+    },
+    {
+      id: "examType",
+      header: m.exam_col_exam_type(),
+      cell: (e) => examTypeLabel(e.Exam_Type__c),
+      sortable: true,
+    },
+    { id: "date", header: m.exam_col_date(), cell: (e) => displayDate(e.Deadline), sortable: true },
     { id: "time", header: m.exam_col_time(), cell: (e) => timeWithDuration(e.startTimeOfExam, e.duration) },
     kind === "upcoming"
       ? { id: "daysLeft", header: m.exam_col_days_left(), cell: (e) => daysLeftLabel(e.daysFromToday) }
@@ -87,7 +101,8 @@ function examDataColumns(kind: ExamDataKind): DataTableColumn<ExamInfo>[] {
  * Upcoming exams (spec §2 /app/exams/Upcoming; ExamData with dueDays: 7, 14, 30 or 90 days ahead,
  * default 30, soonest first, with the days left) or completed exams (/app/exams/completedExams;
  * completedIn: the last 30, 90, 180 or 365 days, default 90, latest first, "Completed N days ago").
- * Optional exam cycle filter; server paging 10, 25 or 50 a page (spec §9), 'No Data' when empty.
+ * Optional exam cycle filter; server paging 10, 25, 50 or All a page (spec §9), 'No Data' when empty;
+ * the data columns' headers sort on the server (`?sort=&direction=`).
  * Each course name links to the exam's details page.
  * Days count from today in Asia/Kolkata, as the server counts them. State lives in the address.
  */
@@ -102,6 +117,18 @@ export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; searc
     placeholderData: keepPreviousData,
   });
   const { choices } = dayChoices(kind);
+  const sorting = useMemo<DataTableSorting>(
+    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
+    [state.sort],
+  );
+  const onSortingChange = useCallback(
+    (next: DataTableSorting) => {
+      const column = EXAM_DATA_SORT_COLUMNS.find((name) => name === next[0]?.id);
+      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
+      navigate({ ...state, sort, page: 1 });
+    },
+    [navigate, state],
+  );
   return (
     <div className={styles.screen}>
       <div className={styles.filters}>
@@ -131,6 +158,10 @@ export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; searc
         getRowId={(e) => e.Id}
         emptyText={m.exam_no_data()}
         loadingLabel={m.exam_loading()}
+        features={TABLE_FEATURES}
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+        manualSorting
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { type ExamTimetableRow, examTimetableQueryOptions } from "@portal/api-client";
-import { TIMETABLE_PAGE_SIZES } from "@portal/domain";
+import { pageSizeCount, TIMETABLE_PAGE_SIZES } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
@@ -47,7 +47,7 @@ export function toTimetableQuery(state: TimetableState) {
     examCycleId: cycleFilter(state.cycle),
     course: state.course,
     pageNo: state.page,
-    count: state.pageSize,
+    count: pageSizeCount(state.pageSize),
   };
 }
 

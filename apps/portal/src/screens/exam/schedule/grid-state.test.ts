@@ -23,12 +23,18 @@ describe("exam list state in the address", () => {
   });
 
   it("reads upcoming and completed states with their own day choices", () => {
-    expect(parseExamDataState("", "upcoming")).toEqual({ cycle: "", days: 30, page: 1, pageSize: 10 });
+    expect(parseExamDataState("", "upcoming")).toEqual({
+      cycle: "",
+      days: 30,
+      page: 1,
+      pageSize: 10,
+      sort: null,
+    });
     expect(parseExamDataState("", "completed").days).toBe(90);
     expect(parseExamDataState("?days=14", "upcoming").days).toBe(14);
     expect(parseExamDataState("?days=14", "completed").days).toBe(90);
     expect(parseExamDataState("?pageSize=100", "upcoming").pageSize).toBe(10);
-    const completed = { cycle: "c1", days: 365, page: 2, pageSize: 25 as const };
+    const completed = { cycle: "c1", days: 365, page: 2, pageSize: 25 as const, sort: null };
     expect(serializeExamDataState(completed, "completed")).toBe("?cycle=c1&days=365&page=2&pageSize=25");
     expect(serializeExamDataState({ ...completed, days: 90, cycle: "" }, "completed")).toBe(
       "?page=2&pageSize=25",
@@ -40,6 +46,25 @@ describe("exam list state in the address", () => {
       count: 25,
     });
     expect(toExamDataRequest({ ...completed, days: 7 }, "upcoming")).toMatchObject({ dueDays: 7 });
+  });
+
+  it("keeps the page size All and a header sort in the address and sends them to the server", () => {
+    const state = parseExamDataState("?pageSize=all&sort=term&direction=desc", "upcoming");
+    expect(state).toMatchObject({ pageSize: "all", sort: { column: "term", direction: "desc" } });
+    expect(serializeExamDataState(state, "upcoming")).toBe("?pageSize=all&sort=term&direction=desc");
+    expect(toExamDataRequest(state, "upcoming")).toEqual({
+      dueDays: 30,
+      examCycleId: "",
+      pageNo: 1,
+      count: 0,
+      sortBy: "term",
+      sortDirection: "desc",
+    });
+    const ascending = parseExamDataState("?sort=date&direction=up", "completed");
+    expect(ascending.sort).toEqual({ column: "date", direction: "asc" });
+    expect(serializeExamDataState(ascending, "completed")).toBe("?sort=date");
+    expect(parseExamDataState("?sort=Id", "upcoming").sort).toBeNull();
+    expect(parseTimetableState("?pageSize=all").pageSize).toBe("all");
   });
 
   it("keeps the dashboard's cycle", () => {

@@ -1,7 +1,12 @@
 import {
   DEFAULT_GRID_PAGE_SIZE,
+  EXAM_DATA_SORT_COLUMNS,
+  type ExamDataSortColumn,
   GRID_PAGE_SIZES,
   type GridPageSize,
+  pageSizeCount,
+  parsePageSize,
+  type SortDirection,
   TIMETABLE_PAGE_SIZES,
   type TimetablePageSize,
 } from "@portal/domain";
@@ -25,8 +30,17 @@ export type ExamDataKind = "upcoming" | "completed";
 /** The exam timetable and the Exam Setup list. */
 export type TimetableState = { cycle: string; course: string; page: number; pageSize: TimetablePageSize };
 
-/** Upcoming or completed exams. */
-export type ExamDataState = { cycle: string; days: number; page: number; pageSize: GridPageSize };
+/** A header sort of the Upcoming or completed exams list (server-side, `sortBy`/`sortDirection`). */
+export type ExamDataSort = { column: ExamDataSortColumn; direction: SortDirection } | null;
+
+/** Upcoming or completed exams; `sort` null is the list's own order. */
+export type ExamDataState = {
+  cycle: string;
+  days: number;
+  page: number;
+  pageSize: GridPageSize;
+  sort: ExamDataSort;
+};
 
 /** Longest id or course text accepted from the address bar (longer ones are dropped). */
 const MAX_TEXT = 200;
@@ -75,7 +89,11 @@ export function parseTimetableState(search: string | URLSearchParams): Timetable
     cycle: readText(query, "cycle"),
     course: readText(query, "course"),
     page: readPage(query),
-    pageSize: readChoice(query, "pageSize", TIMETABLE_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE),
+    pageSize: parsePageSize<TimetablePageSize>(
+      query.get("pageSize"),
+      TIMETABLE_PAGE_SIZES,
+      DEFAULT_GRID_PAGE_SIZE,
+    ),
   };
 }
 
@@ -96,7 +114,16 @@ export function dayChoices(kind: ExamDataKind): { choices: readonly number[]; fa
     : { choices: COMPLETED_DAY_CHOICES, fallback: DEFAULT_COMPLETED_DAYS };
 }
 
-/** Reads an Upcoming / completed state: `?cycle=&days=&page=&pageSize=` (page size 10, 25 or 50). */
+/** Reads the `?sort=&direction=` of an exams list: an unknown column is no sort, any direction but desc is asc. */
+function readSort(query: URLSearchParams): ExamDataSort {
+  const column = EXAM_DATA_SORT_COLUMNS.find((name) => name === query.get("sort"));
+  return column ? { column, direction: query.get("direction") === "desc" ? "desc" : "asc" } : null;
+}
+
+/**
+ * Reads an Upcoming / completed state: `?cycle=&days=&page=&pageSize=&sort=&direction=` (page size 10,
+ * 25, 50 or all).
+ */
 export function parseExamDataState(search: string | URLSearchParams, kind: ExamDataKind): ExamDataState {
   const query = params(search);
   const { choices, fallback } = dayChoices(kind);
@@ -104,7 +131,8 @@ export function parseExamDataState(search: string | URLSearchParams, kind: ExamD
     cycle: readText(query, "cycle"),
     days: readChoice(query, "days", choices, fallback),
     page: readPage(query),
-    pageSize: readChoice(query, "pageSize", GRID_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE),
+    pageSize: parsePageSize<GridPageSize>(query.get("pageSize"), GRID_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE),
+    sort: readSort(query),
   };
 }
 
@@ -115,6 +143,8 @@ export function serializeExamDataState(state: ExamDataState, kind: ExamDataKind)
     ["days", state.days, state.days !== dayChoices(kind).fallback],
     ["page", state.page, state.page > 1],
     ["pageSize", state.pageSize, state.pageSize !== DEFAULT_GRID_PAGE_SIZE],
+    ["sort", state.sort?.column ?? "", state.sort !== null],
+    ["direction", "desc", state.sort?.direction === "desc"],
   ]);
 }
 
@@ -124,7 +154,8 @@ export function toExamDataRequest(state: ExamDataState, kind: ExamDataKind) {
     ...(kind === "upcoming" ? { dueDays: state.days } : { completedIn: state.days }),
     examCycleId: state.cycle,
     pageNo: state.page,
-    count: state.pageSize,
+    count: pageSizeCount(state.pageSize),
+    ...(state.sort ? { sortBy: state.sort.column, sortDirection: state.sort.direction } : {}),
   };
 }
 

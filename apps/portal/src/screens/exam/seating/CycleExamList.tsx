@@ -1,5 +1,5 @@
 import { type ExamTimetableRow, examTimetableQueryOptions } from "@portal/api-client";
-import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES } from "@portal/domain";
+import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES, pageSizeCount } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
@@ -61,7 +61,12 @@ export function serializeExamListState(state: ExamListState): string {
 
 /** The GET /salesforce/TimeTable query of a list state (the course matches name or code). */
 function timetableQuery(state: ExamListState) {
-  return { examCycleId: state.cycle, course: state.course, pageNo: state.page, count: state.pageSize };
+  return {
+    examCycleId: state.cycle,
+    course: state.course,
+    pageNo: state.page,
+    count: pageSizeCount(state.pageSize),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { facultyProctoringQueryOptions, type InvigilationNotification } from "@portal/api-client";
-import { GRID_PAGE_SIZES } from "@portal/domain";
+import { GRID_PAGE_SIZES, pageSizeCount } from "@portal/domain";
 import { DataTable, type DataTableColumn, Loader } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo } from "react";
@@ -33,7 +33,9 @@ export default function FacultyProctoring({ search, ...root }: FacultyProctoring
 export const facultyProctoringFirstQuery: FirstQuery = async (context) => {
   const { cycle, page, pageSize } = parseCycleListState(context.search);
   await withExamCycle(context, cycle, (examCycle) =>
-    context.fetch(facultyProctoringQueryOptions(context.api, { examCycle, pageNo: page, count: pageSize })),
+    context.fetch(
+      facultyProctoringQueryOptions(context.api, { examCycle, pageNo: page, count: pageSizeCount(pageSize) }),
+    ),
   );
 };
 
@@ -65,7 +67,7 @@ export function FacultyProctoringScreen({ search }: { search: string }) {
     ...facultyProctoringQueryOptions(api, {
       examCycle: state.cycle,
       pageNo: state.page,
-      count: state.pageSize,
+      count: pageSizeCount(state.pageSize),
     }),
     enabled: state.cycle !== "",
     placeholderData: keepPreviousData,

@@ -8,7 +8,7 @@ import {
   saveSeatingPlanMutationOptions,
   seatingPlanQueryOptions,
 } from "@portal/api-client";
-import { GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
+import { GRID_PAGE_SIZES, type GridPageSize, pageSizeCount } from "@portal/domain";
 import {
   Button,
   ButtonLink,
@@ -75,7 +75,7 @@ export function seatingPlanFirstQuery(examId: string): FirstQuery {
   return async ({ api, search, fetch }) => {
     if (examId === "") return;
     const paging = parseArrangementPaging(search);
-    await fetch(seatingPlanQueryOptions(api, examId, paging.page, paging.pageSize));
+    await fetch(seatingPlanQueryOptions(api, examId, paging.page, pageSizeCount(paging.pageSize)));
   };
 }
 
@@ -136,7 +136,7 @@ export function SeatingPlanScreen({
   const toast = useToast();
   const [paging, navigate] = useUrlState(search, parseArrangementPaging, serializeArrangementPaging);
   const plan = useQuery({
-    ...seatingPlanQueryOptions(api, examId, paging.page, paging.pageSize),
+    ...seatingPlanQueryOptions(api, examId, paging.page, pageSizeCount(paging.pageSize)),
     enabled: examId !== "",
     placeholderData: keepPreviousData,
   });

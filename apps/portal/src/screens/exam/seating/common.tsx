@@ -1,5 +1,5 @@
 import type { SeatingExamHeader } from "@portal/api-client";
-import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
+import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES, type GridPageSize, parsePageSize } from "@portal/domain";
 import { m } from "../../../lib/i18n.ts";
 import { displayDate } from "../../kit/display-date.ts";
 import * as styles from "./seating.css.ts";
@@ -16,10 +16,11 @@ export type CycleListState = { cycle: string; page: number; pageSize: GridPageSi
 export function parsePaging(query: URLSearchParams): { page: number; pageSize: GridPageSize } {
   const pageText = query.get("page") ?? "";
   const page = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
-  const size = Number(query.get("pageSize"));
-  const pageSize = (GRID_PAGE_SIZES as readonly number[]).includes(size)
-    ? (size as GridPageSize)
-    : DEFAULT_GRID_PAGE_SIZE;
+  const pageSize = parsePageSize<GridPageSize>(
+    query.get("pageSize"),
+    GRID_PAGE_SIZES,
+    DEFAULT_GRID_PAGE_SIZE,
+  );
   return { page, pageSize };
 }
 

@@ -1,3 +1,4 @@
+import { pageSizeCount } from "@portal/domain";
 import { type CycleListState, parseCycleListState, serializeCycleListState, writeQuery } from "./common.tsx";
 
 /*
@@ -32,7 +33,7 @@ export function toNotificationsQuery(state: DutyListState) {
   return {
     examCycle: state.cycle,
     pageNo: state.page,
-    count: state.pageSize,
+    count: pageSizeCount(state.pageSize),
     ...(state.notified ? { notified: state.notified } : {}),
   };
 }
