@@ -13,7 +13,7 @@ export type EnrolmentOptionsQuery = { instituteId: string; academicProgramId: st
 /** Answer of getDataForCourseEnrolment: institutes, and the programmes, plans and terms of the choices. */
 export type EnrolmentOptions = JsonAnswer<"enrolmentOptions">;
 /** The till term and one page of students: termId, pageNo (1-based), count (10, 25, 50). */
-export type EnrolmentPageQuery = { termId: string; pageNo: number; count: 10 | 25 | 50 };
+export type EnrolmentPageQuery = { termId: string; pageNo: number; count: 10 | 25 | 50 | 0 };
 /** Answer of getStudentAndCourseForEnrolment. */
 export type EnrolmentCandidates = JsonAnswer<"enrolmentCandidates">;
 /** One student of the Enrol Student list. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GRID_PAGE_SIZES } from "./constants.ts";
+import { GRID_PAGE_SIZES, pageSizeCounts } from "./constants.ts";
 import { ZId } from "./planning-input.ts";
 
 /*
@@ -23,8 +23,8 @@ const pageNo = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const gridCount = z.coerce
   .number()
   .int()
-  .refine((n) => (GRID_PAGE_SIZES as readonly number[]).includes(n), {
-    error: "count must be one of 10, 25, 50",
+  .refine((n) => pageSizeCounts(GRID_PAGE_SIZES).includes(n), {
+    error: "count must be one of 10, 25, 50, 0 (All)",
   })
   .default(25);
 /** A chosen id: "" (nothing chosen) is refused with `message`, any other non-id with 'Not a valid id'. */

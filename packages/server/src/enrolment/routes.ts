@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import type { AppContext, AppEnv } from "../context.ts";
 import { parseOrThrow } from "../http/errors.ts";
 import { readJson } from "../http/input.ts";
+import { resolveAllRows } from "../http/request-schemas.ts";
 import { createEnrolments, enrolmentCandidates, enrolmentOptions } from "./enrolment.ts";
 import { associateFaculty, listFacultyEnrolment, removeFacultyAssociation } from "./faculty.ts";
 
@@ -25,7 +26,7 @@ export function enrolmentRoutes(ctx: AppContext): Hono<AppEnv> {
     return c.json({ success: true as const, ...(await enrolmentOptions(ctx.db, q)) });
   });
   app.get("/salesforce/getStudentAndCourseForEnrolment", async (c) => {
-    const q = parseOrThrow(ZEnrolmentCandidatesQuery, c.req.query());
+    const q = resolveAllRows(parseOrThrow(ZEnrolmentCandidatesQuery, c.req.query()));
     return c.json({ success: true as const, ...(await enrolmentCandidates(ctx.db, q)) });
   });
   app.post("/salesforce/createEnrolmentTillCourses", async (c) => {
@@ -33,7 +34,7 @@ export function enrolmentRoutes(ctx: AppContext): Hono<AppEnv> {
     return c.json({ success: true as const, ...(await createEnrolments(ctx, c.get("user"), input)) });
   });
   app.get("/salesforce/FacultyEnrollment", async (c) => {
-    const q = parseOrThrow(ZFacultyEnrolmentQuery, c.req.query());
+    const q = resolveAllRows(parseOrThrow(ZFacultyEnrolmentQuery, c.req.query()));
     return c.json({ success: true as const, ...(await listFacultyEnrolment(ctx.db, q)) });
   });
   app.post("/salesforce/FacultyEnrollment", async (c) => {

@@ -1,4 +1,4 @@
-import { GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
+import { GRID_PAGE_SIZES, type GridPageSize, pageSizeCount } from "@portal/domain";
 
 /**
  * The enrolment screens' state in the address:
@@ -56,7 +56,7 @@ export function toOptionsQuery(state: EnrolmentState) {
 
 /** The page request (till term, page, size) of a state. */
 export function toPageQuery(state: EnrolmentState) {
-  return { termId: state.term, pageNo: state.page, count: state.pageSize };
+  return { termId: state.term, pageNo: state.page, count: pageSizeCount(state.pageSize) };
 }
 
 /** A choice in the filters: the state with the narrower choices under it cleared and page 1. */
