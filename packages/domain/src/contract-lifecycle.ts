@@ -113,6 +113,7 @@ export const CONTRACT_MESSAGES = {
   role: "You may not take this action on this contract",
   notFound: "Contract not found",
   areaHeadIsFaculty: "The area head cannot be the faculty member",
+  areaHeadNotUser: "The area head must be a user of the portal",
   endBeforeStart: "End date cannot be before the start date",
   noChange: "A revision must change the hours, the rate or the dates",
 } as const;
