@@ -16,6 +16,7 @@ const SIGN_IN_TABLES = [
   "session_family",
 ];
 const BASE = "/api/salesforce/facultyOnboarding";
+const ONE = "/api/contracts";
 
 type Body = Record<string, unknown> & { errorMessage?: string; field?: string; errorCode?: string };
 type Contract = {
@@ -141,7 +142,7 @@ describe.each(testTargets())("faculty onboarding and contracts on $name", (targe
     return res.body.contract as Contract;
   }
   async function step(c: Contract, call: string, who: Who = "office", extra: Record<string, unknown> = {}) {
-    const body = await ok("POST", `${BASE}/contracts/${c.id}/${call}`, { version: c.version, ...extra }, who);
+    const body = await ok("POST", `${ONE}/${c.id}/${call}`, { version: c.version, ...extra }, who);
     return body.contract as Contract;
   }
 
@@ -189,7 +190,7 @@ describe.each(testTargets())("faculty onboarding and contracts on $name", (targe
 
   it("runs the whole life cycle: one audit row and the right mail per step", async () => {
     let c = await onboard();
-    const email = (await ok("GET", `${BASE}/contracts/${c.id}`)).contract as { faculty: { email: string } };
+    const email = (await ok("GET", `${ONE}/${c.id}`)).contract as { faculty: { email: string } };
     const facultyEmail = email.faculty.email;
 
     c = await step(c, "sendForAreaHeadApproval");
@@ -200,7 +201,7 @@ describe.each(testTargets())("faculty onboarding and contracts on $name", (targe
     expect(toHead?.text).toContain(`/app/ViewContract?id=${c.id}`);
 
     // The area head sees the contract with the approval actions only.
-    const seen = (await ok("GET", `${BASE}/contracts/${c.id}`, undefined, "areaHead")).contract as Contract;
+    const seen = (await ok("GET", `${ONE}/${c.id}`, undefined, "areaHead")).contract as Contract;
     expect(seen.allowedEvents).toEqual(["approve", "return"]);
 
     c = await step(c, "approve", "areaHead");
@@ -265,7 +266,7 @@ describe.each(testTargets())("faculty onboarding and contracts on $name", (targe
 
   it("refuses illegal steps with 409 or 403 and leaves everything unchanged", async () => {
     const c = await onboard();
-    const url = (call: string) => `${BASE}/contracts/${c.id}/${call}`;
+    const url = (call: string) => `${ONE}/${c.id}/${call}`;
     // Sending a draft that is not approved.
     await refused(
       409,
@@ -298,17 +299,17 @@ describe.each(testTargets())("faculty onboarding and contracts on $name", (targe
       "areaHead",
     );
     // A draft-only change of a pending contract.
-    await refused(409, "DELETE", `${BASE}/contracts/${c.id}?version=${pending.version}`, undefined, {
+    await refused(409, "DELETE", `${ONE}/${c.id}?version=${pending.version}`, undefined, {
       errorCode: "invalid_transition",
     });
     // Someone neither office nor area head of it.
     const other = await onboard({ areaHeadEmail: "results@university.example" });
-    await refused(403, "GET", `${BASE}/contracts/${other.id}`, undefined, {}, "areaHead");
+    await refused(403, "GET", `${ONE}/${other.id}`, undefined, {}, "areaHead");
   });
 
   it("edits, returns and deletes a draft", async () => {
     let c = await onboard();
-    const edited = await ok("PUT", `${BASE}/contracts/${c.id}`, {
+    const edited = await ok("PUT", `${ONE}/${c.id}`, {
       version: c.version,
       termId: term.id,
       courseOfferingIds: [],
@@ -324,15 +325,15 @@ describe.each(testTargets())("faculty onboarding and contracts on $name", (targe
     c = await step(c, "returnToDraft", "areaHead");
     expect(c.state).toBe("draft");
     expect((await lastAudit(c.id))?.action).toBe("return_contract");
-    const deleted = await send("DELETE", `${BASE}/contracts/${c.id}?version=${c.version}`);
+    const deleted = await send("DELETE", `${ONE}/${c.id}?version=${c.version}`);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    expect((await send("GET", `${BASE}/contracts/${c.id}`)).status).toBe(404);
+    expect((await send("GET", `${ONE}/${c.id}`)).status).toBe(404);
     expect((await lastAudit(c.id))?.action).toBe("delete_contract");
   });
 
   it("serves the contract as a PDF that names the faculty member", async () => {
     const c = await onboard({ firstName: "Kiran", lastName: "Bedi" });
-    const res = await api.raw("GET", `${BASE}/contracts/${c.id}/pdf`, { headers: await as("office") });
+    const res = await api.raw("GET", `${ONE}/${c.id}/pdf`, { headers: await as("office") });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const bytes = new Uint8Array(await res.arrayBuffer());

@@ -22,6 +22,8 @@ import {
 } from "./contracts.ts";
 
 const BASE = "/salesforce/facultyOnboarding";
+/** One contract's calls: not salesforce services, as the legacy `?endpoint=` form carries no path parameters. */
+const ONE = "/contracts/:id";
 
 /** The wire call of each life-cycle step (the spec's names where it has them) and its domain event. */
 const STEPS = {
@@ -81,10 +83,10 @@ export function contractRoutes(ctx: AppContext): Hono<AppEnv> {
     );
     return c.json({ success: true as const, ...(await listContractFaculty(ctx.db, q)) });
   });
-  app.get(`${BASE}/contracts/:id`, async (c) =>
+  app.get(ONE, async (c) =>
     c.json({ success: true as const, contract: await getContract(ctx.db, c.get("user"), idOf(c)) }),
   );
-  app.get(`${BASE}/contracts/:id/pdf`, async (c) => {
+  app.get(`${ONE}/pdf`, async (c) => {
     const id = idOf(c);
     const pdf = await contractPdf(ctx.db, c.get("user"), id);
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
@@ -94,7 +96,7 @@ export function contractRoutes(ctx: AppContext): Hono<AppEnv> {
       "Cache-Control": "private, no-store",
     });
   });
-  app.put(`${BASE}/contracts/:id`, async (c) => {
+  app.put(ONE, async (c) => {
     const id = idOf(c);
     const { version, ...terms } = parseOrThrow(ZContractUpdate, await readJson(c));
     const contract = await runContractEvent(ctx, c.get("user"), id, {
@@ -104,13 +106,13 @@ export function contractRoutes(ctx: AppContext): Hono<AppEnv> {
     });
     return c.json({ success: true as const, contract });
   });
-  app.delete(`${BASE}/contracts/:id`, async (c) => {
+  app.delete(ONE, async (c) => {
     const id = idOf(c);
     const { version } = parseOrThrow(z.object({ version: z.coerce.number().int().min(1) }), c.req.query());
     await runContractEvent(ctx, c.get("user"), id, { event: "delete", version });
     return c.json({ success: true as const });
   });
-  app.post(`${BASE}/contracts/:id/sendRevisedContractEmail`, async (c) => {
+  app.post(`${ONE}/sendRevisedContractEmail`, async (c) => {
     const id = idOf(c);
     const { version, ...terms } = parseOrThrow(ZContractUpdate, await readJson(c));
     const contract = await runContractEvent(ctx, c.get("user"), id, {
@@ -121,7 +123,7 @@ export function contractRoutes(ctx: AppContext): Hono<AppEnv> {
     return c.json({ success: true as const, contract });
   });
   for (const [call, event] of Object.entries(STEPS)) {
-    app.post(`${BASE}/contracts/:id/${call}`, async (c) => {
+    app.post(`${ONE}/${call}`, async (c) => {
       const id = idOf(c);
       const { version } = parseOrThrow(ZContractVersion, await readJson(c));
       const contract = await runContractEvent(ctx, c.get("user"), id, { event, version });
