@@ -33,6 +33,8 @@ export type ContractHistoryEntry = {
   fromState: ContractState | null;
   toState: ContractState;
   actorEmail: string;
+  /** The contract's version after the step (orders the history). */
+  version: number;
   at: string;
 };
 
@@ -220,7 +222,8 @@ export async function getContract(db: Executor, user: SessionUser, id: string): 
   );
   const history = await rows<ContractHistoryEntry & { at: Date | string }>(
     db,
-    sql`select event, from_state as "fromState", to_state as "toState", actor_email as "actorEmail", at
+    sql`select event, from_state as "fromState", to_state as "toState", actor_email as "actorEmail",
+      contract_version as version, at
       from contract_event where contract_id = ${id} order by contract_version`,
   );
   const row = toRow(k, user);
