@@ -41,6 +41,24 @@ export {
   createApiClient,
 } from "./client.ts";
 export {
+  type ContractListPage,
+  type ContractListQuery,
+  type ContractListRow,
+  type ContractStepCall,
+  type ContractTermsRequest,
+  type ContractView,
+  contractKeys,
+  contractListQueryOptions,
+  contractOptionsQueryOptions,
+  contractPdfPath,
+  contractQueryOptions,
+  contractStepMutationOptions,
+  deleteContractDraftMutationOptions,
+  type OnboardFacultyRequest,
+  onboardFacultyMutationOptions,
+  reviseContractMutationOptions,
+} from "./contracts.ts";
+export {
   type AssociateFacultyRequest,
   associateFacultyMutationOptions,
   type CreateEnrolmentsRequest,

@@ -68,6 +68,17 @@ export const AUDIT_ACTIONS = [
   "import_planner",
   "import_curriculum",
   "update_dates",
+  // faculty onboarding and contracts (contract-lifecycle.ts)
+  "onboard_faculty",
+  "update_contract",
+  "delete_contract",
+  "submit_contract",
+  "approve_contract",
+  "return_contract",
+  "send_contract",
+  "resend_contract",
+  "revise_contract",
+  "cancel_contract",
   // scheduling and shared records
   "create",
   "update",

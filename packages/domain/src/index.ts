@@ -1,6 +1,8 @@
 /** @portal/domain: pure rules of the portal (no I/O). See README.md. */
 export * from "./audit.ts";
 export * from "./constants.ts";
+export * from "./contract-input.ts";
+export * from "./contract-lifecycle.ts";
 export * from "./dates.ts";
 export * from "./eligibility.ts";
 export * from "./eligibility-input.ts";

@@ -6,6 +6,7 @@ import { adminRoutes } from "./admin/routes.ts";
 import { authorize } from "./auth/roles.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
+import { contractRoutes } from "./contracts/routes.ts";
 import { rewarmAfterWrite, setReadModelCache } from "./db/read-model-cache.ts";
 import { mailOutbox } from "./db/schema.ts";
 import { enrolmentRoutes } from "./enrolment/routes.ts";
@@ -200,6 +201,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", schedulingRoutes(ctx));
   app.route("/", mailRoutes(ctx));
   app.route("/", adminRoutes(ctx));
+  app.route("/", contractRoutes(ctx));
 
   return app;
 }

@@ -52,6 +52,8 @@ describe("visibleMenu", () => {
     ]);
     expect(visible.find((e) => e.id === "faculty")?.children?.map((e) => [e.id, e.href])).toEqual([
       ["faculty-management", "/app/faculty-management"],
+      ["faculty-onboarding", "/app/FacultyOnBoarding"],
+      ["contract-management", "/app/contract-management"],
     ]);
     expect(visible.find((e) => e.id === "exam")?.children?.map((e) => [e.id, e.href])).toEqual([
       ["exam-dashboard", "/app/exams/examDashboard"],
@@ -106,6 +108,8 @@ describe("visibleMenu", () => {
     "academic-calendar",
     "faculty",
     "faculty-management",
+    "faculty-onboarding",
+    "contract-management",
   ];
 
   /** The users and roles screens: the administrator's alone. */

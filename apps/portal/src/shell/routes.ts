@@ -270,11 +270,26 @@ export const ROUTES = routeTable({
     parents: [FACULTY],
     menu: "faculty-onboarding",
     roles: ACADEMIC,
-    built: false,
   },
   "contract-management": {
     path: "/app/contract-management",
     title: m.menu_contract_management,
+    parents: [FACULTY],
+    menu: "contract-management",
+    roles: ACADEMIC,
+  },
+  // Any portal user: the contract's area head opens it from the approval mail (the server lets
+  // only the office and that area head read it), so it highlights Home, the menu entry all may see.
+  "view-contract": {
+    path: "/app/ViewContract",
+    title: m.menu_view_contract,
+    parents: [FACULTY, { route: "contract-management" }],
+    menu: "home",
+    roles: ANYONE,
+  },
+  "view-course": {
+    path: "/app/ViewCourse",
+    title: m.menu_view_course,
     parents: [FACULTY],
     menu: "contract-management",
     roles: ACADEMIC,
