@@ -1456,3 +1456,4 @@ export const storedFile = pgTable(
   },
   (t) => [index("stored_file_created_at_idx").on(t.createdAt)],
 );
+export * from "./schema-profiles.ts";
