@@ -10,16 +10,7 @@ import { LIST_PAGE_SIZES } from "./constants.ts";
 import { FIELD_FORMAT_MESSAGES } from "./field-formats.ts";
 import { zFieldFormat, zOptionalFieldFormat } from "./field-formats-input.ts";
 import { isIsoDate } from "./iso-date.ts";
-
-/** Largest passport photo `POST /report/signature` accepts: 2 MB (2 × 1024 × 1024 bytes). */
-export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-
-/** Kinds of address a contact may have, at most one of each. */
-export const ADDRESS_KINDS = ["Permanent", "Current", "Mailing"] as const;
-/** How a related person is related to the contact. */
-export const RELATIONSHIP_TYPES = ["Father", "Mother", "Guardian", "Spouse", "Sibling", "Other"] as const;
-/** A contact's gender as recorded (optional). */
-export const GENDERS = ["Female", "Male", "Other"] as const;
+import { ADDRESS_KINDS, GENDERS, RELATIONSHIP_TYPES } from "./profile.ts";
 
 /** A required free text of at most `max` characters, trimmed; empty → 'Field cannot be empty.'. */
 function zText(max: number) {

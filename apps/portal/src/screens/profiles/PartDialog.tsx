@@ -1,3 +1,5 @@
+import type { ProfilePartName } from "@portal/api-client";
+import { PROFILE_PART_SCHEMAS, ZContactDetails } from "@portal/domain";
 import { Button, Dialog, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useState } from "react";
@@ -9,6 +11,12 @@ import { showRefusalOnForm } from "../kit/form-refusal.ts";
 import type { PartForm } from "./parts.ts";
 import { PROFILE_TRANSLATIONS } from "./parts.ts";
 import * as styles from "./profiles.css.ts";
+
+/** The domain schema each dialog validates with: the server's, without the version it adds. */
+const SCHEMAS: Record<ProfilePartName | "contact", z.ZodObject> = {
+  contact: ZContactDetails.omit({ version: true }),
+  ...PROFILE_PART_SCHEMAS,
+};
 
 /**
  * An edit dialog of the 360 profile (contact details, an address, a relationship, an education
@@ -22,6 +30,7 @@ export function PartDialog({
   open,
   onOpenChange,
   title,
+  part,
   form: config,
   initial,
   onSave,
@@ -30,6 +39,7 @@ export function PartDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
+  part: ProfilePartName | "contact";
   form: PartForm;
   initial: Readonly<Record<string, string>>;
   onSave: (values: Record<string, string>) => Promise<unknown>;
@@ -47,6 +57,7 @@ export function PartDialog({
       {/* Mounted only while open: every opening starts from the record as shown. */}
       <PartFormBody
         config={config}
+        schema={SCHEMAS[part]}
         initial={initial}
         onSave={onSave}
         onReload={onReload}
@@ -58,12 +69,14 @@ export function PartDialog({
 
 function PartFormBody({
   config,
+  schema: partSchema,
   initial,
   onSave,
   onReload,
   onDone,
 }: {
   config: PartForm;
+  schema: z.ZodObject;
   initial: Readonly<Record<string, string>>;
   onSave: (values: Record<string, string>) => Promise<unknown>;
   onReload: () => Promise<unknown>;
@@ -76,7 +89,7 @@ function PartFormBody({
     config.fields.map((f) => [f.name, initial[f.name] ?? ""]),
   );
   // The domain's schema takes these strings as the server takes them ("" is "not given").
-  const schema = config.schema as unknown as z.ZodType<unknown, Record<string, string>>;
+  const schema = partSchema as unknown as z.ZodType<unknown, Record<string, string>>;
   const form = useForm({
     defaultValues,
     validators: { onChange: schema, onSubmit: schema },

@@ -1,6 +1,5 @@
 import {
   ApiError,
-  createAdminNoteMutationOptions,
   type Profile360,
   type ProfilePartName,
   profileKeys,
@@ -9,22 +8,23 @@ import {
   saveContactDetailsMutationOptions,
   uploadProfilePhotoMutationOptions,
 } from "@portal/api-client";
-import { PROFILE_PHOTO_MAX_BYTES, ZAdminNote } from "@portal/domain";
+import { PROFILE_PHOTO_MAX_BYTES } from "@portal/domain";
 import { Badge, Button, DataTable, type DataTableColumn, Dialog, Loader, Tabs, useToast } from "@portal/ui";
-import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
-import { BoundTextField } from "../form-field.tsx";
+import { lazyDialog } from "../../shell/lazy-dialog.tsx";
 import { displayDate } from "../kit/display-date.ts";
-import { showRefusalOnForm } from "../kit/form-refusal.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { readRefusal } from "../kit/save-refusal.ts";
 import * as screen from "../screen.css.ts";
-import { PartDialog } from "./PartDialog.tsx";
 import { CONTACT_DETAILS_FORM, choiceLabel, PART_FORMS, PROFILE_TRANSLATIONS } from "./parts.ts";
 import * as styles from "./profiles.css.ts";
+
+// The edit dialogs and the admin notes' form bring TanStack Form and zod: loaded when first shown.
+const PartDialog = lazyDialog(() => import("./PartDialog.tsx").then((module) => module.PartDialog));
+const AdminNotes = lazyDialog(() => import("./AdminNotes.tsx").then((module) => module.AdminNotes));
 
 type Part<P extends ProfilePartName> = Profile360[P][number];
 type AnyPart = Part<ProfilePartName>;
@@ -237,31 +237,34 @@ function ContactSection({
           </Button>
         </div>
       ) : null}
-      <PartDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={m.profile_dialog_edit({ section: CONTACT_DETAILS_FORM.section() })}
-        form={CONTACT_DETAILS_FORM}
-        initial={{
-          firstName: profile.firstName,
-          lastName: profile.lastName,
-          email: profile.email,
-          mobile: d.mobile ?? "",
-          dateOfBirth: d.dateOfBirth ?? "",
-          gender: d.gender ?? "",
-          nationality: d.nationality ?? "",
-        }}
-        onSave={async (values) => {
-          // The version of the details as now loaded: after Reload the next save sends the fresh one.
-          const fresh = latest();
-          await save.mutateAsync({
-            contactId: profile.contactId,
-            body: { ...values, version: fresh?.details.version ?? d.version } as never,
-          });
-          await queryClient.invalidateQueries({ queryKey: profileKeys.all });
-        }}
-        onReload={reload}
-      />
+      {open ? (
+        <PartDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={m.profile_dialog_edit({ section: CONTACT_DETAILS_FORM.section() })}
+          part="contact"
+          form={CONTACT_DETAILS_FORM}
+          initial={{
+            firstName: profile.firstName,
+            lastName: profile.lastName,
+            email: profile.email,
+            mobile: d.mobile ?? "",
+            dateOfBirth: d.dateOfBirth ?? "",
+            gender: d.gender ?? "",
+            nationality: d.nationality ?? "",
+          }}
+          onSave={async (values) => {
+            // The version of the details as now loaded: after Reload the next save sends the fresh one.
+            const fresh = latest();
+            await save.mutateAsync({
+              contactId: profile.contactId,
+              body: { ...values, version: fresh?.details.version ?? d.version } as never,
+            });
+            await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+          }}
+          onReload={reload}
+        />
+      ) : null}
     </div>
   );
 }
@@ -359,35 +362,38 @@ function PartSection({
           </Button>
         </div>
       ) : null}
-      <PartDialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        title={editing === "new" ? m.profile_dialog_add({ section }) : m.profile_dialog_edit({ section })}
-        form={config}
-        initial={editing === null || editing === "new" ? {} : itemValues(editing)}
-        onSave={async (values) => {
-          if (editing === null || editing === "new") {
-            await write.mutateAsync({ op: "create", contactId: profile.contactId, part, body: values });
-          } else {
-            // The version as now loaded: after Reload the next save sends the fresh one.
-            const fresh = latest();
-            const current = (fresh?.[part] as readonly AnyPart[] | undefined)?.find(
-              (i) => i.id === editing.id,
-            );
-            await write.mutateAsync({
-              op: "update",
-              contactId: profile.contactId,
-              part,
-              id: editing.id,
-              body: { ...values, version: current?.version ?? editing.version },
-            });
-          }
-          await afterWrite();
-        }}
-        onReload={reload}
-      />
+      {editing !== null ? (
+        <PartDialog
+          open={editing !== null}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+          title={editing === "new" ? m.profile_dialog_add({ section }) : m.profile_dialog_edit({ section })}
+          part={part}
+          form={config}
+          initial={editing === null || editing === "new" ? {} : itemValues(editing)}
+          onSave={async (values) => {
+            if (editing === null || editing === "new") {
+              await write.mutateAsync({ op: "create", contactId: profile.contactId, part, body: values });
+            } else {
+              // The version as now loaded: after Reload the next save sends the fresh one.
+              const fresh = latest();
+              const current = (fresh?.[part] as readonly AnyPart[] | undefined)?.find(
+                (i) => i.id === editing.id,
+              );
+              await write.mutateAsync({
+                op: "update",
+                contactId: profile.contactId,
+                part,
+                id: editing.id,
+                body: { ...values, version: current?.version ?? editing.version },
+              });
+            }
+            await afterWrite();
+          }}
+          onReload={reload}
+        />
+      ) : null}
       <Dialog
         open={deleting !== null}
         onOpenChange={(open) => {
@@ -427,68 +433,6 @@ function PartSection({
           </Button>
         </div>
       </Dialog>
-    </div>
-  );
-}
-
-/** The admin notes, newest first, with a form to add one (administrator and academic office). */
-function AdminNotes({ profile }: { profile: Profile360 }) {
-  const api = useApi();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const add = useMutation(createAdminNoteMutationOptions(api));
-  const form = useForm({
-    defaultValues: { note: "" },
-    validators: { onSubmit: ZAdminNote },
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        await add.mutateAsync({ contactId: profile.contactId, note: value.note });
-        toast.success(m.profile_saved());
-        formApi.reset();
-        await queryClient.invalidateQueries({ queryKey: profileKeys.all });
-      } catch (error) {
-        toast.error(showRefusalOnForm(form, error, { translations: PROFILE_TRANSLATIONS }).message);
-      }
-    },
-  });
-  const notes = profile.adminNotes ?? [];
-  return (
-    <div className={styles.section}>
-      {notes.length === 0 ? <p className={screen.muted}>{m.profile_no_record()}</p> : null}
-      <ul className={styles.items} aria-label={m.profile_tab_admin_notes()}>
-        {notes.map((n) => (
-          <li key={n.id} className={styles.item}>
-            <span>{n.note}</span>
-            <span className={screen.muted}>
-              {m.profile_note_by({ author: n.authorEmail, date: displayDate(n.createdAt.slice(0, 10)) })}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <form
-        noValidate
-        className={styles.dialogForm}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
-        <form.Field name="note">
-          {(field) => (
-            <BoundTextField
-              field={field}
-              translations={PROFILE_TRANSLATIONS}
-              label={m.profile_field_note()}
-              required
-            />
-          )}
-        </form.Field>
-        <div className={screen.actions}>
-          <Button type="submit" variant="primary" loading={add.isPending}>
-            {m.profile_add_note()}
-          </Button>
-        </div>
-      </form>
     </div>
   );
 }

@@ -3,18 +3,15 @@ import {
   type ADDRESS_KINDS,
   FIELD_FORMAT_MESSAGES,
   type GENDERS,
-  PROFILE_PART_SCHEMAS,
   type RELATIONSHIP_TYPES,
-  ZContactDetails,
 } from "@portal/domain";
-import type { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import type { MessageTranslations } from "../form-field.tsx";
 
 /*
  * What the 360 profile's edit dialogs show for each editable part (openapi/profiles.yaml): its
- * fields in order with their labels, the choices of a choice field, and the domain schema the form
- * validates with (the one the server parses the request with).
+ * fields in order with their labels and the choices of a choice field. The domain schemas the forms
+ * validate with are PartDialog's, so zod loads only when a dialog opens.
  */
 
 /** One field of an edit dialog: a text input, or a choice of `options` (value and label). */
@@ -26,8 +23,8 @@ export type PartField = {
   options?: ReadonlyArray<{ value: string; label: () => string }>;
 };
 
-/** An edit dialog's fields, the schema it validates with and its section's name. */
-export type PartForm = { fields: readonly PartField[]; schema: z.ZodObject; section: () => string };
+/** An edit dialog's fields and its section's name. */
+export type PartForm = { fields: readonly PartField[]; section: () => string };
 
 const genderLabels: Record<(typeof GENDERS)[number], () => string> = {
   Female: m.profile_gender_female,
@@ -61,7 +58,6 @@ const options = <T extends string>(labels: Record<T, () => string>) =>
 /** The contact details dialog (`PUT .../contactDetails`; the version is added on save). */
 export const CONTACT_DETAILS_FORM: PartForm = {
   section: m.profile_tab_contact,
-  schema: ZContactDetails.omit({ version: true }),
   fields: [
     { name: "firstName", label: m.profile_field_first_name, required: true },
     { name: "lastName", label: m.profile_field_last_name, required: true },
@@ -77,7 +73,6 @@ export const CONTACT_DETAILS_FORM: PartForm = {
 export const PART_FORMS: Record<ProfilePartName, PartForm> = {
   addresses: {
     section: m.profile_tab_address,
-    schema: PROFILE_PART_SCHEMAS.addresses,
     fields: [
       {
         name: "kind",
@@ -95,7 +90,6 @@ export const PART_FORMS: Record<ProfilePartName, PartForm> = {
   },
   relationships: {
     section: m.profile_tab_relationships,
-    schema: PROFILE_PART_SCHEMAS.relationships,
     fields: [
       { name: "relatedName", label: m.profile_field_related_name, required: true },
       {
@@ -110,7 +104,6 @@ export const PART_FORMS: Record<ProfilePartName, PartForm> = {
   },
   educationHistory: {
     section: m.profile_tab_education,
-    schema: PROFILE_PART_SCHEMAS.educationHistory,
     fields: [
       { name: "institutionName", label: m.profile_field_institution, required: true },
       { name: "qualification", label: m.profile_field_qualification, required: true },
@@ -120,7 +113,6 @@ export const PART_FORMS: Record<ProfilePartName, PartForm> = {
   },
   additionalInfo: {
     section: m.profile_tab_additional,
-    schema: PROFILE_PART_SCHEMAS.additionalInfo,
     fields: [
       { name: "label", label: m.profile_field_label, required: true },
       { name: "value", label: m.profile_field_value, required: true },
