@@ -272,6 +272,22 @@ export {
   updateTermDatesMutationOptions,
 } from "./planning.ts";
 export {
+  type ContactDetailsRequest,
+  createAdminNoteMutationOptions,
+  type Profile360,
+  type ProfileContactPage,
+  type ProfileContactQuery,
+  type ProfilePartBody,
+  type ProfilePartName,
+  type ProfilePartWrite,
+  profileContactsQueryOptions,
+  profileKeys,
+  profilePartMutationOptions,
+  profileQueryOptions,
+  saveContactDetailsMutationOptions,
+  uploadProfilePhotoMutationOptions,
+} from "./profiles.ts";
+export {
   createRetestMutationOptions,
   type ModerationDetails,
   moderateMutationOptions,

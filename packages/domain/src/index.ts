@@ -29,6 +29,8 @@ export * from "./people-input.ts";
 export * from "./planning.ts";
 export * from "./planning-dates.ts";
 export * from "./planning-input.ts";
+export * from "./profile.ts";
+export * from "./profile-input.ts";
 export * from "./question-paper.ts";
 export * from "./revaluation.ts";
 export * from "./roles.ts";

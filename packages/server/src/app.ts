@@ -24,6 +24,8 @@ import { apiSecurityHeaders } from "./http/security-headers.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
 import { mailRoutes } from "./mail/routes.ts";
 import { planningRoutes } from "./planning/routes.ts";
+import { PROFILE_PHOTO_PATH } from "./profiles/photo.ts";
+import { profileRoutes } from "./profiles/routes.ts";
 import { revaluationRoutes } from "./revaluation/routes.ts";
 import { schedulingRoutes } from "./scheduling/routes.ts";
 
@@ -122,10 +124,11 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   });
   // Security headers on every answer, refusals of the checks below included.
   app.use("*", apiSecurityHeaders(ctx.config.isProduction));
-  // The import call has its own, larger limit (import/routes.ts).
+  // The import call and the photo upload have their own, larger limits (import/routes.ts, profiles/photo.ts).
   app.use("*", checkUrl);
   const limitApiBody = limitBody(MAX_BODY_BYTES);
-  app.use("*", (c, next) => (c.req.path === EXAM_IMPORT_PATH ? next() : limitApiBody(c, next)));
+  const ownLimit = new Set([EXAM_IMPORT_PATH, PROFILE_PHOTO_PATH]);
+  app.use("*", (c, next) => (ownLimit.has(c.req.path) ? next() : limitApiBody(c, next)));
   app.use("*", async (c, next) => {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
@@ -202,6 +205,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", mailRoutes(ctx));
   app.route("/", adminRoutes(ctx));
   app.route("/", contractRoutes(ctx));
+  app.route("/", profileRoutes(ctx));
 
   return app;
 }

@@ -319,6 +319,53 @@ export const ROUTES = routeTable({
     roles: ADMIN_ONLY,
   },
 
+  // 360 profiles (issue 28 part 4): one's own for everyone; the lists and others' profiles for the
+  // offices (every portal role is one), the server deciding who may edit (openapi/profiles.yaml).
+  my360: {
+    path: "/app/my360",
+    title: m.profile_my360_title,
+    parents: [],
+    menu: "home",
+    roles: ANYONE,
+  },
+  "my360-contact": {
+    path: "/app/my360/[contactId]",
+    title: m.profile_my360_title,
+    parents: [],
+    menu: "home",
+    roles: ANYONE,
+  },
+  "student-profiles": {
+    path: "/app/studentProfile",
+    title: m.profile_student_title,
+    parents: [],
+    menu: "home",
+    roles: ANYONE,
+  },
+  "student-profile": {
+    path: "/app/studentProfile/[contactId]",
+    title: m.profile_student_title,
+    crumb: m.profile_crumb_profile,
+    parents: [{ route: "student-profiles" }],
+    menu: "home",
+    roles: ANYONE,
+  },
+  "faculty-profiles": {
+    path: "/app/facultyProfile",
+    title: m.profile_faculty_title,
+    parents: [],
+    menu: "home",
+    roles: ANYONE,
+  },
+  "faculty-profile": {
+    path: "/app/facultyProfile/[contactId]",
+    title: m.profile_faculty_title,
+    crumb: m.profile_crumb_profile,
+    parents: [{ route: "faculty-profiles" }],
+    menu: "home",
+    roles: ANYONE,
+  },
+
   // Exam schedule.
   "exam-dashboard": {
     path: "/app/exams/examDashboard",

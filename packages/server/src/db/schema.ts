@@ -1457,3 +1457,4 @@ export const storedFile = pgTable(
   (t) => [index("stored_file_created_at_idx").on(t.createdAt)],
 );
 export * from "./schema-contracts.ts";
+export * from "./schema-profiles.ts";
