@@ -37,6 +37,8 @@ describe("visibleMenu", () => {
       "admin-management",
     ]);
     expect(visible.find((e) => e.id === "enrolment")?.children?.map((e) => [e.id, e.href])).toEqual([
+      ["enroll-student", "/app/enroll-student"],
+      ["enroll-faculty", "/app/enroll-faculty"],
       ["users", "/app/users"],
     ]);
     expect(visible.find((e) => e.id === "academics")?.children?.map((e) => [e.id, e.href])).toEqual([
@@ -110,10 +112,13 @@ describe("visibleMenu", () => {
     "faculty-management",
     "faculty-onboarding",
     "contract-management",
+    "enrolment",
+    "enroll-student",
+    "enroll-faculty",
   ];
 
   /** The users and roles screens: the administrator's alone. */
-  const ADMIN_ONLY_IDS = ["enrolment", "users", "role-management", "admin-management"];
+  const ADMIN_ONLY_IDS = ["users", "role-management", "admin-management"];
 
   it.each([
     // The exam office sees the administrator's built screens but the planning ones and users and roles.
