@@ -125,6 +125,7 @@ const FIXED_COUNTS = new Set([
   "exam_error_venue", // "at most {max} characters": a fixed limit
   "gres_upload_limits", // "at most {size} KB and {rows} rows": fixed limits
   "reval_minutes", // "{count} minutes": durations of 30 to 300 (spec §9)
+  "kit_all_capped", // "the first {shown} of {total} rows": shown is the fixed cap (500), total above it
 ]);
 
 function countsNoun(text: string): boolean {

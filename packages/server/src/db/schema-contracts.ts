@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { adminUser, contact, courseOffering, term } from "./schema.ts";
+import { adminUser, contact, courseOffering, term } from "./schema-core.ts";
 
 /**
  * A teaching contract: who (faculty contact), for which term, how many hours at which hourly rate

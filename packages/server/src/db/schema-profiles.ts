@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { contact } from "./schema.ts";
+import { contact } from "./schema-core.ts";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const contactRef = () =>

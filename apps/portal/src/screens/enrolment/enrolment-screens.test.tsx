@@ -84,7 +84,7 @@ describe("enroll student", { timeout: 30_000 }, () => {
     await expectNoAxeViolations(container);
     fireEvent.click(within(students).getByRole("checkbox", { name: "Select Aarav Shah" }));
     fireEvent.click(screen.getByRole("button", { name: "Enroll" }));
-    await screen.findByText("2 enrolments created, 0 skipped (already enrolled)", { selector: "p" });
+    await screen.findByText("Enrolments created: 2. Skipped (already enrolled): 0", { selector: "p" });
     const posted = calls.find((c) => c.method === "POST");
     expect(posted?.body).toEqual({
       termId: ID(4),
