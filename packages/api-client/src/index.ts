@@ -114,10 +114,12 @@ export {
 } from "./exam/evaluation.ts";
 export {
   type ChatMessage,
+  publishQuestionPapersMutationOptions,
   type QuestionPaper,
   type QuestionPaperChat,
   type QuestionPaperDetail,
   type QuestionPaperFilters,
+  type QuestionPaperPublishItem,
   questionPaperChatQueryOptions,
   questionPaperCountsQueryOptions,
   questionPaperFiltersQueryOptions,

@@ -119,6 +119,12 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     roles: ["exam_office"],
   },
   {
+    method: "PATCH",
+    path: "/sf/exam/update/QPPublish",
+    operationId: "publishQuestionPapers",
+    roles: ["exam_office"],
+  },
+  {
     method: "POST",
     path: "/salesforce/Exams/sendEmail",
     operationId: "sendEmail",
