@@ -132,10 +132,13 @@ export {
   updateQuestionPapersMutationOptions,
 } from "./exam/question-papers.ts";
 export {
+  type CampusOption,
   type ClashReport,
+  campusFilterQueryOptions,
   clashReportQueryOptions,
   type ExamCycle,
   type ExamDashboard,
+  type ExamFacultyOption,
   type ExamInfo,
   type ExamOverlap,
   type ExamTimetableRow,
@@ -143,6 +146,7 @@ export {
   examCyclesQueryOptions,
   examDashboardQueryOptions,
   examDataQueryOptions,
+  examFacultyDataQueryOptions,
   examKeys,
   examSetupQueryOptions,
   examTimetableQueryOptions,
