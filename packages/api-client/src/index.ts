@@ -114,10 +114,12 @@ export {
 } from "./exam/evaluation.ts";
 export {
   type ChatMessage,
+  publishQuestionPapersMutationOptions,
   type QuestionPaper,
   type QuestionPaperChat,
   type QuestionPaperDetail,
   type QuestionPaperFilters,
+  type QuestionPaperPublishItem,
   questionPaperChatQueryOptions,
   questionPaperCountsQueryOptions,
   questionPaperFiltersQueryOptions,
@@ -130,10 +132,13 @@ export {
   updateQuestionPapersMutationOptions,
 } from "./exam/question-papers.ts";
 export {
+  type CampusOption,
   type ClashReport,
+  campusFilterQueryOptions,
   clashReportQueryOptions,
   type ExamCycle,
   type ExamDashboard,
+  type ExamFacultyOption,
   type ExamInfo,
   type ExamOverlap,
   type ExamTimetableRow,
@@ -141,6 +146,7 @@ export {
   examCyclesQueryOptions,
   examDashboardQueryOptions,
   examDataQueryOptions,
+  examFacultyDataQueryOptions,
   examKeys,
   examSetupQueryOptions,
   examTimetableQueryOptions,

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   "start_review",
   "approve_set",
   "approve_paper",
+  "publish_paper",
   "send_reminder",
   // exam schedule, seating and invigilation
   "create_exam",

@@ -88,3 +88,30 @@ export function setDisplayStatus(status: SetStatus): "Approved" | "Not Approved"
 export function canApproveSet(status: SetStatus, hasDocument: boolean): boolean {
   return status !== "Approved" && hasDocument;
 }
+
+/** Texts of the question-paper publication (PATCH /sf/exam/update/QPPublish); the spec shows none. */
+export const QUESTION_PAPER_PUBLISH_MESSAGES = {
+  /** A paper that is not Approved cannot be published. */
+  notApproved: "Only an approved question paper can be published",
+  /** A paper is published once. */
+  alreadyPublished: "This question paper is already published",
+} as const;
+
+/**
+ * Why a question paper cannot be published, or null when it can (the lifecycle's last step, spec §4
+ * "question papers can be published"; the allowed transition is ours): only an Approved paper that
+ * is not yet published. `published` is whether the paper carries a publication time.
+ */
+export function questionPaperPublishBlock(paper: {
+  status: QuestionPaperStatus;
+  published: boolean;
+}): string | null {
+  if (paper.published) return QUESTION_PAPER_PUBLISH_MESSAGES.alreadyPublished;
+  if (paper.status !== "Approved") return QUESTION_PAPER_PUBLISH_MESSAGES.notApproved;
+  return null;
+}
+
+/** Publish is offered for an Approved paper not yet published. */
+export function canPublishQuestionPaper(paper: { status: QuestionPaperStatus; published: boolean }): boolean {
+  return questionPaperPublishBlock(paper) === null;
+}

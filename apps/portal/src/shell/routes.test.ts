@@ -5,11 +5,24 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { renderInLocale } from "../lib/request-locale.ts";
 import { MENU, type MenuEntry } from "./menu.ts";
-import { breadcrumbsOf, mayOpenRoute, ROUTES, type RouteId, route, routeHref } from "./routes.ts";
+import {
+  breadcrumbsOf,
+  mayOpenRoute,
+  ROUTES,
+  type RouteId,
+  route,
+  routeHref,
+  SPEC_ADDRESS_REDIRECTS,
+  specAddressRedirect,
+} from "./routes.ts";
 
 const PAGES = fileURLToPath(new URL("../pages", import.meta.url));
 /** Pages that only send the browser on (no title, no shell), so they have no route of their own. */
-const REDIRECTS = ["/app/after-sign-in", "/app/exams/requests/RevaluationView"];
+const REDIRECTS = [
+  "/app/after-sign-in",
+  "/app/exams/requests/RevaluationView",
+  ...Object.keys(SPEC_ADDRESS_REDIRECTS),
+];
 
 /** The address of every page file under src/pages/app, and /dashboard (`[name]` segments kept). */
 function pagePaths(): string[] {
@@ -136,5 +149,37 @@ describe("the route table", () => {
     ["no-such-entry", ["admin"], true],
   ])("decides whether route %s may open for %j: %s", (id, roles, expected) => {
     expect(mayOpenRoute(id, roles)).toBe(expected);
+  });
+});
+
+describe("the spec's addresses that send the browser on", () => {
+  it("each has its page file and lands on a built route", () => {
+    const files = readdirSync(join(PAGES, "app"), { recursive: true, encoding: "utf8" }).map((file) =>
+      `/app/${file}`.replace(/\.astro$/, "").replace(/\/index$/, ""),
+    );
+    for (const [address, { to }] of Object.entries(SPEC_ADDRESS_REDIRECTS)) {
+      expect(files, address).toContain(address);
+      expect(route(to).built, address).not.toBe(false);
+    }
+  });
+
+  it("keep the query string, and open a question paper by its id", () => {
+    expect(specAddressRedirect("/app/exams/questionPapers", "?status=Approved&page=2")).toBe(
+      "/app/exam/questionPaper?status=Approved&page=2",
+    );
+    expect(specAddressRedirect("/app/exams/questionPapers", "")).toBe("/app/exam/questionPaper");
+    expect(specAddressRedirect("/app/exams/ViewQuestionPaper", "?id=abc&x=1")).toBe(
+      "/app/exam/questionPaper/question-paper-view/abc?x=1",
+    );
+    expect(specAddressRedirect("/app/exams/ViewQuestionPaper", "")).toBe("/app/exam/questionPaper");
+    expect(specAddressRedirect("/app/exams/ViewQuestionPaper/[id]", "", { id: "a b" })).toBe(
+      "/app/exam/questionPaper/question-paper-view/a%20b",
+    );
+    expect(specAddressRedirect("/app/exams/webCamScreen", "?a=1")).toBe(
+      "/app/exams/invigilationProctoring?a=1",
+    );
+    expect(specAddressRedirect("/app/exams/Addd", "")).toBe("/app/exams/ExamSetup");
+    expect(specAddressRedirect("/app/grading/newselect", "")).toBe("/app/exams/grading");
+    expect(specAddressRedirect("/app/grading/newcomponent", "")).toBe("/app/grading-setup");
   });
 });

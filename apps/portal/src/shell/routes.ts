@@ -906,3 +906,62 @@ export function breadcrumbsOf(id: RouteId, params: RouteParams = {}): Breadcrumb
 export function mayOpenRoute(id: string, roles: readonly string[]): boolean {
   return rolesAllow(isRouteId(id) ? route(id).roles : ADMIN_ONLY, roles);
 }
+
+/**
+ * Addresses the specification names whose screens live under another address here, or that it
+ * names without showing a screen (Exam management §2 route table). Each page of these paths only
+ * sends the browser on, with a 302 (temporary: a screen of its own may take the address later) and
+ * the query string kept ({@link specAddressRedirect}); the target route checks the roles as usual.
+ */
+export const SPEC_ADDRESS_REDIRECTS = {
+  /** The spec's /app/exams/questionPapers: the question paper list, built at /app/exam/questionPaper (filters kept). */
+  "/app/exams/questionPapers": { to: "question-papers" },
+  /**
+   * The spec's /app/exams/ViewQuestionPaper: one paper's view. With an id (`?id=` or a last path
+   * segment) it opens /app/exam/questionPaper/question-paper-view/{id}; without one, the list.
+   */
+  "/app/exams/ViewQuestionPaper": { to: "question-papers" },
+  "/app/exams/ViewQuestionPaper/[id]": { to: "question-paper-view" },
+  /**
+   * webCamScreen (route table, no path or screen shown): the proctoring camera check. Camera
+   * proctoring is followed on the invigilation and proctoring screen, so its address opens that list.
+   */
+  "/app/exams/webCamScreen": { to: "invigilation" },
+  /**
+   * Addd (route table, between the evaluation plan and Upcoming; no screen shown): adding an exam.
+   * Exams are added on Exam setup, so its address opens it.
+   */
+  "/app/exams/Addd": { to: "exam-setup" },
+  /**
+   * newselect (route table, among the marks views; no screen shown): choosing the course offering
+   * whose marks to see. The grading list is where an offering is chosen, so its address opens it.
+   */
+  "/app/grading/newselect": { to: "grading" },
+  /**
+   * newcomponent (route table, among the marks views; no screen shown): adding an evaluation
+   * component. Components and sub-components are set on Grading setup, so its address opens it.
+   */
+  "/app/grading/newcomponent": { to: "grading-setup" },
+} as const satisfies Record<string, { to: RouteId }>;
+
+/** A path of {@link SPEC_ADDRESS_REDIRECTS}. */
+export type SpecAddress = keyof typeof SPEC_ADDRESS_REDIRECTS;
+
+/**
+ * Where a spec address sends the browser: the target route's address with `search` (the request's
+ * query string, with or without its `?`) kept. For the question paper view an id (`params.id`, or
+ * `id` in the query, which is then dropped from it) opens that paper; without one, the list.
+ */
+export function specAddressRedirect(address: SpecAddress, search: string, params: RouteParams = {}): string {
+  const query = new URLSearchParams(search.startsWith("?") ? search.slice(1) : search);
+  let target: RouteId = SPEC_ADDRESS_REDIRECTS[address].to;
+  let id = params.id;
+  if (address === "/app/exams/ViewQuestionPaper" && query.get("id")) {
+    id = query.get("id") ?? undefined;
+    query.delete("id");
+    target = "question-paper-view";
+  }
+  const path = routeHref(target, id ? { id } : {});
+  const rest = query.toString();
+  return rest ? `${path}?${rest}` : path;
+}

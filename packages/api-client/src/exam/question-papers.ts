@@ -119,6 +119,23 @@ export function updateQuestionPapersMutationOptions(api: ApiClient) {
   });
 }
 
+/** One item of PATCH /sf/exam/update/QPPublish: the paper's id and the version the client read. */
+export type QuestionPaperPublishItem = JsonBody<"publishQuestionPapers">[number];
+
+/**
+ * PATCH /sf/exam/update/QPPublish: publishes Approved, unpublished papers (`[{ id, version }]`), all
+ * in one transaction; answers the papers with `publishedAt` set. ApiError 409 `not_publishable`
+ * ("Only an approved question paper can be published", "This question paper is already
+ * published") or `version_conflict`; 404 for an unknown id.
+ */
+export function publishQuestionPapersMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["questionPapers", "publish"],
+    mutationFn: async (items: QuestionPaperPublishItem[]) =>
+      unwrap(await api.PATCH("/sf/exam/update/QPPublish", { body: items })),
+  });
+}
+
 /** POST /sf/exam/questionPaper/{id}/chat: appends a message (trimmed, 1 to 2000 characters). */
 export function sendChatMessageMutationOptions(api: ApiClient, id: string) {
   return mutationOptions({

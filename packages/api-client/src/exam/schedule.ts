@@ -16,6 +16,8 @@ import type { JsonAnswer, JsonBody } from "../operation-types.ts";
 export const examKeys = {
   all: ["exams"] as const,
   cycles: () => ["exams", "cycles"] as const,
+  campusFilter: () => ["exams", "campusFilter"] as const,
+  facultyData: () => ["exams", "facultyData"] as const,
   dashboard: (examCycleId: string) => ["exams", "dashboard", examCycleId] as const,
   clashReport: (examCycleId: string, limit: number) => ["exams", "clashReport", examCycleId, limit] as const,
   examData: (request: ExamDataRequest) => ["exams", "examData", normaliseExamDataRequest(request)] as const,
@@ -65,6 +67,29 @@ function normaliseTimetableQuery(query: ExamTimetableQuery): Required<ExamTimeta
     pageNo: query.pageNo ?? 1,
     count: query.count ?? 10,
   };
+}
+
+/** One campus of the exam screens' campus filter: id, name and IANA time zone. */
+export type CampusOption = JsonAnswer<"getCampusFilter">["campus"][number];
+/** One faculty member offered by the exam screens: id, facultyName, facEmail. */
+export type ExamFacultyOption = JsonAnswer<"getExamFacultyData">["data"][number];
+
+/** GET /sf/exam/getCampusFilter: every campus by name (the exam screens' campus filter). */
+export function campusFilterQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: examKeys.campusFilter(),
+    queryFn: async ({ signal }) => unwrap(await api.GET("/sf/exam/getCampusFilter", { signal })),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /sf/exam/facultyData: every faculty member by name (spec §3 Resources faculty). */
+export function examFacultyDataQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: examKeys.facultyData(),
+    queryFn: async ({ signal }) => unwrap(await api.GET("/sf/exam/facultyData", { signal })),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** GET /sf/exam/examCycles: every exam cycle, latest first. */

@@ -119,6 +119,12 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     roles: ["exam_office"],
   },
   {
+    method: "PATCH",
+    path: "/sf/exam/update/QPPublish",
+    operationId: "publishQuestionPapers",
+    roles: ["exam_office"],
+  },
+  {
     method: "POST",
     path: "/salesforce/Exams/sendEmail",
     operationId: "sendEmail",
@@ -158,6 +164,18 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     method: "GET",
     path: "/sf/exam/examCycles",
     operationId: "listExamCycles",
+    roles: ["exam_office"],
+  },
+  {
+    method: "GET",
+    path: "/sf/exam/getCampusFilter",
+    operationId: "getCampusFilter",
+    roles: ["exam_office"],
+  },
+  {
+    method: "GET",
+    path: "/sf/exam/facultyData",
+    operationId: "getExamFacultyData",
     roles: ["exam_office"],
   },
   {
@@ -248,6 +266,18 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     method: "GET",
     path: "/sf/exam/invigilatorList/{id}",
     operationId: "getInvigilatorList",
+    roles: ["exam_office"],
+  },
+  {
+    method: "POST",
+    path: "/salesforce/InvigilatorDetails",
+    operationId: "getInvigilatorDetails",
+    roles: ["exam_office"],
+  },
+  {
+    method: "POST",
+    path: "/salesforce/SeatingDetails",
+    operationId: "getSeatingDetails",
     roles: ["exam_office"],
   },
   {
@@ -608,6 +638,30 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     method: "POST",
     path: "/salesforce/CourseEvaluationComponentSubcomponent",
     operationId: "saveMasterComponents",
+    roles: ["exam_office"],
+  },
+  {
+    method: "GET",
+    path: "/salesforce/GradePointsSetup",
+    operationId: "getGradePointsSetup",
+    roles: ["exam_office"],
+  },
+  {
+    method: "POST",
+    path: "/salesforce/GradePointsSetup",
+    operationId: "saveGradePointsSetup",
+    roles: ["exam_office"],
+  },
+  {
+    method: "GET",
+    path: "/salesforce/EvaluationComponentSettings",
+    operationId: "getEvaluationComponentSettings",
+    roles: ["exam_office"],
+  },
+  {
+    method: "GET",
+    path: "/salesforce/ExamModuleList",
+    operationId: "listExamModules",
     roles: ["exam_office"],
   },
   {

@@ -507,6 +507,8 @@ export const questionPaper = pgTable(
     examId: uuid("exam_id").references(() => exam.id),
     facultyId: uuid("faculty_id").references(() => contact.id),
     status: text("status", { enum: QUESTION_PAPER_STATUS_VALUES }).notNull().default("Not Submitted"),
+    /** When the Approved paper was published (PATCH /sf/exam/update/QPPublish); null while unpublished. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -295,12 +295,13 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
     return c.json({ success: true as const, ...(await getSubjectScores(ctx.db, gradingId, page)) });
   });
 
-  app.get("/salesforce/CreateDefaultGradeRange", async (c) => {
+  // GradePointsSetup (spec §7): the grade point table is the grade ranges' gradePoint column.
+  app.on("GET", ["/salesforce/CreateDefaultGradeRange", "/salesforce/GradePointsSetup"], async (c) => {
     const { courseOfferingId } = parseOrThrow(ZOfferingQuery, c.req.query());
     return c.json({ success: true as const, ...(await getGradeRanges(ctx.db, courseOfferingId)) });
   });
 
-  app.post("/salesforce/CreateDefaultGradeRange", async (c) => {
+  app.on("POST", ["/salesforce/CreateDefaultGradeRange", "/salesforce/GradePointsSetup"], async (c) => {
     const body = parseOrThrow(ZRangesBody, await readJson(c));
     const bands = bandsFromWire(body.gradeRanges);
     // The whole-list rules (letters, overlaps, gaps) are the domain's, checked per type.
@@ -309,7 +310,13 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
     return c.json({ success: true as const, ...saved });
   });
 
-  app.get("/salesforce/CourseEvaluationComponentSubcomponent", async (c) => {
+  // EvaluationComponentSettings and ExamModuleList (spec §7): the offering's components.
+  const componentPaths = [
+    "/salesforce/CourseEvaluationComponentSubcomponent",
+    "/salesforce/EvaluationComponentSettings",
+    "/salesforce/ExamModuleList",
+  ];
+  app.on("GET", componentPaths, async (c) => {
     const { courseOfferingId } = parseOrThrow(ZOfferingQuery, c.req.query());
     return c.json({ success: true as const, ...(await getComponents(ctx.db, courseOfferingId)) });
   });

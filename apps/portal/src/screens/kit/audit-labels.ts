@@ -32,6 +32,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, () => string> = {
   start_review: m.audit_action_start_review,
   approve_set: m.audit_action_approve_set,
   approve_paper: m.audit_action_approve_paper,
+  publish_paper: m.audit_action_publish_paper,
   send_reminder: m.audit_action_send_reminder,
   create_exam: m.audit_action_create_exam,
   delete_exam: m.audit_action_delete_exam,

@@ -4,6 +4,7 @@ import {
   type QuestionPaperSortColumn,
   type QuestionPaperStatus,
   questionPaperApprovalBlock,
+  questionPaperPublishBlock,
   type SetStatus,
   type SortDirection,
   SPEC_MESSAGES,
@@ -50,6 +51,8 @@ export type QuestionPaperView = {
   examCycle: string;
   /** Row version: send it back with an approval (409 version_conflict when the paper changed since). */
   version: number;
+  /** When the paper was published (ISO instant), or null while unpublished. */
+  publishedAt: string | null;
 };
 
 export type QuestionPaperDetail = QuestionPaperView & {
@@ -88,6 +91,7 @@ const paperColumns = {
   setTwoKey: setTwo.documentKey,
   component: exam.component,
   version: questionPaper.version,
+  publishedAt: questionPaper.publishedAt,
 };
 
 function selectPapers(db: Executor) {
@@ -121,6 +125,7 @@ type ViewRow = Pick<
   | "batch"
   | "examCycle"
   | "version"
+  | "publishedAt"
 >;
 
 function toView(row: ViewRow): QuestionPaperView {
@@ -136,6 +141,7 @@ function toView(row: ViewRow): QuestionPaperView {
     batch: row.batch || NA,
     examCycle: row.examCycle || NA,
     version: row.version,
+    publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
   };
 }
 
@@ -278,6 +284,7 @@ function prepareListStatements(db: Executor, scoped = false) {
       id: questionPaper.id,
       status: questionPaper.status,
       version: questionPaper.version,
+      publishedAt: questionPaper.publishedAt,
       offeringId: questionPaper.courseOfferingId,
       examCycleId: questionPaper.examCycleId,
       facultyId: questionPaper.facultyId,
@@ -296,6 +303,7 @@ function prepareListStatements(db: Executor, scoped = false) {
       id: pagePapers.id,
       status: pagePapers.status,
       version: pagePapers.version,
+      publishedAt: pagePapers.publishedAt,
       offeringId: pagePapers.offeringId,
       examCycleId: pagePapers.examCycleId,
       facultyId: pagePapers.facultyId,
@@ -343,6 +351,7 @@ function prepareSortedPage(db: Executor, sort: QuestionPaperSort, scoped = false
       id: questionPaper.id,
       status: questionPaper.status,
       version: questionPaper.version,
+      publishedAt: questionPaper.publishedAt,
       offeringId: questionPaper.courseOfferingId,
       examCycleId: questionPaper.examCycleId,
       facultyId: questionPaper.facultyId,
@@ -373,6 +382,7 @@ function prepareSortedPage(db: Executor, sort: QuestionPaperSort, scoped = false
       id: sorted.id,
       status: sorted.status,
       version: sorted.version,
+      publishedAt: sorted.publishedAt,
       offeringId: sorted.offeringId,
       examCycleId: sorted.examCycleId,
       facultyId: sorted.facultyId,
@@ -916,4 +926,71 @@ export async function questionPaperExists(db: Executor, id: string): Promise<boo
   if (!isUuid(id)) return false;
   const [row] = await db.select({ id: questionPaper.id }).from(questionPaper).where(eq(questionPaper.id, id));
   return Boolean(row);
+}
+
+/** One item of PATCH /sf/exam/update/QPPublish: the paper and the version the client read. */
+export type PaperPublication = { id: string; version: number };
+
+/**
+ * Publishes Approved question papers (PATCH /sf/exam/update/QPPublish; spec §4 says papers can be
+ * published, the transition is ours: domain `questionPaperPublishBlock`). One transaction for the
+ * whole list: a refused item leaves everything unchanged. Per paper: 404 "The course ID doesn't
+ * exist." (field `<i>.id`) when unknown; 409 `version_conflict` when `version` is stale; 409
+ * `not_publishable` when it is not Approved or already published. Sets `publishedAt` to `ctx.now()`,
+ * moves the version on by one and writes one audit row (`publish_paper`). A paper named twice is
+ * 400. Returns the papers after the change in the order named.
+ */
+export async function publishQuestionPapers(
+  ctx: AppContext,
+  actor: SessionUser,
+  items: PaperPublication[],
+): Promise<QuestionPaperView[]> {
+  const at = new Date(ctx.now());
+  const ids = items.map((item) => item.id);
+  for (const [index, id] of ids.entries()) {
+    if (ids.indexOf(id) !== index)
+      throw badRequest("A question paper is named twice", `${index}.id`, "duplicate");
+  }
+  return ctx.db.transaction(async (tx) => {
+    const audit: AuditEntry[] = [];
+    for (const [index, item] of items.entries()) {
+      const field = `${index}.id`;
+      if (!isUuid(item.id)) throw noSuchPaper(field);
+      const [paper] = await tx
+        .select({
+          id: questionPaper.id,
+          status: questionPaper.status,
+          publishedAt: questionPaper.publishedAt,
+          version: questionPaper.version,
+        })
+        .from(questionPaper)
+        .where(eq(questionPaper.id, item.id))
+        .for("update");
+      if (!paper) throw noSuchPaper(field);
+      // A stale read first: the client reloads and then sees why (e.g. published meanwhile).
+      if (paper.version !== item.version) throw versionConflict("This question paper", `${index}.version`);
+      const block = questionPaperPublishBlock({
+        status: paper.status,
+        published: paper.publishedAt !== null,
+      });
+      if (block) throw new ApiError(409, block, { errorCode: "not_publishable", field });
+      await updateVersioned(
+        tx,
+        questionPaper,
+        { id: paper.id, version: item.version },
+        { publishedAt: at, updatedAt: at },
+        { what: "This question paper", field: `${index}.version` },
+      );
+      audit.push({
+        action: "publish_paper",
+        entity: "question_paper",
+        entityId: paper.id,
+        before: { status: paper.status, publishedAt: null },
+        after: { status: paper.status, publishedAt: at.toISOString() },
+      });
+    }
+    await writeAudit(tx, actor, audit, at);
+    const rows = await selectPapers(tx).where(inArray(questionPaper.id, ids));
+    return ids.flatMap((id) => rows.filter((r) => r.id === id).map(toView));
+  });
 }

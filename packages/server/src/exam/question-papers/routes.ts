@@ -25,6 +25,7 @@ import {
   getSetDocumentKey,
   type PaperApproval,
   postChatMessage,
+  publishQuestionPapers,
   questionPaperExists,
   questionPaperListAnswer,
   type SetApproval,
@@ -63,6 +64,9 @@ const ZPaperApproval = z.object({
   version: zVersion(),
 });
 const ZItems = z.array(z.unknown()).min(1).max(100);
+/** One item of PATCH /sf/exam/update/QPPublish. */
+const ZPublication = z.object({ id: z.string().min(1).max(100), version: zVersion() });
+const ZPublications = z.array(ZPublication).min(1).max(100);
 
 const ZChatBody = z.object({
   body: z
@@ -150,6 +154,12 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
         : parseOrThrow(ZPaperApproval, item, String(i));
     });
     const questionPapers = await approveQuestionPapers(ctx, c.get("user"), items);
+    return c.json({ success: true as const, questionPapers });
+  });
+
+  app.patch("/sf/exam/update/QPPublish", async (c) => {
+    const items = parseOrThrow(ZPublications, await readJson(c));
+    const questionPapers = await publishQuestionPapers(ctx, c.get("user"), items);
     return c.json({ success: true as const, questionPapers });
   });
 

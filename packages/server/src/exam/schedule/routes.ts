@@ -21,6 +21,7 @@ import { resolveAllRows, zPageCount } from "../../http/request-schemas.ts";
 import { zVersion } from "../../http/versions.ts";
 import { CLASH_REPORT_MAX_ITEMS, firstClashes, keptClashReport } from "./clash-report.ts";
 import { currentExamCycle, getExamDashboard, listExamCycles } from "./dashboard.ts";
+import { listCampusOptions, listFacultyOptions } from "./exam-options.ts";
 import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./timetable.ts";
 
 /** Paging of the exam grids: the domain's timetable sizes (spec §9 grid 10, 25, 50, and 100, All as 0). */
@@ -67,6 +68,14 @@ const ZDashboardQuery = z.object({ examCycleId: cycleId });
  */
 export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+
+  app.get("/sf/exam/getCampusFilter", async (c) =>
+    c.json({ success: true as const, campus: await listCampusOptions(ctx.db) }),
+  );
+
+  app.get("/sf/exam/facultyData", async (c) =>
+    c.json({ success: true as const, data: await listFacultyOptions(ctx.db) }),
+  );
 
   app.get("/sf/exam/examCycles", async (c) => {
     const examCycles = await listExamCycles(ctx.db);

@@ -39,6 +39,10 @@ const ZPage = {
 
 const ZExamQuery = z.object({ examId: id("examId") });
 const ZRetrieveQuery = z.object({ examId: id("examId"), ...ZPage });
+/** Body of SeatingDetails (spec §7): the exam's id as `id`, and the page. */
+const ZSeatingDetailsBody = z.object({ id: id("id"), ...ZPage });
+/** Body of InvigilatorDetails (spec §7 Invigilation fetch `{id: exam id}`). */
+const ZInvigilatorDetailsBody = z.object({ id: id("id") });
 const ZRoomsQuery = z.object({ campus: z.string().trim().max(200).optional() });
 const ZNewRoom = z.object({
   code: z
@@ -177,6 +181,26 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
   app.get("/sf/exam/invigilatorList/:id", async (c) => {
     const list = await getInvigilatorList(ctx.db, c.req.param("id"));
     return c.json({ success: true as const, data: [list] });
+  });
+
+  // InvigilatorDetails (spec §7): the same answer, the exam's id in the body.
+  app.post("/salesforce/InvigilatorDetails", async (c) => {
+    const { id: examId } = parseOrThrow(ZInvigilatorDetailsBody, await readJson(c));
+    const list = await getInvigilatorList(ctx.db, examId);
+    return c.json({ success: true as const, data: [list] });
+  });
+
+  // SeatingDetails (spec §7): seatingPlan/retrieve's answer, the exam's id and page in the body.
+  app.post("/salesforce/SeatingDetails", async (c) => {
+    const {
+      id: examId,
+      pageNo,
+      count,
+    } = resolveAllRows(parseOrThrow(ZSeatingDetailsBody, await readJson(c)));
+    return c.json({
+      success: true as const,
+      ...(await retrieveSeatingPlan(ctx.db, examId, { pageNo, count })),
+    });
   });
 
   app.patch("/sf/exam/update/invigilation", async (c) => {

@@ -39,7 +39,7 @@ import {
 } from "./list-state.ts";
 import * as styles from "./question-papers.css.ts";
 import { paperLinks } from "./routes.ts";
-import { useApprovePaper } from "./use-paper-actions.ts";
+import { offersPublish, useApprovePaper, usePublishPaper } from "./use-paper-actions.ts";
 
 /** The Filter panel and its selects load when it is first opened (docs/performance.md, lazyDialog). */
 const QuestionPaperFilterPanel = lazyDialog(() =>
@@ -110,6 +110,7 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
   });
   const filterOptions = useQuery({ ...questionPaperFiltersQueryOptions(api), enabled: filterOpen });
   const { approve, pendingId, conflict, reload } = useApprovePaper();
+  const publication = usePublishPaper();
 
   const total = list.data?.noOfRecords ?? 0;
   // A page past the end (e.g. after a filter shrank the list, or a stale address) goes to the last page.
@@ -146,7 +147,15 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
       {
         id: "actions",
         header: m.qp_col_actions(),
-        cell: (p) => <RowActions paper={p} approving={pendingId === p.id} onApprove={approve} />,
+        cell: (p) => (
+          <RowActions
+            paper={p}
+            approving={pendingId === p.id}
+            onApprove={approve}
+            publishing={publication.pendingId === p.id}
+            onPublish={publication.publish}
+          />
+        ),
       },
       {
         id: "chat",
@@ -162,7 +171,7 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
         ),
       },
     ],
-    [approve, pendingId],
+    [approve, pendingId, publication.publish, publication.pendingId],
   );
 
   const sorting = useMemo<DataTableSorting>(
@@ -215,6 +224,7 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
       ) : (
         <>
           {conflict ? <ConflictNotice onReload={reload} /> : null}
+          {publication.conflict ? <ConflictNotice onReload={publication.reload} /> : null}
           <DataTable
             caption={m.qp_table_label()}
             captionHidden
@@ -248,20 +258,30 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
   );
 }
 
+/**
+ * A row's actions: View (spec §4 viewable statuses), Approve (statuses that offer approval), and
+ * Publish for an Approved paper not yet published, or the word Published once it is.
+ */
 function RowActions({
   paper,
   approving,
   onApprove,
+  publishing,
+  onPublish,
 }: {
   paper: QuestionPaper;
   approving: boolean;
   onApprove: (paper: QuestionPaper) => void;
+  publishing: boolean;
+  onPublish: (paper: QuestionPaper) => void;
 }) {
   const status = normalizeQuestionPaperStatus(paper.status);
   const course = displayValue(paper.courseName);
   const canView = status !== null && canViewQuestionPaper(status);
   const canApprove = status !== null && canOfferApproval(status);
-  if (!canView && !canApprove) return displayValue("");
+  const canPublish = offersPublish(paper);
+  const published = paper.publishedAt !== null;
+  if (!canView && !canApprove && !canPublish && !published) return displayValue("");
   return (
     <span className={styles.actions}>
       {canView ? (
@@ -279,6 +299,17 @@ function RowActions({
           {m.qp_approve()}
         </Button>
       ) : null}
+      {canPublish ? (
+        <Button
+          size="sm"
+          loading={publishing}
+          aria-label={m.qp_publish_label({ course })}
+          onClick={() => onPublish(paper)}
+        >
+          {m.qp_publish()}
+        </Button>
+      ) : null}
+      {published ? <StatusChip tone="success">{m.qp_published()}</StatusChip> : null}
     </span>
   );
 }

@@ -13,18 +13,20 @@ import { ConflictNotice } from "../../ConflictNotice.tsx";
 import { displayValue, errorText, setStatusLabel, statusLabel, statusTone } from "./labels.ts";
 import * as styles from "./question-papers.css.ts";
 import { paperLinks } from "./routes.ts";
-import { paperApprovalBlock, useApprovePaper } from "./use-paper-actions.ts";
+import { offersPublish, paperApprovalBlock, useApprovePaper, usePublishPaper } from "./use-paper-actions.ts";
 
 /**
  * Summary of one paper (spec "Question paper view"): tiles course name, term, faculty, paper-1
  * status and paper-2 status (a set shows Approved or Not Approved, spec §4); Back, a link to the
- * chat, and Approve for the whole paper once both sets are Approved and the status offers approval.
+ * chat, Approve for the whole paper once both sets are Approved and the status offers approval, and
+ * Publish once the paper is Approved (PATCH /sf/exam/update/QPPublish); a published paper says so.
  * An unknown id shows the server's message ("The course ID doesn't exist.").
  */
 export function QuestionPaperSummaryScreen({ paperId }: { paperId: string }) {
   const api = useApi();
   const query = useQuery(questionPaperQueryOptions(api, paperId));
   const { approve, pendingId, conflict, reload } = useApprovePaper();
+  const publication = usePublishPaper();
 
   if (query.isPending) {
     return (
@@ -56,6 +58,12 @@ export function QuestionPaperSummaryScreen({ paperId }: { paperId: string }) {
           <p className={styles.subtitle}>
             {displayValue(paper.component)} ·{" "}
             <StatusChip tone={statusTone(paper.status)}>{statusLabel(paper.status)}</StatusChip>
+            {paper.publishedAt !== null ? (
+              <>
+                {" "}
+                <StatusChip tone="success">{m.qp_published()}</StatusChip>
+              </>
+            ) : null}
           </p>
         </div>
         <div className={styles.actions}>
@@ -74,9 +82,19 @@ export function QuestionPaperSummaryScreen({ paperId }: { paperId: string }) {
               {m.qp_approve_paper()}
             </Button>
           ) : null}
+          {offersPublish(paper) ? (
+            <Button
+              loading={publication.pendingId === paper.id}
+              aria-label={m.qp_publish_label({ course: displayValue(paper.courseName) })}
+              onClick={() => publication.publish(paper)}
+            >
+              {m.qp_publish()}
+            </Button>
+          ) : null}
         </div>
       </div>
       {conflict ? <ConflictNotice onReload={reload} /> : null}
+      {publication.conflict ? <ConflictNotice onReload={publication.reload} /> : null}
       <StatTileGroup>
         <StatTile label={m.qp_col_course_name()} value={displayValue(paper.courseName)} />
         <StatTile label={m.qp_field_term()} value={displayValue(paper.term)} />

@@ -59,6 +59,10 @@ function paperApi(
       current = { ...current, version: current.version + 1 };
       return json(200, { success: true, questionPapers: [current] });
     }
+    if (request.method === "PATCH" && request.path === "/sf/exam/update/QPPublish") {
+      current = { ...current, publishedAt: "2026-11-27T10:00:00.000Z", version: current.version + 1 };
+      return json(200, { success: true, questionPapers: [current] });
+    }
     if (request.method === "POST" && request.path === "/salesforce/Exams/sendEmail") {
       return json(200, { success: true, message: "Mail Sent Successfully" });
     }
@@ -96,6 +100,28 @@ describe("QuestionPaperSummary", () => {
       { id: paper.id, status: "Approved", sendEmail: true, version: paper.version },
     ]);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Approve question paper" })).toBeNull());
+  });
+
+  it("offers Publish for an Approved paper, once", async () => {
+    const paper = makePaperDetail({ status: "Approved", setOneStatus: "Approved", setTwoStatus: "Approved" });
+    const seen = paperApi(paper);
+    const { container } = renderScreen(<QuestionPaperSummaryScreen paperId={paper.id} />);
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Publish question paper of Financial Accounting" }),
+    );
+    expect(await screen.findByText("Question paper published")).toBeTruthy();
+    expect(seen.find((r) => r.method === "PATCH")?.body).toEqual([{ id: paper.id, version: paper.version }]);
+    await waitFor(() => expect(screen.queryByRole("button", { name: /^Publish/ })).toBeNull());
+    expect(screen.getByText("Published")).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it("offers no Publish before approval", async () => {
+    const paper = makePaperDetail({ status: "Under Review", setOneStatus: "Approved" });
+    paperApi(paper);
+    renderScreen(<QuestionPaperSummaryScreen paperId={paper.id} />);
+    await screen.findByText("Financial Accounting");
+    expect(screen.queryByRole("button", { name: /^Publish/ })).toBeNull();
   });
 
   it("shows the server's message for an unknown paper", async () => {

@@ -46,6 +46,7 @@ export function makePaper(overrides: Partial<QuestionPaper> = {}): QuestionPaper
     setTwoStatus: "Submitted",
     batch: "2025",
     examCycle: "May 2026",
+    publishedAt: null,
     ...overrides,
   };
 }

@@ -1,9 +1,11 @@
 import {
+  publishQuestionPapersMutationOptions,
   type QuestionPaper,
   questionPaperKeys,
   updateQuestionPapersMutationOptions,
 } from "@portal/api-client";
 import {
+  canPublishQuestionPaper,
   normalizeQuestionPaperStatus,
   type QuestionPaperSet,
   questionPaperApprovalBlock,
@@ -152,4 +154,49 @@ export function useApproveSet(
       ? (first.questionPaperSet as QuestionPaperSet)
       : null;
   return { approveSet, pendingSet, conflict, reload };
+}
+
+/** The fields the publication rule reads. */
+export type PublishablePaper = Pick<QuestionPaper, "id" | "status" | "publishedAt" | "version">;
+
+/** Publish is offered for an Approved paper not yet published (domain `canPublishQuestionPaper`). */
+export function offersPublish(paper: PublishablePaper): boolean {
+  const status = normalizeQuestionPaperStatus(paper.status);
+  return status !== null && canPublishQuestionPaper({ status, published: paper.publishedAt !== null });
+}
+
+/**
+ * Publishing a paper (PATCH /api/sf/exam/update/QPPublish with `[{ id, version }]`): a success
+ * toast and a refetch; a refusal (409 not Approved or already published, 409 version_conflict)
+ * shows the server's message as an error toast, the conflict also the reload notice.
+ * `pendingId` is the id of the paper being published, if any.
+ */
+export function usePublishPaper(): {
+  publish: (paper: PublishablePaper) => void;
+  pendingId: string | null;
+} & Conflict {
+  const api = useApi();
+  const toast = useToast();
+  const refresh = useQuestionPaperRefresh();
+  const { conflict, reload, mark, clear } = useConflict();
+  const mutation = useMutation({
+    ...publishQuestionPapersMutationOptions(api),
+    onSuccess: async () => {
+      toast.success(m.qp_paper_published());
+      await refresh();
+    },
+    onError: (error) => {
+      toast.error(errorText(error));
+      mark(error);
+    },
+  });
+  const publish = useCallback(
+    (paper: PublishablePaper) => {
+      clear();
+      mutation.mutate([{ id: paper.id, version: paper.version }]);
+    },
+    [mutation, clear],
+  );
+  const pendingId = mutation.isPending ? (mutation.variables?.[0]?.id ?? null) : null;
+  return { publish, pendingId, conflict, reload };
 }

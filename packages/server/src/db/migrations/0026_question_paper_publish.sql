@@ -1,0 +1,1 @@
+ALTER TABLE "question_paper" ADD COLUMN "published_at" timestamp with time zone;
