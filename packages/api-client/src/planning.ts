@@ -66,8 +66,8 @@ type TermDatesRequest = JsonBody<"updateTermDates">;
 type CampusHolidayRequest = JsonBody<"addCampusHoliday">;
 
 /** Fills the batch list's defaults (no filter, page 1, 10 a page) so equal requests share a key. */
-function normaliseBatchListRequest(request: BatchListRequest): Required<BatchListRequest> {
-  return {
+function normaliseBatchListRequest(request: BatchListRequest): BatchListRequest {
+  const page = {
     program: request.program ?? "",
     batch: request.batch ?? "",
     intake: request.intake ?? "",
@@ -76,6 +76,9 @@ function normaliseBatchListRequest(request: BatchListRequest): Required<BatchLis
     pageNo: request.pageNo ?? 1,
     count: request.count ?? 10,
   };
+  return request.sortBy
+    ? { ...page, sortBy: request.sortBy, sortDirection: request.sortDirection ?? "asc" }
+    : page;
 }
 
 /**

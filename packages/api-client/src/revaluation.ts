@@ -35,9 +35,15 @@ export type ModerationDetails = JsonAnswer<"getModeration">;
 /** Body of a moderation preview or apply. */
 type ModerationRequest = JsonBody<"moderateMarks">;
 
-/** Fills the list's defaults (page 1, 25 a page, spec §9) so equal requests share a key. */
-function normaliseRequestListRequest(request: RequestListRequest): Required<RequestListRequest> {
-  return { type: request.type, pageNo: request.pageNo ?? 1, count: request.count ?? 25 };
+/**
+ * Fills the list's defaults (page 1, 25 a page, spec §9) so equal requests share a key; a sort
+ * (`sortBy`, `sortDirection` asc by default) is kept only when given.
+ */
+function normaliseRequestListRequest(request: RequestListRequest): RequestListRequest {
+  const page = { type: request.type, pageNo: request.pageNo ?? 1, count: request.count ?? 25 };
+  return request.sortBy
+    ? { ...page, sortBy: request.sortBy, sortDirection: request.sortDirection ?? "asc" }
+    : page;
 }
 
 /**

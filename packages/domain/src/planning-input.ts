@@ -3,6 +3,7 @@ import { isIsoDate } from "./iso-date.ts";
 import {
   ACTIVITY_COUNT_MAX_LENGTH,
   ACTIVITY_TYPES,
+  BATCH_SORT_COLUMNS,
   BATCH_YEARS,
   cannotExceedMessage,
   endDateProblem,
@@ -181,7 +182,13 @@ export const ZActivityOperation = z
   });
 export type ActivityOperation = z.output<typeof ZActivityOperation>;
 
-/** Batch list query (§7 Batch list): five filters, empty = all, plus server paging. */
+/** Page sizes the batch list accepts: 10, 25, 50, 0 (All, capped at ALL_ROWS_CAP) and 1000 (the old All). */
+const BATCH_LIST_COUNTS = [10, 25, 50, 0, 1000];
+
+/**
+ * Batch list query (§7 Batch list): five filters, empty = all, plus server paging (count 0 is the
+ * grids' All, capped; 1000 is still read as All) and an optional header sort (BATCH_SORT_COLUMNS).
+ */
 export const ZBatchListQuery = z.object({
   program: z.string().trim().max(200).default(""),
   batch: z.union([z.literal(""), z.coerce.number().int().min(1900).max(2100)]).default(""),
@@ -192,8 +199,15 @@ export const ZBatchListQuery = z.object({
   count: z.coerce
     .number()
     .int()
-    .refine((n) => [10, 25, 50, 1000].includes(n), { error: "count must be one of 10, 25, 50, 1000 (All)" })
+    .refine((n) => BATCH_LIST_COUNTS.includes(n), {
+      error: "count must be one of 10, 25, 50, 0 (All, capped) or 1000 (All)",
+    })
+    .transform((n) => (n === 1000 ? 0 : n))
     .default(10),
+  sortBy: z
+    .enum(BATCH_SORT_COLUMNS, { error: `sortBy must be one of ${BATCH_SORT_COLUMNS.join(", ")}` })
+    .optional(),
+  sortDirection: z.enum(["asc", "desc"], { error: "sortDirection must be asc or desc" }).default("asc"),
 });
 
 /** createProgramBatchSpecialization (§2 Add Intake): a programme's new intake at a campus with its terms. */

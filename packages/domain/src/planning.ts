@@ -271,3 +271,21 @@ export type ProgrammeType = (typeof PROGRAMME_TYPES)[number];
 
 /** The message of a section strength that is not a whole number 1..10000. */
 export const SECTION_STRENGTH_MESSAGE = "Section strength must be a whole number from 1 to 10000";
+
+/**
+ * Columns the batches list (§7 Batch list `sortBy`, issue 27) sorts by on the server: programme,
+ * batch year, intake month (calendar order), first term start, last term end (no terms last in either
+ * direction), number of terms, term status and campus. Ties fall back to the list's own order
+ * (programme, year, intake month, campus, batch name), then the intake's id.
+ */
+export const BATCH_SORT_COLUMNS = [
+  "program",
+  "batch",
+  "intake",
+  "startDate",
+  "endDate",
+  "terms",
+  "termStatus",
+  "campus",
+] as const;
+export type BatchSortColumn = (typeof BATCH_SORT_COLUMNS)[number];

@@ -404,3 +404,26 @@ export function moderationSample<T extends { studentId: string; marks: number }>
   for (let i = 0; i < size; i++) picked.add(Math.round((i * (sorted.length - 1)) / (size - 1)));
   return [...picked].sort((a, b) => a - b).map((i) => sorted[i] as T);
 }
+
+/**
+ * Columns the Revaluation and Retest lists (POST /salesforce/RetestRevaluationDetails `sortBy`) sort
+ * by on the server (issue 27): programme, term, course (name, then section), batch, exam type, exam
+ * date, exam cycle, requests, open requests, status (Pending or Completed), the earliest due date and
+ * the answer sheets on file. Ties fall back to the list's own order (course name, section, exam date),
+ * then the exam's id, so the pages of one sort hold each exam exactly once.
+ */
+export const REQUEST_LIST_SORT_COLUMNS = [
+  "program",
+  "term",
+  "course",
+  "batch",
+  "examType",
+  "examDate",
+  "examCycle",
+  "requests",
+  "pending",
+  "status",
+  "due",
+  "documents",
+] as const;
+export type RequestListSortColumn = (typeof REQUEST_LIST_SORT_COLUMNS)[number];

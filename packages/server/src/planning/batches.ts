@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   BATCH_YEARS,
+  type BatchSortColumn,
   type ExistingIntake,
   INTAKE_MONTHS,
   ROLE_ACADEMIC_OFFICE,
@@ -10,7 +11,7 @@ import {
   type ZBatchListQuery,
   type ZCreateIntake,
 } from "@portal/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import { intakeInUserScope } from "../auth/public.ts";
@@ -76,9 +77,29 @@ export async function batchFilterOptions(db: Executor) {
 }
 
 /**
+ * The leading ORDER BY terms (each followed by a comma) of a batches list sort (BATCH_SORT_COLUMNS);
+ * the caller adds the list's own order and the intake id as tie-breaks. Term dates missing go last.
+ */
+function batchSort(column: BatchSortColumn, direction: "asc" | "desc", monthOrder: SQL): SQL {
+  const dir = sql.raw(direction === "desc" ? "desc" : "asc");
+  const keys: Record<BatchSortColumn, SQL> = {
+    program: sql`p.name ${dir}`,
+    batch: sql`i.year ${dir}`,
+    intake: sql`${monthOrder} ${dir}`,
+    startDate: sql`b.start_date ${dir} nulls last`,
+    endDate: sql`b.end_date ${dir} nulls last`,
+    terms: sql`b.terms ${dir}`,
+    termStatus: sql`b.status ${dir}`,
+    campus: sql`c.name ${dir}`,
+  };
+  return sql`${keys[column]},`;
+}
+
+/**
  * Batch list (spec §2 List of Batches, §7): one row per intake, filtered by programme name, batch
  * year, intake month, campus name and term status (computed on `today`; "" or "All" = all), ordered
- * by programme, year, intake month, campus; paged on the server. With a `viewer`, only the intakes
+ * by programme, year, intake month, campus (after `sortBy` in `sortDirection` when given, then the
+ * intake's id); paged on the server (All capped at ALL_ROWS_CAP by the route). With a `viewer`, only the intakes
  * within the scopes at which they hold the academic office's or the administrator's role
  * (docs/security/roles.md, "Scopes").
  */
@@ -133,7 +154,8 @@ export async function listBatches(
         (select count(*)::int from contact s where s.intake_id = i.id and s.kind = 'student') as students,
         i.programme_plan_id as "planId"
         ${base} ${where}
-        order by p.name, i.year, ${monthOrder}, c.name, i.name
+        order by ${q.sortBy ? batchSort(q.sortBy, q.sortDirection, monthOrder) : sql``}
+          p.name, i.year, ${monthOrder}, c.name, i.name, i.id
         limit ${q.count} offset ${(q.pageNo - 1) * q.count}`,
   );
   const batchList: BatchRow[] = found.map((r) => ({

@@ -131,7 +131,7 @@ export function planningRoutes(ctx: AppContext): Hono<AppEnv> {
     c.json({ success: true as const, ...(await batchFilterOptions(ctx.db)) }),
   );
   app.post("/salesforce/CurrentPageFilter", async (c) => {
-    const q = parseOrThrow(ZBatchListQuery, (await readJson(c, { required: false })) ?? {});
+    const q = resolveAllRows(parseOrThrow(ZBatchListQuery, (await readJson(c, { required: false })) ?? {}));
     return c.json({ success: true as const, ...(await listBatches(ctx, q, c.get("user"))) });
   });
   app.get("/salesforce/AcademicProgramsName", async (c) =>

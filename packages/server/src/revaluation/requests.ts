@@ -13,20 +13,23 @@ import {
   addDays,
   GRADING_MESSAGES,
   planRevaluationUpdate,
+  type RequestListSortColumn,
   type RetestAcceptLabel,
   type RevaluationState,
   retestAcceptLabel,
   retestUpdateProblem,
   revaluationAcceptLabel,
   revaluationStatusLabel,
+  type SortDirection,
   todayIn,
 } from "@portal/domain";
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { personName } from "../db/person-name.ts";
 import {
+  academicProgramme,
   answerSheet,
   contact,
   course,
@@ -34,11 +37,14 @@ import {
   enrolment,
   evaluatorAssignment,
   exam,
+  examCycle,
   gradingComponent,
   gradingSubComponent,
+  intake,
   retestRequest,
   revaluationRequest,
   studentMark,
+  term,
 } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { updateVersioned } from "../db/versioned-update.ts";
@@ -119,6 +125,51 @@ export type RequestListRow = {
   pending: number;
 };
 
+/** What {@link requestListSort} reads of the grouped requests of an exam. */
+type GroupedRequests = {
+  requests: SQL.Aliased<number>;
+  pending: SQL.Aliased<number>;
+  documents: SQL.Aliased<number>;
+  due: SQL.Aliased<string | null>;
+};
+
+/** The ORDER BY terms of a Revaluation / Retest list sort; the caller adds the tie-breaks. */
+function requestListSort(
+  column: RequestListSortColumn,
+  direction: SortDirection,
+  grouped: GroupedRequests,
+): SQL[] {
+  const dir = sql.raw(direction === "desc" ? "desc" : "asc");
+  const by = (value: SQL | AnyColumn | SQL.Aliased) => sql`${value} ${dir}`;
+  switch (column) {
+    case "program":
+      return [by(academicProgramme.name)];
+    case "term":
+      return [by(term.name)];
+    case "course":
+      return [by(course.name), by(courseOffering.section)];
+    case "batch":
+      return [by(intake.name)];
+    case "examType":
+      return [by(exam.examType)];
+    case "examDate":
+      return [by(exam.examDate)];
+    case "examCycle":
+      return [by(examCycle.name)];
+    case "requests":
+      return [by(grouped.requests)];
+    case "pending":
+      return [by(grouped.pending)];
+    case "status":
+      // Completed (nothing open) before Pending when ascending, as the words sort.
+      return [by(sql`(${grouped.pending} > 0)`)];
+    case "due":
+      return [sql`${grouped.due} ${dir} nulls last`];
+    case "documents":
+      return [by(grouped.documents)];
+  }
+}
+
 /**
  * The Revaluation list or the Retest list (spec §2, §7 RetestRevaluationDetails): one row per exam
  * with requests of `type`, by course name, section and exam date, `count` rows from page `pageNo`
@@ -126,10 +177,19 @@ export type RequestListRow = {
  * retest: Pending or Accept); `status` is Pending while any is open. `numberofDocuments` counts the
  * requesting students' answer sheets on file, `documentStatus` Submitted when every one is.
  * `revalDueDate` is the earliest due date of open revaluation requests (null for retests).
+ * With `sortBy` (issue 27, REQUEST_LIST_SORT_COLUMNS) the rows are ordered by that column in
+ * `sortDirection` first (a missing due date last in either direction); ties always fall back to the
+ * list's own order and then the exam's id, so the pages of one sort hold each exam exactly once.
  */
 export async function listRequests(
   db: Executor,
-  q: { type: RequestType; pageNo: number; count: number },
+  q: {
+    type: RequestType;
+    pageNo: number;
+    count: number;
+    sortBy?: RequestListSortColumn | undefined;
+    sortDirection?: SortDirection | undefined;
+  },
 ): Promise<{ rows: RequestListRow[]; noOfRecords: number }> {
   const table = q.type === "Revaluation" ? revaluationRequest : retestRequest;
   const open =
@@ -169,7 +229,13 @@ export async function listRequests(
       .innerJoin(exam, eq(exam.id, grouped.examId))
       .$dynamic(),
   )
-    .orderBy(asc(course.name), asc(courseOffering.section), asc(exam.examDate), asc(exam.id))
+    .orderBy(
+      ...(q.sortBy ? requestListSort(q.sortBy, q.sortDirection ?? "asc", grouped) : []),
+      asc(course.name),
+      asc(courseOffering.section),
+      asc(exam.examDate),
+      asc(exam.id),
+    )
     .limit(q.count)
     .offset((q.pageNo - 1) * q.count);
   return {

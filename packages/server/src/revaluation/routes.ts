@@ -4,9 +4,11 @@ import {
   DEFAULT_LIST_PAGE_SIZE,
   kilobytes,
   LIST_PAGE_SIZES,
+  REQUEST_LIST_SORT_COLUMNS,
   RETEST_ACCEPT_LABELS,
   REVALUATION_ACCEPT_LABELS,
   REVALUATION_STATUS_LABELS,
+  SORT_DIRECTIONS,
   ZRetestExam,
   zModerationAdjustment,
 } from "@portal/domain";
@@ -70,8 +72,14 @@ const ZListBody = z.object(
         error: `count must be one of ${LIST_PAGE_SIZES.join(", ")}`,
       })
       .default(DEFAULT_LIST_PAGE_SIZE),
+    sortBy: z
+      .enum(REQUEST_LIST_SORT_COLUMNS, {
+        error: `sortBy must be one of ${REQUEST_LIST_SORT_COLUMNS.join(", ")}`,
+      })
+      .optional(),
+    sortDirection: z.enum(SORT_DIRECTIONS, { error: "sortDirection must be asc or desc" }).default("asc"),
   },
-  { error: "The body must be an object { type, pageNo, count }" },
+  { error: "The body must be an object { type, pageNo, count, sortBy, sortDirection }" },
 );
 const ZStudentsBody = z.object(
   { CourseId: id("CourseId"), type },

@@ -24,6 +24,7 @@ import { m } from "../../lib/i18n.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { BoundSelect, BoundTextField, fieldErrorText, type MessageTranslations } from "../form-field.tsx";
+import { formatNumber } from "../kit/format.ts";
 import { isVersionConflict } from "../row-edit.ts";
 import { activityTypeLabel } from "./activity-labels.ts";
 import { holidayDays } from "./holidays.ts";
@@ -61,6 +62,8 @@ export type ActivityDialogProps = {
   term: { termId: string; termName: string; startDate: string; endDate: string };
   subjects: readonly DialogSubject[];
   faculty: ReadonlyArray<{ id: string; name: string }>;
+  /** Faculty members in all; above `faculty.length` the list was capped (All, ALL_ROWS_CAP) and the field says so. */
+  facultyTotal?: number;
   /** Holidays (ISO) of the intake's academic calendar, excluded by the end-date rule (§5). */
   holidays: readonly string[];
   /** The activity to update; absent to create one. */
@@ -163,6 +166,7 @@ function ActivityForm({
   term,
   subjects,
   faculty,
+  facultyTotal = 0,
   holidays,
   activity,
   subjectId: presetSubject,
@@ -315,7 +319,14 @@ function ActivityForm({
                 field.handleChange(value ? [value] : []);
                 field.handleBlur();
               }}
-              helper={m.planning_one_faculty_helper()}
+              helper={
+                facultyTotal > faculty.length
+                  ? `${m.planning_one_faculty_helper()} ${m.planning_faculty_capped({
+                      shown: formatNumber(faculty.length),
+                      total: formatNumber(facultyTotal),
+                    })}`
+                  : m.planning_one_faculty_helper()
+              }
               error={fieldErrorText(field, translations)}
             />
           )}

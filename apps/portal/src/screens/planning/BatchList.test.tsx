@@ -94,6 +94,27 @@ describe("List of Batches", { timeout: 30_000 }, () => {
     await expectNoAxeViolations(container);
   });
 
+  it("sorts on the server from a header (aria-sort), back to page 1, and asks All as count 0 (issue 27)", async () => {
+    window.history.replaceState(null, "", "/app/batches?page=2&pageSize=all");
+    const { fetch, bodies } = batchApi();
+    render(<BatchList locale="en" search="?page=2&pageSize=all" fetch={fetch} navigate={vi.fn()} />);
+    const table = await screen.findByRole("table", { name: "List of Batches" }, { timeout: 10_000 });
+    await within(table).findByText("05-01-2026");
+    expect(bodies[0]).toMatchObject({ count: 0 });
+    const start = within(table).getByRole("columnheader", { name: "Start Date" });
+    expect(start.getAttribute("aria-sort")).toBe("none");
+    expect(within(table).getByRole("columnheader", { name: "Action" }).hasAttribute("aria-sort")).toBe(false);
+    fireEvent.click(within(start).getByRole("button", { name: "Start Date" }));
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({ pageNo: 1, count: 0, sortBy: "startDate", sortDirection: "asc" }),
+    );
+    expect(window.location.search).toBe("?pageSize=all&sort=startDate");
+    expect(start.getAttribute("aria-sort")).toBe("ascending");
+    fireEvent.click(within(start).getByRole("button", { name: "Start Date" }));
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ sortBy: "startDate", sortDirection: "desc" }));
+    expect(start.getAttribute("aria-sort")).toBe("descending");
+  });
+
   it("offers only the batch years and intake months that exist for the chosen programme", async () => {
     const { fetch } = batchApi();
     render(<BatchList locale="en" search="?program=EMBA" fetch={fetch} navigate={vi.fn()} />);

@@ -1,7 +1,21 @@
 import { type BatchRow, batchFilterOptionsQueryOptions, batchListQueryOptions } from "@portal/api-client";
-import { BATCH_YEARS, type BatchFilters, DEFAULT_TERM_STATUSES, intakeChoices } from "@portal/domain";
-import { Button, ButtonLink, type DataTableColumn, Select } from "@portal/ui";
+import {
+  BATCH_SORT_COLUMNS,
+  BATCH_YEARS,
+  type BatchFilters,
+  DEFAULT_TERM_STATUSES,
+  intakeChoices,
+} from "@portal/domain";
+import {
+  Button,
+  ButtonLink,
+  type DataTableColumn,
+  type DataTableSorting,
+  dataTableServerSorting,
+  Select,
+} from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { formatNumber } from "../kit/format.ts";
@@ -22,7 +36,10 @@ import {
   wireToDisplay,
 } from "./state.ts";
 
-/** The List of Batches island (`/app/batches?program=&batch=&intake=&campus=&termStatus=&page=&pageSize=`). */
+/**
+ * The List of Batches island
+ * (`/app/batches?program=&batch=&intake=&campus=&termStatus=&page=&pageSize=&sort=&direction=`).
+ */
 export default function BatchList({ search, ...root }: ScreenIslandProps) {
   return (
     <IslandRoot {...root}>
@@ -39,17 +56,36 @@ export const batchListFirstQuery: FirstQuery = async ({ api, search, fetch }) =>
   ]);
 };
 
-/** Columns of the batches list (spec §2), in the page's language. */
+/** The headers sort on the server (BATCH_SORT_COLUMNS): the table keeps the sort's state, not sorted rows. */
+const TABLE_FEATURES = [dataTableServerSorting];
+
+/** Columns of the batches list (spec §2), in the page's language; the data columns sort (issue 27). */
 function batchColumns(): DataTableColumn<BatchRow>[] {
   return [
-    { id: "program", header: m.intake_col_program(), cell: (b) => b.ProgramName, rowHeader: true },
-    { id: "batch", header: m.intake_col_batch(), cell: (b) => String(b.Batch) },
-    { id: "intake", header: m.intake_col_intake(), cell: (b) => b.Intake },
-    { id: "startDate", header: m.intake_col_start_date(), cell: (b) => wireToDisplay(b.TermStartDate) },
-    { id: "endDate", header: m.intake_col_end_date(), cell: (b) => wireToDisplay(b.TermEndDate) },
-    { id: "terms", header: m.intake_col_terms(), cell: (b) => formatNumber(b.Semester) },
-    { id: "termStatus", header: m.intake_col_term_status(), cell: (b) => b.TermStatus },
-    { id: "campus", header: m.intake_col_campus(), cell: (b) => b.Campus },
+    {
+      id: "program",
+      header: m.intake_col_program(),
+      cell: (b) => b.ProgramName,
+      rowHeader: true,
+      sortable: true,
+    },
+    { id: "batch", header: m.intake_col_batch(), cell: (b) => String(b.Batch), sortable: true },
+    { id: "intake", header: m.intake_col_intake(), cell: (b) => b.Intake, sortable: true },
+    {
+      id: "startDate",
+      header: m.intake_col_start_date(),
+      cell: (b) => wireToDisplay(b.TermStartDate),
+      sortable: true,
+    },
+    {
+      id: "endDate",
+      header: m.intake_col_end_date(),
+      cell: (b) => wireToDisplay(b.TermEndDate),
+      sortable: true,
+    },
+    { id: "terms", header: m.intake_col_terms(), cell: (b) => formatNumber(b.Semester), sortable: true },
+    { id: "termStatus", header: m.intake_col_term_status(), cell: (b) => b.TermStatus, sortable: true },
+    { id: "campus", header: m.intake_col_campus(), cell: (b) => b.Campus, sortable: true },
     {
       id: "action",
       header: m.intake_col_action(),
@@ -71,7 +107,8 @@ function batchColumns(): DataTableColumn<BatchRow>[] {
  * options, §9 years 2024-2040 and intakes JAN-DEC): 'Add New Intake' to /app/add-program; filters
  * academic program, batch, intake, campus and term status (values from the server, the defaults
  * Ongoing, Upcoming, All until it answers) with 'Clear All'; one row per intake, paged on the server
- * (10, 25, 50, All), 'View Details' to the intake's academic calendar. A failed load empties the list
+ * (10, 25, 50, All: the first ALL_ROWS_CAP rows, said under the table), the data columns' headers
+ * sorting on the server, 'View Details' to the intake's academic calendar. A failed load empties the list
  * and shows the error with Try again. State lives in the address.
  */
 export function BatchListScreen({ search }: { search: string }) {
@@ -85,7 +122,19 @@ export function BatchListScreen({ search }: { search: string }) {
   const change = (key: keyof BatchFilters) => (value: string) =>
     navigate(changeBatchListFilter(state, key, value));
   const all = m.intake_all();
-  const columns = batchColumns();
+  const columns = useMemo(() => batchColumns(), []);
+  const sorting = useMemo<DataTableSorting>(
+    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
+    [state.sort],
+  );
+  const onSortingChange = useCallback(
+    (next: DataTableSorting) => {
+      const column = BATCH_SORT_COLUMNS.find((name) => name === next[0]?.id);
+      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
+      navigate({ ...state, sort, page: 1 });
+    },
+    [navigate, state],
+  );
   const termStatuses = options.data?.termStatus ?? DEFAULT_TERM_STATUSES;
   // Only the batch years and intake months that exist (the spec's lists before they load).
   const choices = intakeChoices(
@@ -164,6 +213,10 @@ export function BatchListScreen({ search }: { search: string }) {
         getRowId={(b) => b.IntakeId}
         emptyText={m.intake_no_data()}
         loadingLabel={m.intake_loading()}
+        features={TABLE_FEATURES}
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+        manualSorting
       />
     </div>
   );

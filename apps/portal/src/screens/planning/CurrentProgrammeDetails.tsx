@@ -180,6 +180,7 @@ export function CurrentProgrammeDetailsScreen({ intakeId }: { intakeId: string }
           }}
           subjects={dialogData.subjects.get(dialog.term.termId) ?? []}
           faculty={dialogData.faculty}
+          facultyTotal={dialogData.facultyTotal}
           calendar={dialogData.calendar}
           activity={dialog.activity}
           activityType={dialog.type}

@@ -219,6 +219,7 @@ export function TermPlannerScreen({ search }: { search: string }) {
             }}
             subjects={dialogData.subjects.get(activityDialog.term.termId) ?? []}
             faculty={dialogData.faculty}
+            facultyTotal={dialogData.facultyTotal}
             calendar={dialogData.calendar}
             activity={activityDialog.activity}
           />

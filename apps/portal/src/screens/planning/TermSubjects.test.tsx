@@ -162,6 +162,29 @@ async function pickFaculty(dialog: HTMLElement, name: string) {
 }
 
 describe("Term-Wise Subject List", { timeout: 30_000 }, () => {
+  it("sorts a term's subjects in the browser from the data headers (aria-sort), not the section or action columns (issue 27)", async () => {
+    const { fetch } = subjectsApi();
+    render(
+      <TermSubjects
+        locale="en"
+        search="?program=MBA&year=2040&intake=DEC"
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    const table = await screen.findByRole("table", { name: "Subjects of Term 1" }, { timeout: 10_000 });
+    await within(table).findByText("Business Statistics");
+    const credits = within(table).getByRole("columnheader", { name: "Credits" });
+    expect(credits.getAttribute("aria-sort")).toBe("none");
+    fireEvent.click(within(credits).getByRole("button", { name: "Credits" }));
+    expect(credits.getAttribute("aria-sort")).toBe("ascending");
+    fireEvent.click(within(credits).getByRole("button", { name: "Credits" }));
+    expect(credits.getAttribute("aria-sort")).toBe("descending");
+    expect(within(table).getByText("Business Statistics")).toBeTruthy();
+    const headers = within(table).getAllByRole("columnheader");
+    expect(headers.at(-1)?.hasAttribute("aria-sort")).toBe(false);
+  });
+
   it("keeps one add or edit open at a time, posts the new subject with dd/mm/yyyy dates and stores the selection", async () => {
     const { fetch, calls } = subjectsApi();
     render(

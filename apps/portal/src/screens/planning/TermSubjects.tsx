@@ -13,7 +13,16 @@ import {
   isPlanningSelectionComplete,
   toWireDate,
 } from "@portal/domain";
-import { Button, ButtonLink, DataTable, type DataTableColumn, Popover, Select, TextField } from "@portal/ui";
+import {
+  Button,
+  ButtonLink,
+  DataTable,
+  type DataTableColumn,
+  dataTableSorting,
+  Popover,
+  Select,
+  TextField,
+} from "@portal/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -52,6 +61,9 @@ const SelectFacultyDialog = lazyDialog(() =>
 const MasterImportDialog = lazyDialog(() =>
   import("./MasterImportDialog.tsx").then((module) => module.MasterImportDialog),
 );
+
+/** A term's subjects are one unpaged answer: the data columns' headers sort them in the browser (issue 27). */
+const SORTING = [dataTableSorting];
 
 /** The Term-Wise Subject List island (`/app/term-subjects?program=&year=&intake=`). */
 export default function TermSubjects({ search, ...root }: ScreenIslandProps) {
@@ -258,12 +270,14 @@ export function TermSubjectsScreen({ search }: { search: string }) {
         ) : (
           r.courseName
         ),
+      sortValue: (r) => r.courseName,
     },
     {
       id: "code",
       header: m.intake_col_subject_code(),
       cell: (r) =>
         r.id === "" ? (courses.find((c) => c.id === editing?.courseId)?.courseId ?? "") : r.courseId,
+      sortValue: (r) => r.courseId,
     },
     {
       id: "credits",
@@ -272,6 +286,7 @@ export function TermSubjectsScreen({ search }: { search: string }) {
         const credit = r.id === "" ? courses.find((c) => c.id === editing?.courseId)?.credit : r.credit;
         return credit === undefined ? "" : formatNumber(credit);
       },
+      sortValue: (r) => r.credit,
     },
     {
       id: "startDate",
@@ -288,6 +303,7 @@ export function TermSubjectsScreen({ search }: { search: string }) {
         ) : (
           wireToDisplay(r.startDate)
         ),
+      sortValue: (r) => wireToIso(r.startDate),
     },
     {
       id: "endDate",
@@ -304,6 +320,7 @@ export function TermSubjectsScreen({ search }: { search: string }) {
         ) : (
           wireToDisplay(r.endDate)
         ),
+      sortValue: (r) => wireToIso(r.endDate),
     },
     {
       id: "section",
@@ -487,6 +504,7 @@ export function TermSubjectsScreen({ search }: { search: string }) {
                   caption={m.intake_subjects_of_term({ term: t.name })}
                   captionHidden
                   emptyText={m.intake_no_data()}
+                  features={SORTING}
                 />
                 {editing?.term === t.name && editing.note ? (
                   <p role="alert" className={styles.errorText}>

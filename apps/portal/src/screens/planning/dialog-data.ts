@@ -4,6 +4,7 @@ import {
   type TermSubjects,
   termSubjectsQueryOptions,
 } from "@portal/api-client";
+import { ALL_ROWS_COUNT } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useApi } from "../../shell/IslandRoot.tsx";
@@ -30,7 +31,8 @@ export function subjectsByTerm(data: TermSubjects | undefined): Map<string, Dial
 
 /**
  * What the activity dialog needs about an intake, loaded once it is open: the term subjects and
- * sections (GET CourseVersionData), every faculty member (GET FacultyList, All) and the intake's
+ * sections (GET CourseVersionData), the faculty (GET FacultyList, the shared All: count 0, the first
+ * ALL_ROWS_CAP by name, `facultyTotal` the whole count so the dialog can say so) and the intake's
  * academic calendar (GET AcademicCalendar), whose holidays the dialog counts.
  */
 export function useActivityDialogData(
@@ -44,7 +46,7 @@ export function useActivityDialogData(
     enabled: enabled && subjectsQuery !== null,
   });
   const faculty = useQuery({
-    ...facultyListQueryOptions(api, { search: "", pageNo: 1, count: 1000 }),
+    ...facultyListQueryOptions(api, { search: "", pageNo: 1, count: ALL_ROWS_COUNT }),
     enabled,
   });
   const calendar = useQuery({
@@ -57,6 +59,7 @@ export function useActivityDialogData(
       failed: subjects.isError || faculty.isError || calendar.isError,
       subjects: subjectsByTerm(subjects.data),
       faculty: (faculty.data?.faculty ?? []).map((f) => ({ id: f.id, name: f.name })),
+      facultyTotal: faculty.data?.noOfRecords ?? 0,
       calendar: calendar.data,
     }),
     [

@@ -22,6 +22,7 @@ const FULL: BatchListState = {
   termStatus: "Ongoing",
   page: 3,
   pageSize: 25,
+  sort: { column: "startDate", direction: "desc" },
 };
 
 describe("batch filters as the list applies them (spec §4)", () => {
@@ -41,7 +42,7 @@ describe("batch filters as the list applies them (spec §4)", () => {
     ],
   ])("changing %s to %s", (key, value, expected) => {
     const next = changeBatchListFilter(FULL, key as "program", value);
-    expect(next).toEqual({ ...expected, page: 1, pageSize: 25 });
+    expect(next).toEqual({ ...expected, page: 1, pageSize: 25, sort: FULL.sort });
   });
 
   it("keeps the state when a filter is set to the value it has", () => {
@@ -57,6 +58,7 @@ describe("batch filters as the list applies them (spec §4)", () => {
       termStatus: "",
       page: 1,
       pageSize: 25,
+      sort: FULL.sort,
     });
   });
 
@@ -70,10 +72,16 @@ describe("batch filters as the list applies them (spec §4)", () => {
       termStatus: "",
       page: 1,
       pageSize: 10,
+      sort: null,
+    });
+    expect(parseBatchListState("?sort=id&direction=desc").sort).toBeNull();
+    expect(parseBatchListState("?sort=terms&direction=up").sort).toEqual({
+      column: "terms",
+      direction: "asc",
     });
   });
 
-  it("asks the server for the page, 'All' as its largest page", () => {
+  it("asks the server for the page and the sort, 'All' as the shared capped All (count 0)", () => {
     expect(toBatchListRequest({ ...FULL, pageSize: "all" })).toEqual({
       program: "MBA",
       batch: 2026,
@@ -81,8 +89,11 @@ describe("batch filters as the list applies them (spec §4)", () => {
       campus: "Mumbai",
       termStatus: "Ongoing",
       pageNo: 3,
-      count: 1000,
+      count: 0,
+      sortBy: "startDate",
+      sortDirection: "desc",
     });
+    expect(toBatchListRequest({ ...FULL, sort: null })).not.toHaveProperty("sortBy");
   });
 });
 

@@ -6,28 +6,34 @@
  */
 import type { BatchListRequest } from "@portal/api-client";
 import {
+  BATCH_SORT_COLUMNS,
   type BatchFilters,
+  type BatchSortColumn,
   changeBatchFilter,
   EMPTY_BATCH_FILTERS,
   INTAKE_MONTHS,
   isAllowedAttachment,
   nextSectionLetter,
   PLANNING_MESSAGES,
+  pageSizeCount,
   uniqueSelection,
 } from "@portal/domain";
 
 /** Page sizes of the batches list (spec §2 shared widgets: 10, 25, 50, All). */
 export const BATCH_PAGE_SIZES = [10, 25, 50, "all"] as const;
 export type BatchPageSize = (typeof BATCH_PAGE_SIZES)[number];
-/** What the server takes for "All" (its largest page). */
-export const ALL_ROWS_COUNT = 1000;
+/** A header sort of the batches list (server-side, `sortBy`/`sortDirection`); null is the list's own order. */
+export type BatchListSort = { column: BatchSortColumn; direction: "asc" | "desc" } | null;
 
-/** The batches list's state in the address: the five filters ("" = all) and the page. */
-export type BatchListState = BatchFilters & { page: number; pageSize: BatchPageSize };
+/** The batches list's state in the address: the five filters ("" = all), the page and the header sort. */
+export type BatchListState = BatchFilters & { page: number; pageSize: BatchPageSize; sort: BatchListSort };
 
 const FILTER_KEYS = ["program", "batch", "intake", "campus", "termStatus"] as const;
 
-/** Reads `?program=&batch=&intake=&campus=&termStatus=&page=&pageSize=`; anything unknown is dropped. */
+/**
+ * Reads `?program=&batch=&intake=&campus=&termStatus=&page=&pageSize=&sort=&direction=`; anything
+ * unknown is dropped (an unknown sort column is no sort, any direction but desc is asc).
+ */
 export function parseBatchListState(search: string): BatchListState {
   const q = new URLSearchParams(search);
   const filters: BatchFilters = { ...EMPTY_BATCH_FILTERS };
@@ -39,7 +45,11 @@ export function parseBatchListState(search: string): BatchListState {
   const page = Number(q.get("page"));
   const sizeText = q.get("pageSize");
   const pageSize = BATCH_PAGE_SIZES.find((s) => String(s) === sizeText) ?? 10;
-  return { ...filters, page: Number.isInteger(page) && page >= 1 ? page : 1, pageSize };
+  const column = BATCH_SORT_COLUMNS.find((name) => name === q.get("sort"));
+  const sort: BatchListSort = column
+    ? { column, direction: q.get("direction") === "desc" ? "desc" : "asc" }
+    : null;
+  return { ...filters, page: Number.isInteger(page) && page >= 1 ? page : 1, pageSize, sort };
 }
 
 /** Writes the state as a query string ("" when everything is at its default). */
@@ -48,6 +58,10 @@ export function serializeBatchListState(state: BatchListState): string {
   for (const key of FILTER_KEYS) if (state[key] !== "") q.set(key, state[key]);
   if (state.page !== 1) q.set("page", String(state.page));
   if (state.pageSize !== 10) q.set("pageSize", String(state.pageSize));
+  if (state.sort) {
+    q.set("sort", state.sort.column);
+    if (state.sort.direction === "desc") q.set("direction", "desc");
+  }
   const text = q.toString();
   return text === "" ? "" : `?${text}`;
 }
@@ -61,18 +75,18 @@ export function changeBatchListFilter(
   key: keyof BatchFilters,
   value: string,
 ): BatchListState {
-  const { page: _page, pageSize, ...filters } = state;
+  const { page: _page, pageSize, sort, ...filters } = state;
   const next = changeBatchFilter(filters, key, value);
   if (next === filters) return state;
-  return { ...next, page: 1, pageSize };
+  return { ...next, page: 1, pageSize, sort };
 }
 
 /** 'Clear All': every filter back to all, page 1, page size kept. */
 export function clearBatchListFilters(state: BatchListState): BatchListState {
-  return { ...EMPTY_BATCH_FILTERS, page: 1, pageSize: state.pageSize };
+  return { ...EMPTY_BATCH_FILTERS, page: 1, pageSize: state.pageSize, sort: state.sort };
 }
 
-/** The body of the batch list call for this state. */
+/** The body of the batch list call for this state (All is count 0, capped by the server; the sort when set). */
 export function toBatchListRequest(state: BatchListState): BatchListRequest {
   return {
     program: state.program,
@@ -81,7 +95,8 @@ export function toBatchListRequest(state: BatchListState): BatchListRequest {
     campus: state.campus,
     termStatus: state.termStatus,
     pageNo: state.page,
-    count: state.pageSize === "all" ? ALL_ROWS_COUNT : state.pageSize,
+    count: pageSizeCount(state.pageSize),
+    ...(state.sort ? { sortBy: state.sort.column, sortDirection: state.sort.direction } : {}),
   } as BatchListRequest;
 }
 

@@ -15,18 +15,19 @@ import * as styles from "../screen.css.ts";
 import { parseRequestListState, type RequestListState, serializeRequestListState } from "./list-state.ts";
 import { revaluationLinks } from "./routes.ts";
 
-/** The moderation list's state: the page and the course searched for (`?course=`, name or code). */
-type ModerationListState = RequestListState & { course: string };
+/** The moderation list's state: the page and the course searched for (`?course=`, name or code); no sort. */
+type ModerationListState = Omit<RequestListState, "sort"> & { course: string };
 
 /** Reads `?course=&page=&pageSize=`. */
 export function parseModerationListState(search: string): ModerationListState {
   const course = (new URLSearchParams(search).get("course") ?? "").trim().slice(0, 200);
-  return { ...parseRequestListState(search), course };
+  const { page, pageSize } = parseRequestListState(search);
+  return { page, pageSize, course };
 }
 
 /** Writes the state as a query, leaving out defaults. */
 export function serializeModerationListState(state: ModerationListState): string {
-  const query = new URLSearchParams(serializeRequestListState(state).replace(/^\?/, ""));
+  const query = new URLSearchParams(serializeRequestListState({ ...state, sort: null }).replace(/^\?/, ""));
   if (state.course) query.set("course", state.course);
   const text = query.toString();
   return text === "" ? "" : `?${text}`;

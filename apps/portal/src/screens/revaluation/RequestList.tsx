@@ -1,8 +1,8 @@
 import { type RequestListRow, type RequestListType, requestListQueryOptions } from "@portal/api-client";
-import { LIST_PAGE_SIZES } from "@portal/domain";
-import { Button, type DataTableColumn } from "@portal/ui";
+import { LIST_PAGE_SIZES, REQUEST_LIST_SORT_COLUMNS } from "@portal/domain";
+import { Button, type DataTableColumn, type DataTableSorting, dataTableServerSorting } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
@@ -14,7 +14,7 @@ import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 import { decisionText } from "./labels.ts";
-import { parseRequestListState, serializeRequestListState } from "./list-state.ts";
+import { parseRequestListState, serializeRequestListState, toRequestListPage } from "./list-state.ts";
 import { revaluationLinks } from "./routes.ts";
 
 /** The Create Retest Exam dialog (TanStack Form, the domain's zod schema) loads when first opened. */
@@ -34,7 +34,7 @@ const TYPE: Record<RequestListKind, RequestListType> = {
 
 export type RequestListProps = ScreenIslandProps & { kind: RequestListKind };
 
-/** The Revaluation list or Retest list island (`?page=&pageSize=`). */
+/** The Revaluation list or Retest list island (`?page=&pageSize=&sort=&direction=`). */
 export default function RequestList({ search, kind, ...root }: RequestListProps) {
   return (
     <IslandRoot {...root}>
@@ -47,9 +47,7 @@ export default function RequestList({ search, kind, ...root }: RequestListProps)
 export function requestListFirstQuery(kind: RequestListKind): FirstQuery {
   return async ({ api, search, fetch }) => {
     const state = parseRequestListState(search);
-    await fetch(
-      requestListQueryOptions(api, { type: TYPE[kind], pageNo: state.page, count: state.pageSize }),
-    );
+    await fetch(requestListQueryOptions(api, { type: TYPE[kind], ...toRequestListPage(state) }));
   };
 }
 
@@ -60,24 +58,45 @@ function viewHref(kind: RequestListKind, id: string): string {
   return revaluationLinks.revaluationStudents(id);
 }
 
+/** The headers sort on the server: the table keeps the sort's state, not sorted rows. */
+const TABLE_FEATURES = [dataTableServerSorting];
+
 /** The list's columns (spec §2: programs, term, course, batch, action View / Edit; §3 row fields). */
 function listColumns(kind: RequestListKind): DataTableColumn<RequestListRow>[] {
   const columns: DataTableColumn<RequestListRow>[] = [
-    { id: "program", header: m.reval_col_programs(), cell: (r) => r.program },
-    { id: "term", header: m.reval_col_term(), cell: (r) => r.termName },
+    { id: "program", header: m.reval_col_programs(), cell: (r) => r.program, sortable: true },
+    { id: "term", header: m.reval_col_term(), cell: (r) => r.termName, sortable: true },
     {
       id: "course",
       header: m.reval_col_course(),
       cell: (r) => m.reval_course_section({ course: r.courseName, section: r.section }),
       rowHeader: true,
+      sortable: true,
     },
-    { id: "batch", header: m.reval_col_batch(), cell: (r) => r.batch },
-    { id: "examType", header: m.reval_col_exam_type(), cell: (r) => r.examType },
-    { id: "examDate", header: m.reval_col_exam_date(), cell: (r) => displayDate(r.examDate) },
-    { id: "examCycle", header: m.reval_col_exam_cycle(), cell: (r) => r.examCycle },
-    { id: "requests", header: m.reval_col_requests(), align: "end", cell: (r) => formatNumber(r.requests) },
-    { id: "pending", header: m.reval_col_open(), align: "end", cell: (r) => formatNumber(r.pending) },
-    { id: "status", header: m.reval_col_status(), cell: (r) => decisionText(r.status) },
+    { id: "batch", header: m.reval_col_batch(), cell: (r) => r.batch, sortable: true },
+    { id: "examType", header: m.reval_col_exam_type(), cell: (r) => r.examType, sortable: true },
+    {
+      id: "examDate",
+      header: m.reval_col_exam_date(),
+      cell: (r) => displayDate(r.examDate),
+      sortable: true,
+    },
+    { id: "examCycle", header: m.reval_col_exam_cycle(), cell: (r) => r.examCycle, sortable: true },
+    {
+      id: "requests",
+      header: m.reval_col_requests(),
+      align: "end",
+      cell: (r) => formatNumber(r.requests),
+      sortable: true,
+    },
+    {
+      id: "pending",
+      header: m.reval_col_open(),
+      align: "end",
+      cell: (r) => formatNumber(r.pending),
+      sortable: true,
+    },
+    { id: "status", header: m.reval_col_status(), cell: (r) => decisionText(r.status), sortable: true },
   ];
   if (TYPE[kind] === "Revaluation") {
     columns.push(
@@ -85,6 +104,7 @@ function listColumns(kind: RequestListKind): DataTableColumn<RequestListRow>[] {
         id: "due",
         header: m.reval_col_due(),
         cell: (r) => (r.revalDueDate ? displayDate(r.revalDueDate) : m.ev_na()),
+        sortable: true,
       },
       {
         id: "documents",
@@ -95,6 +115,7 @@ function listColumns(kind: RequestListKind): DataTableColumn<RequestListRow>[] {
             count: formatNumber(r.numberofDocuments),
             requests: formatNumber(r.requests),
           }),
+        sortable: true,
       },
     );
   }
@@ -119,17 +140,30 @@ function listColumns(kind: RequestListKind): DataTableColumn<RequestListRow>[] {
  * exam with requests (program, term, course and section, batch, exam type, date and cycle, requests,
  * open requests, status; for revaluations the earliest due date and the answer sheets on file), paged
  * on the server, View / Edit to the exam's student list. The Retest list has the Retest Exam button
- * that opens the Create Retest Exam dialog. The page is kept in the address.
+ * that opens the Create Retest Exam dialog. The data columns' headers sort on the server (issue 27,
+ * REQUEST_LIST_SORT_COLUMNS); page and sort are kept in the address.
  */
 export function RequestListScreen({ search, kind }: { search: string; kind: RequestListKind }) {
   const api = useApi();
   const [state, navigate] = useUrlState(search, parseRequestListState, serializeRequestListState);
   const [creating, setCreating] = useState(false);
   const query = useQuery({
-    ...requestListQueryOptions(api, { type: TYPE[kind], pageNo: state.page, count: state.pageSize }),
+    ...requestListQueryOptions(api, { type: TYPE[kind], ...toRequestListPage(state) }),
     placeholderData: keepPreviousData,
   });
   const columns = useMemo(() => listColumns(kind), [kind]);
+  const sorting = useMemo<DataTableSorting>(
+    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
+    [state.sort],
+  );
+  const onSortingChange = useCallback(
+    (next: DataTableSorting) => {
+      const column = REQUEST_LIST_SORT_COLUMNS.find((name) => name === next[0]?.id);
+      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
+      navigate({ ...state, sort, page: 1 });
+    },
+    [navigate, state],
+  );
   return (
     <div className={styles.screen}>
       {kind === "retest" ? (
@@ -153,6 +187,10 @@ export function RequestListScreen({ search, kind }: { search: string; kind: Requ
         emptyText={m.ev_no_record()}
         loadingLabel={m.ev_loading()}
         errorView={<QueryError error={query.error} onRetry={() => void query.refetch()} />}
+        features={TABLE_FEATURES}
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+        manualSorting
       />
       {creating ? <CreateRetestDialog onClose={() => setCreating(false)} /> : null}
     </div>

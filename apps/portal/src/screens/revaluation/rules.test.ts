@@ -6,15 +6,32 @@ import { parseModerationListState, serializeModerationListState } from "./Modera
 
 describe("revaluation screen rules", () => {
   it("pages the lists 25, 50 or 100 (default 25) and keeps defaults out of the address", () => {
-    expect(parseRequestListState("")).toEqual({ page: 1, pageSize: 25 });
-    expect(parseRequestListState("?page=3&pageSize=100")).toEqual({ page: 3, pageSize: 100 });
-    expect(parseRequestListState("?page=-1&pageSize=10")).toEqual({ page: 1, pageSize: 25 });
-    expect(serializeRequestListState({ page: 1, pageSize: 25 })).toBe("");
-    expect(serializeRequestListState({ page: 2, pageSize: 50 })).toBe("?page=2&pageSize=50");
+    expect(parseRequestListState("")).toEqual({ page: 1, pageSize: 25, sort: null });
+    expect(parseRequestListState("?page=3&pageSize=100")).toEqual({ page: 3, pageSize: 100, sort: null });
+    expect(parseRequestListState("?page=-1&pageSize=10")).toEqual({ page: 1, pageSize: 25, sort: null });
+    expect(serializeRequestListState({ page: 1, pageSize: 25, sort: null })).toBe("");
+    expect(serializeRequestListState({ page: 2, pageSize: 50, sort: null })).toBe("?page=2&pageSize=50");
     expect(parseModerationListState("?course=FIN&page=2")).toEqual({ page: 2, pageSize: 25, course: "FIN" });
     expect(serializeModerationListState({ page: 1, pageSize: 25, course: "Financial" })).toBe(
       "?course=Financial",
     );
+  });
+
+  it("keeps a header sort in the address: unknown columns dropped, ascending unless desc (issue 27)", () => {
+    expect(parseRequestListState("?sort=due&direction=desc")).toEqual({
+      page: 1,
+      pageSize: 25,
+      sort: { column: "due", direction: "desc" },
+    });
+    expect(parseRequestListState("?sort=Id&direction=desc").sort).toBeNull();
+    expect(parseRequestListState("?sort=batch&direction=up").sort).toEqual({
+      column: "batch",
+      direction: "asc",
+    });
+    const state = { page: 2, pageSize: 25, sort: { column: "examDate", direction: "desc" } } as const;
+    expect(serializeRequestListState(state)).toBe("?page=2&sort=examDate&direction=desc");
+    expect(parseRequestListState(serializeRequestListState(state))).toEqual(state);
+    expect(parseModerationListState("?sort=due")).toEqual({ page: 1, pageSize: 25, course: "" });
   });
 
   it("takes only PDF answer sheets of at most 700 KB", () => {
