@@ -7,12 +7,12 @@
  * Table"): the week's grid, next and previous week kept in the address, and a swap of two sessions'
  * times, swapped back afterwards so the demo data stays as it was.
  */
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import {
   ACADEMIC_OFFICE_EMAIL,
   expectNoAxeViolations,
   SERVER_TODAY,
-  signIn,
+  sharedSignedInPage,
   waitForIslands,
 } from "./helpers.ts";
 
@@ -31,18 +31,12 @@ type CalendarEvent = {
 
 test.describe.configure({ mode: "serial" });
 
-let context: BrowserContext;
 let page: Page;
 
+// The academic office's page of the run (helpers.ts), shared with the people stories.
 test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
-  context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  page = await context.newPage();
-  await signIn(page, ACADEMIC_OFFICE_EMAIL);
-});
-
-test.afterAll(async () => {
-  await context?.close();
+  page = await sharedSignedInPage(browser, testInfo.project.use.baseURL, ACADEMIC_OFFICE_EMAIL);
 });
 
 test("a faculty member's week of sessions, an event's details, and week navigation", async () => {

@@ -1,5 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, RESULTS_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
+import {
+  expectNoAxeViolations,
+  RESULTS_OFFICE_EMAIL,
+  sharedSignedInPage,
+  waitForIslands,
+} from "./helpers.ts";
 
 /**
  * The exam office grades a course offering: on a student's components page a mark above the total
@@ -62,10 +67,11 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
 const csvCell = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 test("marks entered and uploaded, results published with mails, a published grade changed with a reason and audited", async ({
-  page,
-}) => {
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000);
-  await signIn(page, RESULTS_OFFICE_EMAIL);
+  // The results office's page of the run (helpers.ts): one sign-in for the grading and revaluation stories.
+  const page = await sharedSignedInPage(browser, testInfo.project.use.baseURL, RESULTS_OFFICE_EMAIL);
   // The demo's draft offering with components (a grading setting, version above 0), found page by page.
   let course: Course | undefined;
   for (let pageNo = 1; !course; pageNo++) {
@@ -223,10 +229,11 @@ test("marks entered and uploaded, results published with mails, a published grad
 });
 
 test("promotion criteria: a new criterion is checked in the browser, saved, and evaluated", async ({
-  page,
-}) => {
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
-  await signIn(page, RESULTS_OFFICE_EMAIL);
+  // The results office's page of the run (helpers.ts): one sign-in for the grading and revaluation stories.
+  const page = await sharedSignedInPage(browser, testInfo.project.use.baseURL, RESULTS_OFFICE_EMAIL);
   await page.goto("/app/exam/promotionCriteria");
   await waitForIslands(page);
   await expect(page.getByRole("table", { name: "Promotion criteria" })).toBeVisible();

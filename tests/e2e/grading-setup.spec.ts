@@ -1,5 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, RESULTS_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
+import {
+  expectNoAxeViolations,
+  RESULTS_OFFICE_EMAIL,
+  sharedSignedInPage,
+  waitForIslands,
+} from "./helpers.ts";
 
 /**
  * The grading setup story (spec §2 Grading; §4 component rows; §5 weights, grade letters; §9
@@ -49,11 +54,12 @@ async function shownGrades(page: Page): Promise<string[]> {
 }
 
 test("sets up components and switches Absolute to Relative; the reloaded page shows the recomputed grades", async ({
-  page,
-}) => {
+  browser,
+}, testInfo) => {
   // Two saves each recompute the class's grades on the embedded database: more than the default 90 s on a busy machine.
   test.setTimeout(180_000);
-  await signIn(page, RESULTS_OFFICE_EMAIL);
+  // The results office's page of the run (helpers.ts): one sign-in for the grading and revaluation stories.
+  const page = await sharedSignedInPage(browser, testInfo.project.use.baseURL, RESULTS_OFFICE_EMAIL);
   // The demo's Draft offering with a saved setup, wherever it is in the list (pages of 100).
   let draft: Course | undefined;
   for (let pageNo = 1; !draft && pageNo <= 50; pageNo++) {

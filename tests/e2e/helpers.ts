@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 export const ADMIN_EMAIL = "admin@university.example";
 export const STAFF_EMAIL = "staff@university.example";
@@ -113,6 +113,35 @@ export async function signIn(page: Page, email: string, options: { from?: string
   await page.getByRole("button", { name: "Login" }).click();
   if (options.from) await page.waitForURL(options.from);
   else await page.waitForURL(/\/app(\/add-program)?\/?$/);
+}
+
+/**
+ * One signed-in page per demo user for the whole run, by email. The stories run in one worker
+ * ({@link OTP_REQUESTS_PER_RUN}), so a page kept open here serves every later story of that user
+ * without a new code request. A live page is reused rather than its cookies copied into a new
+ * browser context: a copy goes stale when the live session refreshes (the refresh token rotates)
+ * and then bounces between the page and the login screen. The pages close with the worker.
+ */
+const sharedPages = new Map<string, Page>();
+
+/**
+ * The run's signed-in page of `email`, signed in through the login screen ({@link signIn}, one code
+ * request) on first use and reused afterwards; it is on the user's landing page the first time and
+ * wherever the last story left it afterwards, so a story opens its own address first. The story must
+ * not close its context. Stories that test the login screen itself keep calling {@link signIn}.
+ */
+export async function sharedSignedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+): Promise<Page> {
+  const known = sharedPages.get(email);
+  if (known && !known.isClosed()) return known;
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, email);
+  sharedPages.set(email, page);
+  return page;
 }
 
 /** Number of mails to `email` in the development outbox. */

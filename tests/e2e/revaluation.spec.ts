@@ -1,5 +1,10 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, RESULTS_OFFICE_EMAIL, signIn, waitForIslands } from "./helpers.ts";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  RESULTS_OFFICE_EMAIL,
+  sharedSignedInPage,
+  waitForIslands,
+} from "./helpers.ts";
 
 /**
  * The results officer works through the students' requests, signed in once (the tests run in order
@@ -16,17 +21,11 @@ import { expectNoAxeViolations, RESULTS_OFFICE_EMAIL, signIn, waitForIslands } f
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const RETEST_CYCLE = "Dec 2026 Retest";
-let context: BrowserContext;
 let page: Page;
 
+// The results office's page of the run (helpers.ts), shared with the grading stories.
 test.beforeAll(async ({ browser }, testInfo) => {
-  context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  page = await context.newPage();
-  await signIn(page, RESULTS_OFFICE_EMAIL);
-});
-
-test.afterAll(async () => {
-  await context.close();
+  page = await sharedSignedInPage(browser, testInfo.project.use.baseURL, RESULTS_OFFICE_EMAIL);
 });
 
 test("a revaluation is accepted and completed, and the revised mark shows", async () => {

@@ -208,7 +208,24 @@ async function planningPages(page: Page): Promise<string[]> {
     `/api/salesforce/AcademicPlannerData?programName=${encodeURIComponent(programme)}&intake=JUL&year=2026`,
   );
   const scheduler = await schedulerAddress(page);
+  const { courseOfferings } = await getJson<{
+    courseOfferings: Array<{ id: string; facultyId: string | null }>;
+  }>(page, "/api/salesforce/facultyOnboarding/courseOfferings?count=50");
+  const taught = courseOfferings.find((o) => o.facultyId !== null);
+  expect(taught, "the demo has a section with its faculty member").toBeDefined();
   return [
+    // People and administration: enrolment, onboarding and contracts, course offerings, 360 profiles.
+    "/app/enroll-student",
+    "/app/enroll-faculty",
+    "/app/FacultyOnBoarding",
+    "/app/contract-management",
+    "/app/ViewCourse",
+    `/app/ViewCourse?id=${taught!.id}`,
+    `/app/facultySection?contactId=${taught!.facultyId}`,
+    "/app/my360",
+    "/app/studentProfile",
+    "/app/facultyProfile",
+    `/app/facultyProfile/${taught!.facultyId}`,
     "/app/academics-planner",
     `/app/add-activity?${query}`,
     "/app/current-programmes",

@@ -113,3 +113,63 @@ export function reviseContractMutationOptions(api: ApiClient) {
 export function contractPdfPath(apiBase: string, id: string): string {
   return `${apiBase}/contracts/${encodeURIComponent(id)}/pdf`;
 }
+
+/** Query of GET /salesforce/facultyOnboarding/courseOfferings: search, termId, pageNo, count (10, 25, 50). */
+export type CourseOfferingListQuery = NonNullable<operations["listCourseOfferings"]["parameters"]["query"]>;
+/** One page of course offerings (View Course's list) and the total. */
+export type CourseOfferingListPage = JsonAnswer<"listCourseOfferings">;
+/** One row of the course-offering list and of a faculty member's sections. */
+export type CourseOfferingListRow = CourseOfferingListPage["courseOfferings"][number];
+/** One course offering with its term, intake, faculty, other sections and contracts. */
+export type CourseOfferingDetails = JsonAnswer<"getCourseOffering">["courseOffering"];
+/** A faculty member and the sections they teach. */
+export type FacultySections = JsonAnswer<"listFacultySections">;
+
+function normaliseCourseOfferingListQuery(q: CourseOfferingListQuery): CourseOfferingListQuery {
+  return {
+    search: q.search ?? "",
+    ...(q.termId ? { termId: q.termId } : {}),
+    pageNo: q.pageNo ?? 1,
+    count: q.count ?? 10,
+  };
+}
+
+/** Query keys of the course offerings the contract office sees; under `contractKeys.all`. */
+export const courseOfferingKeys = {
+  list: (q: CourseOfferingListQuery) =>
+    ["contracts", "courseOfferings", normaliseCourseOfferingListQuery(q)] as const,
+  one: (id: string) => ["contracts", "courseOffering", id] as const,
+  facultySections: (contactId: string) => ["contracts", "facultySections", contactId] as const,
+};
+
+/** GET /salesforce/facultyOnboarding/courseOfferings: one page, newest term first. */
+export function courseOfferingListQueryOptions(api: ApiClient, query: CourseOfferingListQuery) {
+  const q = normaliseCourseOfferingListQuery(query);
+  return queryOptions({
+    queryKey: courseOfferingKeys.list(q),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/salesforce/facultyOnboarding/courseOfferings", { params: { query: q }, signal }),
+      ),
+  });
+}
+
+/** GET /courseOfferings/{id}: one course offering (View Course); ApiError 404 when unknown. */
+export function courseOfferingQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: courseOfferingKeys.one(id),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/courseOfferings/{id}", { params: { path: { id } }, signal })),
+    enabled: id !== "",
+  });
+}
+
+/** GET /faculty/{contactId}/sections: the sections a faculty member teaches; ApiError 404 when not faculty. */
+export function facultySectionsQueryOptions(api: ApiClient, contactId: string) {
+  return queryOptions({
+    queryKey: courseOfferingKeys.facultySections(contactId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/faculty/{contactId}/sections", { params: { path: { contactId } }, signal })),
+    enabled: contactId !== "",
+  });
+}

@@ -112,6 +112,8 @@ export const CONTRACT_MESSAGES = {
   state: "This action is not possible for a contract in this state",
   role: "You may not take this action on this contract",
   notFound: "Contract not found",
+  courseOfferingNotFound: "Course offering not found",
+  facultyNotFound: "Faculty member not found",
   areaHeadIsFaculty: "The area head cannot be the faculty member",
   areaHeadNotUser: "The area head must be a user of the portal",
   endBeforeStart: "End date cannot be before the start date",

@@ -287,13 +287,25 @@ export const ROUTES = routeTable({
     menu: "home",
     roles: ANYONE,
   },
+  // One course offering as the contract office needs it (`?id=`), or the list to pick one from.
   "view-course": {
     path: "/app/ViewCourse",
     title: m.menu_view_course,
-    parents: [FACULTY],
+    parents: [FACULTY, { route: "contract-management" }],
     menu: "contract-management",
     roles: ACADEMIC,
-    built: false,
+  },
+  /**
+   * facultySection (the spec's route table names the screen, not its meaning): the sections (course
+   * offerings) one faculty member teaches (`?contactId=`), with term, students enrolled and capacity;
+   * reached from the faculty member's 360 profile, faculty details and View Course.
+   */
+  "faculty-section": {
+    path: "/app/facultySection",
+    title: m.menu_faculty_section,
+    parents: [FACULTY],
+    menu: "faculty-management",
+    roles: ACADEMIC,
   },
 
   // Enrolment.

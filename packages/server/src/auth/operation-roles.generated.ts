@@ -990,6 +990,24 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
   },
   {
     method: "GET",
+    path: "/salesforce/facultyOnboarding/courseOfferings",
+    operationId: "listCourseOfferings",
+    roles: ["academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/courseOfferings/{id}",
+    operationId: "getCourseOffering",
+    roles: ["academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/faculty/{contactId}/sections",
+    operationId: "listFacultySections",
+    roles: ["academic_office"],
+  },
+  {
+    method: "GET",
     path: "/contracts/{id}",
     operationId: "getContract",
     roles: [],

@@ -20,6 +20,7 @@ import {
   onboardFaculty,
   runContractEvent,
 } from "./contracts.ts";
+import { getCourseOffering, listCourseOfferings, listFacultySections } from "./courses.ts";
 
 const BASE = "/salesforce/facultyOnboarding";
 /** One contract's calls: not salesforce services, as the legacy `?endpoint=` form carries no path parameters. */
@@ -38,7 +39,8 @@ const STEPS = {
 /**
  * Routes of faculty onboarding and contracts (openapi/contracts.yaml, issue 28 part 3): onboard,
  * options, lists (contracts by state, cancelled, faculty), one contract, its PDF, update and delete
- * of a draft, and each life-cycle step. Roles by the generated table; the contract's own rule
+ * of a draft, and each life-cycle step; the course offerings as the office sees them (View Course)
+ * and a faculty member's sections (courses.ts). Roles by the generated table; the contract's own rule
  * (office or its area head) in contracts.ts.
  */
 export function contractRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -82,6 +84,31 @@ export function contractRoutes(ctx: AppContext): Hono<AppEnv> {
       c.req.query(),
     );
     return c.json({ success: true as const, ...(await listContractFaculty(ctx.db, q)) });
+  });
+  app.get(`${BASE}/courseOfferings`, async (c) => {
+    const q = parseOrThrow(
+      z.object({
+        search: z.string().trim().max(100).default(""),
+        termId: ZId.optional(),
+        pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+        count: z.coerce
+          .number()
+          .int()
+          .refine((n) => (CONTRACT_PAGE_SIZES as readonly number[]).includes(n), {
+            error: `Must be one of ${CONTRACT_PAGE_SIZES.join(", ")}`,
+          })
+          .default(CONTRACT_PAGE_SIZES[0]),
+      }),
+      c.req.query(),
+    );
+    return c.json({ success: true as const, ...(await listCourseOfferings(ctx.db, q)) });
+  });
+  app.get("/courseOfferings/:id", async (c) =>
+    c.json({ success: true as const, courseOffering: await getCourseOffering(ctx.db, idOf(c)) }),
+  );
+  app.get("/faculty/:contactId/sections", async (c) => {
+    const { contactId } = parseOrThrow(z.object({ contactId: ZId }), { contactId: c.req.param("contactId") });
+    return c.json({ success: true as const, ...(await listFacultySections(ctx.db, contactId)) });
   });
   app.get(ONE, async (c) =>
     c.json({ success: true as const, contract: await getContract(ctx.db, c.get("user"), idOf(c)) }),

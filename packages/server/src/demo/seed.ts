@@ -39,6 +39,7 @@ import { COURSE_NAMES, FIRST_NAMES, LAST_NAMES, QUESTIONS } from "./catalogue.ts
 import { loadGradingDemo } from "./grading.ts";
 import { renderQuestionPaperPdf } from "./pdf.ts";
 import { loadPlanningDemo } from "./planning.ts";
+import { loadOwnProfileDemo } from "./profiles.ts";
 import { createRandom, type Random } from "./random.ts";
 import { loadRevaluationDemo } from "./revaluation.ts";
 import { loadSchedulingDemo } from "./scheduling.ts";
@@ -518,6 +519,8 @@ export async function loadDemoData(
     const graded = await loadGradingDemo(tx, gradingAt);
     // The revaluation requests are on the first two graded offerings; the third stays a plain Draft.
     await loadRevaluationDemo(files, tx, graded.slice(0, 2), DEMO_PAST_EXAM_CYCLE, gradingAt);
+    // The academic office's registrar has a 360 profile of her own (/app/my360).
+    await loadOwnProfileDemo(tx, DEMO_ACADEMIC_OFFICE.email);
     return true;
   });
   if (loaded) {

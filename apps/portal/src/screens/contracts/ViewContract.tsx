@@ -50,7 +50,7 @@ function historyColumns(): DataTableColumn<HistoryRow>[] {
 
 /**
  * View Contract (`/app/ViewContract?id=`, issue 28 part 3): the faculty member, term, sections,
- * hours, rate, amount, dates, area head, revision and state; the contract PDF; the history of its
+ * hours, rate, amount, dates, area head, revision and state (each section opens View Course); the contract PDF; the history of its
  * life cycle; a button for each step the server allows the user now (the office's steps, or the
  * area head's Approve and Return to draft); Delete and Cancel ask first; a sent or revised contract
  * has the revision form. A refused step shows the server's message; after a deletion the page goes
@@ -101,7 +101,11 @@ export function ViewContractScreen({ id }: { id: string }) {
       ) : (
         <ul className={styles.cellList}>
           {c.sections.map((s) => (
-            <li key={s.id}>{s.label}</li>
+            <li key={s.id}>
+              <a className={styles.link} href={contractLinks.course(s.id)}>
+                {s.label}
+              </a>
+            </li>
           ))}
         </ul>
       )}

@@ -56,6 +56,9 @@ export function FacultyDetailsScreen({ search }: { search: string }) {
       <a className={styles.link} href={`/app/faculty-calendar?contactId=${encodeURIComponent(f.id)}`}>
         {m.sched_faculty_calendar_title()}
       </a>
+      <a className={styles.link} href={`/app/facultySection?contactId=${encodeURIComponent(f.id)}`}>
+        {m.faculty_section_link()}
+      </a>
       <a className={styles.link} href={planningLinks.facultyManagement()}>
         {m.intake_back_to_faculty()}
       </a>
