@@ -23,6 +23,7 @@ import {
 } from "@portal/domain";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
+import { type ListScope, offeringIdInListScope } from "../auth/public.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { personName } from "../db/person-name.ts";
@@ -125,11 +126,13 @@ export type RequestListRow = {
  * (spec §9: 25, 50, 100). `pending` counts open requests (revaluation: not Completed or Rejected;
  * retest: Pending or Accept); `status` is Pending while any is open. `numberofDocuments` counts the
  * requesting students' answer sheets on file, `documentStatus` Submitted when every one is.
- * `revalDueDate` is the earliest due date of open revaluation requests (null for retests).
+ * `revalDueDate` is the earliest due date of open revaluation requests (null for retests). With a
+ * reach `scope` (listScopeOf), only the exams of course offerings within it (rows and count alike).
  */
 export async function listRequests(
   db: Executor,
   q: { type: RequestType; pageNo: number; count: number },
+  scope: ListScope | null = null,
 ): Promise<{ rows: RequestListRow[]; noOfRecords: number }> {
   const table = q.type === "Revaluation" ? revaluationRequest : retestRequest;
   const open =
@@ -169,6 +172,7 @@ export async function listRequests(
       .innerJoin(exam, eq(exam.id, grouped.examId))
       .$dynamic(),
   )
+    .where(offeringIdInListScope(exam.courseOfferingId, scope))
     .orderBy(asc(course.name), asc(courseOffering.section), asc(exam.examDate), asc(exam.id))
     .limit(q.count)
     .offset((q.pageNo - 1) * q.count);
