@@ -5,10 +5,13 @@
 export { ACCESS_COOKIE, parseCookies, REFRESH_COOKIE } from "./cookies.ts";
 export { mayCallOperation } from "./operation-access.ts";
 export {
+  examWithinReach,
   intakeInUserScope,
   type ListScope,
   listScopeOf,
   listScopeParams,
+  offeringIdInListScope,
   offeringInListScope,
+  offeringWithinReach,
 } from "./scopes.ts";
 export { forgetSessions } from "./sessions.ts";

@@ -118,3 +118,63 @@ export function offeringInListScope(
     or ${at.planId} = any(${param(scope?.plans ?? "", "scopePlans")}::uuid[])
     or ${at.offeringId} = any(${param(scope?.sections ?? "", "scopeSections")}::uuid[]))`;
 }
+
+/**
+ * A SQL condition: the course offering whose id is `offeringId` (e.g. an exam's
+ * `course_offering_id`) lies within the reach `scope` ({@link offeringInListScope}); `true` for a
+ * null reach (everywhere). Evaluated in the list's own statement (one index lookup of the offering's
+ * term and intake per row checked), so a count and a page narrow alike and no statement is added.
+ */
+export function offeringIdInListScope(offeringId: SQLWrapper, scope: ListScope | null): SQL {
+  if (!scope) return sql`true`;
+  const within = offeringInListScope(
+    { offeringId: sql`rso.id`, programmeId: sql`rsi.programme_id`, planId: sql`rsi.programme_plan_id` },
+    scope,
+  );
+  return sql`exists (select 1 from course_offering rso join term rst on rst.id = rso.term_id
+    join intake rsi on rsi.id = rst.intake_id where rso.id = ${offeringId} and ${within})`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether the exam `examId` lies within the reach of `user` in the area opened by `roles`
+ * ({@link listScopeOf}): true without a statement for a user who holds one of them without a
+ * scope; otherwise one statement, false for an exam outside the reach or unknown (so a single-record
+ * read answers both with the same 404 and does not tell that the exam exists).
+ */
+export async function examWithinReach(
+  db: Executor,
+  user: SessionUser,
+  roles: readonly string[],
+  examId: string,
+): Promise<boolean> {
+  const scope = await listScopeOf(db, user, roles);
+  if (!scope) return true;
+  if (!UUID.test(examId)) return false;
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select x.id from exam x where x.id = ${examId} and ${offeringIdInListScope(sql`x.course_offering_id`, scope)}`,
+  );
+  return found.length > 0;
+}
+
+/**
+ * Whether the course offering `offeringId` lies within the reach of `user` in the area opened by
+ * `roles`, like {@link examWithinReach} (false for one outside the reach or unknown).
+ */
+export async function offeringWithinReach(
+  db: Executor,
+  user: SessionUser,
+  roles: readonly string[],
+  offeringId: string,
+): Promise<boolean> {
+  const scope = await listScopeOf(db, user, roles);
+  if (!scope) return true;
+  if (!UUID.test(offeringId)) return false;
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select 1 as id where ${offeringIdInListScope(sql`${offeringId}::uuid`, scope)}`,
+  );
+  return found.length > 0;
+}

@@ -25,6 +25,7 @@ import {
 } from "@portal/domain";
 import { type AnyColumn, and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
+import { type ListScope, offeringIdInListScope } from "../auth/public.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { personName } from "../db/person-name.ts";
@@ -180,6 +181,8 @@ function requestListSort(
  * With `sortBy` (issue 27, REQUEST_LIST_SORT_COLUMNS) the rows are ordered by that column in
  * `sortDirection` first (a missing due date last in either direction); ties always fall back to the
  * list's own order and then the exam's id, so the pages of one sort hold each exam exactly once.
+ * With a reach `scope` (listScopeOf), only the exams of course offerings within it (rows and count
+ * alike).
  */
 export async function listRequests(
   db: Executor,
@@ -190,6 +193,7 @@ export async function listRequests(
     sortBy?: RequestListSortColumn | undefined;
     sortDirection?: SortDirection | undefined;
   },
+  scope: ListScope | null = null,
 ): Promise<{ rows: RequestListRow[]; noOfRecords: number }> {
   const table = q.type === "Revaluation" ? revaluationRequest : retestRequest;
   const open =
@@ -229,6 +233,7 @@ export async function listRequests(
       .innerJoin(exam, eq(exam.id, grouped.examId))
       .$dynamic(),
   )
+    .where(offeringIdInListScope(exam.courseOfferingId, scope))
     .orderBy(
       ...(q.sortBy ? requestListSort(q.sortBy, q.sortDirection ?? "asc", grouped) : []),
       asc(course.name),

@@ -8,12 +8,14 @@ import {
   RETEST_ACCEPT_LABELS,
   REVALUATION_ACCEPT_LABELS,
   REVALUATION_STATUS_LABELS,
+  ROLE_EXAM_OFFICE,
   SORT_DIRECTIONS,
   ZRetestExam,
   zModerationAdjustment,
 } from "@portal/domain";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { examWithinReach, listScopeOf, offeringWithinReach } from "../auth/public.ts";
 import type { AppContext, AppEnv } from "../context.ts";
 import { contentDisposition } from "../files/upload-check.ts";
 import { badRequest, notFound, parseOrThrow } from "../http/errors.ts";
@@ -173,20 +175,26 @@ const ZModerationBody = z.object(
  */
 export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  /** Whether exam `examId` lies within the caller's exam office scopes (examWithinReach). */
+  const withinReach = (c: Context<AppEnv>, examId: string) =>
+    examWithinReach(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE], examId);
 
   app.post("/salesforce/RetestRevaluationDetails", async (c) => {
     const q = parseOrThrow(ZListBody, await readJson(c));
-    return c.json({ success: true as const, type: q.type, ...(await listRequests(ctx.db, q)) });
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({ success: true as const, type: q.type, ...(await listRequests(ctx.db, q, scope)) });
   });
 
   app.post("/salesforce/ReetstData", async (c) => {
     const q = parseOrThrow(ZStudentsBody, await readJson(c));
+    if (!(await withinReach(c, q.CourseId))) throw notFound("No such exam", "CourseId");
     return c.json(await getRequestStudents(ctx.db, q.CourseId, q.type));
   });
 
-  app.get("/sf/exam/revaluationEvaluators/:id", async (c) =>
-    c.json(await listRevaluationEvaluators(ctx.db, c.req.param("id"))),
-  );
+  app.get("/sf/exam/revaluationEvaluators/:id", async (c) => {
+    if (!(await withinReach(c, c.req.param("id")))) throw notFound("No such exam", "id");
+    return c.json(await listRevaluationEvaluators(ctx.db, c.req.param("id")));
+  });
 
   app.patch("/sf/exam/update/revaluation", async (c) => {
     const raw = parseOrThrow(list("revaluation update items"), await readJson(c));
@@ -262,6 +270,7 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
   app.get("/sf/exam/answerSheet/:examId/:studentId", async (c) => {
     const examId = c.req.param("examId");
     const studentId = c.req.param("studentId");
+    if (!(await withinReach(c, examId))) throw notFound(ANSWER_SHEET_NOT_AVAILABLE);
     const sheet = await getAnswerSheetFile(ctx.db, examId, studentId);
     const file = sheet ? await ctx.files.stream(sheet.key) : null;
     if (!sheet || !file) throw notFound(ANSWER_SHEET_NOT_AVAILABLE);
@@ -275,6 +284,9 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/sf/exam/moderation/:id", async (c) => {
     const { subComponentId } = parseOrThrow(ZModerationQuery, c.req.query());
+    if (!(await offeringWithinReach(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE], c.req.param("id")))) {
+      throw notFound("No such course offering", "courseOfferingId");
+    }
     return c.json(await getModeration(ctx.db, c.req.param("id"), subComponentId));
   });
 

@@ -16,6 +16,7 @@ import {
 import { and, asc, count, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
+import { type ListScope, offeringIdInListScope } from "../../auth/public.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { personName } from "../../db/person-name.ts";
@@ -391,11 +392,13 @@ function assignmentConditions(cycleId: string | null, f: EvaluationAssignmentFil
  * without `examCycleId`) matching the filters, by exam (timetable order) then evaluator name; one
  * page with the number of matches, and the subject faculty of the cycle's exams that have an
  * assignment (the filter's options, by name). Set-based: three queries, whatever the page size.
- * 404 (field `examCycleId`) for an unknown cycle.
+ * 404 (field `examCycleId`) for an unknown cycle. With a reach `scope` (listScopeOf), only the
+ * exams of course offerings within it, in the count, the page and the options alike.
  */
 export async function listEvaluationAssignments(
   db: Executor,
   q: EvaluationAssignmentFilter & Page,
+  scope: ListScope | null = null,
 ): Promise<{
   examCycle: { id: string; name: string } | null;
   noOfRecords: number;
@@ -405,7 +408,10 @@ export async function listEvaluationAssignments(
   data: EvaluationAssignmentRow[];
 }> {
   const cycle = q.examCycleId ? await findCycle(db, q.examCycleId, "examCycleId") : null;
-  const where = assignmentConditions(cycle?.id ?? null, q);
+  const where = and(
+    assignmentConditions(cycle?.id ?? null, q),
+    offeringIdInListScope(exam.courseOfferingId, scope),
+  );
   const [[total], rows, faculties] = await Promise.all([
     withExamJoins(withAssignmentJoins(db.select({ n: count() }).from(evaluatorAssignment).$dynamic())).where(
       where,
@@ -428,7 +434,12 @@ export async function listEvaluationAssignments(
       .innerJoin(exam, eq(exam.id, evaluatorAssignment.examId))
       .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
       .innerJoin(subjectTeacher, eq(subjectTeacher.id, courseOffering.facultyId))
-      .where(cycle ? eq(exam.examCycleId, cycle.id) : undefined),
+      .where(
+        and(
+          cycle ? eq(exam.examCycleId, cycle.id) : undefined,
+          offeringIdInListScope(exam.courseOfferingId, scope),
+        ),
+      ),
   ]);
   return {
     examCycle: cycle,
@@ -485,12 +496,14 @@ const evaluatorsWithStatus = (status: EvaluatorStatus) =>
  * one page of the exams of one cycle (every cycle without `examCycleId`) in the timetable's order
  * (date, start time, course, section), each with its deadline, subject faculty, Completed / Pending
  * and the figures of its Evaluation page's summary cards ({@link toSummary}); with the number of
- * exams. Two queries, whatever the page size. 404 (field `examCycleId`) for an unknown cycle.
+ * exams. Two queries, whatever the page size. 404 (field `examCycleId`) for an unknown cycle. With
+ * a reach `scope` (listScopeOf), only the exams of course offerings within it.
  */
 export async function getEvaluationOverview(
   db: Executor,
   now: number,
   q: { examCycleId: string } & Page,
+  scope: ListScope | null = null,
 ): Promise<{
   examCycle: { id: string; name: string } | null;
   noOfRecords: number;
@@ -499,7 +512,10 @@ export async function getEvaluationOverview(
   exams: EvaluationOverviewExam[];
 }> {
   const cycle = q.examCycleId ? await findCycle(db, q.examCycleId, "examCycleId") : null;
-  const where = cycle ? eq(exam.examCycleId, cycle.id) : undefined;
+  const where = and(
+    cycle ? eq(exam.examCycleId, cycle.id) : undefined,
+    offeringIdInListScope(exam.courseOfferingId, scope),
+  );
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(exam).where(where),
     withExamJoins(

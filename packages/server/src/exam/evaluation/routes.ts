@@ -4,13 +4,15 @@ import {
   GRID_PAGE_SIZES,
   isIsoDate,
   MAX_EVALUATOR_ITEMS,
+  ROLE_EXAM_OFFICE,
   ZEvaluatorAssignmentItem,
   ZEvaluatorResponseItem,
 } from "@portal/domain";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { examWithinReach, listScopeOf } from "../../auth/public.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
-import { parseOrThrow } from "../../http/errors.ts";
+import { notFound, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
 import {
   resolveAllRows,
@@ -94,19 +96,32 @@ const ZCandidatesQuery = z.object({ examId: zRequiredId("examId"), search: zSear
  */
 export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  /** 404 "No such exam" (field `field`) for an exam outside the caller's exam office scopes. */
+  const withinReach = async (c: Context<AppEnv>, examId: string, field = "examId") => {
+    if (!(await examWithinReach(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE], examId))) {
+      throw notFound("No such exam", field);
+    }
+  };
+  const scopeOf = (c: Context<AppEnv>) => listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
 
-  app.get("/sf/exam/evaluatorList/:id", async (c) =>
-    c.json({ success: true as const, ...(await getEvaluatorList(ctx.db, ctx.now(), c.req.param("id"))) }),
-  );
+  app.get("/sf/exam/evaluatorList/:id", async (c) => {
+    await withinReach(c, c.req.param("id"), "id");
+    return c.json({
+      success: true as const,
+      ...(await getEvaluatorList(ctx.db, ctx.now(), c.req.param("id"))),
+    });
+  });
 
   app.get("/sf/exam/evaluationAssignments", async (c) => {
     const q = resolveAllRows(parseOrThrow(ZAssignmentsQuery, c.req.query()));
-    return c.json({ success: true as const, ...(await listEvaluationAssignments(ctx.db, q)) });
+    const scope = await scopeOf(c);
+    return c.json({ success: true as const, ...(await listEvaluationAssignments(ctx.db, q, scope)) });
   });
 
   app.get("/sf/exam/evaluationOverview", async (c) => {
     const q = resolveAllRows(parseOrThrow(ZOverviewQuery, c.req.query()));
-    return c.json({ success: true as const, ...(await getEvaluationOverview(ctx.db, ctx.now(), q)) });
+    const scope = await scopeOf(c);
+    return c.json({ success: true as const, ...(await getEvaluationOverview(ctx.db, ctx.now(), q, scope)) });
   });
 
   app.patch("/sf/exam/update/evaluationDeadline", async (c) => {
@@ -118,12 +133,14 @@ export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/salesforce/EvaluatorDetails", async (c) => {
     const { examId, search } = parseOrThrow(ZCandidatesQuery, c.req.query());
+    await withinReach(c, examId);
     const data = await listEvaluatorCandidates(ctx.db, ctx.now(), examId, search);
     return c.json({ success: true as const, data });
   });
 
   app.get("/salesforce/EvaluationDetails", async (c) => {
     const { examId } = parseOrThrow(ZExamQuery, c.req.query());
+    await withinReach(c, examId);
     return c.json({ success: true as const, ...(await getEvaluationRooms(ctx.db, ctx.now(), examId)) });
   });
 

@@ -12,7 +12,12 @@ import {
 import { and, asc, count, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
-import { type ListScope, listScopeParams, offeringInListScope } from "../../auth/public.ts";
+import {
+  type ListScope,
+  listScopeParams,
+  offeringIdInListScope,
+  offeringInListScope,
+} from "../../auth/public.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { personName } from "../../db/person-name.ts";
@@ -637,14 +642,17 @@ export async function questionPaperListAnswer(
 
 /**
  * Question papers per status, every status of spec §4 in its order (zero where none), with the
- * total: one grouped count instead of a list call per status (the dashboard's tiles).
+ * total: one grouped count instead of a list call per status (the dashboard's tiles). With a reach
+ * `scope` (listScopeOf), only the papers of course offerings within it, as the list shows them.
  */
 export async function countQuestionPapersByStatus(
   db: Executor,
+  scope: ListScope | null = null,
 ): Promise<{ noOfRecords: number; statusCounts: Array<{ status: QuestionPaperStatus; count: number }> }> {
   const rows = await db
     .select({ status: questionPaper.status, n: count() })
     .from(questionPaper)
+    .where(offeringIdInListScope(questionPaper.courseOfferingId, scope))
     .groupBy(questionPaper.status);
   const byStatus = new Map(rows.map((r) => [r.status, r.n]));
   const statusCounts = QUESTION_PAPER_STATUSES.map((status) => ({
@@ -654,10 +662,19 @@ export async function countQuestionPapersByStatus(
   return { noOfRecords: statusCounts.reduce((sum, s) => sum + s.count, 0), statusCounts };
 }
 
-/** One paper with its document URLs and component; 404 "The course ID doesn't exist." when unknown. */
-export async function getQuestionPaper(db: Executor, id: string): Promise<QuestionPaperDetail> {
+/**
+ * One paper with its document URLs and component; 404 "The course ID doesn't exist." when unknown or,
+ * with a reach `scope` (listScopeOf), when its course offering lies outside it.
+ */
+export async function getQuestionPaper(
+  db: Executor,
+  id: string,
+  scope: ListScope | null = null,
+): Promise<QuestionPaperDetail> {
   if (!isUuid(id)) throw noSuchPaper();
-  const [row] = await selectPapers(db).where(eq(questionPaper.id, id));
+  const [row] = await selectPapers(db).where(
+    and(eq(questionPaper.id, id), offeringIdInListScope(questionPaper.courseOfferingId, scope)),
+  );
   if (!row) throw noSuchPaper();
   return toDetail(row);
 }

@@ -103,9 +103,11 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
     c.json({ success: true as const, ...(await getQuestionPaperFilters(ctx.db)) }),
   );
 
-  app.get("/sf/exam/questionPaperCounts", async (c) =>
-    c.json({ success: true as const, ...(await countQuestionPapersByStatus(ctx.db)) }),
-  );
+  app.get("/sf/exam/questionPaperCounts", async (c) => {
+    // The tiles count what the list shows: the papers within the caller's scopes.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({ success: true as const, ...(await countQuestionPapersByStatus(ctx.db, scope)) });
+  });
 
   app.post("/sf/exam/questionPaperList", async (c) => {
     const { pageNo, count, sortBy, sortDirection, ...filter } = parseOrThrow(ZListBody, await readJson(c));
@@ -115,9 +117,13 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
     return keptJsonResponse(c, await questionPaperListAnswer(ctx.db, filter, { pageNo, count, sort }, scope));
   });
 
-  app.get("/sf/exam/questionPaper/:id", async (c) =>
-    c.json({ success: true as const, questionpaper: await getQuestionPaper(ctx.db, c.req.param("id")) }),
-  );
+  app.get("/sf/exam/questionPaper/:id", async (c) => {
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({
+      success: true as const,
+      questionpaper: await getQuestionPaper(ctx.db, c.req.param("id"), scope),
+    });
+  });
 
   app.get("/sf/exam/questionPaper/:id/document/:set", async (c) => {
     const id = c.req.param("id");

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { type ListScope, offeringIdInListScope } from "../../auth/public.ts";
 import type { Executor } from "../../db/client.ts";
 import { personName } from "../../db/person-name.ts";
 import { cachedReadModel } from "../../db/read-model-cache.ts";
@@ -316,12 +317,14 @@ async function roomNames(db: Executor, ids: readonly string[]): Promise<Map<stri
  * Rooms over capacity: the students seated in a room per exam period of the cycle (one grouped
  * count), and for each, the seated of every period of that room overlapping it added up (periods
  * that overlap share the room) against the room's capacity. The total and the first `limit` by
- * date, start and room name.
+ * date, start and room name. With `within` (the exams of a reach), only the room's periods in which
+ * one of those exams seats students (the room's whole count, which names no other exam).
  */
 async function roomsOverCapacity(
   db: Executor,
   examCycleId: string,
   limit: number,
+  within: readonly string[] | null,
 ): Promise<ClashList<RoomOverCapacity>> {
   const occupied = await rows<{
     facility_id: string;
@@ -332,11 +335,13 @@ async function roomsOverCapacity(
     s: number;
     minutes: number;
     seated: number;
+    in_reach: boolean;
   }>(
     db,
     sql`
     select sa.facility_id, f.name, f.capacity, p.date::text as date, p.start_time,
-      ${startMinutes("p", "date", "start_time")} as s, p.duration_minutes as minutes, count(*)::int as seated
+      ${startMinutes("p", "date", "start_time")} as s, p.duration_minutes as minutes, count(*)::int as seated,
+      ${within ? sql`bool_or(sa.exam_id = any(${uuidArray(within)}::uuid[]))` : sql`true`} as in_reach
     from seat_assignment sa
       join exam_period p on p.id = sa.exam_period_id
       join facility f on f.id = sa.facility_id
@@ -357,7 +362,7 @@ async function roomsOverCapacity(
       let seated = 0;
       for (const b of list) if (overlaps(a, b)) seated += Number(b.row.seated);
       const capacity = Number(a.row.capacity);
-      if (seated <= capacity) continue;
+      if (seated <= capacity || !a.row.in_reach) continue;
       over.push({
         key: [a.start, a.row.name, a.row.facility_id],
         item: {
@@ -375,8 +380,12 @@ async function roomsOverCapacity(
   return { total: over.length, items: over.slice(0, limit).map((o) => o.item) };
 }
 
-/** The exams of a cycle with their sittings and course, by id. */
-async function cycleExams(db: Executor, examCycleId: string): Promise<Map<string, CycleExam>> {
+/** The exams of a cycle (of course offerings within `scope`, when given) with their sittings and course, by id. */
+async function cycleExams(
+  db: Executor,
+  examCycleId: string,
+  scope: ListScope | null,
+): Promise<Map<string, CycleExam>> {
   const found = await rows<{
     id: string;
     date: string;
@@ -393,7 +402,7 @@ async function cycleExams(db: Executor, examCycleId: string): Promise<Map<string
     from exam e
       join course_offering o on o.id = e.course_offering_id
       join course c on c.id = o.course_id
-    where e.exam_cycle_id = ${examCycleId}`,
+    where e.exam_cycle_id = ${examCycleId} and ${offeringIdInListScope(sql`e.course_offering_id`, scope)}`,
   );
   return new Map(
     found.map((r) => {
@@ -423,18 +432,22 @@ async function cycleExams(db: Executor, examCycleId: string): Promise<Map<string
  * + duration) on the local clock (Asia/Kolkata), so exams in different periods that overlap, also
  * across midnight, clash. Each section has its total and the first `limit` items (0..500) by date
  * and time. A handful of statements whose answers are as small as the cycle's exams and its
- * clashes; the pairing is done here (docs/performance.md "Cold reads").
+ * clashes; the pairing is done here (docs/performance.md "Cold reads"). With a reach `scope`
+ * (listScopeOf), over the exams of course offerings within it only: the clashes among them, their
+ * candidates, and the rooms over capacity while one of them seats students there
+ * (docs/security/roles.md); null: every exam of the cycle.
  */
 export async function buildClashReport(
   db: Executor,
   examCycleId: string,
   limit: number,
+  scope: ListScope | null = null,
 ): Promise<KeptClashReport> {
-  const exams = await cycleExams(db, examCycleId);
+  const exams = await cycleExams(db, examCycleId, scope);
   const [students, faculty, rooms] = await Promise.all([
     studentClashes(db, exams, limit),
     facultyClashes(db, examCycleId, exams, limit),
-    roomsOverCapacity(db, examCycleId, limit),
+    roomsOverCapacity(db, examCycleId, limit, scope ? [...exams.keys()] : null),
   ]);
   return {
     studentClashes: students.clashes,
@@ -448,11 +461,16 @@ export async function buildClashReport(
  * The clash report of a cycle with the first {@link CLASH_REPORT_MAX_ITEMS} items of each section,
  * kept behind the exam_operations counter (every table the report reads bumps it: migrations 0002,
  * 0009, 0017), so the clash report call of any limit and the exam dashboard's counts share one
- * computation per change ({@link firstClashes} cuts it to a limit).
+ * computation per change ({@link firstClashes} cuts it to a limit). Kept per reach (`scope.key`),
+ * so no one is served another reach's report.
  */
-export function keptClashReport(db: Executor, examCycleId: string): Promise<KeptClashReport> {
-  return cachedReadModel(db, "exam_operations", `clash_report|${examCycleId}`, () =>
-    buildClashReport(db, examCycleId, CLASH_REPORT_MAX_ITEMS),
+export function keptClashReport(
+  db: Executor,
+  examCycleId: string,
+  scope: ListScope | null = null,
+): Promise<KeptClashReport> {
+  return cachedReadModel(db, "exam_operations", `clash_report|${examCycleId}|${scope?.key ?? ""}`, () =>
+    buildClashReport(db, examCycleId, CLASH_REPORT_MAX_ITEMS, scope),
   );
 }
 

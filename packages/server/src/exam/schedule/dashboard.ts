@@ -1,5 +1,6 @@
 import { defaultExamCycle, todayIn } from "@portal/domain";
 import { asc, desc, eq, sql } from "drizzle-orm";
+import { type ListScope, offeringIdInListScope } from "../../auth/public.ts";
 import type { Executor } from "../../db/client.ts";
 import { cachedWarmReadModel } from "../../db/read-model-cache.ts";
 import { campus, exam, examCycle, importSource } from "../../db/schema.ts";
@@ -84,20 +85,24 @@ export type ExamDashboard = {
  * 404 when there is none or the id is unknown. Served from the never-stale
  * read-model cache, since the whole office opens it all day and it only changes with the data, and
  * kept warm: recomputed right after each write commits (`rewarmAfterWrite`, app.ts), so the first
- * reader after an exam edit finds it in memory.
+ * reader after an exam edit finds it in memory. With a reach `scope` (listScopeOf), every figure
+ * counts the cycle's exams of course offerings within it only (the cycle's `exams` too; periods: those
+ * holding one of them), and the reach is part of the key (docs/security/roles.md).
  */
 export async function getExamDashboard(
   db: Executor,
   now: number,
   examCycleId: string,
+  scope: ListScope | null = null,
 ): Promise<ExamDashboard> {
   const today = todayIn(now);
   // Upcoming and completed count from today at each exam's campus: the answer changes when the day
   // turns at any campus, so the key names today in every campus zone.
   const zones = await db.selectDistinct({ timeZone: campus.timeZone }).from(campus).orderBy(campus.timeZone);
   const days = zones.map((z) => todayIn(now, z.timeZone)).join(",");
-  return cachedWarmReadModel(db, "exam_operations", `dashboard|${examCycleId}|${today}|${days}`, () =>
-    computeExamDashboard(db, now, today, examCycleId),
+  const key = `dashboard|${examCycleId}|${today}|${days}|${scope?.key ?? ""}`;
+  return cachedWarmReadModel(db, "exam_operations", key, () =>
+    computeExamDashboard(db, now, today, examCycleId, scope),
   );
 }
 
@@ -106,6 +111,7 @@ async function computeExamDashboard(
   now: number,
   today: string,
   examCycleId: string,
+  scope: ListScope | null,
 ): Promise<ExamDashboard> {
   const cycles = await listExamCycles(db);
   let cycle: ExamCycleSummary | undefined;
@@ -122,11 +128,11 @@ async function computeExamDashboard(
   const [result, clashes] = await Promise.all([
     db.execute(sql`
     with ex as materialized (
-      select x.id, x.exam_date, x.students_per_invigilator,
+      select x.id, x.exam_date, x.exam_period_id, x.students_per_invigilator,
         (${new Date(now).toISOString()}::timestamptz at time zone c.time_zone)::date as campus_today
       from exam x join course_offering o on o.id = x.course_offering_id join term t on t.id = o.term_id
         join intake i on i.id = t.intake_id join campus c on c.id = i.campus_id
-      where x.exam_cycle_id = ${cycle.id}
+      where x.exam_cycle_id = ${cycle.id} and ${offeringIdInListScope(sql`x.course_offering_id`, scope)}
     ),
     seats as (
       select sa.exam_id, sa.facility_id, count(*)::int as seated
@@ -134,7 +140,11 @@ async function computeExamDashboard(
     )
     select
       (select count(*)::int from ex) as exams,
-      (select count(*)::int from exam_period where exam_cycle_id = ${cycle.id}) as periods,
+      ${
+        scope
+          ? sql`(select count(distinct exam_period_id)::int from ex)`
+          : sql`(select count(*)::int from exam_period where exam_cycle_id = ${cycle.id})`
+      } as periods,
       (select count(*)::int from ex where exam_date >= campus_today) as upcoming,
       (select count(*)::int from ex where exam_date < campus_today) as completed,
       (select count(distinct facility_id)::int from seats) as rooms_used,
@@ -143,12 +153,12 @@ async function computeExamDashboard(
       (select coalesce(sum(ceil(s.seated::numeric / ex.students_per_invigilator)), 0)::int
          from seats s join ex on ex.id = s.exam_id) as invigilators_needed
   `) as unknown as Promise<{ rows: Array<Record<string, number>> }>,
-    keptClashReport(db, cycle.id),
+    keptClashReport(db, cycle.id, scope),
   ]);
   const r = result.rows[0] ?? {};
   const n = (key: string) => Number(r[key] ?? 0);
   return {
-    examCycle: cycle,
+    examCycle: scope ? { ...cycle, exams: n("exams") } : cycle,
     today,
     summary: {
       exams: n("exams"),

@@ -85,7 +85,12 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/sf/exam/examDashboard", async (c) => {
     const { examCycleId } = parseOrThrow(ZDashboardQuery, c.req.query());
-    return c.json({ success: true as const, ...(await getExamDashboard(ctx.db, ctx.now(), examCycleId)) });
+    // The figures count the exams within the caller's scopes.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({
+      success: true as const,
+      ...(await getExamDashboard(ctx.db, ctx.now(), examCycleId, scope)),
+    });
   });
 
   app.get("/sf/exam/clashReport", async (c) => {
@@ -95,7 +100,10 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
     // Kept behind the exam_operations counter, which every table the report reads bumps (migrations
     // 0002, 0009, 0017), as the answer's bytes (http/kept-json.ts); an unknown cycle is not kept.
     // Every limit is cut from the one report kept per cycle, which the dashboard's counts share.
-    return keptReadModelResponse(c, ctx.db, "exam_operations", `clash|${examCycleId}|${limit}`, async () => {
+    // Narrowed to the exams within the caller's scopes; the reach is part of the key.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const key = `clash|${examCycleId}|${limit}|${scope?.key ?? ""}`;
+    return keptReadModelResponse(c, ctx.db, "exam_operations", key, async () => {
       const [cycle] = await ctx.db
         .select({ id: examCycle.id, name: examCycle.name })
         .from(examCycle)
@@ -105,7 +113,7 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
         success: true as const,
         examCycleId: cycle.id,
         examCycle: cycle.name,
-        ...firstClashes(await keptClashReport(ctx.db, cycle.id), limit),
+        ...firstClashes(await keptClashReport(ctx.db, cycle.id, scope), limit),
       };
     });
   });

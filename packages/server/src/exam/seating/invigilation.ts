@@ -8,6 +8,7 @@ import {
 } from "@portal/domain";
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
+import { type ListScope, offeringIdInListScope } from "../../auth/public.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { personName } from "../../db/person-name.ts";
@@ -681,14 +682,16 @@ async function findExamCycle(db: Executor, ref: string): Promise<{ id: string; n
  * (/app/exams/invigilationProctoringNotification): `examCycle` is the cycle's id or name (404 when
  * unknown, field `examCycle`); `notified` true/false keeps only mailed / not yet mailed ones. Ordered
  * by date, start time, course, section, room and faculty name; one page (1-based) with the total
- * matching and the cycle's assignments not yet mailed (`pending`).
+ * matching and the cycle's assignments not yet mailed (`pending`). With a reach `scope`
+ * (listScopeOf), only the duties on exams of course offerings within it (docs/security/roles.md).
  */
 export async function listInvigilationNotifications(
   db: Executor,
   query: { examCycle: string; notified?: boolean; pageNo: number; count: number },
+  scope: ListScope | null = null,
 ) {
   const cycle = await findExamCycle(db, query.examCycle);
-  const inCycle = eq(exam.examCycleId, cycle.id);
+  const inCycle = and(eq(exam.examCycleId, cycle.id), offeringIdInListScope(exam.courseOfferingId, scope));
   const filter =
     query.notified === undefined
       ? inCycle
@@ -726,14 +729,16 @@ export type FacultyDuties = {
  * screen (/app/exam/faculty-Proctoring): one page (1-based, `count` faculty members a page) of the
  * members who have duties in the cycle, ordered by first name, last name and id, each with all of
  * their duties in the cycle by date, start time, course, section and room. `noOfRecords` counts
- * the members. `examCycle` is the cycle's id or name; 404 (field `examCycle`) when unknown.
+ * the members. `examCycle` is the cycle's id or name; 404 (field `examCycle`) when unknown. With a
+ * reach `scope` (listScopeOf), only duties on exams of course offerings within it.
  */
 export async function listFacultyProctoring(
   db: Executor,
   query: { examCycle: string; pageNo: number; count: number },
+  scope: ListScope | null = null,
 ): Promise<{ examCycle: { id: string; name: string }; faculty: FacultyDuties[]; noOfRecords: number }> {
   const cycle = await findExamCycle(db, query.examCycle);
-  const inCycle = eq(exam.examCycleId, cycle.id);
+  const inCycle = and(eq(exam.examCycleId, cycle.id), offeringIdInListScope(exam.courseOfferingId, scope));
   const members = db
     .selectDistinct({ id: invigilation.facultyId })
     .from(invigilation)

@@ -1,8 +1,9 @@
-import { SPEC_MESSAGES, TIMETABLE_PAGE_SIZES } from "@portal/domain";
-import { Hono } from "hono";
+import { ROLE_EXAM_OFFICE, SPEC_MESSAGES, TIMETABLE_PAGE_SIZES } from "@portal/domain";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { examWithinReach, listScopeOf } from "../../auth/public.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
-import { parseOrThrow } from "../../http/errors.ts";
+import { notFound, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
 import { resolveAllRows, zPageCount } from "../../http/request-schemas.ts";
 import { zVersion } from "../../http/versions.ts";
@@ -131,8 +132,15 @@ const ZSendNotifications = z.object({
  */
 export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  /** 404 "No such exam" (field `field`) for an exam outside the caller's exam office scopes. */
+  const withinReach = async (c: Context<AppEnv>, examId: string, field = "examId") => {
+    if (!(await examWithinReach(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE], examId))) {
+      throw notFound("No such exam", field);
+    }
+  };
   app.get("/sf/exam/facilities", async (c) => {
     const { examId } = parseOrThrow(ZExamQuery, c.req.query());
+    await withinReach(c, examId);
     const info = await loadExam(ctx.db, examId);
     const rooms = await roomsWithSeated(ctx.db, info.campusId, info.periodId);
     return c.json({ success: true as const, facilities: rooms });
@@ -151,6 +159,7 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/salesforce/seatingPlan/retrieve", async (c) => {
     const { examId, pageNo, count } = resolveAllRows(parseOrThrow(ZRetrieveQuery, c.req.query()));
+    await withinReach(c, examId);
     return c.json({
       success: true as const,
       ...(await retrieveSeatingPlan(ctx.db, examId, { pageNo, count })),
@@ -159,6 +168,7 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/salesforce/seatingPlan/document", async (c) => {
     const { examId } = parseOrThrow(ZExamQuery, c.req.query());
+    await withinReach(c, examId);
     const doc = await seatingPlanDocument(ctx.db, examId);
     return c.body(doc.text, 200, {
       "Content-Type": "text/csv; charset=utf-8",
@@ -179,6 +189,7 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.get("/sf/exam/invigilatorList/:id", async (c) => {
+    await withinReach(c, c.req.param("id"), "id");
     const list = await getInvigilatorList(ctx.db, c.req.param("id"));
     return c.json({ success: true as const, data: [list] });
   });
@@ -186,6 +197,7 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
   // InvigilatorDetails (spec §7): the same answer, the exam's id in the body.
   app.post("/salesforce/InvigilatorDetails", async (c) => {
     const { id: examId } = parseOrThrow(ZInvigilatorDetailsBody, await readJson(c));
+    await withinReach(c, examId, "id");
     const list = await getInvigilatorList(ctx.db, examId);
     return c.json({ success: true as const, data: [list] });
   });
@@ -197,6 +209,7 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
       pageNo,
       count,
     } = resolveAllRows(parseOrThrow(ZSeatingDetailsBody, await readJson(c)));
+    await withinReach(c, examId, "id");
     return c.json({
       success: true as const,
       ...(await retrieveSeatingPlan(ctx.db, examId, { pageNo, count })),
@@ -213,18 +226,19 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
     const { examCycle, notified, pageNo, count } = resolveAllRows(
       parseOrThrow(ZNotificationsQuery, c.req.query()),
     );
-    const answer = await listInvigilationNotifications(ctx.db, {
-      examCycle,
-      ...(notified ? { notified: notified === "true" } : {}),
-      pageNo,
-      count,
-    });
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const answer = await listInvigilationNotifications(
+      ctx.db,
+      { examCycle, ...(notified ? { notified: notified === "true" } : {}), pageNo, count },
+      scope,
+    );
     return c.json({ success: true as const, ...answer });
   });
 
   app.get("/sf/exam/facultyProctoring", async (c) => {
     const { examCycle, pageNo, count } = resolveAllRows(parseOrThrow(ZFacultyProctoringQuery, c.req.query()));
-    const answer = await listFacultyProctoring(ctx.db, { examCycle, pageNo, count });
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const answer = await listFacultyProctoring(ctx.db, { examCycle, pageNo, count }, scope);
     return c.json({ success: true as const, ...answer });
   });
 
