@@ -1,4 +1,6 @@
 /** @portal/domain: pure rules of the portal (no I/O). See README.md. */
+
+export * from "./administration.ts";
 export * from "./audit.ts";
 export * from "./constants.ts";
 export * from "./contract-input.ts";

@@ -3,6 +3,7 @@ import { desc, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { adminRoutes } from "./admin/routes.ts";
+import { administrationRoutes } from "./administration/routes.ts";
 import { authorize } from "./auth/roles.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
@@ -204,6 +205,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", schedulingRoutes(ctx));
   app.route("/", mailRoutes(ctx));
   app.route("/", adminRoutes(ctx));
+  app.route("/", administrationRoutes(ctx));
   app.route("/", contractRoutes(ctx));
   app.route("/", profileRoutes(ctx));
 
