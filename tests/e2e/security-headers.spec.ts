@@ -225,6 +225,7 @@ async function planningPages(page: Page): Promise<string[]> {
     `/app/session-scheduler?${scheduler}`,
     `/app/session-planner?${scheduler}`,
     `/app/full-calendar?${scheduler}&resource=facility`,
+    "/app/events",
   ];
 }
 
