@@ -139,3 +139,50 @@ export function deleteScheduleItemMutationOptions(api: ApiClient) {
       unwrap(await api.DELETE("/admin/schedule/{id}", { params: { path: { id }, query: { version } } })),
   });
 }
+
+/* Subject documents: openapi/subject-documents.yaml. Academic office. */
+
+/** One course offering of a term with its documents. */
+export type TermCourseDocuments = JsonAnswer<"listTermCourseDocuments">["courseOfferings"][number];
+/** One subject document. */
+export type CourseDocumentRow = TermCourseDocuments["documents"][number];
+/** Body of POST /courseDocuments (content: the file in base64). */
+export type CourseDocumentUpload = JsonBody<"uploadCourseDocument">;
+
+/** Query keys of the subject documents; invalidate `subjectDocumentKeys.all` after a write. */
+export const subjectDocumentKeys = {
+  all: ["subjectDocuments"] as const,
+  term: (termId: string) => ["subjectDocuments", termId] as const,
+};
+
+/** GET /salesforce/facultyOnboarding/courseDocuments?termId=: disabled until a term is chosen. */
+export function termCourseDocumentsQueryOptions(api: ApiClient, termId: string) {
+  return queryOptions({
+    queryKey: subjectDocumentKeys.term(termId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/salesforce/facultyOnboarding/courseDocuments", {
+          params: { query: { termId } },
+          signal,
+        }),
+      ),
+    enabled: termId !== "",
+  });
+}
+
+/** POST /courseDocuments: ApiError 400 field content (max_size, file_type, base64), 404 unknown offering. */
+export function uploadCourseDocumentMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["subjectDocuments", "upload"],
+    mutationFn: async (body: CourseDocumentUpload) => unwrap(await api.POST("/courseDocuments", { body })),
+  });
+}
+
+/** DELETE /courseDocuments/{id}?version=. */
+export function deleteCourseDocumentMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["subjectDocuments", "delete"],
+    mutationFn: async ({ id, version }: { id: string; version: number }) =>
+      unwrap(await api.DELETE("/courseDocuments/{id}", { params: { path: { id }, query: { version } } })),
+  });
+}

@@ -32,11 +32,14 @@ export {
 } from "./admin.ts";
 export {
   administrationKeys,
+  type CourseDocumentRow,
+  type CourseDocumentUpload,
   createDepartmentMutationOptions,
   createEventMutationOptions,
   createScheduleItemMutationOptions,
   type DepartmentRequest,
   type DepartmentRow,
+  deleteCourseDocumentMutationOptions,
   deleteEventMutationOptions,
   deleteScheduleItemMutationOptions,
   departmentsQueryOptions,
@@ -49,9 +52,13 @@ export {
   eventListQueryOptions,
   type ScheduleItemRequest,
   type ScheduleItemRow,
+  subjectDocumentKeys,
+  type TermCourseDocuments,
+  termCourseDocumentsQueryOptions,
   updateDepartmentMutationOptions,
   updateEventMutationOptions,
   updateScheduleItemMutationOptions,
+  uploadCourseDocumentMutationOptions,
 } from "./administration.ts";
 export {
   configQueryOptions,

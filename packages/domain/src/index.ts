@@ -40,4 +40,5 @@ export * from "./scheduling.ts";
 export * from "./scheduling-input.ts";
 export * from "./seating.ts";
 export * from "./sheets.ts";
+export * from "./subject-documents.ts";
 export * from "./time-zones.ts";

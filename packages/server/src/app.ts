@@ -10,6 +10,7 @@ import type { AppContext, AppEnv } from "./context.ts";
 import { contractRoutes } from "./contracts/routes.ts";
 import { rewarmAfterWrite, setReadModelCache } from "./db/read-model-cache.ts";
 import { mailOutbox } from "./db/schema.ts";
+import { subjectDocumentRoutes } from "./documents/routes.ts";
 import { enrolmentRoutes } from "./enrolment/routes.ts";
 import { eligibilityRoutes } from "./exam/eligibility/routes.ts";
 import { evaluationRoutes } from "./exam/evaluation/routes.ts";
@@ -207,6 +208,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", adminRoutes(ctx));
   app.route("/", administrationRoutes(ctx));
   app.route("/", contractRoutes(ctx));
+  app.route("/", subjectDocumentRoutes(ctx));
   app.route("/", profileRoutes(ctx));
 
   return app;

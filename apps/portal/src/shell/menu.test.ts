@@ -53,6 +53,7 @@ describe("visibleMenu", () => {
       ["session-scheduler", "/app/session-scheduler"],
       ["session-planner", "/app/session-planner"],
       ["academic-calendar", "/app/academicCalendar"],
+      ["subject-documents", "/app/subject-documents"],
     ]);
     expect(visible.find((e) => e.id === "faculty")?.children?.map((e) => [e.id, e.href])).toEqual([
       ["faculty-management", "/app/faculty-management"],
@@ -110,6 +111,7 @@ describe("visibleMenu", () => {
     "session-scheduler",
     "session-planner",
     "academic-calendar",
+    "subject-documents",
     "faculty",
     "faculty-management",
     "faculty-onboarding",

@@ -230,7 +230,6 @@ export const ROUTES = routeTable({
     parents: [ACADEMICS],
     menu: "subject-documents",
     roles: ACADEMIC,
-    built: false,
   },
   feedback: {
     path: "/app/feedback/feedback-list",

@@ -971,6 +971,30 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     roles: ["academic_office"],
   },
   {
+    method: "GET",
+    path: "/salesforce/facultyOnboarding/courseDocuments",
+    operationId: "listTermCourseDocuments",
+    roles: ["academic_office"],
+  },
+  {
+    method: "POST",
+    path: "/courseDocuments",
+    operationId: "uploadCourseDocument",
+    roles: ["academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/courseDocuments/{id}",
+    operationId: "downloadCourseDocument",
+    roles: ["academic_office"],
+  },
+  {
+    method: "DELETE",
+    path: "/courseDocuments/{id}",
+    operationId: "deleteCourseDocument",
+    roles: ["academic_office"],
+  },
+  {
     method: "POST",
     path: "/salesforce/facultyOnboarding/save",
     operationId: "onboardFaculty",
