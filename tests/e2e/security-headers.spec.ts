@@ -226,6 +226,7 @@ async function planningPages(page: Page): Promise<string[]> {
     `/app/session-planner?${scheduler}`,
     `/app/full-calendar?${scheduler}&resource=facility`,
     "/app/events",
+    "/app/subject-documents",
   ];
 }
 
