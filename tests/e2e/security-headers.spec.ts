@@ -242,6 +242,8 @@ async function planningPages(page: Page): Promise<string[]> {
     `/app/session-scheduler?${scheduler}`,
     `/app/session-planner?${scheduler}`,
     `/app/full-calendar?${scheduler}&resource=facility`,
+    "/app/events",
+    "/app/subject-documents",
   ];
 }
 

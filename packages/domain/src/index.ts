@@ -1,4 +1,6 @@
 /** @portal/domain: pure rules of the portal (no I/O). See README.md. */
+
+export * from "./administration.ts";
 export * from "./audit.ts";
 export * from "./constants.ts";
 export * from "./contract-input.ts";
@@ -38,4 +40,5 @@ export * from "./scheduling.ts";
 export * from "./scheduling-input.ts";
 export * from "./seating.ts";
 export * from "./sheets.ts";
+export * from "./subject-documents.ts";
 export * from "./time-zones.ts";

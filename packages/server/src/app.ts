@@ -3,12 +3,14 @@ import { desc, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { adminRoutes } from "./admin/routes.ts";
+import { administrationRoutes } from "./administration/routes.ts";
 import { authorize } from "./auth/roles.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { contractRoutes } from "./contracts/routes.ts";
 import { rewarmAfterWrite, setReadModelCache } from "./db/read-model-cache.ts";
 import { mailOutbox } from "./db/schema.ts";
+import { subjectDocumentRoutes } from "./documents/routes.ts";
 import { enrolmentRoutes } from "./enrolment/routes.ts";
 import { eligibilityRoutes } from "./exam/eligibility/routes.ts";
 import { evaluationRoutes } from "./exam/evaluation/routes.ts";
@@ -204,7 +206,9 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", schedulingRoutes(ctx));
   app.route("/", mailRoutes(ctx));
   app.route("/", adminRoutes(ctx));
+  app.route("/", administrationRoutes(ctx));
   app.route("/", contractRoutes(ctx));
+  app.route("/", subjectDocumentRoutes(ctx));
   app.route("/", profileRoutes(ctx));
 
   return app;

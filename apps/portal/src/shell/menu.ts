@@ -157,6 +157,11 @@ export type ModuleCard = {
   built: boolean;
   /** Roles that may see the card (as {@link MenuEntry.roles}). */
   roles: readonly PortalRole[];
+  /**
+   * For a module outside the spec's scope: says on the card that it opens the nearest working
+   * screen (`href`) instead.
+   */
+  note?: () => string;
 };
 
 /** The card of route `id` with its text (its id is the route's unless `cardId` says otherwise). */
@@ -173,18 +178,22 @@ function card(id: RouteId, text: () => string, cardId: string = id): ModuleCard 
 }
 
 export const HOME_MODULES: readonly ModuleCard[] = [
+  // Outside the spec's scope (no route of its own): the nearest working screen, and the card says so.
   {
-    id: "admin-notification",
+    ...card("admin-management", m.home_admin_notification_text, "admin-notification"),
     title: m.menu_admin_notification,
-    text: m.home_admin_notification_text,
-    href: null,
-    built: false,
-    roles: ADMIN_ONLY,
+    note: m.home_admin_notification_note,
   },
   card("payroll", m.home_payroll_text),
   card("events", m.home_events_text),
   card("tt", m.home_time_table_text, "time-table"),
-  card("communication", m.home_communication_text),
+  // Communication channels are outside the spec's scope: the card opens the notifications screen.
+  {
+    ...card("invigilation-notifications", m.home_communication_text, "communication"),
+    title: m.menu_communication,
+    roles: ADMIN_ONLY,
+    note: m.home_communication_note,
+  },
   card("role-management", m.home_role_management_text),
   card("academics-planner", m.home_academics_planner_text),
   card("admin-management", m.home_admin_management_text),

@@ -230,7 +230,6 @@ export const ROUTES = routeTable({
     parents: [ACADEMICS],
     menu: "subject-documents",
     roles: ACADEMIC,
-    built: false,
   },
   feedback: {
     path: "/app/feedback/feedback-list",
@@ -802,14 +801,13 @@ export const ROUTES = routeTable({
     roles: EXAM,
   },
 
-  // The rest of the administration, not built yet.
+  // The rest of the administration.
   events: {
     path: "/app/events",
     title: m.menu_events,
     parents: [],
     menu: "events",
     roles: ACADEMIC,
-    built: false,
   },
   communication: {
     path: "/app/notification",
@@ -840,13 +838,14 @@ export const ROUTES = routeTable({
     menu: "admin-management",
     roles: ADMIN_ONLY,
   },
+  // The home portal's payroll card: the department master (payroll runs are outside the spec's scope).
   payroll: {
     path: "/app/setup/master/department",
-    title: m.menu_payroll,
+    title: m.dept_title,
     parents: [],
     menu: "payroll",
+    menuLabel: m.menu_payroll,
     roles: ADMIN_ONLY,
-    built: false,
   },
 });
 

@@ -1,7 +1,13 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client.ts";
-import { answerSheet, contactDetail, facultyInvitation, questionPaperSet } from "../db/schema.ts";
+import {
+  answerSheet,
+  contactDetail,
+  courseDocument,
+  facultyInvitation,
+  questionPaperSet,
+} from "../db/schema.ts";
 
 /**
  * Every column that names a file of the file store. A file that none of them names is an orphan:
@@ -14,6 +20,7 @@ export const FILE_REFERENCES: ReadonlyArray<{ table: PgTable; column: PgColumn }
   { table: answerSheet, column: answerSheet.documentKey },
   { table: facultyInvitation, column: facultyInvitation.attachmentKey },
   { table: contactDetail, column: contactDetail.photoKey },
+  { table: courseDocument, column: courseDocument.documentKey },
 ];
 
 /** SQL condition: no record names the key `key` (an SQL expression, e.g. `stored_file.key`). */

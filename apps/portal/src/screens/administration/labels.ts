@@ -1,0 +1,51 @@
+import {
+  ADMINISTRATION_MESSAGES,
+  type DepartmentLevel,
+  type EventAudience,
+  type EventType,
+} from "@portal/domain";
+import { m } from "../../lib/i18n.ts";
+import type { MessageTranslations } from "../form-field.tsx";
+
+/** The English messages of the events and department calls in the page's language. */
+export const ADMINISTRATION_TRANSLATIONS: MessageTranslations = {
+  [ADMINISTRATION_MESSAGES.codeRequired]: m.dept_err_code_required,
+  [ADMINISTRATION_MESSAGES.codeFormat]: m.dept_err_code_format,
+  [ADMINISTRATION_MESSAGES.nameRequired]: m.dept_err_name_required,
+  [ADMINISTRATION_MESSAGES.levelRequired]: m.dept_select_level,
+  [ADMINISTRATION_MESSAGES.duplicateCode]: m.dept_err_duplicate_code,
+  [ADMINISTRATION_MESSAGES.titleRequired]: m.events_err_title_required,
+  [ADMINISTRATION_MESSAGES.typeRequired]: m.events_select_type,
+  [ADMINISTRATION_MESSAGES.audienceRequired]: m.events_select_audience,
+  [ADMINISTRATION_MESSAGES.dateTimeFormat]: m.events_err_date_time,
+  [ADMINISTRATION_MESSAGES.endBeforeStart]: m.events_err_end_before_start,
+  [ADMINISTRATION_MESSAGES.itemOutsideEvent]: m.events_err_item_outside,
+  [ADMINISTRATION_MESSAGES.noSuchEvent]: m.events_err_no_such_event,
+};
+
+/** A department level's label (UG, PG, Doctoral). */
+export function departmentLevelLabel(level: DepartmentLevel): string {
+  return { UG: m.dept_level_ug, PG: m.dept_level_pg, Doctoral: m.dept_level_doctoral }[level]();
+}
+
+/** An event type's label. */
+export function eventTypeLabel(type: EventType): string {
+  return {
+    academic: m.events_type_academic,
+    cultural: m.events_type_cultural,
+    sports: m.events_type_sports,
+    workshop: m.events_type_workshop,
+    seminar: m.events_type_seminar,
+    convocation: m.events_type_convocation,
+  }[type]();
+}
+
+/** An event audience's label. */
+export function eventAudienceLabel(audience: EventAudience): string {
+  return {
+    all: m.events_audience_all,
+    students: m.events_audience_students,
+    faculty: m.events_audience_faculty,
+    staff: m.events_audience_staff,
+  }[audience]();
+}
