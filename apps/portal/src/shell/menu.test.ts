@@ -185,14 +185,15 @@ it("lists the eight module cards of spec §1 with their routes", () => {
   expect(HOME_MODULES.every((c) => c.title().length > 0)).toBe(true);
 });
 
-it("opens a working screen from every home card, saying so where the module is outside the spec's scope", () => {
+it("opens a working screen from every home card, saying so where the card opens another module's screen", () => {
   expect(HOME_MODULES.every((c) => c.built && c.href !== null)).toBe(true);
   expect(HOME_MODULES.filter((c) => c.note).map((c) => [c.id, c.title()])).toEqual([
     ["admin-notification", "Admin and Notification"],
     ["communication", "Communication Channels"],
   ]);
-  for (const c of HOME_MODULES.filter((c) => c.note))
-    expect(c.note?.()).toMatch(/^Outside the portal's scope: opens /);
+  const note = (id: string) => HOME_MODULES.find((c) => c.id === id)?.note?.();
+  expect(note("admin-notification")).toMatch(/^Outside the portal's scope: opens /);
+  expect(note("communication")).toMatch(/^Opens the invigilator notifications/);
 });
 
 it("shows each role only the home cards its roles allow", () => {
