@@ -5,7 +5,6 @@ import {
   mailStatusQueryOptions,
   type StudentScoreRow,
   type SubjectScores,
-  type SubjectScoresPage,
   sendMarksMutationOptions,
   subjectScoresQueryOptions,
 } from "@portal/api-client";
@@ -45,6 +44,7 @@ import { AuditTable } from "./AuditTable.tsx";
 import { FailureNotice } from "./failure-notice.tsx";
 import {
   type GradeStudentsSort,
+  gradePage,
   parseGradeStudentsState,
   serializeGradeStudentsState,
 } from "./grade-students-state.ts";
@@ -58,20 +58,6 @@ const GradeDialog = lazyDialog(() => import("./GradeDialog.tsx").then((x) => x.G
 
 /** spec §9: the student grade table pages 5, 10, 25 or All, 5 first. */
 export const GRADE_PAGE_SIZES: readonly PageSize[] = GRADE_TABLE_PAGE_SIZES;
-
-/**
- * The SubjectScores page of the grade table's page, size (All is count 0) and header sort (none: the
- * list's own order); the first is page 1 of 5.
- */
-export function gradePage(
-  page: number,
-  pageSize: PageSize,
-  sort: GradeStudentsSort = null,
-): SubjectScoresPage {
-  const paging: SubjectScoresPage =
-    pageSize === "all" ? { pageNo: 1, count: 0 } : { pageNo: page, count: pageSize as 5 | 10 | 25 };
-  return sort ? { ...paging, sortBy: sort.column, sortDirection: sort.direction } : paging;
-}
 
 /** The headers sort on the server: the table keeps the sort's state, not sorted rows. */
 const TABLE_FEATURES = [dataTableServerSorting];

@@ -1,4 +1,6 @@
+import type { SubjectScoresPage } from "@portal/api-client";
 import { GRADE_STUDENT_SORT_COLUMNS, type GradeStudentSortColumn, type SortDirection } from "@portal/domain";
+import type { PageSize } from "@portal/ui";
 import { parseResultsState, type ResultsState, serializeResultsState } from "./results-routes.ts";
 
 /** A header sort of the grade students table (server-side `sortBy`/`sortDirection`); null is the list's own order. */
@@ -29,4 +31,18 @@ export function serializeGradeStudentsState({ sort, ...state }: GradeStudentsSta
   }
   const text = query.toString();
   return text ? `?${text}` : "";
+}
+
+/**
+ * The SubjectScores page of the grade table's page, size (All is count 0) and header sort (none: the
+ * list's own order); the first is page 1 of 5.
+ */
+export function gradePage(
+  page: number,
+  pageSize: PageSize,
+  sort: GradeStudentsSort = null,
+): SubjectScoresPage {
+  const paging: SubjectScoresPage =
+    pageSize === "all" ? { pageNo: 1, count: 0 } : { pageNo: page, count: pageSize as 5 | 10 | 25 };
+  return sort ? { ...paging, sortBy: sort.column, sortDirection: sort.direction } : paging;
 }
