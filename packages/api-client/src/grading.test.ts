@@ -58,6 +58,19 @@ describe("grading queries", () => {
       count: 25,
       subComponentIds: [],
     });
+    // A header sort is part of the page's key and body; its direction defaults to asc.
+    const sorted = subjectScoresQueryOptions(api, "o1", { pageNo: 2, count: 25, sortBy: "total" });
+    expect(sorted.queryKey).not.toEqual(page2.queryKey);
+    await run(sorted);
+    expect(JSON.parse(seen.at(-1)?.body ?? "")).toEqual({
+      gradingId: "o1",
+      pageNo: 2,
+      count: 25,
+      sortBy: "total",
+      sortDirection: "asc",
+      subComponentIds: [],
+    });
+    seen.pop();
     // The student report asks for the roster and one student's row, under the same scores key.
     const report = studentReportQueryOptions(api, "o1", "s1");
     expect(report.queryKey.slice(0, 4)).toEqual(gradingKeys.scores("o1"));

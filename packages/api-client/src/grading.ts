@@ -118,8 +118,20 @@ export function gradingCoursesQueryOptions(api: ApiClient, request: GradingCours
   });
 }
 
-/** One page of SubjectScores' students: `count` 5, 10, 25 or 0 for All (spec §9 student grade table). */
-export type SubjectScoresPage = { pageNo: number; count: 0 | 5 | 10 | 25 };
+/** Body of POST /salesforce/SubjectScores. */
+type SubjectScoresRequest = JsonBody<"getSubjectScores">;
+
+/**
+ * One page of SubjectScores' students: `count` 5, 10, 25 or 0 for All (spec §9 student grade table),
+ * and optionally a header sort (`sortBy` one of GRADE_STUDENT_SORT_COLUMNS, `sortDirection` asc by
+ * default; issue 27).
+ */
+export type SubjectScoresPage = {
+  pageNo: number;
+  count: 0 | 5 | 10 | 25;
+  sortBy?: NonNullable<SubjectScoresRequest>["sortBy"];
+  sortDirection?: NonNullable<SubjectScoresRequest>["sortDirection"];
+};
 
 /** The smallest SubjectScores page, for screens that show the header and statistics but no student table. */
 export const SCORES_HEADER_PAGE: SubjectScoresPage = { pageNo: 1, count: 5 };
@@ -127,7 +139,8 @@ export const SCORES_HEADER_PAGE: SubjectScoresPage = { pageNo: 1, count: 5 };
 /**
  * POST /salesforce/SubjectScores: the grading page of a course offering (grading id): header,
  * statistics, bands, `classTotals` (the whole class, for the histogram) and the students of `page`
- * (default All) with their component percents, totals and grades. Each row's `subCompList` is sent
+ * (default All) with their component percents, totals and grades, in the page's sort when it has
+ * one. Each row's `subCompList` is sent
  * empty (`subComponentIds: []`): these pages show no sub-component mark, and a class of 2,000 with
  * 64 sub-components would otherwise be 128,000 marks; `marksByQueryOptions` asks for marks.
  * Keyed under `gradingKeys.scores(gradingId)`, so invalidating that refreshes every page.
@@ -138,15 +151,15 @@ export function subjectScoresQueryOptions(
   gradingId: string,
   page: SubjectScoresPage = { pageNo: 1, count: 0 },
 ) {
+  const sort = page.sortBy ? { sortBy: page.sortBy, sortDirection: page.sortDirection ?? "asc" } : null;
+  const paging = page.count === 0 ? {} : { pageNo: page.pageNo, count: page.count };
+  const key = page.count === 0 ? (sort ? { all: true, ...sort } : "all") : { ...paging, ...sort };
   return queryOptions({
-    queryKey: [...gradingKeys.scores(gradingId), page.count === 0 ? "all" : page] as const,
+    queryKey: [...gradingKeys.scores(gradingId), key] as const,
     queryFn: async ({ signal }) =>
       unwrap(
         await api.POST("/salesforce/SubjectScores", {
-          body:
-            page.count === 0
-              ? { gradingId, subComponentIds: [] }
-              : { gradingId, pageNo: page.pageNo, count: page.count, subComponentIds: [] },
+          body: { gradingId, ...paging, ...sort, subComponentIds: [] },
           signal,
         }),
       ),

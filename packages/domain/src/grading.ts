@@ -464,3 +464,12 @@ export function gradePointAverage(results: ReadonlyArray<{ gradePoint: number; c
   if (credits <= 0) return 0;
   return round2(sum(results.map((r) => r.gradePoint * r.credits)) / credits);
 }
+
+/**
+ * Columns the grade students table (POST /salesforce/SubjectScores `sortBy`, issue 27) sorts by on
+ * the server: student (the list's own order: last name, first name, id), weighted total (percent),
+ * calculated grade (letter, A first), penalty (steps, then its text) and final grade (letter). Ties fall back to the
+ * list's own order, so the pages of one sort hold each student exactly once.
+ */
+export const GRADE_STUDENT_SORT_COLUMNS = ["student", "total", "calculated", "penalty", "final"] as const;
+export type GradeStudentSortColumn = (typeof GRADE_STUDENT_SORT_COLUMNS)[number];

@@ -14,9 +14,11 @@ import {
   GRADING_MESSAGES,
   type GradeBand,
   type GradeLetter,
+  type GradeStudentSortColumn,
   type GradingType,
   gradePointOf,
   lettersBelow,
+  type SortDirection,
 } from "@portal/domain";
 import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
@@ -289,6 +291,8 @@ export async function getSubjectScores(
     studentId?: string | undefined;
     roster?: boolean | undefined;
     subComponentIds?: string[] | undefined;
+    sortBy?: GradeStudentSortColumn | undefined;
+    sortDirection?: SortDirection | undefined;
   },
 ) {
   // The class results depend on every student's marks (relative grades, statistics), so they are
@@ -304,12 +308,13 @@ export async function getSubjectScores(
       return { setup, all: results, statistics };
     },
   );
+  const ordered = page.sortBy ? sortStudents(all, page.sortBy, page.sortDirection ?? "asc") : all;
   const chosen =
     page.studentId !== undefined
       ? all.filter((r) => r.studentId === page.studentId)
       : page.count === 0
-        ? all
-        : all.slice((page.pageNo - 1) * page.count, page.pageNo * page.count);
+        ? ordered
+        : ordered.slice((page.pageNo - 1) * page.count, page.pageNo * page.count);
   const shown = chosen.map((r) => ({ ...r, marks: new Map<string, MarkSummary>() }));
   await attachMarks(db, gradingId, shown, page.subComponentIds);
   const onlySubs = page.subComponentIds ? new Set(page.subComponentIds) : undefined;
@@ -334,6 +339,44 @@ export async function getSubjectScores(
         }
       : {}),
   };
+}
+
+/**
+ * The class's results ordered by a grade students header sort (GRADE_STUDENT_SORT_COLUMNS, issue 27):
+ * `column` in `direction` first, ties in the list's own order (`all`'s: last name, first name, id),
+ * so each sort is one total order and its pages hold each student exactly once. "student" is the
+ * list's own order itself (reversed for desc); grades compare as letters (A first), the penalty by
+ * its steps then its text (none first), the total by its percent. A new array; `all` is left as it is.
+ */
+export function sortStudents(
+  all: readonly StudentResult[],
+  column: GradeStudentSortColumn,
+  direction: SortDirection,
+): StudentResult[] {
+  const sign = direction === "desc" ? -1 : 1;
+  const keys = (r: StudentResult, position: number): (number | string)[] => {
+    switch (column) {
+      case "student":
+        return [position];
+      case "total":
+        return [r.total];
+      case "calculated":
+        return [r.calculatedGrade];
+      case "penalty":
+        return [r.penaltySteps, r.penalty];
+      case "final":
+        return [r.finalGrade];
+    }
+  };
+  const rows = all.map((r, position) => ({ r, position, keys: keys(r, position) }));
+  rows.sort((a, b) => {
+    for (const [i, key] of a.keys.entries()) {
+      const other = b.keys[i] as number | string;
+      if (key !== other) return (key < other ? -1 : 1) * sign;
+    }
+    return a.position - b.position;
+  });
+  return rows.map((x) => x.r);
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  GRADE_STUDENT_SORT_COLUMNS,
   GRADE_TABLE_PAGE_SIZES,
   GRADING_TYPES,
   type GradeBand,
@@ -6,6 +7,7 @@ import {
   MAX_SHEET_BYTES,
   ROLE_EXAM_OFFICE,
   SHEET_FORMATS,
+  SORT_DIRECTIONS,
   ZComponent,
   ZGradeBand,
   ZGradeBands,
@@ -97,6 +99,12 @@ const ZGradingId = z.object(
       .array(id("subComponentIds item"), { error: "subComponentIds must be a list of sub-component ids" })
       .max(64, { error: "subComponentIds lists at most 64 sub-components" })
       .optional(),
+    sortBy: z
+      .enum(GRADE_STUDENT_SORT_COLUMNS, {
+        error: `sortBy must be one of ${GRADE_STUDENT_SORT_COLUMNS.join(", ")}`,
+      })
+      .optional(),
+    sortDirection: z.enum(SORT_DIRECTIONS, { error: "sortDirection must be asc or desc" }).default("asc"),
   },
   { error: "The body must be an object { gradingId }" },
 );

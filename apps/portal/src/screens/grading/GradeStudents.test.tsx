@@ -52,6 +52,78 @@ describe("GradeStudents", () => {
   );
 
   it(
+    "sorts on the server from a header, keeping the sort in the address and starting at page 1 (issue 27)",
+    async () => {
+      const { fetch, calls } = gradingApi();
+      renderScreen(fetch);
+      const grid = await table();
+      fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+      expect(await within(grid).findByText("Farhan Ali")).toBeTruthy();
+      const total = within(grid).getByRole("columnheader", { name: "Total Marks Obt" });
+      expect(total.getAttribute("aria-sort")).toBe("none");
+      // The Edit column does not sort.
+      expect(within(grid).getAllByRole("columnheader").at(-1)?.hasAttribute("aria-sort")).toBe(false);
+      const scoreCalls = () => calls.filter((c) => c.path === "/api/salesforce/SubjectScores");
+
+      fireEvent.click(within(total).getByRole("button", { name: "Total Marks Obt" }));
+      await waitFor(() =>
+        expect(scoreCalls().at(-1)?.body).toMatchObject({
+          pageNo: 1,
+          count: 5,
+          sortBy: "total",
+          sortDirection: "asc",
+        }),
+      );
+      await waitFor(() => expect(total.getAttribute("aria-sort")).toBe("ascending"));
+      expect(window.location.search).toBe(`?courseOfferingId=${OFFERING_ID}&sort=total`);
+      // The lowest total first, on page 1.
+      await waitFor(() => expect(within(grid).getAllByRole("row")[1]?.textContent).toContain("Farhan Ali"));
+
+      fireEvent.click(within(total).getByRole("button", { name: "Total Marks Obt" }));
+      await waitFor(() => expect(total.getAttribute("aria-sort")).toBe("descending"));
+      expect(window.location.search).toBe(`?courseOfferingId=${OFFERING_ID}&sort=total&direction=desc`);
+      expect(scoreCalls().at(-1)?.body).toMatchObject({ sortBy: "total", sortDirection: "desc" });
+    },
+    SLOW,
+  );
+
+  it(
+    "reads the sort from the address for the first query and the headers",
+    async () => {
+      const { fetch, calls } = gradingApi();
+      renderScreen(fetch, `${search}&sort=final&direction=desc`);
+      const grid = await table();
+      const final = within(grid).getByRole("columnheader", { name: "Final Grade" });
+      expect(final.getAttribute("aria-sort")).toBe("descending");
+      const scoreBodies = calls.filter((c) => c.path === "/api/salesforce/SubjectScores").map((c) => c.body);
+      expect(scoreBodies).toContainEqual(expect.objectContaining({ sortBy: "final", sortDirection: "desc" }));
+      // The first query on the server asks for the same sorted page; an unknown column is no sort.
+      const server = gradingApi();
+      await serverFirstQueries(
+        server.fetch,
+        `/app/gradeStudents${search}&sort=final&direction=desc`,
+        gradeStudentsFirstQuery,
+      );
+      expect(server.calls.find((c) => c.path === "/api/salesforce/SubjectScores")?.body).toMatchObject({
+        pageNo: 1,
+        count: 5,
+        sortBy: "final",
+        sortDirection: "desc",
+      });
+      const unknown = gradingApi();
+      await serverFirstQueries(
+        unknown.fetch,
+        `/app/gradeStudents${search}&sort=bogus`,
+        gradeStudentsFirstQuery,
+      );
+      expect(unknown.calls.find((c) => c.path === "/api/salesforce/SubjectScores")?.body).not.toHaveProperty(
+        "sortBy",
+      );
+    },
+    SLOW,
+  );
+
+  it(
     "refuses a lower final grade without a penalty in the browser, then saves it with one and reloads",
     async () => {
       const { fetch, calls } = gradingApi();

@@ -5,13 +5,13 @@ import {
   mailStatusQueryOptions,
   type StudentScoreRow,
   type SubjectScores,
-  type SubjectScoresPage,
   sendMarksMutationOptions,
   subjectScoresQueryOptions,
 } from "@portal/api-client";
 import {
   DEFAULT_GRADE_TABLE_PAGE_SIZE,
   GRADE_LETTERS,
+  GRADE_STUDENT_SORT_COLUMNS,
   GRADE_TABLE_PAGE_SIZES,
   type GradeLetter,
 } from "@portal/domain";
@@ -21,13 +21,15 @@ import {
   ConfirmDialog,
   DataTable,
   type DataTableColumn,
+  type DataTableSorting,
+  dataTableServerSorting,
   Loader,
   Pager,
   type PageSize,
   StatusChip,
 } from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import type { FirstQuery } from "../../shell/first-query-state.ts";
 import { IslandRoot, type ScreenIslandProps, useApi, useToast } from "../../shell/IslandRoot.tsx";
@@ -40,9 +42,15 @@ import { useUrlState } from "../kit/use-url-state.ts";
 import * as screenStyles from "../screen.css.ts";
 import { AuditTable } from "./AuditTable.tsx";
 import { FailureNotice } from "./failure-notice.tsx";
+import {
+  type GradeStudentsSort,
+  gradePage,
+  parseGradeStudentsState,
+  serializeGradeStudentsState,
+} from "./grade-students-state.ts";
 import { MarksSheet } from "./MarksSheet.tsx";
 import * as styles from "./results.css.ts";
-import { gradingResultsLinks, parseResultsState, serializeResultsState } from "./results-routes.ts";
+import { gradingResultsLinks } from "./results-routes.ts";
 import { OfferingFacts, OfferingSelect, offeringChoicesFirstQuery } from "./results-shared.tsx";
 
 /** The grade dialog (TanStack Form, the domain's schemas) loads when first opened (docs/performance.md). */
@@ -51,12 +59,10 @@ const GradeDialog = lazyDialog(() => import("./GradeDialog.tsx").then((x) => x.G
 /** spec §9: the student grade table pages 5, 10, 25 or All, 5 first. */
 export const GRADE_PAGE_SIZES: readonly PageSize[] = GRADE_TABLE_PAGE_SIZES;
 
-/** The SubjectScores page of the grade table's page and size (All is count 0); the first is page 1 of 5. */
-export function gradePage(page: number, pageSize: PageSize): SubjectScoresPage {
-  return pageSize === "all" ? { pageNo: 1, count: 0 } : { pageNo: page, count: pageSize as 5 | 10 | 25 };
-}
+/** The headers sort on the server: the table keeps the sort's state, not sorted rows. */
+const TABLE_FEATURES = [dataTableServerSorting];
 
-/** The /app/gradeStudents island (`?courseOfferingId=`), inside its IslandRoot. */
+/** The /app/gradeStudents island (`?courseOfferingId=&sort=&direction=`), inside its IslandRoot. */
 export default function GradeStudents({ search, ...root }: ScreenIslandProps) {
   return (
     <IslandRoot {...root}>
@@ -71,9 +77,9 @@ export default function GradeStudents({ search, ...root }: ScreenIslandProps) {
  * send (which of the two sends follows from the scores' status).
  */
 export const gradeStudentsFirstQuery: FirstQuery = async (context) => {
-  const { courseOfferingId } = parseResultsState(context.search);
+  const { courseOfferingId, sort } = parseGradeStudentsState(context.search);
   const scoresAndMail = async (id: string) => {
-    const scores = await context.fetch(subjectScoresQueryOptions(context.api, id, gradePage(1, 5)));
+    const scores = await context.fetch(subjectScoresQueryOptions(context.api, id, gradePage(1, 5, sort)));
     if (scores) {
       const source = gradingMailSource(id, scores.status === "Published");
       await context.fetch(mailStatusQueryOptions(context.api, source));
@@ -106,11 +112,17 @@ export function asGradeLetter(value: string): GradeLetter | null {
  * once published the grades are locked and a change needs a reason). Send marks for
  * acknowledgement (state and comState Ack) and Publish results (Publish: mails the results and
  * locks the grades); the marks sheet (upload with preview, download) and the audit of the offering.
+ * The student, total, grade and penalty headers sort on the server (issue 27,
+ * GRADE_STUDENT_SORT_COLUMNS); the sort is kept in the address and a new sort shows page 1.
  */
 export function GradeStudentsScreen({ search }: { search: string }) {
   const api = useApi();
-  const [state, navigate] = useUrlState(search, parseResultsState, serializeResultsState);
+  const [state, navigate] = useUrlState(search, parseGradeStudentsState, serializeGradeStudentsState);
   const id = state.courseOfferingId;
+  const onSortChange = useCallback(
+    (sort: GradeStudentsSort) => navigate({ ...state, sort }),
+    [navigate, state],
+  );
   return (
     <div className={screenStyles.screen}>
       <div className={screenStyles.filters}>
@@ -120,7 +132,13 @@ export function GradeStudentsScreen({ search }: { search: string }) {
         />
       </div>
       {id ? (
-        <OfferingResults key={id} courseOfferingId={id} api={api} />
+        <OfferingResults
+          key={id}
+          courseOfferingId={id}
+          api={api}
+          sort={state.sort}
+          onSortChange={onSortChange}
+        />
       ) : (
         <p className={screenStyles.muted}>{m.gres_choose_offering()}</p>
       )}
@@ -131,19 +149,35 @@ export function GradeStudentsScreen({ search }: { search: string }) {
 function OfferingResults({
   courseOfferingId,
   api,
+  sort,
+  onSortChange,
 }: {
   courseOfferingId: string;
   api: ReturnType<typeof useApi>;
+  sort: GradeStudentsSort;
+  onSortChange: (sort: GradeStudentsSort) => void;
 }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_GRADE_TABLE_PAGE_SIZE);
-  // The server pages the students; the summary and statistics are the whole class's.
+  // The server pages and sorts the students; the summary and statistics are the whole class's.
   const scores = useQuery({
-    ...subjectScoresQueryOptions(api, courseOfferingId, gradePage(page, pageSize)),
+    ...subjectScoresQueryOptions(api, courseOfferingId, gradePage(page, pageSize, sort)),
     placeholderData: keepPreviousData,
   });
   const columns = useMemo(() => gradeColumns((row) => setEditing(row.id)), []);
+  const sorting = useMemo<DataTableSorting>(
+    () => (sort ? [{ id: sort.column, desc: sort.direction === "desc" }] : []),
+    [sort],
+  );
+  const onSortingChange = useCallback(
+    (next: DataTableSorting) => {
+      const column = GRADE_STUDENT_SORT_COLUMNS.find((name) => name === next[0]?.id);
+      onSortChange(column ? { column, direction: next[0]?.desc ? "desc" : "asc" } : null);
+      setPage(1);
+    },
+    [onSortChange],
+  );
   if (scores.isPending) return <Loader label={m.gres_loading()} />;
   if (scores.isError) {
     return <QueryError error={scores.error} onRetry={() => void scores.refetch()} />;
@@ -165,6 +199,10 @@ function OfferingResults({
         data={shown}
         getRowId={(row) => row.id ?? row.StudentId}
         emptyText={m.gres_no_data()}
+        features={TABLE_FEATURES}
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+        manualSorting
       />
       <Pager
         page={current}
@@ -198,6 +236,7 @@ function gradeColumns(onEdit: (row: StudentScoreRow) => void): DataTableColumn<S
       id: "student",
       header: m.gres_col_student(),
       rowHeader: true,
+      sortable: true,
       cell: (row) => (
         <a
           className={screenStyles.link}
@@ -212,12 +251,19 @@ function gradeColumns(onEdit: (row: StudentScoreRow) => void): DataTableColumn<S
       header: m.gres_col_total(),
       align: "end",
       cell: (row) => formatMarks(row.TotalMarksObtained),
+      sortable: true,
     },
-    { id: "calculated", header: m.gres_col_calculated(), cell: (row) => row.CalculatedGrade },
-    { id: "penalty", header: m.gres_col_penalty(), cell: (row) => row.penality || "—" },
+    {
+      id: "calculated",
+      header: m.gres_col_calculated(),
+      cell: (row) => row.CalculatedGrade,
+      sortable: true,
+    },
+    { id: "penalty", header: m.gres_col_penalty(), cell: (row) => row.penality || "—", sortable: true },
     {
       id: "final",
       header: m.gres_col_final(),
+      sortable: true,
       cell: (row) => (
         <span>
           {row.finalGrade} {row.locked ? <StatusChip tone="info">{m.gres_locked()}</StatusChip> : null}

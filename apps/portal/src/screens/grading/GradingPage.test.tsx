@@ -88,9 +88,52 @@ afterEach(() => {
 
 describe("GradingPage", () => {
   it("reads the page size 5, 10, 25 or all from the address (default 5)", () => {
-    expect(parseStudentTableState("")).toEqual({ page: 1, pageSize: 5 });
-    expect(parseStudentTableState("?pageSize=all&page=2")).toEqual({ page: 2, pageSize: "all" });
-    expect(parseStudentTableState("?pageSize=7")).toEqual({ page: 1, pageSize: 5 });
+    expect(parseStudentTableState("")).toEqual({ page: 1, pageSize: 5, sort: null });
+    expect(parseStudentTableState("?pageSize=all&page=2")).toEqual({ page: 2, pageSize: "all", sort: null });
+    expect(parseStudentTableState("?pageSize=7")).toEqual({ page: 1, pageSize: 5, sort: null });
+  });
+
+  it("reads the header sort from the address: a known column, desc or else asc (issue 27)", () => {
+    expect(parseStudentTableState("?sort=total&direction=desc").sort).toEqual({
+      column: "total",
+      direction: "desc",
+    });
+    expect(parseStudentTableState("?sort=final&direction=up").sort).toEqual({
+      column: "final",
+      direction: "asc",
+    });
+    expect(parseStudentTableState("?sort=StudentId").sort).toBeNull();
+  });
+
+  it("sorts on the server from a header, keeping the sort in the address and starting at page 1 (issue 27)", async () => {
+    const { fetch, calls } = scoresApi();
+    window.history.replaceState(null, "", `/app/exams/grading/details/${OFFERING}?page=2`);
+    render(
+      <GradingPage
+        locale="en"
+        search="?page=2"
+        courseOfferingId={OFFERING}
+        signedIn
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    const table = await screen.findByRole("table", { name: "Students and their grades" });
+    const total = within(table).getByRole("columnheader", { name: "Total Marks Obt" });
+    expect(total.getAttribute("aria-sort")).toBe("none");
+    fireEvent.click(within(total).getByRole("button", { name: "Total Marks Obt" }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "/api/salesforce/SubjectScores").at(-1)?.body).toEqual({
+        gradingId: OFFERING,
+        pageNo: 1,
+        count: 5,
+        sortBy: "total",
+        sortDirection: "asc",
+        subComponentIds: [],
+      }),
+    );
+    await waitFor(() => expect(total.getAttribute("aria-sort")).toBe("ascending"));
+    expect(window.location.search).toBe("?sort=total");
   });
 
   it("renders from the server's first query: statistics from the API, the histogram, 5 students a page with links", async () => {

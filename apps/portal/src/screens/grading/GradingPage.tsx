@@ -9,11 +9,22 @@ import {
 } from "@portal/api-client";
 import {
   DEFAULT_GRADE_TABLE_PAGE_SIZE,
+  GRADE_STUDENT_SORT_COLUMNS,
   GRADE_TABLE_PAGE_SIZES,
   type GradeBand,
   type GradeTablePageSize,
 } from "@portal/domain";
-import { Button, ButtonLink, DataTable, type DataTableColumn, Dialog, Pager, pageRange } from "@portal/ui";
+import {
+  Button,
+  ButtonLink,
+  DataTable,
+  type DataTableColumn,
+  type DataTableSorting,
+  Dialog,
+  dataTableServerSorting,
+  Pager,
+  pageRange,
+} from "@portal/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
@@ -33,6 +44,7 @@ import { QueryError } from "../kit/QueryError.tsx";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
+import { type GradeStudentsSort, gradePage } from "./grade-students-state.ts";
 import * as styles from "./grading.css.ts";
 import { MarkHistogram } from "./MarkHistogram.tsx";
 import { courseOfferingIdOf, gradingLinks } from "./routes.ts";
@@ -47,9 +59,16 @@ const GradingSettingTabs = lazyDialog(() =>
 /** spec §9: the student grade table's page sizes, 5, 10, 25 or All (default 5). */
 export const STUDENT_PAGE_SIZES = GRADE_TABLE_PAGE_SIZES;
 export type StudentPageSize = GradeTablePageSize;
-export type StudentTableState = { page: number; pageSize: StudentPageSize };
+/** The student table's page, size and header sort (issue 27; null: the list's own order). */
+export type StudentTableState = { page: number; pageSize: StudentPageSize; sort: GradeStudentsSort };
 
-/** Reads `?page=&pageSize=` (pageSize 5, 10, 25 or all; anything else is the default 5). */
+/** The headers sort on the server: the table keeps the sort's state, not sorted rows. */
+const TABLE_FEATURES = [dataTableServerSorting];
+
+/**
+ * Reads `?page=&pageSize=&sort=&direction=` (pageSize 5, 10, 25 or all; anything else is the default
+ * 5; an unknown sort column is no sort, any direction but desc is asc).
+ */
 export function parseStudentTableState(search: string): StudentTableState {
   const q = new URLSearchParams(search);
   const size = q.get("pageSize");
@@ -59,21 +78,28 @@ export function parseStudentTableState(search: string): StudentTableState {
     ? ((size === "all" ? "all" : Number(size)) as StudentPageSize)
     : DEFAULT_GRADE_TABLE_PAGE_SIZE;
   const page = Math.max(1, Math.trunc(Number(q.get("page") ?? "1")) || 1);
-  return { page, pageSize };
+  const column = GRADE_STUDENT_SORT_COLUMNS.find((name) => name === q.get("sort"));
+  const sort = column
+    ? ({ column, direction: q.get("direction") === "desc" ? "desc" : "asc" } as const)
+    : null;
+  return { page, pageSize, sort };
 }
 
-/** The SubjectScores page a table state asks the server for (All is count 0). */
+/** The SubjectScores page a table state asks the server for (All is count 0), in its sort. */
 export function scoresPageOf(state: StudentTableState): SubjectScoresPage {
-  return state.pageSize === "all" ? { pageNo: 1, count: 0 } : { pageNo: state.page, count: state.pageSize };
+  return gradePage(state.page, state.pageSize, state.sort);
 }
 
 /** Writes the table state into the address, keeping `courseOfferingId` when the page has it. */
 function serializeStudentTableState(state: StudentTableState): string {
   const q = new URLSearchParams(typeof window === "undefined" ? "" : window.location.search);
-  q.delete("page");
-  q.delete("pageSize");
+  for (const key of ["page", "pageSize", "sort", "direction"]) q.delete(key);
   if (state.page !== 1) q.set("page", String(state.page));
   if (state.pageSize !== 5) q.set("pageSize", String(state.pageSize));
+  if (state.sort) {
+    q.set("sort", state.sort.column);
+    if (state.sort.direction === "desc") q.set("direction", "desc");
+  }
   const text = q.toString();
   return text === "" ? "" : `?${text}`;
 }
@@ -161,6 +187,7 @@ function studentColumns(
       id: "student",
       header: m.grading_col_student(),
       rowHeader: true,
+      sortable: true,
       cell: (r) => (
         <a className={styles.link} href={gradingLinks.studentDetails(courseOfferingId, r.StudentId)}>
           {r.studentName}
@@ -180,17 +207,25 @@ function studentColumns(
       header: m.grading_col_total(),
       align: "end",
       cell: (r) => formatMarks(r.TotalMarksObtained),
+      sortable: true,
     },
-    { id: "calculated", header: m.grading_col_calculated(), cell: (r) => r.CalculatedGrade },
+    {
+      id: "calculated",
+      header: m.grading_col_calculated(),
+      cell: (r) => r.CalculatedGrade,
+      sortable: true,
+    },
     {
       id: "penalty",
       header: m.grading_col_penalty(),
       cell: (r) => stagedCell(r.penality, r.id ? staged.get(r.id)?.penality : undefined),
+      sortable: true,
     },
     {
       id: "final",
       header: m.grading_col_final(),
       cell: (r) => stagedCell(r.finalGrade, r.id ? staged.get(r.id)?.finalGrade : undefined),
+      sortable: true,
     },
   ];
   if (!readOnly) {
@@ -258,6 +293,19 @@ export function GradingPageScreen({
   const columns = useMemo(
     () => studentColumns(courseOfferingId, readOnly, staged, edit, componentKey.split("\n")),
     [courseOfferingId, readOnly, staged, edit, componentKey],
+  );
+  // The student, total, grade and penalty headers sort on the server; a new sort shows page 1.
+  const sorting = useMemo<DataTableSorting>(
+    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
+    [state.sort],
+  );
+  const onSortingChange = useCallback(
+    (next: DataTableSorting) => {
+      const column = GRADE_STUDENT_SORT_COLUMNS.find((name) => name === next[0]?.id);
+      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
+      navigate({ ...state, sort, page: 1 });
+    },
+    [navigate, state],
   );
 
   if (courseOfferingId === "") {
@@ -378,6 +426,10 @@ export function GradingPageScreen({
         loading={scores.isPending || scores.isPlaceholderData}
         loadingLabel={m.grading_loading()}
         maxHeight="900px"
+        features={TABLE_FEATURES}
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+        manualSorting
       />
       {data ? (
         <Pager<StudentPageSize>
@@ -386,7 +438,7 @@ export function GradingPageScreen({
           total={total}
           pageSizes={STUDENT_PAGE_SIZES}
           onPageChange={(p) => navigate({ ...state, page: p })}
-          onPageSizeChange={(pageSize) => navigate({ page: 1, pageSize })}
+          onPageSizeChange={(pageSize) => navigate({ ...state, page: 1, pageSize })}
           labels={pagerLabels(m.exam_pager_nav())}
         />
       ) : null}

@@ -98,17 +98,25 @@ export function scoresOf(
     studentId?: string;
     roster?: boolean;
     subComponentIds?: string[];
+    sortBy?: string;
+    sortDirection?: string;
   } = {},
 ): SubjectScores {
   const all = scoresOfAll(state);
   const count = page.count ?? 0;
   const pageNo = page.pageNo ?? 1;
+  // Only the total sorts in the fake (the server sorts every column; ties keep the list's order).
+  const sign = page.sortDirection === "desc" ? -1 : 1;
+  const ordered =
+    page.sortBy === "total"
+      ? [...all.students].sort((a, b) => (a.TotalMarksObtained - b.TotalMarksObtained) * sign)
+      : all.students;
   const students =
     page.studentId !== undefined
       ? all.students.filter((s) => s.StudentId === page.studentId)
       : count === 0
-        ? all.students
-        : all.students.slice((pageNo - 1) * count, pageNo * count);
+        ? ordered
+        : ordered.slice((pageNo - 1) * count, pageNo * count);
   const roster = all.students.map((s) => ({
     StudentId: s.StudentId,
     studentName: s.studentName,
