@@ -34,16 +34,32 @@ export function useQuestionPaperRefresh(): () => Promise<void> {
  */
 type Conflict = { conflict: boolean; reload: () => Promise<void> };
 
-function useConflict(): Conflict & { mark: (error: unknown) => void; clear: () => void } {
+/**
+ * What every paper action does around its mutation: `fail` shows the server's message as an error
+ * toast and marks a version conflict; `refresh` refetches the papers after a success; `clear` drops
+ * the conflict when the next action starts.
+ */
+function useConflict(): Conflict & {
+  fail: (error: unknown) => void;
+  clear: () => void;
+  refresh: () => Promise<void>;
+} {
   const refresh = useQuestionPaperRefresh();
+  const toast = useToast();
   const [conflict, setConflict] = useState(false);
   const reload = useCallback(async () => {
     await refresh();
     setConflict(false);
   }, [refresh]);
-  const mark = useCallback((error: unknown) => setConflict(isVersionConflict(error)), []);
+  const fail = useCallback(
+    (error: unknown) => {
+      toast.error(errorText(error));
+      setConflict(isVersionConflict(error));
+    },
+    [toast],
+  );
   const clear = useCallback(() => setConflict(false), []);
-  return { conflict, reload, mark, clear };
+  return { conflict, reload, fail, clear, refresh };
 }
 
 /** The fields the whole-paper approval rule reads (spec §4, §5). */
@@ -79,18 +95,14 @@ export function useApprovePaper(): {
 } & Conflict {
   const api = useApi();
   const toast = useToast();
-  const refresh = useQuestionPaperRefresh();
-  const { conflict, reload, mark, clear } = useConflict();
+  const { conflict, reload, fail, clear, refresh } = useConflict();
   const mutation = useMutation({
     ...updateQuestionPapersMutationOptions(api),
     onSuccess: async () => {
       toast.success(m.qp_paper_approved());
       await refresh();
     },
-    onError: (error) => {
-      toast.error(errorText(error));
-      mark(error);
-    },
+    onError: fail,
   });
   const approve = useCallback(
     (paper: ApprovablePaper) => {
@@ -124,8 +136,7 @@ export function useApproveSet(
 } & Conflict {
   const api = useApi();
   const toast = useToast();
-  const refresh = useQuestionPaperRefresh();
-  const { conflict, reload, mark, clear } = useConflict();
+  const { conflict, reload, fail, clear, refresh } = useConflict();
   const mutation = useMutation({
     ...updateQuestionPapersMutationOptions(api),
     onSuccess: async (_answer, items) => {
@@ -134,10 +145,7 @@ export function useApproveSet(
         toast.success(m.qp_set_approved({ set: item.questionPaperSet }));
       await refresh();
     },
-    onError: (error) => {
-      toast.error(errorText(error));
-      mark(error);
-    },
+    onError: fail,
   });
   const approveSet = useCallback(
     (set: QuestionPaperSet) => {
@@ -177,18 +185,14 @@ export function usePublishPaper(): {
 } & Conflict {
   const api = useApi();
   const toast = useToast();
-  const refresh = useQuestionPaperRefresh();
-  const { conflict, reload, mark, clear } = useConflict();
+  const { conflict, reload, fail, clear, refresh } = useConflict();
   const mutation = useMutation({
     ...publishQuestionPapersMutationOptions(api),
     onSuccess: async () => {
       toast.success(m.qp_paper_published());
       await refresh();
     },
-    onError: (error) => {
-      toast.error(errorText(error));
-      mark(error);
-    },
+    onError: fail,
   });
   const publish = useCallback(
     (paper: PublishablePaper) => {
