@@ -61,6 +61,27 @@ export {
   uploadCourseDocumentMutationOptions,
 } from "./administration.ts";
 export {
+  createFeedbackFormMutationOptions,
+  type FeedbackAnswerForm,
+  type FeedbackAnswerRequest,
+  type FeedbackFormListPage,
+  type FeedbackFormListQuery,
+  type FeedbackFormListRow,
+  type FeedbackFormRequest,
+  type FeedbackFormRow,
+  type FeedbackFormUpdateRequest,
+  type FeedbackOffering,
+  type FeedbackResults,
+  type FeedbackStudents,
+  feedbackFormListQueryOptions,
+  feedbackKeys,
+  feedbackOfferingsQueryOptions,
+  feedbackResultsQueryOptions,
+  feedbackStudentsQueryOptions,
+  issueFeedbackLinksMutationOptions,
+  updateFeedbackFormMutationOptions,
+} from "./feedback.ts";
+export {
   configQueryOptions,
   type PublicConfig,
   requestOtpMutationOptions,

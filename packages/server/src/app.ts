@@ -12,6 +12,7 @@ import { rewarmAfterWrite, setReadModelCache } from "./db/read-model-cache.ts";
 import { mailOutbox } from "./db/schema.ts";
 import { subjectDocumentRoutes } from "./documents/routes.ts";
 import { enrolmentRoutes } from "./enrolment/routes.ts";
+import { feedbackRoutes } from "./feedback/routes.ts";
 import { eligibilityRoutes } from "./exam/eligibility/routes.ts";
 import { evaluationRoutes } from "./exam/evaluation/routes.ts";
 import { questionPaperRoutes } from "./exam/question-papers/routes.ts";
@@ -209,6 +210,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", administrationRoutes(ctx));
   app.route("/", contractRoutes(ctx));
   app.route("/", subjectDocumentRoutes(ctx));
+  app.route("/", feedbackRoutes(ctx));
   app.route("/", profileRoutes(ctx));
 
   return app;
