@@ -9,7 +9,7 @@ import type { JsonAnswer, JsonBody } from "./operation-types.ts";
  */
 
 /** A form with its questions and counts. */
-export type FeedbackFormRow = JsonAnswer<"createFeedbackForm">["form"];
+export type FeedbackFormRow = JsonAnswer<"getFeedbackResults">["form"];
 /** One page of forms. */
 export type FeedbackFormListPage = JsonAnswer<"listFeedbackForms">;
 /** One row of the forms list. */
