@@ -244,6 +244,8 @@ async function planningPages(page: Page): Promise<string[]> {
     `/app/full-calendar?${scheduler}&resource=facility`,
     "/app/events",
     "/app/subject-documents",
+    "/app/feedback/feedback-list",
+    "/app/feedback/feedback-setup",
   ];
 }
 

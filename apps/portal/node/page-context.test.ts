@@ -67,4 +67,13 @@ describe("resolvePageContext", () => {
     // The refreshed access cookie, not the one the browser sent, goes with the first query.
     expect(asked.api).toEqual(["GET /api/sf/exam/cycles portal_access=new"]);
   });
+
+  it("gives a public page an API fetch without the browser's cookies (public operations only)", async () => {
+    const { api, asked } = fakeApi(someone);
+    const page = await resolvePageContext(api, config, request("portal_access=abc"), at("/feedback/answer"));
+    if (page.redirect !== null) throw new Error(`redirected to ${page.redirect}`);
+    await page.locals.apiFetch?.(new Request("http://127.0.0.1:4321/api/feedback/answer?token=x"));
+    expect(asked.sessions).toEqual([]);
+    expect(asked.api).toEqual(["GET /api/feedback/answer null"]);
+  });
 });

@@ -11,7 +11,7 @@ import { effectiveCookie, inProcessApiFetch } from "./in-process-api.ts";
  * - `setCookies`: refreshed session cookies to forward with the answer, whichever it is;
  * - `locals`: what the pages read from `Astro.locals` (the signed-in user, the public
  *   configuration, the server's clock at the request (`now`, epoch ms) and an in-process fetch to
- *   the API as that user for the screens' first queries).
+ *   the API as that user for the screens' first queries, anonymous when signed out).
  *
  * Never throws for a signed-out or expired session (that is a redirect); an unreachable database
  * rejects, and the caller answers 500.
@@ -44,17 +44,15 @@ export async function resolvePageContext(
     config,
     // Read once per request, so the page and its first queries name the same day.
     now: api.now(),
-    // A page's first queries (src/lib/first-query.ts) reach the API in process, as this user.
-    ...(session.user
-      ? {
-          apiFetch: inProcessApiFetch({
-            appFetch: (request, env) => api.app.fetch(request, env),
-            origin: url.origin,
-            cookie: effectiveCookie(req.headers.cookie, session.setCookies),
-            env: { incoming: req },
-          }),
-        }
-      : {}),
+    // A page's first queries (src/lib/first-query.ts) reach the API in process, as this user; a
+    // signed-out request's calls carry no session cookie, so only public operations answer it (the
+    // feedback answer page, src/pages/feedback/answer.astro).
+    apiFetch: inProcessApiFetch({
+      appFetch: (request, env) => api.app.fetch(request, env),
+      origin: url.origin,
+      cookie: session.user ? effectiveCookie(req.headers.cookie, session.setCookies) : "",
+      env: { incoming: req },
+    }),
   };
   return { redirect: null, setCookies: session.setCookies, locals };
 }

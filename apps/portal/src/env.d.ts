@@ -6,9 +6,10 @@ type PortalSessionUser = { id: string; name: string; email: string; roles: strin
 declare namespace App {
   /**
    * Filled by `server.ts` for every page request (never from client headers): the signed-in user
-   * (or null), the public configuration (same object as GET /api/config) and, for a signed-in
-   * user, `apiFetch`: the API's handler called in process as that user (node/in-process-api.ts),
-   * for the screens' first queries (src/lib/first-query.ts), and `now`, the server's clock.
+   * (or null), the public configuration (same object as GET /api/config), `apiFetch`: the API's
+   * handler called in process as that user (node/in-process-api.ts), for the screens' first
+   * queries (src/lib/first-query.ts), without a session when signed out (public operations only,
+   * e.g. the feedback answer page), and `now`, the server's clock.
    */
   interface Locals {
     user?: PortalSessionUser | null;

@@ -16,6 +16,7 @@ export * from "./evaluation-input.ts";
 export * from "./exam-cycle.ts";
 export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
+export * from "./feedback.ts";
 export * from "./field-formats.ts";
 export * from "./field-formats-input.ts";
 export * from "./files.ts";

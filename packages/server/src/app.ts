@@ -17,6 +17,7 @@ import { evaluationRoutes } from "./exam/evaluation/routes.ts";
 import { questionPaperRoutes } from "./exam/question-papers/routes.ts";
 import { examScheduleRoutes } from "./exam/schedule/routes.ts";
 import { seatingRoutes } from "./exam/seating/routes.ts";
+import { feedbackRoutes } from "./feedback/routes.ts";
 import { gradingRoutes } from "./grading/routes.ts";
 import { cspReportRoutes } from "./http/csp-report.ts";
 import { csrfProtection } from "./http/csrf.ts";
@@ -209,6 +210,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", administrationRoutes(ctx));
   app.route("/", contractRoutes(ctx));
   app.route("/", subjectDocumentRoutes(ctx));
+  app.route("/", feedbackRoutes(ctx));
   app.route("/", profileRoutes(ctx));
 
   return app;

@@ -54,6 +54,7 @@ describe("visibleMenu", () => {
       ["session-planner", "/app/session-planner"],
       ["academic-calendar", "/app/academicCalendar"],
       ["subject-documents", "/app/subject-documents"],
+      ["feedbackList", "/app/feedback/feedback-list"],
     ]);
     expect(visible.find((e) => e.id === "faculty")?.children?.map((e) => [e.id, e.href])).toEqual([
       ["faculty-management", "/app/faculty-management"],
@@ -112,6 +113,7 @@ describe("visibleMenu", () => {
     "session-planner",
     "academic-calendar",
     "subject-documents",
+    "feedbackList",
     "faculty",
     "faculty-management",
     "faculty-onboarding",

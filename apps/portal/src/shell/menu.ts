@@ -55,7 +55,7 @@ export const MENU: readonly MenuEntry[] = [
       leaf("session-planner"),
       leaf("academic-calendar"),
       leaf("subject-documents"),
-      leaf("feedback"),
+      leaf("feedbackList"),
     ],
   },
   {

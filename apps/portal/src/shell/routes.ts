@@ -231,13 +231,30 @@ export const ROUTES = routeTable({
     menu: "subject-documents",
     roles: ACADEMIC,
   },
-  feedback: {
+  // Course feedback (spec routes feedbackList, feedbackSetup, studentList): forms of course
+  // offerings with rating and free-text questions, answered anonymously through single-use mailed
+  // links (the public page /feedback/answer), results per question. See openapi/feedback.yaml.
+  feedbackList: {
     path: "/app/feedback/feedback-list",
-    title: m.menu_feedback,
+    title: m.feedback_list_title,
     parents: [ACADEMICS],
-    menu: "feedback",
+    menu: "feedbackList",
+    menuLabel: m.menu_feedback,
     roles: ACADEMIC,
-    built: false,
+  },
+  feedbackSetup: {
+    path: "/app/feedback/feedback-setup",
+    title: m.feedback_setup_title,
+    parents: [ACADEMICS, { route: "feedbackList" }],
+    menu: "feedbackList",
+    roles: ACADEMIC,
+  },
+  studentList: {
+    path: "/app/feedback/Student-list",
+    title: m.feedback_students_title,
+    parents: [ACADEMICS, { route: "feedbackList" }],
+    menu: "feedbackList",
+    roles: ACADEMIC,
   },
 
   // Faculty.
