@@ -15,6 +15,7 @@ export * from "./evaluation.ts";
 export * from "./evaluation-input.ts";
 export * from "./exam-cycle.ts";
 export * from "./exam-timetable.ts";
+export * from "./exam-evaluation.ts";
 export * from "./exam-timetabling.ts";
 export * from "./field-formats.ts";
 export * from "./field-formats-input.ts";
