@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as evaluation from "./index.ts";
 import {
   assignItc2007Rooms,
   type Itc2007Instance,
@@ -109,6 +110,17 @@ describe("ITC2007 evaluator on a hand-computed instance", () => {
     const days = [0, 0, 0, 1, 1];
     expect(itc2007PairCost(instance.weights, days, a, b)).toBe(expected);
     expect(itc2007PairCost(instance.weights, days, b, a)).toBe(expected);
+  });
+
+  it.each<[string, number[], number[] | null]>([
+    ["the exclusive exam alone, the others by penalty", [1, 5, 3], [0, 1, 1]],
+    ["the largest first, in the room without penalty", [4, 0], [0, 1]],
+    // Penalty first puts E1 (exclusive) in room 0 and leaves E4 (3) no room: best fit seats both.
+    ["best fit when the penalty-first choice leaves one out", [1, 4], [1, 0]],
+    ["none when the seats do not suffice", [1, 4, 0], null],
+  ])("rooms for one period: %s", (_case, exams, expected) => {
+    const { roomsForPeriod } = evaluation;
+    expect(roomsForPeriod(instance, exams)).toEqual(expected);
   });
 
   it("assigns rooms without a break where they fit, the exclusive exam alone", () => {

@@ -287,55 +287,85 @@ export function itc2007SoftPenalty(instance: Itc2007Instance, solution: Itc2007S
 }
 
 /**
- * Rooms for a timetable's exams, period by period (ITC2007: one room per exam, exams may share a
- * room up to its capacity, a ROOM_EXCLUSIVE exam alone). In each period the exclusive exams first,
- * then the others, most students first (ties by index), each takes the room that keeps the soft
- * penalty lowest: the room penalty, plus the non-mixed-durations weight when the room already holds
- * another duration; ties to the room that leaves the fewest seats free, then the lowest index.
- * An exam that fits no room goes to the room with the most seats left (an occupancy break the
- * evaluator reports). Returns each exam's room (-1 without a period).
+ * Rooms for the exams of one period (input indexes), or null when they do not all fit (ITC2007:
+ * one room per exam, exams may share a room up to its capacity, a ROOM_EXCLUSIVE exam alone).
+ * The exclusive exams first, then the others, most students first (ties by index). First try: each
+ * takes the room that keeps the soft penalty lowest (the room penalty, plus the non-mixed-durations
+ * weight when the room already holds another duration), ties to the room left fullest, then the
+ * lowest index. When that leaves an exam out, second try: best fit (the room left fullest) alone.
+ * Returns the rooms in the order of `exams`.
  */
-export function assignItc2007Rooms(instance: Itc2007Instance, period: ArrayLike<number>): Int32Array {
-  const { exams, periods, rooms, weights } = instance;
+export function roomsForPeriod(instance: Itc2007Instance, exams: readonly number[]): number[] | null {
   const exclusive = new Set(instance.roomExclusive);
-  const room = new Int32Array(exams.length).fill(-1);
-  const byPeriod: number[][] = periods.map(() => []);
-  for (let e = 0; e < exams.length; e++) {
-    const q = period[e] ?? -1;
-    if (q >= 0 && q < periods.length) (byPeriod[q] as number[]).push(e);
-  }
-  const size = (e: number) => exams[e]?.students.length ?? 0;
-  for (const list of byPeriod) {
-    list.sort((a, b) => Number(exclusive.has(b)) - Number(exclusive.has(a)) || size(b) - size(a) || a - b);
+  const size = (e: number) => instance.exams[e]?.students.length ?? 0;
+  const order = exams
+    .map((e, at) => ({ e, at }))
+    .sort(
+      (x, y) => Number(exclusive.has(y.e)) - Number(exclusive.has(x.e)) || size(y.e) - size(x.e) || x.e - y.e,
+    );
+  const attempt = (withPenalty: boolean): number[] | null => {
+    const rooms = instance.rooms;
     const left = rooms.map((r) => r.capacity);
     const closed = new Uint8Array(rooms.length);
     const used = new Uint8Array(rooms.length);
     const durations: Array<Set<number>> = rooms.map(() => new Set());
-    for (const e of list) {
+    const chosen = new Array<number>(exams.length).fill(-1);
+    for (const { e, at } of order) {
       const need = size(e);
       const alone = exclusive.has(e);
-      const duration = exams[e]?.durationMinutes ?? 0;
+      const duration = instance.exams[e]?.durationMinutes ?? 0;
       let best = -1;
       let bestCost = 0;
       for (const [r, spec] of rooms.entries()) {
         const free = left[r] as number;
         if (closed[r] || free < need || (alone && used[r])) continue;
         const mixed = durations[r] as Set<number>;
-        const cost = spec.penalty + (mixed.size > 0 && !mixed.has(duration) ? weights.nonMixedDurations : 0);
+        const cost = withPenalty
+          ? spec.penalty + (mixed.size > 0 && !mixed.has(duration) ? instance.weights.nonMixedDurations : 0)
+          : 0;
         if (best < 0 || cost < bestCost || (cost === bestCost && free < (left[best] as number))) {
           best = r;
           bestCost = cost;
         }
       }
-      if (best < 0) {
-        best = 0;
-        for (let r = 1; r < rooms.length; r++) if ((left[r] as number) > (left[best] as number)) best = r;
-      }
-      room[e] = best;
+      if (best < 0) return null;
+      chosen[at] = best;
       left[best] = (left[best] as number) - need;
       used[best] = 1;
       (durations[best] as Set<number>).add(duration);
       if (alone) closed[best] = 1;
+    }
+    return chosen;
+  };
+  return attempt(true) ?? attempt(false);
+}
+
+/**
+ * Rooms for a timetable's exams, period by period ({@link roomsForPeriod}); in a period where the
+ * exams do not all fit, each takes the room with the most seats left (an occupancy or exclusivity
+ * break the evaluator reports). Returns each exam's room (-1 without a period, or without rooms).
+ */
+export function assignItc2007Rooms(instance: Itc2007Instance, period: ArrayLike<number>): Int32Array {
+  const { exams, periods, rooms } = instance;
+  const room = new Int32Array(exams.length).fill(-1);
+  const byPeriod: number[][] = periods.map(() => []);
+  for (let e = 0; e < exams.length; e++) {
+    const q = period[e] ?? -1;
+    if (q >= 0 && q < periods.length) (byPeriod[q] as number[]).push(e);
+  }
+  if (rooms.length === 0) return room;
+  for (const list of byPeriod) {
+    const fitted = roomsForPeriod(instance, list);
+    if (fitted) {
+      for (const [at, e] of list.entries()) room[e] = fitted[at] as number;
+      continue;
+    }
+    const left = rooms.map((r) => r.capacity);
+    for (const e of list) {
+      let best = 0;
+      for (let r = 1; r < rooms.length; r++) if ((left[r] as number) > (left[best] as number)) best = r;
+      room[e] = best;
+      left[best] = (left[best] as number) - (exams[e]?.students.length ?? 0);
     }
   }
   return room;

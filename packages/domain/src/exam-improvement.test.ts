@@ -149,6 +149,32 @@ describe("improvement keeps the hard constraints", () => {
     expect(result.iterations).toBe(9 * 1024);
   });
 
+  it("moves exams out of a period they cannot be seated in, and never into one", () => {
+    // Rooms allow at most two exams a period (e.g. one room per exam, two rooms): the start puts
+    // three unlinked exams into period 0.
+    const loose = ["X", "Y", "Z", "W"].map((k) => exam(k, []));
+    const slots2 = periods(3);
+    const crowded = new Map([
+      ["X", "0"],
+      ["Y", "0"],
+      ["Z", "0"],
+      ["W", "1"],
+    ]);
+    const fitsTwo = (_q: number, list: readonly number[]) => list.length <= 2;
+    for (const seed of [1, 2, 3]) {
+      const result = improveExamTimetable(loose, slots2, crowded, {
+        objective: torontoObjective,
+        maxIterations: 500,
+        seed,
+        periodFits: fitsTwo,
+      });
+      expect(result.unfitPeriods).toBe(0);
+      for (const slot of slots2) {
+        expect([...result.assignment.values()].filter((q) => q === slot.key).length).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
   it("refuses a start with a clash", () => {
     const clash = new Map(keys.map((k) => [k, "0"]));
     expect(() =>

@@ -47,6 +47,12 @@ export type ImprovementOptions = Omit<TimetablingOptions, "strategy"> & {
   /** Called every `progressEvery` iterations (default 10,000) and once at the end. */
   onProgress?: (progress: ImprovementProgress) => void;
   progressEvery?: number;
+  /**
+   * Whether the exams (input indexes) of a period can be seated there (e.g. ITC2007 rooms, one
+   * room per exam: roomsForPeriod). A period that cannot counts as a hard break: a move that adds
+   * one is never kept as the best, a move that removes one always is, before any penalty.
+   */
+  periodFits?: (period: number, exams: readonly number[]) => boolean;
 };
 
 /** The best timetable found (exam key to period key), its penalty and the start's, in objective units. */
@@ -57,6 +63,8 @@ export type ImprovementResult = {
   iterations: number;
   /** Moves taken (better, equal or accepted worse). */
   accepted: number;
+  /** Periods whose exams `periodFits` refuses in the result (0 without it). */
+  unfitPeriods: number;
 };
 
 /** Mulberry32: a small seeded pseudo-random generator of numbers in [0, 1). */
@@ -145,6 +153,23 @@ export function improveExamTimetable(
   const ordered = new Uint8Array(n);
   for (const v of order.sequence) ordered[v] = 1;
 
+  // Seating per period (periodFits): the nodes of each period, and whether they fit there.
+  const fits = options.periodFits;
+  const examsOf: number[][] = nodes.map(() => []);
+  for (let e = 0; e < exams.length; e++) (examsOf[problem.nodeOf[e] as number] as number[]).push(e);
+  const members: Array<Set<number>> = periods.map(() => new Set());
+  for (let v = 0; v < n; v++) (members[periodOf[v] as number] as Set<number>).add(v);
+  const seated = (q: number, nodesThere: Iterable<number>) =>
+    !fits ||
+    fits(
+      q,
+      [...nodesThere].flatMap((v) => examsOf[v] as number[]),
+    );
+  const fitNow = Uint8Array.from(periods, (_, q) => (seated(q, members[q] as Set<number>) ? 1 : 0));
+  const unfitCount = () => fitNow.reduce((k, ok) => k + (ok ? 0 : 1), 0);
+  let fitA = 1;
+  let fitQ = 1;
+
   const totalPenalty = () => {
     let total = 0;
     for (let v = 0; v < n; v++) {
@@ -206,6 +231,17 @@ export function improveExamTimetable(
     }
     if ((used[q] as number) + toQ - toA > (capacity[q] as number)) return Number.NaN;
     if ((used[a] as number) + toA - toQ > (capacity[a] as number)) return Number.NaN;
+    if (fits) {
+      const after = (r: number) => {
+        const list: number[] = [];
+        for (const x of members[r] as Set<number>) if (mark[x] !== stamp) list.push(x);
+        for (const x of chain) if (periodOf[x] !== r) list.push(x);
+        return list;
+      };
+      fitA = seated(a, after(a)) ? 1 : 0;
+      fitQ = seated(q, after(q)) ? 1 : 0;
+      delta += ((fitNow[a] as number) - fitA + (fitNow[q] as number) - fitQ) * UNFIT_PERIOD_COST;
+    }
     return delta;
   };
   /** Swaps the chain built last between periods a and q (true), or undoes it when an ordering breaks. */
@@ -230,6 +266,14 @@ export function improveExamTimetable(
         used[from] = (used[from] as number) - seats;
         used[to] = (used[to] as number) + seats;
       }
+    } else if (fits) {
+      for (const x of chain) {
+        const to = periodOf[x] as number;
+        (members[to === a ? q : a] as Set<number>).delete(x);
+        (members[to] as Set<number>).add(x);
+      }
+      fitNow[a] = fitA;
+      fitNow[q] = fitQ;
     }
     return kept;
   };
@@ -252,7 +296,8 @@ export function improveExamTimetable(
     const move = pick();
     if (!move) break;
     const delta = evaluate(move[0], move[1]);
-    if (delta > 0) {
+    // Seating changes are not a scale for the temperature.
+    if (delta > 0 && delta < UNFIT_PERIOD_COST / 2) {
       worse += delta;
       worseCount++;
     }
@@ -260,8 +305,9 @@ export function improveExamTimetable(
   const t0 = worseCount > 0 ? (worse / worseCount) * START_TEMPERATURE : 1;
   const tEnd = t0 * END_TEMPERATURE_RATIO;
 
-  let penalty = totalPenalty();
+  let penalty = totalPenalty() + unfitCount() * UNFIT_PERIOD_COST;
   const startPenalty = penalty;
+  const startUnfit = unfitCount();
   let bestPenalty = penalty;
   const best = Int32Array.from(periodOf);
   const every = Math.max(1, options.progressEvery ?? 10_000);
@@ -269,6 +315,14 @@ export function improveExamTimetable(
   const now = options.now;
   if (limit !== undefined && !now) throw new Error("a time limit needs a clock (now)");
   const began = limit !== undefined && now ? now() : 0;
+  let bestUnfit = startUnfit;
+  /** Progress in objective units (the seating breaks left out). */
+  const report = (at: number) =>
+    options.onProgress?.({
+      iteration: at,
+      penalty: penalty - unfitCount() * UNFIT_PERIOD_COST,
+      bestPenalty: bestPenalty - bestUnfit * UNFIT_PERIOD_COST,
+    });
   let progress = 0;
   let iteration = 0;
   let accepted = 0;
@@ -283,7 +337,7 @@ export function improveExamTimetable(
       }
       temperature = t0 * (tEnd / t0) ** progress;
     }
-    if (iteration > 0 && iteration % every === 0) options.onProgress?.({ iteration, penalty, bestPenalty });
+    if (iteration > 0 && iteration % every === 0) report(iteration);
     const move = pick();
     if (!move) break;
     const [v, q] = move;
@@ -295,18 +349,35 @@ export function improveExamTimetable(
     penalty += delta;
     if (penalty < bestPenalty - 1e-9) {
       bestPenalty = penalty;
+      bestUnfit = unfitCount();
       best.set(periodOf);
     }
   }
-  options.onProgress?.({ iteration, penalty, bestPenalty });
+  report(iteration);
 
   const assignment = new Map<string, string>();
   for (const [e, exam] of exams.entries()) {
     assignment.set(exam.key, (periods[best[problem.nodeOf[e] as number] as number] as TimetablingPeriod).key);
   }
   periodOf.set(best);
-  return { assignment, penalty: totalPenalty(), startPenalty, iterations: iteration, accepted };
+  let unfitPeriods = 0;
+  if (fits) {
+    const lists: number[][] = periods.map(() => []);
+    for (let v = 0; v < n; v++) (lists[periodOf[v] as number] as number[]).push(v);
+    for (const [q, list] of lists.entries()) if (!seated(q, list)) unfitPeriods++;
+  }
+  return {
+    assignment,
+    penalty: totalPenalty(),
+    startPenalty: startPenalty - startUnfit * UNFIT_PERIOD_COST,
+    iterations: iteration,
+    accepted,
+    unfitPeriods,
+  };
 }
+
+/** What a period whose exams cannot be seated costs while improving: more than any penalty. */
+const UNFIT_PERIOD_COST = 1e9;
 
 /** Start temperature as a share of the mean worsening of sampled moves. */
 const START_TEMPERATURE = 0.3;

@@ -10,6 +10,7 @@ import {
   frontLoadExams,
   type GeneratedPeriod,
   type ImprovementObjective,
+  type ImprovementOptions,
   type ImprovementProgress,
   type Itc2007Instance,
   type Itc2007Weights,
@@ -21,6 +22,7 @@ import {
   itc2007Weights,
   type PeriodAssignment,
   placeWithFewestClashes,
+  roomsForPeriod,
   roomsOfItsOwn,
   type TimetablingExam,
   type TimetablingOptions,
@@ -490,7 +492,7 @@ export function timetableDataSet(
     slots: TimetablingPeriod[],
     start: Map<string, string>,
     objective: ImprovementObjective,
-    constraints: Omit<TimetablingOptions, "strategy">,
+    constraints: Omit<TimetablingOptions, "strategy"> & Pick<ImprovementOptions, "periodFits">,
   ) =>
     improve
       ? improveExamTimetable(exams, slots, start, {
@@ -565,11 +567,6 @@ export function timetableDataSet(
     together: keys(source.constraints.together),
     after: keys(source.constraints.after),
   };
-  const built = bestAssignment(exams, slots, constraints);
-  if (wanted !== undefined && built.unplaced.length > 0) {
-    throw infeasible(name, wanted, built.unplaced, examCode, colouringPeriods(exams, constraints));
-  }
-
   const weights = source.weights;
   const timeOrder = slots.map((s) => periods[Number(s.key)] as PlannedPeriod);
   const instance: Itc2007Instance = {
@@ -580,6 +577,11 @@ export function timetableDataSet(
     roomExclusive: source.courses.flatMap((c, i) => (c.roomExclusive ? [i] : [])),
     weights,
   };
+  const built = bestAssignment(exams, slots, constraints);
+  if (wanted !== undefined && built.unplaced.length > 0) {
+    throw infeasible(name, wanted, built.unplaced, examCode, colouringPeriods(exams, constraints));
+  }
+
   const slotOf = new Map(slots.map((s, at) => [s.key, at]));
   const evaluate = (assignment: Map<string, string>) => {
     const period = exams.map((e) => slotOf.get(assignment.get(e.key) ?? "") ?? -1);
@@ -597,7 +599,13 @@ export function timetableDataSet(
     examCost: (e, q) =>
       (instance.periods[q]?.penalty ?? 0) + (front.has(e) && q >= lateFrom ? weights.frontLoad.weight : 0),
   };
-  const improved = built.unplaced.length === 0 ? run(slots, built.assignment, objective, constraints) : null;
+  const improved =
+    built.unplaced.length === 0
+      ? run(slots, built.assignment, objective, {
+          ...constraints,
+          periodFits: (_q, list) => roomsForPeriod(instance, list) !== null,
+        })
+      : null;
   const assignment = improved?.assignment ?? placeWithFewestClashes(exams, slots, built.assignment);
   const before = evaluate(built.assignment);
   const after = evaluate(assignment);
