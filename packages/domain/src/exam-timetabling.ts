@@ -58,10 +58,10 @@ export type PeriodAssignment = { assignment: Map<string, string>; unplaced: stri
  * What the colouring places: one exam, or exams held together (`together`) merged into one node
  * with their seats summed and the longest duration.
  */
-type TimetablingNode = Pick<TimetablingExam, "seats" | "durationMinutes">;
+export type TimetablingNode = Pick<TimetablingExam, "seats" | "durationMinutes">;
 
 /** The conflict graph of the nodes: for each node, its neighbours and the students they share. */
-type ConflictGraph = {
+export type ConflictGraph = {
   neighbours: Int32Array[];
   /** Students each neighbour shares with the node (0 for an `apart` pair without common students). */
   shared: Int32Array[];
@@ -71,10 +71,10 @@ type ConflictGraph = {
  * Ordering of the nodes (`after` pairs): for each node the nodes that must come earlier and later,
  * and the nodes with any such pair in an order that puts earlier ones first (empty when no pair).
  */
-type Ordering = { earlier: number[][]; later: number[][]; sequence: number[] };
+export type Ordering = { earlier: number[][]; later: number[][]; sequence: number[] };
 
 /** The problem on nodes, with the nodes no period can ever take (`impossible`). */
-type Problem = {
+export type TimetablingProblem = {
   nodes: TimetablingNode[];
   /** The node of each exam (input index). */
   nodeOf: Int32Array;
@@ -108,7 +108,10 @@ function pairIndexes(index: Map<string, number>, option: string, [a, b]: readonl
  * marks the nodes that can never be placed: members sharing a student or kept apart, an ordering
  * within one node, or an ordering cycle. O(exams + student pairs + pairs x ordered nodes).
  */
-function buildProblem(exams: readonly TimetablingExam[], options: TimetablingOptions): Problem {
+export function buildTimetablingProblem(
+  exams: readonly TimetablingExam[],
+  options: TimetablingOptions,
+): TimetablingProblem {
   const n = exams.length;
   const index = indexKeys(exams, "exam");
   const parent = Int32Array.from({ length: n }, (_, i) => i);
@@ -251,7 +254,7 @@ function add(values: Int32Array | Float64Array, i: number, delta: number): void 
  * True when node `v` in period `q` keeps its ordering against the placed nodes (`periodOf` >= 0):
  * after every earlier one, before every later one.
  */
-function orderAllows(order: Ordering, v: number, q: number, periodOf: Int32Array): boolean {
+export function orderAllows(order: Ordering, v: number, q: number, periodOf: Int32Array): boolean {
   for (const x of order.earlier[v] as number[]) if ((periodOf[x] as number) >= q) return false;
   for (const y of order.later[v] as number[]) {
     const r = periodOf[y] as number;
@@ -332,7 +335,7 @@ export function assignExamPeriods(
   const p = periods.length;
   const strategy = options.strategy ?? "compact";
   indexKeys(periods, "period");
-  const problem = buildProblem(exams, options);
+  const problem = buildTimetablingProblem(exams, options);
   const { nodes, graph, order } = problem;
   const n = nodes.length;
 

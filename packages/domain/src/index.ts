@@ -14,6 +14,8 @@ export * from "./enrolment-input.ts";
 export * from "./evaluation.ts";
 export * from "./evaluation-input.ts";
 export * from "./exam-cycle.ts";
+export * from "./exam-evaluation.ts";
+export * from "./exam-improvement.ts";
 export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
 export * from "./feedback.ts";

@@ -22,7 +22,9 @@ import {
   intake,
   term,
 } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
 import { createTestApi, type Target, type TestApi, testTargets } from "../test/harness.ts";
+import { importExamData } from "./importer.ts";
 import { type Itc2007Dataset, parseItc2007 } from "./itc2007.ts";
 
 /**
@@ -127,6 +129,8 @@ const DATA_SETS: DataSet[] = [
 ];
 
 const ADMIN = "admin@university.example";
+/** The actor of command-line imports. */
+const CLI = { id: null, email: "cli" };
 
 /** Rows in every table of the schema, by table name. */
 async function tableCounts(api: TestApi): Promise<Record<string, number>> {
@@ -830,6 +834,102 @@ describe.each(testTargets())("exam data import on $name", (target) => {
         .from(exam)
         .where(and(eq(exam.importSourceId, summary.id), eq(exam.roomExclusive, true)));
       expect(flagged).toEqual([{ originalId: "2" }]);
+    });
+
+    /** Imports as the command line does (periods and improvement given); expects a refusal writing nothing. */
+    async function refusedTimetable(body: Json, periods: number, status: number, message: RegExp) {
+      const before = await tableCounts(api);
+      const error = await importExamData(api.ctx, CLI, body as never, { periods }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(status);
+      expect((error as ApiError).details.field).toBe("periods");
+      expect((error as ApiError).message).toMatch(message);
+      expect(await tableCounts(api)).toEqual(before);
+    }
+
+    it("refuses a Toronto set that does not fit in the periods given, naming the exams, writing nothing", async () => {
+      // Courses 0001 and 0002 share a student: one period cannot hold both, and none is added.
+      await refusedTimetable(
+        tiny("fit-x-1"),
+        1,
+        409,
+        /fit-x-1 does not fit in 1 periods: exams FIT1-000[12] conflict .* uses 2 periods/,
+      );
+      await refusedTimetable(tiny("fit-x-1"), 0, 400, /at least 1/);
+    });
+
+    it("puts a Toronto set in the periods given and lowers its penalty by improvement, without a clash", async () => {
+      api.advance(60_000);
+      const body = {
+        format: "toronto",
+        name: "sta-f-83",
+        code: "STAP",
+        files: { crs: read("toronto", "sta-f-83.crs"), stu: read("toronto", "sta-f-83.stu") },
+      };
+      const result = await importExamData(api.ctx, CLI, body as never, {
+        periods: 13,
+        improve: { maxIterations: 20_000, seed: 1 },
+      });
+      expect(result.importSource.counts).toMatchObject({ periods: 13, exams: 139, unplacedExams: 0 });
+      const quality = result.timetable;
+      expect(quality).toMatchObject({
+        measure: "toronto",
+        periods: 13,
+        clashes: 0,
+        hardBreaks: 0,
+        iterations: 20_000,
+      });
+      expect(quality?.penalty).toBeLessThan(quality?.constructionPenalty ?? 0);
+      // What was written is what was measured: no student sits two exams in one period.
+      const rows = await api.ctx.db.execute(sql`
+        select count(*)::int as n from (
+          select e.student_id from enrolment e
+          join exam x on x.course_offering_id = e.course_offering_id
+          where x.import_source_id = ${result.importSource.id}
+          group by e.student_id, x.exam_period_id having count(*) > 1) clashes`);
+      expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+    });
+
+    it("takes the first periods in time order of an ITC2007 file when fewer are given, and refuses more", async () => {
+      const text = [
+        "[Exams:3]",
+        "60, 1, 2",
+        "60, 2",
+        "60, 3",
+        "[Periods:3]",
+        "11:12:2005, 09:00:00, 180, 0",
+        "10:12:2005, 09:00:00, 180, 0",
+        "10:12:2005, 14:00:00, 180, 5",
+        "[Rooms:1]",
+        "10, 0",
+        "[PeriodHardConstraints]",
+        "[RoomHardConstraints]",
+        "[InstitutionalWeightings]",
+        "TWOINAROW, 7",
+        "",
+      ].join("\n");
+      const body = { format: "itc2007", name: "short", files: { exam: text } };
+      await refusedTimetable(body, 4, 400, /at most 3/);
+      await refusedTimetable(body, 1, 409, /short does not fit in 1 periods: exams SHORT-000[12]/);
+      const result = await importExamData(api.ctx, CLI, body as never, { periods: 2 });
+      // Exams 0 and 1 share student 2, in the two periods of 10 December: two in a row (7), and the
+      // period penalty 5 of the one at 14:00.
+      expect(result.timetable).toMatchObject({
+        measure: "itc2007",
+        periods: 2,
+        clashes: 0,
+        hardBreaks: 0,
+        penalty: 12,
+      });
+      const periods = await api.ctx.db
+        .select({ date: examPeriod.date, startTime: examPeriod.startTime })
+        .from(examPeriod)
+        .where(eq(examPeriod.examCycleId, result.importSource.examCycleId as string))
+        .orderBy(asc(examPeriod.startTime));
+      expect(periods).toEqual([
+        { date: "2005-12-10", startTime: "09:00" },
+        { date: "2005-12-10", startTime: "14:00" },
+      ]);
     });
 
     it("answers two identical imports at once with one import", async () => {

@@ -1,18 +1,34 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
   assignExamPeriods,
+  assignItc2007Rooms,
+  countStudentClashes,
   DEFAULT_CAMPUS_TIME_ZONE,
+  dayIndexes,
   firstMondayAfter,
   formatInstant,
-  GENERATED_PERIOD_TIMES,
+  frontLoadExams,
   type GeneratedPeriod,
+  type ImprovementObjective,
+  type ImprovementOptions,
+  type ImprovementProgress,
+  type Itc2007Instance,
+  type Itc2007Weights,
+  improveExamTimetable,
   isCalendarDate,
+  itc2007HardBreaks,
+  itc2007PairCost,
+  itc2007SoftPenalty,
+  itc2007Weights,
   type PeriodAssignment,
   placeWithFewestClashes,
+  roomsForPeriod,
   roomsOfItsOwn,
   type TimetablingExam,
   type TimetablingOptions,
   type TimetablingPeriod,
+  torontoObjective,
+  torontoProximityPenalty,
   weekdayExamPeriods,
   zTimeZone,
 } from "@portal/domain";
@@ -129,7 +145,7 @@ const ZFormat = z.object({
 
 /** What to import: a Toronto file pair or an ITC2007 file (file texts), with optional settings. */
 export type ExamImportInput = z.input<typeof ZTorontoInput> | z.input<typeof ZItc2007Input>;
-type ValidInput = z.output<typeof ZTorontoInput> | z.output<typeof ZItc2007Input>;
+export type ValidInput = z.output<typeof ZTorontoInput> | z.output<typeof ZItc2007Input>;
 
 /** What an import created. */
 export type ImportCounts = {
@@ -219,13 +235,13 @@ export function importChecksum(input: ValidInput): string {
 }
 
 /** A data set read from its files, in the importer's terms (indexes into `students`). */
-type SourceData = {
+export type SourceData = {
   /** `roomExclusive`: the exam needs rooms of its own when seated (ITC2007 ROOM_EXCLUSIVE). */
   courses: Array<{ originalId: string; students: number[]; durationMinutes: number; roomExclusive: boolean }>;
   /** Student ids as the files write them (Toronto: the .stu line number). */
   students: string[];
   enrolments: number;
-  rooms: Array<{ originalId: string; capacity: number }>;
+  rooms: Array<{ originalId: string; capacity: number; penalty: number }>;
   /** ITC2007 periods; empty for Toronto (generated after the timetabling). */
   periods: Array<GeneratedPeriod & { penalty: number; originalId: string }>;
   /**
@@ -233,6 +249,8 @@ type SourceData = {
    * `together` must share one (EXAM_COINCIDENCE), `after` pairs [later, earlier] (AFTER).
    */
   constraints: Record<"apart" | "together" | "after", Array<[number, number]>>;
+  /** ITC2007 institutional weightings; null for Toronto. */
+  weights: Itc2007Weights | null;
 };
 
 /** Which request field a malformed file came in, from the file name the parsers report. */
@@ -277,6 +295,7 @@ function readToronto(name: string, files: { crs: string; stu: string }): SourceD
     rooms: [],
     periods: [],
     constraints: { apart: [], together: [], after: [] },
+    weights: null,
   };
 }
 
@@ -322,7 +341,7 @@ function readItc2007(name: string, text: string): SourceData {
     })),
     students: data.studentIds,
     enrolments: data.enrolments,
-    rooms: data.rooms.map((r) => ({ originalId: String(r.index), capacity: r.capacity })),
+    rooms: data.rooms.map((r) => ({ originalId: String(r.index), capacity: r.capacity, penalty: r.penalty })),
     periods: data.periods.map((p) => ({
       date: p.date,
       startTime: p.time.slice(0, 5),
@@ -331,6 +350,7 @@ function readItc2007(name: string, text: string): SourceData {
       originalId: String(p.index),
     })),
     constraints: { apart: pairs("EXCLUSION"), together: pairs("EXAM_COINCIDENCE"), after: pairs("AFTER") },
+    weights: itc2007Weights(data.weightings),
   };
 }
 
@@ -346,39 +366,280 @@ function bestAssignment(
   return compact.unplaced.length < spread.unplaced.length ? compact : spread;
 }
 
-/**
- * Periods and assignment of a Toronto data set: the README's number of periods for a known name
- * (otherwise as many as a first-fit colouring needs), three a weekday from `startDate`; whole days
- * are added while some exam fits nowhere, so every exam gets a period without a clash.
- */
-function torontoTimetable(
-  name: string,
+/** Periods a first-fit (DSatur, compact) colouring of the exams uses, without other constraints. */
+function colouringPeriods(
   exams: TimetablingExam[],
+  constraints: Omit<TimetablingOptions, "strategy"> = {},
+): number {
+  const upTo = Array.from({ length: Math.max(1, exams.length) }, (_, i) => ({
+    key: String(i),
+    durationMinutes: Number.POSITIVE_INFINITY,
+  }));
+  return Math.max(1, new Set(assignExamPeriods(exams, upTo, constraints).assignment.values()).size);
+}
+
+/** How the importer timetables: the number of periods, and the improvement after construction. */
+export type ImportTimetabling = {
+  /**
+   * Periods to timetable into, overriding the default: Toronto, this many generated periods
+   * (default: the benchmark's count for a known set, else as many as a first-fit colouring uses);
+   * ITC2007, the file's first N in time order (default: all of them; more than the file lists is
+   * refused). Whole number >= 1.
+   */
+  periods?: number;
+  /** Improvement after construction (none without it); see improveExamTimetable. */
+  improve?: {
+    /** Milliseconds on `now` (required with it). */
+    timeLimitMs?: number;
+    now?: () => number;
+    /** Iterations at most (default: unbounded, so the time limit decides). */
+    maxIterations?: number;
+    seed?: number;
+    onProgress?: (progress: ImprovementProgress) => void;
+  };
+};
+
+/** How good an import's timetable is, before and after improvement. */
+export type TimetableQuality = {
+  /** Periods available, and periods holding at least one exam. */
+  periods: number;
+  periodsUsed: number;
+  /** Student clashes (0 unless ITC2007 exams fit nowhere and went to the period with the fewest). */
+  clashes: number;
+  /**
+   * `toronto`: the proximity penalty per student; `itc2007`: the competition's soft penalty, rooms
+   * given by assignItc2007Rooms.
+   */
+  measure: "toronto" | "itc2007";
+  constructionPenalty: number;
+  penalty: number;
+  /** ITC2007 hard-constraint breaks besides clashes (rooms, durations, period pairs); 0 for Toronto. */
+  hardBreaks: number;
+  /** Improvement iterations run (0 without improvement). */
+  iterations: number;
+};
+
+/** A period the import writes: the file's (ITC2007) or a generated one (Toronto). */
+type PlannedPeriod = GeneratedPeriod & { penalty: number; originalId: string | null };
+
+/** A data set's timetable: its periods, exam index to period index, and its quality. */
+export type DataSetTimetable = {
+  periods: PlannedPeriod[];
+  assignment: Map<string, string>;
+  unplacedExams: number;
+  quality: TimetableQuality;
+};
+
+/**
+ * 409 `timetable_infeasible` (field `periods`): the data set does not fit in `count` periods
+ * without a clash or a broken hard constraint; names the exams left over and how many periods a
+ * first-fit colouring uses. Nothing is imported.
+ */
+function infeasible(
+  name: string,
+  count: number,
+  unplaced: string[],
+  examCode: (i: number) => string,
+  needed: number,
+) {
+  const shown = unplaced.slice(0, 10).map((k) => examCode(Number(k)));
+  const more = unplaced.length > shown.length ? ` and ${unplaced.length - shown.length} more` : "";
+  return new ApiError(
+    409,
+    `${name} does not fit in ${count} periods: exams ${shown.join(", ")}${more} conflict with an exam in every period ` +
+      `they could take (shared students or a period constraint). A first-fit colouring uses ${needed} periods. ` +
+      "Nothing was imported; give more periods.",
+    { errorCode: "timetable_infeasible", field: "periods", rule: "too_few_periods" },
+  );
+}
+
+/**
+ * Timetables a data set read from its files: builds the exams (ROOM_EXCLUSIVE exams count the
+ * seats of the rooms they will take), the periods (Toronto: generated three a weekday from
+ * `startDate`; ITC2007: the file's), places every exam without a clash keeping ITC2007's period
+ * hard constraints and each period's seats and durations, then improves the placement when asked
+ * (Kempe-chain simulated annealing on the Toronto proximity penalty, or on the ITC2007 soft terms
+ * a period decides: two in a row, two in a day, period spread, front load and period penalty).
+ * Never adds periods: a Toronto set, or an ITC2007 set given `periods`, that does not fit is
+ * refused (409 `timetable_infeasible`); an ITC2007 set at its own count keeps the importer's
+ * earlier rule (exams that fit nowhere go to the period with the fewest clashes). Errors: 400
+ * `validation_failed` (field `periods`) for a count below 1 or above the file's.
+ */
+export function timetableDataSet(
+  name: string,
+  source: SourceData,
   startDate: string,
-): { periods: GeneratedPeriod[]; assignment: Map<string, string> } {
-  const perDay = GENERATED_PERIOD_TIMES.length;
-  let count = TORONTO_DATASETS[name.toLowerCase()]?.periods ?? 0;
-  if (count === 0) {
-    const upTo = Array.from({ length: Math.max(1, exams.length) }, (_, i) => ({
+  examCode: (i: number) => string,
+  timetabling: ImportTimetabling = {},
+): DataSetTimetable {
+  const wanted = timetabling.periods;
+  if (wanted !== undefined && (!Number.isSafeInteger(wanted) || wanted < 1)) {
+    throw badRequest("periods must be a whole number of at least 1", "periods", "min");
+  }
+  const rooms = source.rooms.map((r) => ({ id: r.originalId, capacity: r.capacity }));
+  const exams: TimetablingExam[] = source.courses.map((c, i) => {
+    // An exam needing rooms of its own blocks every seat of the rooms it will take.
+    const own = c.roomExclusive ? roomsOfItsOwn(c.students.length, rooms) : null;
+    return {
       key: String(i),
-      durationMinutes: TORONTO_EXAM_MINUTES,
-    }));
-    count = Math.max(1, new Set(assignExamPeriods(exams, upTo).assignment.values()).size);
-  }
-  for (;;) {
+      students: c.students,
+      seats: own ? own.seats + own.unseated : c.students.length,
+      durationMinutes: c.durationMinutes,
+    };
+  });
+  const improve = timetabling.improve;
+  const run = (
+    slots: TimetablingPeriod[],
+    start: Map<string, string>,
+    objective: ImprovementObjective,
+    constraints: Omit<TimetablingOptions, "strategy"> & Pick<ImprovementOptions, "periodFits">,
+  ) =>
+    improve
+      ? improveExamTimetable(exams, slots, start, {
+          ...constraints,
+          objective,
+          maxIterations: improve.maxIterations ?? Number.MAX_SAFE_INTEGER,
+          ...(improve.timeLimitMs === undefined ? {} : { timeLimitMs: improve.timeLimitMs }),
+          ...(improve.now ? { now: improve.now } : {}),
+          ...(improve.seed === undefined ? {} : { seed: improve.seed }),
+          ...(improve.onProgress ? { onProgress: improve.onProgress } : {}),
+        })
+      : null;
+  const used = (assignment: Map<string, string>) => new Set(assignment.values()).size;
+
+  if (source.weights === null) {
+    const count = wanted ?? TORONTO_DATASETS[name.toLowerCase()]?.periods ?? colouringPeriods(exams);
     const periods = weekdayExamPeriods(startDate, count);
-    const result = bestAssignment(
-      exams,
-      periods.map((p, i) => ({ key: String(i), durationMinutes: p.durationMinutes })),
-    );
-    if (result.unplaced.length === 0) return { periods, assignment: result.assignment };
-    count = (Math.floor(count / perDay) + 1) * perDay;
+    const slots = periods.map((p, i) => ({ key: String(i), durationMinutes: p.durationMinutes }));
+    const built = bestAssignment(exams, slots);
+    if (built.unplaced.length > 0)
+      throw infeasible(name, count, built.unplaced, examCode, colouringPeriods(exams));
+    const penalty = (assignment: Map<string, string>) =>
+      torontoProximityPenalty(
+        exams,
+        new Map([...assignment].map(([k, q]) => [k, Number(q)])),
+        source.students.length,
+      );
+    const improved = run(slots, built.assignment, torontoObjective, {});
+    const assignment = improved?.assignment ?? built.assignment;
+    return {
+      periods: periods.map((p) => ({ ...p, penalty: 0, originalId: null })),
+      assignment,
+      unplacedExams: 0,
+      quality: {
+        periods: count,
+        periodsUsed: used(assignment),
+        clashes: countStudentClashes(exams, assignment),
+        measure: "toronto",
+        constructionPenalty: penalty(built.assignment),
+        penalty: penalty(assignment),
+        hardBreaks: 0,
+        iterations: improved?.iterations ?? 0,
+      },
+    };
   }
+
+  // ITC2007: the file's periods in time order (AFTER means a later period, consecutive periods are
+  // neighbours in time); with `periods`, the first N of them.
+  const byTime = source.periods
+    .map((p, i) => ({ i, at: `${p.date} ${p.startTime}` }))
+    .sort((a, b) => (a.at < b.at ? -1 : 1))
+    .map(({ i }) => i);
+  if (wanted !== undefined && wanted > byTime.length) {
+    throw badRequest(`periods must be at most ${byTime.length}, the periods ${name} lists`, "periods", "max");
+  }
+  const kept = new Set(byTime.slice(0, wanted ?? byTime.length));
+  // Written in file order; a slot's key is its position in `periods`, slots in time order.
+  const periods = source.periods.filter((_, i) => kept.has(i));
+  const position = new Map([...kept].sort((a, b) => a - b).map((i, at) => [i, at]));
+  const seats = source.rooms.reduce((n, r) => n + r.capacity, 0);
+  const slots = byTime
+    .filter((i) => kept.has(i))
+    .map((i) => ({
+      key: String(position.get(i)),
+      seats,
+      durationMinutes: (source.periods[i] as PlannedPeriod).durationMinutes,
+    }));
+  const keys = (pairs: Array<[number, number]>) =>
+    pairs.map(([a, b]) => [String(a), String(b)] as [string, string]);
+  const constraints = {
+    apart: keys(source.constraints.apart),
+    together: keys(source.constraints.together),
+    after: keys(source.constraints.after),
+  };
+  const weights = source.weights;
+  const timeOrder = slots.map((s) => periods[Number(s.key)] as PlannedPeriod);
+  const instance: Itc2007Instance = {
+    exams: source.courses.map((c) => ({ students: c.students, durationMinutes: c.durationMinutes })),
+    periods: timeOrder.map((p) => ({ day: p.date, durationMinutes: p.durationMinutes, penalty: p.penalty })),
+    rooms: source.rooms.map((r) => ({ capacity: r.capacity, penalty: r.penalty })),
+    ...source.constraints,
+    roomExclusive: source.courses.flatMap((c, i) => (c.roomExclusive ? [i] : [])),
+    weights,
+  };
+  const built = bestAssignment(exams, slots, constraints);
+  if (wanted !== undefined && built.unplaced.length > 0) {
+    throw infeasible(name, wanted, built.unplaced, examCode, colouringPeriods(exams, constraints));
+  }
+
+  const slotOf = new Map(slots.map((s, at) => [s.key, at]));
+  const evaluate = (assignment: Map<string, string>) => {
+    const period = exams.map((e) => slotOf.get(assignment.get(e.key) ?? "") ?? -1);
+    const solution = { period, room: assignItc2007Rooms(instance, period) };
+    return {
+      soft: itc2007SoftPenalty(instance, solution).total,
+      hard: itc2007HardBreaks(instance, solution),
+    };
+  };
+  const dayOf = dayIndexes(instance.periods);
+  const front = frontLoadExams(instance.exams, weights.frontLoad.exams);
+  const lateFrom = slots.length - weights.frontLoad.periods;
+  const objective: ImprovementObjective = {
+    pairCost: (a, b) => itc2007PairCost(weights, dayOf, a, b),
+    examCost: (e, q) =>
+      (instance.periods[q]?.penalty ?? 0) + (front.has(e) && q >= lateFrom ? weights.frontLoad.weight : 0),
+  };
+  const improved =
+    built.unplaced.length === 0
+      ? run(slots, built.assignment, objective, {
+          ...constraints,
+          periodFits: (_q, list) => roomsForPeriod(instance, list) !== null,
+        })
+      : null;
+  const assignment = improved?.assignment ?? placeWithFewestClashes(exams, slots, built.assignment);
+  const before = evaluate(built.assignment);
+  const after = evaluate(assignment);
+  return {
+    periods,
+    assignment,
+    unplacedExams: built.unplaced.length,
+    quality: {
+      periods: slots.length,
+      periodsUsed: used(assignment),
+      clashes: after.hard.clashes,
+      measure: "itc2007",
+      constructionPenalty: before.soft,
+      penalty: after.soft,
+      hardBreaks: after.hard.total - after.hard.clashes,
+      iterations: improved?.iterations ?? 0,
+    },
+  };
+}
+
+/**
+ * Reads the files of a checked import request. Throws 400 `import_format` naming the field and
+ * the file's line when a file is malformed, or an ITC2007 file lists no period or two at one time.
+ */
+export function readDataSet(input: ValidInput): SourceData {
+  return input.format === "toronto"
+    ? readToronto(input.name, input.files)
+    : readItc2007(input.name, input.files.exam);
 }
 
 /** Every row an import writes, with ids made here (no RETURNING needed). */
 type ImportPlan = {
   summary: ImportSummary;
+  timetable: TimetableQuality;
   importedBy: string;
   institutionName: string;
   rows: {
@@ -419,56 +680,18 @@ function planImport(
   checksum: string,
   importedBy: string,
   now: number,
+  timetabling: ImportTimetabling,
 ): ImportPlan {
-  const source =
-    input.format === "toronto"
-      ? readToronto(input.name, input.files)
-      : readItc2007(input.name, input.files.exam);
+  const source = readDataSet(input);
   const codes = importRecordCodes(code);
   const timeZone = input.timeZone ?? DEFAULT_CAMPUS_TIME_ZONE;
-  const rooms = source.rooms.map((r) => ({ id: r.originalId, capacity: r.capacity }));
-  const exams: TimetablingExam[] = source.courses.map((c, i) => {
-    // An exam needing rooms of its own blocks every seat of the rooms it will take.
-    const own = c.roomExclusive ? roomsOfItsOwn(c.students.length, rooms) : null;
-    return {
-      key: String(i),
-      students: c.students,
-      seats: own ? own.seats + own.unseated : c.students.length,
-      durationMinutes: c.durationMinutes,
-    };
-  });
-
-  let periods: Array<GeneratedPeriod & { penalty: number; originalId: string | null }>;
-  let assignment: Map<string, string>;
-  let unplacedExams = 0;
-  if (input.format === "toronto") {
-    const timetable = torontoTimetable(input.name, exams, input.startDate ?? firstMondayAfter(now, timeZone));
-    periods = timetable.periods.map((p) => ({ ...p, penalty: 0, originalId: null }));
-    assignment = timetable.assignment;
-  } else {
-    periods = source.periods;
-    const seats = source.rooms.reduce((n, r) => n + r.capacity, 0);
-    // In time order (AFTER means a later period); keys stay the file's indexes.
-    const slots = periods
-      .map((p, i) => ({
-        key: String(i),
-        seats,
-        durationMinutes: p.durationMinutes,
-        at: `${p.date} ${p.startTime}`,
-      }))
-      .sort((a, b) => (a.at < b.at ? -1 : 1))
-      .map(({ at: _at, ...slot }) => slot);
-    const keys = (pairs: Array<[number, number]>) =>
-      pairs.map(([a, b]) => [String(a), String(b)] as [string, string]);
-    const { apart, together, after } = source.constraints;
-    const result = bestAssignment(exams, slots, {
-      apart: keys(apart),
-      together: keys(together),
-      after: keys(after),
-    });
-    unplacedExams = result.unplaced.length;
-    assignment = placeWithFewestClashes(exams, slots, result.assignment);
-  }
+  const { periods, assignment, unplacedExams, quality } = timetableDataSet(
+    input.name,
+    source,
+    input.format === "toronto" ? (input.startDate ?? firstMondayAfter(now, timeZone)) : "",
+    (i) => codes.course(i + 1),
+    timetabling,
+  );
 
   const dates = periods.map((p) => p.date).sort();
   const firstDate = dates[0] as string;
@@ -516,6 +739,7 @@ function planImport(
 
   return {
     summary,
+    timetable: quality,
     importedBy,
     institutionName,
     rows: {
@@ -752,23 +976,27 @@ function sameImportOrConflict(existing: ImportSummary, checksum: string): Import
  * e-mails, enrolments, rooms CODE-R01.. (ITC2007), exam periods (ITC2007: the file's; Toronto:
  * generated, three a weekday at 09:00, 13:00 and 17:00 of 180 minutes from `startDate`, default
  * the first Monday after today in the campus's zone) and one "Final Exam" per course, placed by
- * {@link assignExamPeriods} without student clashes, keeping ITC2007's period hard constraints
+ * {@link timetableDataSet} (`timetabling`: the number of periods and the improvement after
+ * construction) without student clashes, keeping ITC2007's period hard constraints
  * (EXCLUSION apart, EXAM_COINCIDENCE together, AFTER in a later period; ROOM_EXCLUSIVE exams count
  * the seats of the rooms they will take and are marked `roomExclusive` for seating). ITC2007 exams
- * that fit nowhere go to the period with the fewest clashes and are counted as `unplacedExams`
- * (their constraints may then break); plus one audit row.
+ * that fit nowhere at the file's own count go to the period with the fewest clashes and are counted
+ * as `unplacedExams` (their constraints may then break); plus one audit row. A new import's answer
+ * carries `timetable`, the timetable's quality (periods used, clashes, penalty before and after).
  *
  * The code defaults to {@link deriveImportCode} of the name. Idempotent: the same files under an
  * existing code write nothing and return that import (`created` false). Errors (nothing written):
  * 400 `validation_failed` (field named), 400 `import_format` (field `files.crs|stu|exam`, message
  * naming file and line), 409 `import_conflict` (same code, other files; or a record code, e-mail,
- * intake or cycle name already taken).
+ * intake or cycle name already taken), 409 `timetable_infeasible` (the exams do not fit in the
+ * periods; the message names them), 400 `validation_failed` field `periods`.
  */
 export async function importExamData(
   ctx: ImportContext,
   actor: AuditActor,
   raw: ExamImportInput,
-): Promise<ImportResult> {
+  timetabling: ImportTimetabling = {},
+): Promise<ImportResult & { timetable?: TimetableQuality }> {
   const input = parseImportInput(raw);
   const code = input.code ?? deriveImportCode(input.name);
   if (!code) {
@@ -782,7 +1010,7 @@ export async function importExamData(
   const earlier = await findImport(ctx.db, code);
   if (earlier) return sameImportOrConflict(earlier, checksum);
 
-  const plan = planImport(input, code, checksum, actor.email, ctx.now());
+  const plan = planImport(input, code, checksum, actor.email, ctx.now(), timetabling);
   let result: ImportResult;
   try {
     result = await ctx.db.transaction(async (tx) => {
@@ -855,6 +1083,7 @@ export async function importExamData(
     // A bulk load leaves the planner's statistics stale, and the next joins over these tables
     // (clash report, seating) would pick bad plans until autovacuum catches up.
     await ctx.db.execute(sql`analyze enrolment, contact, exam, course_offering, exam_period`);
+    return { ...result, timetable: plan.timetable };
   }
   return result;
 }

@@ -1,0 +1,98 @@
+/**
+ * Timetabler benchmark: every Toronto and ITC2007 data set in data/exam-timetabling (or the
+ * folder EXAM_DATA_DIR names) at the benchmark's number of periods, constructed and then improved
+ * for S seconds, its penalty set against the best published.
+ *
+ *   pnpm bench:timetabler                      S = 10 and 60 (each a separate run from construction)
+ *   pnpm bench:timetabler --seconds 5,20       other budgets
+ *   pnpm bench:timetabler --seed 2 hec-s-92    another seed, one set
+ *
+ * No database: the data sets go through the importer's own reading and timetabling
+ * (readDataSet, timetableDataSet), as `import:exams` does. Prints one Markdown table row per set
+ * and budget: periods used, clashes, ITC2007 hard breaks, the penalty after construction and after
+ * improvement (Toronto: proximity per student; ITC2007: the competition's soft penalty) and the gap
+ * to the best published. Runs on one core; the figures depend on the machine's load.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import {
+  deriveImportCode,
+  importRecordCodes,
+  parseImportInput,
+  readDataSet,
+  TORONTO_DATASETS,
+  timetableDataSet,
+} from "../import/importer.ts";
+
+/** Best published penalties: Toronto from data/exam-timetabling/README.md; ITC2007 the competition's winning entry (Müller). */
+const BEST_PUBLISHED: Readonly<Record<string, number>> = {
+  "car-f-92": 3.69,
+  "ear-f-83": 32.48,
+  "hec-s-92": 10.03,
+  "kfu-s-93": 12.81,
+  "sta-f-83": 157.03,
+  "yor-f-83": 34.44,
+  exam_comp_set1: 4370,
+  exam_comp_set4: 18141,
+  exam_comp_set6: 26585,
+};
+
+const dataDir =
+  process.env.EXAM_DATA_DIR ?? fileURLToPath(new URL("../../../../data/exam-timetabling", import.meta.url));
+
+/** The import request of a set in the data folder. */
+function body(name: string): unknown {
+  const toronto = path.join(dataDir, "toronto", name);
+  if (existsSync(`${toronto}.crs`)) {
+    return {
+      format: "toronto",
+      name,
+      files: { crs: readFileSync(`${toronto}.crs`, "utf8"), stu: readFileSync(`${toronto}.stu`, "utf8") },
+    };
+  }
+  const exam = path.join(dataDir, "itc2007", `${name}.exam`);
+  if (!existsSync(exam)) throw new Error(`no data in ${dataDir} for ${name}`);
+  return { format: "itc2007", name, files: { exam: readFileSync(exam, "utf8") } };
+}
+
+function main(): void {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { seconds: { type: "string", default: "10,60" }, seed: { type: "string", default: "1" } },
+  });
+  const budgets = values.seconds.split(",").map((s) => Number(s.trim()));
+  if (budgets.some((s) => !Number.isFinite(s) || s < 0))
+    throw new Error("--seconds takes numbers, e.g. 10,60");
+  const seed = Number(values.seed);
+  const sets = positionals.length > 0 ? positionals : Object.keys(BEST_PUBLISHED);
+
+  console.info(
+    "| set | periods used | clashes | hard breaks | construction | seconds | iterations | penalty | best published | gap |",
+  );
+  console.info("|---|---|---|---|---|---|---|---|---|---|");
+  for (const name of sets) {
+    const input = parseImportInput(body(name));
+    const codes = importRecordCodes(deriveImportCode(name) ?? "SET");
+    const count = TORONTO_DATASETS[name]?.periods;
+    for (const seconds of budgets) {
+      const source = readDataSet(input);
+      const { quality: q } = timetableDataSet(name, source, "2027-01-04", (i) => codes.course(i + 1), {
+        ...(count === undefined ? {} : { periods: count }),
+        ...(seconds > 0
+          ? { improve: { timeLimitMs: seconds * 1000, now: () => performance.now(), seed } }
+          : {}),
+      });
+      const figure = (x: number) => (q.measure === "toronto" ? x.toFixed(2) : String(Math.round(x)));
+      const best = BEST_PUBLISHED[name];
+      const gap = best === undefined ? "" : `${(((q.penalty - best) / best) * 100).toFixed(1)}%`;
+      console.info(
+        `| ${name} | ${q.periodsUsed}/${q.periods} | ${q.clashes} | ${q.hardBreaks} | ${figure(q.constructionPenalty)} | ` +
+          `${seconds} | ${q.iterations.toLocaleString("en")} | ${figure(q.penalty)} | ${best ?? ""} | ${gap} |`,
+      );
+    }
+  }
+}
+
+main();
