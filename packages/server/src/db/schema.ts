@@ -7,4 +7,5 @@ export * from "./schema-contracts.ts";
 export * from "./schema-core.ts";
 export * from "./schema-documents.ts";
 export * from "./schema-events.ts";
+export * from "./schema-notifications.ts";
 export * from "./schema-profiles.ts";
