@@ -98,10 +98,10 @@ export const ZNotificationInput = z
       .trim()
       .max(MAX_NOTIFICATION_SUBJECT, { error: NOTIFICATION_MESSAGES.tooLong })
       .default(""),
+    // Emptiness is checked with the other cross-field rules below, so one attempt shows them all.
     body: z
       .string({ error: NOTIFICATION_MESSAGES.provideAllDetails })
       .trim()
-      .min(1, { error: NOTIFICATION_MESSAGES.provideAllDetails })
       .max(MAX_NOTIFICATION_MAIL_BODY, { error: NOTIFICATION_MESSAGES.tooLong }),
     topics: z
       .array(z.enum(NOTIFICATION_TOPICS, { error: NOTIFICATION_MESSAGES.unknownTopic }))
@@ -113,6 +113,8 @@ export const ZNotificationInput = z
     emails: z.string().max(20_000, { error: NOTIFICATION_MESSAGES.tooLong }).default(""),
   })
   .superRefine((v, ctx) => {
+    if (v.body === "")
+      ctx.addIssue({ code: "custom", path: ["body"], message: NOTIFICATION_MESSAGES.provideAllDetails });
     if (v.channel === "mail" && v.subject === "")
       ctx.addIssue({ code: "custom", path: ["subject"], message: NOTIFICATION_MESSAGES.provideAllDetails });
     if (v.channel === "sms" && v.body.length > MAX_NOTIFICATION_SMS_BODY)
