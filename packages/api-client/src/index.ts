@@ -284,6 +284,21 @@ export {
   resendFailedMailMutationOptions,
 } from "./mail.ts";
 export {
+  type NotificationChoices,
+  type NotificationDetail,
+  type NotificationListPage,
+  type NotificationListQuery,
+  type NotificationRecipientQuery,
+  type NotificationRecipientRow,
+  type NotificationRequest,
+  type NotificationRow,
+  notificationChoicesQueryOptions,
+  notificationDetailQueryOptions,
+  notificationKeys,
+  notificationListQueryOptions,
+  sendNotificationMutationOptions,
+} from "./notifications.ts";
+export {
   type ApiResult,
   type OperationData,
   type OperationFunction,

@@ -28,6 +28,7 @@ export * from "./grading.ts";
 export * from "./grading-input.ts";
 export * from "./iso-date.ts";
 export * from "./messages.ts";
+export * from "./notifications.ts";
 export * from "./otp.ts";
 export * from "./people.ts";
 export * from "./people-input.ts";

@@ -26,6 +26,7 @@ import { checkUrl, limitBody } from "./http/input.ts";
 import { apiSecurityHeaders } from "./http/security-headers.ts";
 import { EXAM_IMPORT_PATH, importRoutes } from "./import/routes.ts";
 import { mailRoutes } from "./mail/routes.ts";
+import { notificationRoutes } from "./notifications/routes.ts";
 import { planningRoutes } from "./planning/routes.ts";
 import { PROFILE_PHOTO_PATH } from "./profiles/photo.ts";
 import { profileRoutes } from "./profiles/routes.ts";
@@ -212,6 +213,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", subjectDocumentRoutes(ctx));
   app.route("/", feedbackRoutes(ctx));
   app.route("/", profileRoutes(ctx));
+  app.route("/", notificationRoutes(ctx));
 
   return app;
 }

@@ -187,13 +187,7 @@ export const HOME_MODULES: readonly ModuleCard[] = [
   card("payroll", m.home_payroll_text),
   card("events", m.home_events_text),
   card("tt", m.home_time_table_text, "time-table"),
-  // Communication channels are outside the spec's scope: the card opens the notifications screen.
-  {
-    ...card("invigilation-notifications", m.home_communication_text, "communication"),
-    title: m.menu_communication,
-    roles: ADMIN_ONLY,
-    note: m.home_communication_note,
-  },
+  card("communication", m.home_communication_text),
   card("role-management", m.home_role_management_text),
   card("academics-planner", m.home_academics_planner_text),
   card("admin-management", m.home_admin_management_text),

@@ -826,13 +826,13 @@ export const ROUTES = routeTable({
     menu: "events",
     roles: ACADEMIC,
   },
+  // Mail and SMS to classes or contacts: the exam office and the academic office (their x-roles).
   communication: {
     path: "/app/notification",
     title: m.menu_communication,
     parents: [],
     menu: "communication",
-    roles: ADMIN_ONLY,
-    built: false,
+    roles: [ROLE_EXAM_OFFICE, ROLE_ACADEMIC_OFFICE],
   },
   "role-management": {
     path: "/app/assignRoles",

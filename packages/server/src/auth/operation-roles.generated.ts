@@ -960,6 +960,30 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
   },
   {
     method: "GET",
+    path: "/notifications",
+    operationId: "listNotifications",
+    roles: ["exam_office", "academic_office"],
+  },
+  {
+    method: "POST",
+    path: "/notifications",
+    operationId: "sendNotification",
+    roles: ["exam_office", "academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/notifications/choices",
+    operationId: "listNotificationChoices",
+    roles: ["exam_office", "academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/notifications/{id}",
+    operationId: "getNotification",
+    roles: ["exam_office", "academic_office"],
+  },
+  {
+    method: "GET",
     path: "/admin/departments",
     operationId: "listDepartments",
     roles: ["admin"],

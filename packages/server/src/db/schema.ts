@@ -8,4 +8,5 @@ export * from "./schema-core.ts";
 export * from "./schema-documents.ts";
 export * from "./schema-events.ts";
 export * from "./schema-feedback.ts";
+export * from "./schema-notifications.ts";
 export * from "./schema-profiles.ts";

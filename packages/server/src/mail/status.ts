@@ -35,6 +35,8 @@ export const MAIL_SOURCE_KINDS: Readonly<Record<string, readonly string[]>> = {
   "exam.timetable": ["saveExamTimetable"],
   /** `exam.question_paper:<questionPaperId>`: approvals and reminders. */
   "exam.question_paper": ["sendEmail", "updateQuestionPaper"],
+  /** `notification:<messageId>:<recipientId>`: a message of the communication channels. */
+  notification: ["sendNotification"],
 };
 
 /** Longest source accepted, in characters. */
@@ -79,7 +81,7 @@ export function authorizeMailSource(user: SessionUser, source: string): void {
   const operations = Object.hasOwn(MAIL_SOURCE_KINDS, kind) ? MAIL_SOURCE_KINDS[kind] : undefined;
   if (!operations) {
     throw badRequest(
-      "source must name a record whose mails staff follow: marks, evaluation, invigilation, faculty invitation, exam timetable or question paper",
+      "source must name a record whose mails staff follow: marks, evaluation, invigilation, faculty invitation, exam timetable, question paper or message",
       "source",
       "mail_source",
     );

@@ -1,0 +1,158 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, json, serverFirstQueries } from "../../shell/test-api.ts";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
+import Notifications, { notificationsFirstQuery } from "./Notifications.tsx";
+import { parseNotificationState, serializeNotificationState } from "./state.ts";
+
+beforeEach(signedIn);
+afterEach(resetScreen);
+
+const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+const SECTION = { id: ID(1), name: "CS101 Programming · Term 1 · Section A", students: 2 };
+const SENT = {
+  id: ID(2),
+  channel: "mail",
+  subject: "Exam hall change",
+  body: "The exam moves to hall B.",
+  topics: ["exams"],
+  recipientKind: "classes",
+  sections: [{ id: SECTION.id, name: SECTION.name }],
+  recipients: 2,
+  skipped: 0,
+  sentBy: "exams@university.example",
+  sentAt: "2026-11-02T04:30:00.000Z",
+  counts: { queued: 0, sent: 1, failed: 1 },
+};
+
+function notificationsApi() {
+  const posted: unknown[] = [];
+  const api = fakeApi({
+    "GET /api/notifications": () => json(200, { success: true, notifications: [SENT], noOfRecords: 1 }),
+    "GET /api/notifications/choices": () =>
+      json(200, {
+        success: true,
+        sections: [SECTION],
+        contacts: [
+          { id: ID(3), name: "Anil Kumar", email: "anil@university.example", kind: "student", mobile: null },
+        ],
+      }),
+    [`GET /api/notifications/${ID(2)}`]: () =>
+      json(200, {
+        success: true,
+        notification: SENT,
+        noOfRecords: 2,
+        recipients: [
+          {
+            id: ID(4),
+            contactId: ID(3),
+            name: "Anil Kumar",
+            address: "anil@university.example",
+            status: "failed",
+            attempts: 5,
+            lastError: "mailbox full",
+          },
+          {
+            id: ID(5),
+            contactId: null,
+            name: null,
+            address: "dean@university.example",
+            status: "sent",
+            attempts: 1,
+            lastError: null,
+          },
+        ],
+      }),
+    "GET /api/mail/status": () =>
+      json(200, { success: true, source: `notification:${ID(2)}:`, queued: 0, sent: 1, failed: 1 }),
+    "POST /api/notifications": (_r, body) => {
+      posted.push(body);
+      return json(201, { success: true, notification: SENT });
+    },
+  });
+  return { ...api, posted };
+}
+
+describe("communication channels", { timeout: 30_000 }, () => {
+  it("refuses a sixth topic, no class, a missing subject and text, and a malformed address, sending nothing", async () => {
+    const { fetch, posted } = notificationsApi();
+    render(<Notifications locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
+    const form = await screen.findByRole("form", { name: "New message" });
+    for (const topic of ["Exams", "Results", "Timetable", "Attendance", "Events", "Holidays"])
+      fireEvent.click(within(form).getByLabelText(topic));
+    expect(await within(form).findByText("Please select maximum of five options")).toBeTruthy();
+    // The sixth is refused: with it ticked the form sends nothing; unticked, the message goes.
+    fireEvent.click(within(form).getByRole("button", { name: "Send" }));
+    fireEvent.click(within(form).getByLabelText("Holidays"));
+    await waitFor(() => expect(within(form).queryByText("Please select maximum of five options")).toBeNull());
+    fireEvent.change(within(form).getByLabelText(/^Other e-mail addresses/), {
+      target: { value: "dean@university.example, not-an-address" },
+    });
+    fireEvent.click(within(form).getByRole("button", { name: "Send" }));
+    expect(await within(form).findByText("At least one class should be selected!")).toBeTruthy();
+    expect(within(form).getAllByText("Please provide all the details")).toHaveLength(2);
+    expect(within(form).getByText("Field should contain a valid e-mail")).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
+  it("sends a mail to a class with extra addresses, then shows its recipients and their status", async () => {
+    const { fetch, posted } = notificationsApi();
+    const { container } = render(<Notifications locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
+    const form = await screen.findByRole("form", { name: "New message" });
+    fireEvent.change(within(form).getByLabelText(/^Subject/), { target: { value: "Exam hall change" } });
+    fireEvent.change(within(form).getByLabelText(/^Message/), {
+      target: { value: "The exam moves to hall B." },
+    });
+    fireEvent.click(within(form).getByLabelText("Exams"));
+    fireEvent.click(await within(form).findByLabelText(`${SECTION.name} (2 students)`));
+    fireEvent.change(within(form).getByLabelText(/^Other e-mail addresses/), {
+      target: { value: " Dean@University.example ," },
+    });
+    fireEvent.click(within(form).getByRole("button", { name: "Send" }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        {
+          channel: "mail",
+          subject: "Exam hall change",
+          body: "The exam moves to hall B.",
+          topics: ["exams"],
+          recipientKind: "classes",
+          sectionIds: [SECTION.id],
+          contactIds: [],
+          emails: "dean@university.example",
+        },
+      ]),
+    );
+    const recipients = await screen.findByRole("table", { name: "Recipients" });
+    expect(within(recipients).getByText("mailbox full")).toBeTruthy();
+    expect(within(recipients).getByText("Failed")).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Resend failed" })).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it("renders the sent list from the server's first query", async () => {
+    const { fetch, calls } = notificationsApi();
+    const firstQueries = await serverFirstQueries(fetch, "/app/notification", notificationsFirstQuery);
+    const before = calls.length;
+    render(
+      <Notifications locale="en" search="" fetch={fetch} navigate={vi.fn()} firstQueries={firstQueries} />,
+    );
+    const table = await screen.findByRole("table", { name: "Sent messages" });
+    expect(within(table).getByText("Exam hall change")).toBeTruthy();
+    expect(within(table).getByText("0 queued · 1 sent · 1 failed")).toBeTruthy();
+    expect(calls.slice(before).filter((c) => c.path === "/api/notifications")).toEqual([]);
+  });
+
+  it("keeps the list page and the chosen message in the address", () => {
+    const state = parseNotificationState(`?page=2&message=${ID(2)}&status=failed&rpage=3&pageSize=7`);
+    expect(state).toEqual({
+      page: 2,
+      pageSize: 25,
+      message: ID(2),
+      recipientPage: 3,
+      recipientPageSize: 25,
+      status: "failed",
+    });
+    expect(serializeNotificationState(state)).toBe(`?page=2&message=${ID(2)}&rpage=3&status=failed`);
+  });
+});
