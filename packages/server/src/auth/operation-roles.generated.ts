@@ -587,6 +587,18 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     roles: ["admin", "academic_office"],
   },
   {
+    method: "GET",
+    path: "/salesforce/recessRecords",
+    operationId: "recessRecords",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/salesforce/SpecializationsByProgram",
+    operationId: "listSpecializationsByProgram",
+    roles: ["admin", "academic_office"],
+  },
+  {
     method: "POST",
     path: "/salesforce/TermDatesUpdate",
     operationId: "updateTermDates",

@@ -13,5 +13,6 @@ export {
   offeringIdInListScope,
   offeringInListScope,
   offeringWithinReach,
+  planningReach,
 } from "./scopes.ts";
 export { forgetSessions } from "./sessions.ts";

@@ -378,4 +378,34 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
       404,
     );
   });
+  it("names an overlapping invigilation duty only when its exam lies within the reach", async () => {
+    const db = api.ctx.db;
+    // Runs last: it moves an exam of the programme onto the sitting of the section's exam.
+    const inProgramme = exams.find((x) => x.programme === programme.id) as (typeof exams)[0];
+    const outside = exams.find((x) => x.offering === section.id) as (typeof exams)[0];
+    // A faculty member with no other duty, so the only overlap on the programme's exam is the one made here.
+    const [free] = await rows<{ id: string }>(
+      db,
+      sql`insert into contact (kind, first_name, last_name, email)
+          values ('faculty', 'Overlap', 'Tester', ${`overlap.tester.${target.name}@example.org`}) returning id`,
+    );
+    expect(free).toBeDefined();
+    const [room] = await rows<{ id: string }>(db, sql`select id from facility order by id limit 1`);
+    await db.execute(sql`update exam set exam_date = f.exam_date, start_time = f.start_time,
+        duration_minutes = f.duration_minutes, exam_period_id = f.exam_period_id
+        from exam f where f.id = ${outside.id} and exam.id = ${inProgramme.id}`);
+    await db.execute(
+      sql`insert into invigilation (exam_id, facility_id, faculty_id) values (${outside.id}, ${room?.id}, ${free?.id})`,
+    );
+    const dutyOf = async (email: string | undefined) => {
+      const body = await callAs(email, "GET", `/sf/exam/invigilatorList/${inProgramme.id}`);
+      const [list] = body.data as Array<{
+        facultyList: Array<{ id: string; overlappingDuty: { examId: string } | null }>;
+      }>;
+      return list?.facultyList.find((f) => f.id === free?.id)?.overlappingDuty ?? null;
+    };
+    expect((await dutyOf(undefined))?.examId).toBe(outside.id);
+    expect((await dutyOf(DEMO_EXAM_OFFICE.email))?.examId).toBe(outside.id);
+    expect(await dutyOf(byProgramme.email)).toBeNull();
+  }, 60_000);
 });

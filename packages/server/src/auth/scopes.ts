@@ -178,3 +178,45 @@ export async function offeringWithinReach(
   );
   return found.length > 0;
 }
+
+/**
+ * SQL conditions over the planning tree for the reach `scope` ({@link ListScope}), for the lookups
+ * that lead to a course offering (the enrolment filters, the contract options): a programme, plan
+ * or term is within the reach when it is of a programme or plan in it, or holds a class section in
+ * it; an institute when one of its programmes is. A null reach (everywhere) gives `true`. Each is
+ * one `exists` in the lookup's own statement.
+ */
+export const planningReach = {
+  /** The academic programme whose id is `programmeId`. */
+  programme(programmeId: SQLWrapper, scope: ListScope | null): SQL {
+    if (!scope) return sql`true`;
+    return sql`(${programmeId} = any(${scope.programmes}::uuid[])
+      or exists (select 1 from programme_plan rpp where rpp.programme_id = ${programmeId}
+        and rpp.id = any(${scope.plans}::uuid[]))
+      or exists (select 1 from course_offering rso join term rst on rst.id = rso.term_id
+        join intake rsi on rsi.id = rst.intake_id
+        where rso.id = any(${scope.sections}::uuid[]) and rsi.programme_id = ${programmeId}))`;
+  },
+  /** The institute whose id is `instituteId`: one of its programmes is within the reach. */
+  institute(instituteId: SQLWrapper, scope: ListScope | null): SQL {
+    if (!scope) return sql`true`;
+    return sql`exists (select 1 from academic_programme rap where rap.institution_id = ${instituteId}
+      and ${planningReach.programme(sql`rap.id`, scope)})`;
+  },
+  /** The programme plan whose id is `planId`, of programme `programmeId`. */
+  plan(planId: SQLWrapper, programmeId: SQLWrapper, scope: ListScope | null): SQL {
+    if (!scope) return sql`true`;
+    return sql`(${programmeId} = any(${scope.programmes}::uuid[]) or ${planId} = any(${scope.plans}::uuid[])
+      or exists (select 1 from course_offering rso join term rst on rst.id = rso.term_id
+        join intake rsi on rsi.id = rst.intake_id
+        where rso.id = any(${scope.sections}::uuid[]) and rsi.programme_plan_id = ${planId}))`;
+  },
+  /** The term whose id is `termId`: its intake is of a programme or plan in the reach, or it teaches a section in it. */
+  term(termId: SQLWrapper, scope: ListScope | null): SQL {
+    if (!scope) return sql`true`;
+    return sql`exists (select 1 from term rt join intake ri on ri.id = rt.intake_id where rt.id = ${termId}
+      and (ri.programme_id = any(${scope.programmes}::uuid[]) or ri.programme_plan_id = any(${scope.plans}::uuid[])
+        or exists (select 1 from course_offering rso where rso.term_id = rt.id
+          and rso.id = any(${scope.sections}::uuid[]))))`;
+  },
+};

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { PDFDocument } from "pdf-lib";
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../db/rows.ts";
 import { DEMO_ACADEMIC_OFFICE, DEMO_EXAM_OFFICE } from "../demo/seed.ts";
@@ -340,5 +340,35 @@ describe.each(testTargets())("faculty onboarding and contracts on $name", (targe
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     const doc = await PDFDocument.load(bytes);
     expect(doc.getTitle()).toBe("Teaching contract: Kiran Bedi");
+  });
+
+  it("draws a Hindi name in an embedded Devanagari font", async () => {
+    const c = await onboard({ firstName: "अनन्या", lastName: "शर्मा" });
+    const res = await api.raw("GET", `${ONE}/${c.id}/pdf`, { headers: await as("office") });
+    expect(res.status).toBe(200);
+    const doc = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
+    expect(doc.getTitle()).toBe("Teaching contract: अनन्या शर्मा");
+    const fonts = doc.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => o)
+      .filter((o): o is PDFDict => o instanceof PDFDict && o.get(PDFName.of("Type")) === PDFName.of("Font"));
+    const lohit = fonts.find((f) => String(f.get(PDFName.of("BaseFont"))).includes("Lohit-Devanagari"));
+    expect(lohit, fonts.map((f) => String(f.get(PDFName.of("BaseFont")))).join(", ")).toBeDefined();
+    // The font's ToUnicode map holds the name's letters (अ U+0905, श U+0936), so the text is the name.
+    const ref = lohit?.get(PDFName.of("ToUnicode"));
+    expect(ref).toBeInstanceOf(PDFRef);
+    const stream = doc.context.lookup(ref as PDFRef);
+    expect(stream).toBeInstanceOf(PDFRawStream);
+    const cmap = new TextDecoder().decode(decodePDFRawStream(stream as PDFRawStream).decode()).toUpperCase();
+    expect(cmap).toContain("<0905>");
+    expect(cmap).toContain("<0936>");
+  });
+
+  it("keeps a Latin name in the standard fonts, embedding no other", async () => {
+    const c = await onboard({ firstName: "Kiran", lastName: "Bedi" });
+    const res = await api.raw("GET", `${ONE}/${c.id}/pdf`, { headers: await as("office") });
+    const text = new TextDecoder("latin1").decode(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain("/Helvetica");
+    expect(text).not.toContain("Lohit");
   });
 });

@@ -12,9 +12,10 @@ import {
   type ZContractUpdate,
   type ZFacultyOnboarding,
 } from "@portal/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type AuditEntry, writeAudit } from "../audit.ts";
+import { type ListScope, listScopeOf, offeringIdInListScope, planningReach } from "../auth/public.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
@@ -107,6 +108,19 @@ const rowSelect = sql`select k.id, k.version, k.state, k.revision, k.hours, k.ra
   from contract k join contact c on c.id = k.faculty_id join term t on t.id = k.term_id
   join intake i on i.id = t.intake_id`;
 
+/**
+ * A SQL condition: the contract `k` (a SQL alias with `id` and `term_id`) lies within the academic
+ * office reach `scope`: its term's intake is of a programme or plan in the reach, or it covers a
+ * class section in it. `true` for a null reach (everywhere; docs/security/roles.md).
+ */
+export function contractInReach(k: SQL, scope: ListScope | null): SQL {
+  if (!scope) return sql`true`;
+  return sql`(exists (select 1 from term rkt join intake rki on rki.id = rkt.intake_id where rkt.id = ${k}.term_id
+      and (rki.programme_id = any(${scope.programmes}::uuid[]) or rki.programme_plan_id = any(${scope.plans}::uuid[])))
+    or exists (select 1 from contract_course_offering rkc where rkc.contract_id = ${k}.id
+      and rkc.course_offering_id = any(${scope.sections}::uuid[])))`;
+}
+
 type RawRow = Omit<ContractRow, "allowedEvents" | "updatedAt"> & { updatedAt: Date | string };
 
 function toRow(r: RawRow, user: SessionUser): ContractRow {
@@ -119,15 +133,17 @@ function toRow(r: RawRow, user: SessionUser): ContractRow {
 
 /**
  * The contract list (`GET /salesforce/facultyOnboarding/contracts`, also the cancelled list with
- * `state=cancelled`): newest change first, filtered by state and by faculty name or e-mail, one page.
+ * `state=cancelled`): newest change first, filtered by state and by faculty name or e-mail, one page;
+ * only the contracts within `scope`, the caller's academic office reach (null: everywhere).
  */
 export async function listContracts(
   db: Executor,
   user: SessionUser,
   q: z.output<typeof ZContractListQuery>,
+  scope: ListScope | null = null,
 ): Promise<{ noOfRecords: number; contracts: ContractRow[] }> {
   const like = `%${q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const where = sql`where (${q.state} = '' or k.state = ${q.state})
+  const where = sql`where (${q.state} = '' or k.state = ${q.state}) and ${contractInReach(sql`k`, scope)}
     and (${q.search} = '' or c.first_name || ' ' || c.last_name ilike ${like} or c.email ilike ${like})`;
   const [total] = await rows<{ n: number }>(
     db,
@@ -140,13 +156,18 @@ export async function listContracts(
   return { noOfRecords: total?.n ?? 0, contracts: page.map((r) => toRow(r, user)) };
 }
 
-/** The faculty list of onboarding: faculty members with a contract, with their contract counts, paged. */
+/**
+ * The faculty list of onboarding: faculty members with a contract, with their contract counts, paged;
+ * only contracts within `scope` (the caller's academic office reach, null: everywhere) count.
+ */
 export async function listContractFaculty(
   db: Executor,
   q: { search: string; pageNo: number; count: number },
+  scope: ListScope | null = null,
 ) {
   const like = `%${q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const where = sql`where exists (select 1 from contract k where k.faculty_id = c.id)
+  const inReach = contractInReach(sql`k`, scope);
+  const where = sql`where exists (select 1 from contract k where k.faculty_id = c.id and ${inReach})
     and (${q.search} = '' or c.first_name || ' ' || c.last_name ilike ${like} or c.email ilike ${like})`;
   const [total] = await rows<{ n: number }>(db, sql`select count(*)::int as n from contact c ${where}`);
   const faculty = await rows<{
@@ -162,16 +183,25 @@ export async function listContractFaculty(
     db,
     sql`select c.id, c.first_name || ' ' || c.last_name as name, c.email, coalesce(p.phone, '') as phone,
         coalesce(p.designation, '') as designation, coalesce(p.association, 'Internal') as association,
-        (select count(*)::int from contract k where k.faculty_id = c.id) as contracts,
-        (select count(*)::int from contract k where k.faculty_id = c.id and k.state <> 'cancelled') as "activeContracts"
+        (select count(*)::int from contract k where k.faculty_id = c.id and ${inReach}) as contracts,
+        (select count(*)::int from contract k where k.faculty_id = c.id and k.state <> 'cancelled' and ${inReach})
+          as "activeContracts"
       from contact c left join faculty_profile p on p.contact_id = c.id ${where}
       order by c.first_name, c.last_name, c.email limit ${q.count} offset ${(q.pageNo - 1) * q.count}`,
   );
   return { noOfRecords: total?.n ?? 0, faculty };
 }
 
-/** Terms a contract can be for (ending today or later, by start date) and, for `termId`, its sections. */
-export async function contractOptions(db: Executor, today: string, termId: string | null) {
+/**
+ * Terms a contract can be for (ending today or later, by start date) and, for `termId`, its sections;
+ * only those within `scope`, the caller's academic office reach (null: everywhere).
+ */
+export async function contractOptions(
+  db: Executor,
+  today: string,
+  termId: string | null,
+  scope: ListScope | null = null,
+) {
   const terms = await rows<{
     id: string;
     name: string;
@@ -183,6 +213,7 @@ export async function contractOptions(db: Executor, today: string, termId: strin
     sql`select t.id, t.name, i.name as "intakeName", to_char(t.start_date, 'YYYY-MM-DD') as "startDate",
         to_char(t.end_date, 'YYYY-MM-DD') as "endDate"
       from term t join intake i on i.id = t.intake_id where t.end_date >= ${today}::date
+        and ${planningReach.term(sql`t.id`, scope)}
       order by t.start_date, i.name, t.number limit 500`,
   );
   const sections = termId
@@ -190,13 +221,18 @@ export async function contractOptions(db: Executor, today: string, termId: strin
         db,
         sql`select o.id, co.code || ' ' || co.name || ' · Section ' || o.section as label
           from course_offering o join course co on co.id = o.course_id where o.term_id = ${termId}
+            and ${offeringIdInListScope(sql`o.id`, scope)}
           order by co.code, o.section`,
       )
     : [];
   return { terms, sections };
 }
 
-/** The contract `id` with its faculty, term, sections and history, as `user` sees it; 404 when unknown. */
+/**
+ * The contract `id` with its faculty, term, sections and history, as `user` sees it; 404 when unknown,
+ * and also (the same answer) when `user` is not its area head and the contract lies outside their
+ * academic office reach (docs/security/roles.md); 403 when they are neither office nor area head.
+ */
 export async function getContract(db: Executor, user: SessionUser, id: string): Promise<ContractDetails> {
   const [k] = await rows<RawRow & { termId: string; termStart: string; termEnd: string }>(
     db,
@@ -207,6 +243,16 @@ export async function getContract(db: Executor, user: SessionUser, id: string): 
   if (!k) throw notFound(CONTRACT_MESSAGES.notFound, "id");
   const actors = contractActors(user, k.areaHeadEmail);
   if (actors.length === 0) throw new ApiError(403, CONTRACT_MESSAGES.role, { errorCode: "forbidden" });
+  if (!actors.includes("area_head")) {
+    const scope = await listScopeOf(db, user, [ROLE_ACADEMIC_OFFICE]);
+    if (scope) {
+      const [within] = await rows(
+        db,
+        sql`select 1 from contract k where k.id = ${id} and ${contractInReach(sql`k`, scope)}`,
+      );
+      if (!within) throw notFound(CONTRACT_MESSAGES.notFound, "id");
+    }
+  }
   const [person] = await rows<ContractDetails["faculty"]>(
     db,
     sql`select c.id, c.first_name as "firstName", c.last_name as "lastName", c.email,

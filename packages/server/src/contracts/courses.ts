@@ -1,5 +1,6 @@
 import { CONTRACT_MESSAGES, type ContractState } from "@portal/domain";
 import { sql } from "drizzle-orm";
+import { type ListScope, offeringIdInListScope } from "../auth/public.ts";
 import type { Executor } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
 import { notFound } from "../http/errors.ts";
@@ -82,15 +83,18 @@ const rowSelect = sql`select o.id, co.code as "courseCode", co.name as "courseNa
 /**
  * The course offerings (`GET /salesforce/facultyOnboarding/courseOfferings`): filtered by a part of
  * the course's code or name, the intake's name or the section's faculty member, optionally by term;
- * newest term first, then by course code and section; one page and the total.
+ * newest term first, then by course code and section; one page and the total. Only the offerings
+ * within `scope`, the caller's academic office reach (null: everywhere; docs/security/roles.md).
  */
 export async function listCourseOfferings(
   db: Executor,
   q: { search: string; termId?: string | undefined; pageNo: number; count: number },
+  scope: ListScope | null = null,
 ): Promise<{ noOfRecords: number; courseOfferings: CourseOfferingRow[] }> {
   const pattern = like(q.search);
   const termId = q.termId ?? null;
   const where = sql`where (${termId}::uuid is null or o.term_id = ${termId}::uuid)
+    and ${offeringIdInListScope(sql`o.id`, scope)}
     and (${q.search} = '' or co.code ilike ${pattern} or co.name ilike ${pattern} or i.name ilike ${pattern}
       or f.first_name || ' ' || f.last_name ilike ${pattern})`;
   const [total] = await rows<{ n: number }>(
@@ -110,9 +114,15 @@ export async function listCourseOfferings(
 /**
  * One course offering (`GET /courseOfferings/{id}`): its course, term, intake with programme and
  * plan, section, capacity and enrolled students, the faculty member assigned, the course's other
- * sections that term, and the contracts covering it (newest change first). 404 when unknown.
+ * sections that term, and the contracts covering it (newest change first). 404 when unknown, and
+ * (the same answer) when outside `scope`, the caller's academic office reach (null: everywhere);
+ * the other sections are those within the reach.
  */
-export async function getCourseOffering(db: Executor, id: string): Promise<CourseOfferingView> {
+export async function getCourseOffering(
+  db: Executor,
+  id: string,
+  scope: ListScope | null = null,
+): Promise<CourseOfferingView> {
   const [o] = await rows<{
     id: string;
     section: string;
@@ -147,7 +157,7 @@ export async function getCourseOffering(db: Executor, id: string): Promise<Cours
       from course_offering o join course co on co.id = o.course_id join term t on t.id = o.term_id
       join intake i on i.id = t.intake_id join academic_programme p on p.id = i.programme_id
       left join programme_plan pp on pp.id = i.programme_plan_id left join contact f on f.id = o.faculty_id
-      where o.id = ${id}`,
+      where o.id = ${id} and ${offeringIdInListScope(sql`o.id`, scope)}`,
   );
   if (!o) throw notFound(CONTRACT_MESSAGES.courseOfferingNotFound, "id");
   const otherSections = await rows<CourseOfferingView["otherSections"][number]>(
@@ -155,7 +165,8 @@ export async function getCourseOffering(db: Executor, id: string): Promise<Cours
     sql`select o.id, o.section, case when f.id is null then null else f.first_name || ' ' || f.last_name end as "facultyName",
         (select count(*)::int from enrolment e where e.course_offering_id = o.id) as enrolled, o.capacity
       from course_offering o left join contact f on f.id = o.faculty_id
-      where o.course_id = ${o.courseId} and o.term_id = ${o.termId} and o.id <> ${id} order by o.section, o.id`,
+      where o.course_id = ${o.courseId} and o.term_id = ${o.termId} and o.id <> ${id}
+        and ${offeringIdInListScope(sql`o.id`, scope)} order by o.section, o.id`,
   );
   const contracts = await rows<CourseOfferingContract & { updatedAt: Date | string }>(
     db,
@@ -198,11 +209,13 @@ export async function getCourseOffering(db: Executor, id: string): Promise<Cours
 /**
  * The sections a faculty member teaches (`GET /faculty/{contactId}/sections`): every course
  * offering assigned to the contact, with term, enrolled students and capacity, newest term first.
- * 404 when `contactId` is not a faculty member.
+ * 404 when `contactId` is not a faculty member. Only the sections within `scope`, the caller's
+ * academic office reach (null: everywhere).
  */
 export async function listFacultySections(
   db: Executor,
   contactId: string,
+  scope: ListScope | null = null,
 ): Promise<{ faculty: { id: string; name: string; email: string }; sections: CourseOfferingRow[] }> {
   const [faculty] = await rows<{ id: string; name: string; email: string }>(
     db,
@@ -212,7 +225,7 @@ export async function listFacultySections(
   if (!faculty) throw notFound(CONTRACT_MESSAGES.facultyNotFound, "contactId");
   const sections = await rows<CourseOfferingRow>(
     db,
-    sql`${rowSelect} where o.faculty_id = ${contactId}
+    sql`${rowSelect} where o.faculty_id = ${contactId} and ${offeringIdInListScope(sql`o.id`, scope)}
       order by t.start_date desc, i.name, co.code, o.section, o.id limit 500`,
   );
   return { faculty, sections };

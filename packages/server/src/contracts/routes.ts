@@ -1,13 +1,15 @@
 import {
   CONTRACT_PAGE_SIZES,
+  ROLE_ACADEMIC_OFFICE,
   ZContractListQuery,
   ZContractUpdate,
   ZContractVersion,
   ZFacultyOnboarding,
   ZId,
 } from "@portal/domain";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { listScopeOf } from "../auth/public.ts";
 import type { AppContext, AppEnv } from "../context.ts";
 import { parseOrThrow } from "../http/errors.ts";
 import { readJson } from "../http/input.ts";
@@ -47,6 +49,8 @@ export function contractRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const idOf = (c: { req: { param: (n: string) => string } }) =>
     parseOrThrow(z.object({ id: ZId }), { id: c.req.param("id") }).id;
+  /** The caller's academic office reach: the lists and lookups narrow to it (docs/security/roles.md). */
+  const reach = (c: Context<AppEnv>) => listScopeOf(ctx.db, c.get("user"), [ROLE_ACADEMIC_OFFICE]);
 
   app.post(`${BASE}/save`, async (c) => {
     const input = parseOrThrow(ZFacultyOnboarding, await readJson(c));
@@ -55,17 +59,23 @@ export function contractRoutes(ctx: AppContext): Hono<AppEnv> {
   app.get(`${BASE}/options`, async (c) => {
     const q = parseOrThrow(z.object({ termId: ZId.optional() }), c.req.query());
     const today = new Date(ctx.now()).toISOString().slice(0, 10);
-    return c.json({ success: true as const, ...(await contractOptions(ctx.db, today, q.termId ?? null)) });
+    return c.json({
+      success: true as const,
+      ...(await contractOptions(ctx.db, today, q.termId ?? null, await reach(c))),
+    });
   });
   app.get(`${BASE}/contracts`, async (c) => {
     const q = parseOrThrow(ZContractListQuery, c.req.query());
-    return c.json({ success: true as const, ...(await listContracts(ctx.db, c.get("user"), q)) });
+    return c.json({
+      success: true as const,
+      ...(await listContracts(ctx.db, c.get("user"), q, await reach(c))),
+    });
   });
   app.get(`${BASE}/cancelled`, async (c) => {
     const q = parseOrThrow(ZContractListQuery.omit({ state: true }), c.req.query());
     return c.json({
       success: true as const,
-      ...(await listContracts(ctx.db, c.get("user"), { ...q, state: "cancelled" })),
+      ...(await listContracts(ctx.db, c.get("user"), { ...q, state: "cancelled" }, await reach(c))),
     });
   });
   app.get(`${BASE}/faculty`, async (c) => {
@@ -83,7 +93,7 @@ export function contractRoutes(ctx: AppContext): Hono<AppEnv> {
       }),
       c.req.query(),
     );
-    return c.json({ success: true as const, ...(await listContractFaculty(ctx.db, q)) });
+    return c.json({ success: true as const, ...(await listContractFaculty(ctx.db, q, await reach(c))) });
   });
   app.get(`${BASE}/courseOfferings`, async (c) => {
     const q = parseOrThrow(
@@ -101,14 +111,20 @@ export function contractRoutes(ctx: AppContext): Hono<AppEnv> {
       }),
       c.req.query(),
     );
-    return c.json({ success: true as const, ...(await listCourseOfferings(ctx.db, q)) });
+    return c.json({ success: true as const, ...(await listCourseOfferings(ctx.db, q, await reach(c))) });
   });
   app.get("/courseOfferings/:id", async (c) =>
-    c.json({ success: true as const, courseOffering: await getCourseOffering(ctx.db, idOf(c)) }),
+    c.json({
+      success: true as const,
+      courseOffering: await getCourseOffering(ctx.db, idOf(c), await reach(c)),
+    }),
   );
   app.get("/faculty/:contactId/sections", async (c) => {
     const { contactId } = parseOrThrow(z.object({ contactId: ZId }), { contactId: c.req.param("contactId") });
-    return c.json({ success: true as const, ...(await listFacultySections(ctx.db, contactId)) });
+    return c.json({
+      success: true as const,
+      ...(await listFacultySections(ctx.db, contactId, await reach(c))),
+    });
   });
   app.get(ONE, async (c) =>
     c.json({ success: true as const, contract: await getContract(ctx.db, c.get("user"), idOf(c)) }),

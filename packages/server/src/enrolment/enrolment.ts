@@ -2,6 +2,7 @@ import { ENROLMENT_MESSAGES, type ZCreateEnrolments } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
+import { type ListScope, offeringIdInListScope, planningReach } from "../auth/public.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import { insertRowsByColumn } from "../db/bulk-insert.ts";
 import type { Executor } from "../db/client.ts";
@@ -21,42 +22,60 @@ export const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
  * The cascading choices of the enrolment screens (getDataForCourseEnrolment): institutes always;
  * an institute's programmes, a programme's plans and a plan's terms once the parent is given
  * (empty lists before). A term is named "<intake> · <term>" since every intake that follows the
- * plan has its own terms. 404 for a parent id that does not exist.
+ * plan has its own terms. Each list holds only what lies within `scope`, the academic office reach
+ * of the caller (null: everywhere; docs/security/roles.md). 404 for a parent id that does not exist
+ * or lies outside the reach (the same answer).
  */
 export async function enrolmentOptions(
   db: Executor,
   q: { instituteId: string; academicProgramId: string; programPlanId: string },
+  scope: ListScope | null = null,
 ) {
-  const institutes = await rows<Option>(db, sql`select id, name from institution order by name, id`);
+  const institutes = await rows<Option>(
+    db,
+    sql`select n.id, n.name from institution n where ${planningReach.institute(sql`n.id`, scope)}
+        order by n.name, n.id`,
+  );
   if (q.instituteId && !institutes.some((i) => i.id === q.instituteId)) {
     throw notFound("No such institute", "instituteId");
   }
   const programmes = q.instituteId
     ? await rows<Option>(
         db,
-        sql`select id, name || ' (' || code || ')' as name from academic_programme
-            where institution_id = ${q.instituteId} order by name, code`,
+        sql`select p.id, p.name || ' (' || p.code || ')' as name from academic_programme p
+            where p.institution_id = ${q.instituteId} and ${planningReach.programme(sql`p.id`, scope)}
+            order by p.name, p.code`,
       )
     : [];
   if (q.academicProgramId) {
-    const [p] = await rows(db, sql`select 1 from academic_programme where id = ${q.academicProgramId}`);
+    const [p] = await rows(
+      db,
+      sql`select 1 from academic_programme p
+        where p.id = ${q.academicProgramId} and ${planningReach.programme(sql`p.id`, scope)}`,
+    );
     if (!p) throw notFound("No such programme", "academicProgramId");
   }
   const programmePlans = q.academicProgramId
     ? await rows<Option>(
         db,
-        sql`select id, name from programme_plan where programme_id = ${q.academicProgramId} order by name, id`,
+        sql`select pp.id, pp.name from programme_plan pp where pp.programme_id = ${q.academicProgramId}
+            and ${planningReach.plan(sql`pp.id`, sql`pp.programme_id`, scope)} order by pp.name, pp.id`,
       )
     : [];
   if (q.programPlanId) {
-    const [p] = await rows(db, sql`select 1 from programme_plan where id = ${q.programPlanId}`);
+    const [p] = await rows(
+      db,
+      sql`select 1 from programme_plan pp
+        where pp.id = ${q.programPlanId} and ${planningReach.plan(sql`pp.id`, sql`pp.programme_id`, scope)}`,
+    );
     if (!p) throw notFound("No such programme plan", "programPlanId");
   }
   const terms = q.programPlanId
     ? await rows<Option>(
         db,
         sql`select t.id, i.name || ' · ' || t.name as name from term t join intake i on i.id = t.intake_id
-            where i.programme_plan_id = ${q.programPlanId} order by i.name, t.number`,
+            where i.programme_plan_id = ${q.programPlanId} and ${planningReach.term(sql`t.id`, scope)}
+            order by i.name, t.number`,
       )
     : [];
   return { institutes, programmes, programmePlans, terms };
@@ -64,11 +83,13 @@ export async function enrolmentOptions(
 
 type TillTerm = { id: string; name: string; number: number; intakeId: string; intake: string };
 
-async function findTerm(db: Executor, termId: string): Promise<TillTerm> {
+/** The term `termId` with its intake; 404 when unknown or outside `scope` (the same answer). */
+async function findTerm(db: Executor, termId: string, scope: ListScope | null = null): Promise<TillTerm> {
   const [t] = await rows<TillTerm>(
     db,
     sql`select t.id, t.name, t.number::int as number, t.intake_id as "intakeId", i.name as intake
-        from term t join intake i on i.id = t.intake_id where t.id = ${termId}`,
+        from term t join intake i on i.id = t.intake_id
+        where t.id = ${termId} and ${planningReach.term(sql`t.id`, scope)}`,
   );
   if (!t) throw notFound("No such term", "termId");
   return t;
@@ -91,13 +112,17 @@ export type EnrolmentOffering = {
  * intake; every course offering of the intake's terms numbered up to the till term (a plan's terms
  * hold a bounded number of courses, so this list is whole), by term, course code and section, with
  * capacity and enrolled count; and one page (pageNo, count) of the intake's students by name, each
- * with how many of those offerings they are enrolled in. 404 unknown term.
+ * with how many of those offerings they are enrolled in. Narrowed to `scope`, the caller's academic
+ * office reach (null: everywhere): the term must lie within it (404 otherwise, as for an unknown
+ * term) and only the offerings within it are listed (a class-section scope: that section only).
+ * 404 unknown term.
  */
 export async function enrolmentCandidates(
   db: Executor,
   q: { termId: string; pageNo: number; count: number },
+  scope: ListScope | null = null,
 ) {
-  const term = await findTerm(db, q.termId);
+  const term = await findTerm(db, q.termId, scope);
   const courseOfferings = await rows<EnrolmentOffering>(
     db,
     sql`select o.id, c.code as "courseCode", c.name as "courseName", t.name as term, t.number::int as "termNumber",
@@ -105,6 +130,7 @@ export async function enrolmentCandidates(
           (select count(*)::int from enrolment e where e.course_offering_id = o.id) as enrolled
         from course_offering o join course c on c.id = o.course_id join term t on t.id = o.term_id
         where t.intake_id = ${term.intakeId} and t.number <= ${term.number}
+          and ${offeringIdInListScope(sql`o.id`, scope)}
         order by t.number, c.code, o.section`,
   );
   const [total] = await rows<{ n: number }>(

@@ -2,6 +2,7 @@ import type { ZFacultyAssociation, ZFacultyAssociationRemoval } from "@portal/do
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
+import { type ListScope, offeringIdInListScope, planningReach } from "../auth/public.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { personName } from "../db/person-name.ts";
@@ -27,20 +28,25 @@ export type FacultyEnrolmentRow = {
 /**
  * The Enrol Faculty list (FacultyEnrollment get): one page (pageNo, count) of the term's course
  * offerings by course code and section, each with its capacity, enrolled students and associated
- * faculty member (null when none) and its version. 404 unknown term.
+ * faculty member (null when none) and its version. Narrowed to `scope`, the caller's academic office
+ * reach (null: everywhere): a term outside it answers 404 like an unknown one, and only the sections
+ * within it are counted and listed. 404 unknown term.
  */
 export async function listFacultyEnrolment(
   db: Executor,
   q: { termId: string; pageNo: number; count: number },
+  scope: ListScope | null = null,
 ) {
   const [term] = await rows<{ id: string; name: string; intake: string }>(
     db,
-    sql`select t.id, t.name, i.name as intake from term t join intake i on i.id = t.intake_id where t.id = ${q.termId}`,
+    sql`select t.id, t.name, i.name as intake from term t join intake i on i.id = t.intake_id
+        where t.id = ${q.termId} and ${planningReach.term(sql`t.id`, scope)}`,
   );
   if (!term) throw notFound("No such term", "termId");
   const [total] = await rows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from course_offering where term_id = ${q.termId}`,
+    sql`select count(*)::int as n from course_offering o
+        where o.term_id = ${q.termId} and ${offeringIdInListScope(sql`o.id`, scope)}`,
   );
   const sections = await rows<FacultyEnrolmentRow>(
     db,
@@ -49,7 +55,7 @@ export async function listFacultyEnrolment(
           o.faculty_id as "facultyId", ${personName("f")} as "facultyName", f.email as "facultyEmail",
           o.version
         from course_offering o join course c on c.id = o.course_id left join contact f on f.id = o.faculty_id
-        where o.term_id = ${q.termId}
+        where o.term_id = ${q.termId} and ${offeringIdInListScope(sql`o.id`, scope)}
         order by c.code, o.section, o.id
         limit ${q.count} offset ${(q.pageNo - 1) * q.count}`,
   );

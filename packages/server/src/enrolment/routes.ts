@@ -1,4 +1,5 @@
 import {
+  ROLE_ACADEMIC_OFFICE,
   ZCreateEnrolments,
   ZEnrolmentCandidatesQuery,
   ZEnrolmentOptionsQuery,
@@ -6,7 +7,8 @@ import {
   ZFacultyAssociationRemoval,
   ZFacultyEnrolmentQuery,
 } from "@portal/domain";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { listScopeOf } from "../auth/public.ts";
 import type { AppContext, AppEnv } from "../context.ts";
 import { parseOrThrow } from "../http/errors.ts";
 import { readJson } from "../http/input.ts";
@@ -17,17 +19,19 @@ import { associateFaculty, listFacultyEnrolment, removeFacultyAssociation } from
 /**
  * Routes of the enrolment screens (openapi/enrolment.yaml; spec §7 getDataForCourseEnrolment,
  * getStudentAndCourseForEnrolment, createEnrolmentTillCourses, FacultyEnrollment). The academic
- * office and the administrator, by the generated role table.
+ * office and the administrator, by the generated role table; the lookups narrow to the caller's
+ * academic office reach (docs/security/roles.md), the writes check roles only.
  */
 export function enrolmentRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const reach = (c: Context<AppEnv>) => listScopeOf(ctx.db, c.get("user"), [ROLE_ACADEMIC_OFFICE]);
   app.get("/salesforce/getDataForCourseEnrolment", async (c) => {
     const q = parseOrThrow(ZEnrolmentOptionsQuery, c.req.query());
-    return c.json({ success: true as const, ...(await enrolmentOptions(ctx.db, q)) });
+    return c.json({ success: true as const, ...(await enrolmentOptions(ctx.db, q, await reach(c))) });
   });
   app.get("/salesforce/getStudentAndCourseForEnrolment", async (c) => {
     const q = resolveAllRows(parseOrThrow(ZEnrolmentCandidatesQuery, c.req.query()));
-    return c.json({ success: true as const, ...(await enrolmentCandidates(ctx.db, q)) });
+    return c.json({ success: true as const, ...(await enrolmentCandidates(ctx.db, q, await reach(c))) });
   });
   app.post("/salesforce/createEnrolmentTillCourses", async (c) => {
     const input = parseOrThrow(ZCreateEnrolments, await readJson(c));
@@ -35,7 +39,7 @@ export function enrolmentRoutes(ctx: AppContext): Hono<AppEnv> {
   });
   app.get("/salesforce/FacultyEnrollment", async (c) => {
     const q = resolveAllRows(parseOrThrow(ZFacultyEnrolmentQuery, c.req.query()));
-    return c.json({ success: true as const, ...(await listFacultyEnrolment(ctx.db, q)) });
+    return c.json({ success: true as const, ...(await listFacultyEnrolment(ctx.db, q, await reach(c))) });
   });
   app.post("/salesforce/FacultyEnrollment", async (c) => {
     const input = parseOrThrow(ZFacultyAssociation, await readJson(c));

@@ -46,6 +46,7 @@ import {
   savePlannerActivity,
   saveSectionActivity,
 } from "./planner.ts";
+import { recessRecords, specializationsOfProgramme } from "./recess.ts";
 import {
   deleteTermSubject,
   importMasterSubjects,
@@ -106,6 +107,8 @@ const ZCurrentQuery = z.object({
   endDate: z.union([z.literal(""), ZIsoDate]).optional(),
 });
 const ZCalendarQuery = z.object({ intakeId: ZId });
+const ZRecessQuery = z.object({ intakeId: ZId, termId: ZId.optional() });
+const ZSpecializationsQuery = z.object({ academicProgramId: ZId });
 const ZHolidayQuery = z.object({
   campusId: z.union([z.literal(""), ZId]).default(""),
   year: z.union([z.literal(""), z.coerce.number().int().min(1900).max(2100)]).optional(),
@@ -274,6 +277,17 @@ export function planningRoutes(ctx: AppContext): Hono<AppEnv> {
     return c.json({ success: true as const, ...(await currentProgrammeDetails(ctx, id)) });
   });
 
+  app.get("/salesforce/recessRecords", async (c) => {
+    const q = parseOrThrow(ZRecessQuery, c.req.query());
+    return c.json({ success: true as const, ...(await recessRecords(ctx.db, q)) });
+  });
+  app.get("/salesforce/SpecializationsByProgram", async (c) => {
+    const { academicProgramId } = parseOrThrow(ZSpecializationsQuery, c.req.query());
+    return c.json({
+      success: true as const,
+      ...(await specializationsOfProgramme(ctx.db, academicProgramId)),
+    });
+  });
   app.get("/salesforce/AcademicCalendar", async (c) => {
     const { intakeId } = parseOrThrow(ZCalendarQuery, c.req.query());
     return c.json({ success: true as const, ...(await getAcademicCalendar(ctx.db, intakeId)) });

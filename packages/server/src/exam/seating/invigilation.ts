@@ -178,8 +178,17 @@ function slotOf(e: {
   };
 }
 
-/** Assignments of other exams within two days of `date` (no exam runs longer), for overlap checks. */
-async function dutiesNear(db: Executor, date: string, exceptExamId: string, facultyIds?: string[]) {
+/**
+ * Assignments of other exams within two days of `date` (no exam runs longer), for overlap checks;
+ * with `scope`, only those on exams within that reach (a duty outside it is never named).
+ */
+async function dutiesNear(
+  db: Executor,
+  date: string,
+  exceptExamId: string,
+  facultyIds?: string[],
+  scope?: ListScope | null,
+) {
   return db
     .select({
       facultyId: invigilation.facultyId,
@@ -202,6 +211,7 @@ async function dutiesNear(db: Executor, date: string, exceptExamId: string, facu
         ne(exam.id, exceptExamId),
         sql`${exam.examDate} between ${date}::date - 2 and ${date}::date + 2`,
         facultyIds ? inArray(invigilation.facultyId, facultyIds) : undefined,
+        scope ? offeringIdInListScope(exam.courseOfferingId, scope) : undefined,
       ),
     )
     .orderBy(asc(exam.examDate), asc(exam.startTime), asc(exam.id));
@@ -214,11 +224,14 @@ async function dutiesNear(db: Executor, date: string, exceptExamId: string, facu
  * on another exam that overlaps this one; the rooms of the exam that seat its students (all rooms
  * available to it while nobody is seated, plus rooms that already have invigilators), each with
  * this exam's seated students, the invigilators needed (ceil(seated / students per invigilator))
- * and those assigned; `roomNo` lists those rooms' names. 404 (field `id`) for an unknown exam.
+ * and those assigned; `roomNo` lists those rooms' names. The overlapping duty is named only when
+ * its exam lies within `scope`, the caller's exam office reach (null: everywhere), so the list never
+ * names an exam outside it (docs/security/roles.md). 404 (field `id`) for an unknown exam.
  */
 export async function getInvigilatorList(
   db: Executor,
   examId: string,
+  scope: ListScope | null = null,
 ): Promise<{ exam: ExamHeader; facultyList: FacultyRow[]; roomNo: string[]; rooms: InvigilationRoom[] }> {
   const info = await loadExam(db, examId, "id");
   const [faculty, taught, assigned, seatedRows, campusRooms, near] = await Promise.all([
@@ -251,7 +264,7 @@ export async function getInvigilatorList(
           .groupBy(seatAssignment.facilityId)
       : Promise.resolve([]),
     roomsOfCampus(db, info.campusId),
-    dutiesNear(db, info.dateOfExam, info.id),
+    dutiesNear(db, info.dateOfExam, info.id, undefined, scope),
   ]);
 
   const subjects = new Map<string, Array<{ courseName: string }>>();

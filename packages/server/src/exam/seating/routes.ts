@@ -190,7 +190,8 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/sf/exam/invigilatorList/:id", async (c) => {
     await withinReach(c, c.req.param("id"), "id");
-    const list = await getInvigilatorList(ctx.db, c.req.param("id"));
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const list = await getInvigilatorList(ctx.db, c.req.param("id"), scope);
     return c.json({ success: true as const, data: [list] });
   });
 
@@ -198,7 +199,8 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post("/salesforce/InvigilatorDetails", async (c) => {
     const { id: examId } = parseOrThrow(ZInvigilatorDetailsBody, await readJson(c));
     await withinReach(c, examId, "id");
-    const list = await getInvigilatorList(ctx.db, examId);
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const list = await getInvigilatorList(ctx.db, examId, scope);
     return c.json({ success: true as const, data: [list] });
   });
 
