@@ -6,5 +6,6 @@
 export * from "./schema-contracts.ts";
 export * from "./schema-core.ts";
 export * from "./schema-documents.ts";
+export * from "./schema-etl.ts";
 export * from "./schema-events.ts";
 export * from "./schema-profiles.ts";
