@@ -122,6 +122,19 @@ export {
   unwrap,
 } from "./errors.ts";
 export {
+  createEtlJobMutationOptions,
+  type EtlErrorPage,
+  type EtlJob,
+  type EtlJobKind,
+  type EtlJobPage,
+  type EtlPage,
+  etlJobErrorsQueryOptions,
+  etlJobQueryOptions,
+  etlJobsQueryOptions,
+  etlKeys,
+  isEtlJobActive,
+} from "./etl.ts";
+export {
   type EligibilityUpdate,
   eligibilityKeys,
   type StudentRiskExam,

@@ -11,6 +11,7 @@ export * from "./eligibility-input.ts";
 export * from "./email.ts";
 export * from "./email-schema.ts";
 export * from "./enrolment-input.ts";
+export * from "./etl.ts";
 export * from "./evaluation.ts";
 export * from "./evaluation-input.ts";
 export * from "./exam-cycle.ts";

@@ -12,6 +12,7 @@ import { rewarmAfterWrite, setReadModelCache } from "./db/read-model-cache.ts";
 import { mailOutbox } from "./db/schema.ts";
 import { subjectDocumentRoutes } from "./documents/routes.ts";
 import { enrolmentRoutes } from "./enrolment/routes.ts";
+import { ETL_UPLOAD_PATH, etlRoutes } from "./etl/routes.ts";
 import { eligibilityRoutes } from "./exam/eligibility/routes.ts";
 import { evaluationRoutes } from "./exam/evaluation/routes.ts";
 import { questionPaperRoutes } from "./exam/question-papers/routes.ts";
@@ -128,10 +129,10 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   });
   // Security headers on every answer, refusals of the checks below included.
   app.use("*", apiSecurityHeaders(ctx.config.isProduction));
-  // The import call and the photo upload have their own, larger limits (import/routes.ts, profiles/photo.ts).
+  // The import call, the photo upload and the ETL upload have their own, larger limits (import/routes.ts, profiles/photo.ts).
   app.use("*", checkUrl);
   const limitApiBody = limitBody(MAX_BODY_BYTES);
-  const ownLimit = new Set([EXAM_IMPORT_PATH, PROFILE_PHOTO_PATH]);
+  const ownLimit = new Set([EXAM_IMPORT_PATH, PROFILE_PHOTO_PATH, ETL_UPLOAD_PATH]);
   app.use("*", (c, next) => (ownLimit.has(c.req.path) ? next() : limitApiBody(c, next)));
   app.use("*", async (c, next) => {
     await next();
@@ -214,6 +215,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", feedbackRoutes(ctx));
   app.route("/", profileRoutes(ctx));
   app.route("/", notificationRoutes(ctx));
+  app.route("/", etlRoutes(ctx));
 
   return app;
 }

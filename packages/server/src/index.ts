@@ -12,6 +12,7 @@ import type { AppContext, SessionUser } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { rewarmSettled } from "./db/read-model-cache.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
+import { kickEtlJobs, stopEtlJobs } from "./etl/runner.ts";
 import { adoptLocalFiles } from "./files/adopt-local-files.ts";
 import { createFileStore } from "./files/file-store.ts";
 import { createSheetReader } from "./files/sheets/reader.ts";
@@ -101,6 +102,8 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       delivery = startMailDelivery({ db: ctx.db, transport: createSmtpTransport(config.smtpUrl), now, log });
     }
     const app = createApi(ctx);
+    // Jobs queued before a restart run now (etl/runner.ts).
+    kickEtlJobs(ctx);
     return {
       app,
       resolveSession: (request) => resolveSession(ctx, request),
@@ -109,6 +112,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       close: async () => {
         await sweeper?.stop();
         await delivery?.stop();
+        await stopEtlJobs(ctx);
         await ctx.sheets.close();
         await rewarmSettled(ctx.db);
         await handle.close();

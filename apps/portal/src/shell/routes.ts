@@ -848,6 +848,13 @@ export const ROUTES = routeTable({
     menu: "admin-management",
     roles: ADMIN_ONLY,
   },
+  "admin-management-import": {
+    path: "/app/admin-management/import",
+    title: m.etl_title,
+    parents: [{ route: "admin-management" }],
+    menu: "admin-management",
+    roles: ADMIN_ONLY,
+  },
   "admin-management-exam": {
     path: "/app/admin-management/exam",
     title: m.admin_exam_management_route,

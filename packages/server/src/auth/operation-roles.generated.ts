@@ -1014,6 +1014,30 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
   },
   {
     method: "GET",
+    path: "/etl/jobs",
+    operationId: "listEtlJobs",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "POST",
+    path: "/etl/jobs",
+    operationId: "createEtlJob",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/etl/jobs/{id}",
+    operationId: "getEtlJob",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "GET",
+    path: "/etl/jobs/{id}/errors",
+    operationId: "listEtlJobErrors",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "GET",
     path: "/admin/eventCampuses",
     operationId: "listEventCampuses",
     roles: ["academic_office"],

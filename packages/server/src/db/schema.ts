@@ -6,6 +6,7 @@
 export * from "./schema-contracts.ts";
 export * from "./schema-core.ts";
 export * from "./schema-documents.ts";
+export * from "./schema-etl.ts";
 export * from "./schema-events.ts";
 export * from "./schema-feedback.ts";
 export * from "./schema-notifications.ts";

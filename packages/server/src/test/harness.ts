@@ -14,6 +14,7 @@ import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
 import { rewarmSettled } from "../db/read-model-cache.ts";
 import { loadDemoData } from "../demo/seed.ts";
+import { stopEtlJobs } from "../etl/runner.ts";
 import { createFileStore } from "../files/file-store.ts";
 import { createSheetReader } from "../files/sheets/reader.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -138,6 +139,7 @@ export async function createTestApi(
       return { status: res.status, body, headers: res.headers, bytes };
     },
     async close() {
+      await stopEtlJobs(ctx);
       await ctx.sheets.close();
       await rewarmSettled(handle.db);
       await handle.close();

@@ -22,7 +22,7 @@ export default function AdminManagement({ search: _search, ...root }: ScreenIsla
  * Admin management (`/app/admin-management`, spec §1 home card): the real counts of users (all,
  * active, per role type), people (faculty, students) and the academic records (institutes,
  * programmes, intakes, course offerings), each read from the database; links to the users list,
- * Assign Roles and the exam counts.
+ * Assign Roles, the exam counts and the bulk import.
  */
 export function AdminManagementScreen() {
   return (
@@ -38,6 +38,9 @@ export function AdminManagementScreen() {
             </ButtonLink>
             <ButtonLink variant="secondary" href={adminLinks.examManagement()}>
               {m.admin_exam_management_title()}
+            </ButtonLink>
+            <ButtonLink variant="secondary" href={adminLinks.bulkImport()}>
+              {m.etl_open()}
             </ButtonLink>
           </div>
           <section className={styles.screen} aria-label={m.admin_users_title()}>

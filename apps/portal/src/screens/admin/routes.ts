@@ -4,4 +4,5 @@ export const adminLinks = {
   assignRoles: () => "/app/assignRoles",
   management: () => "/app/admin-management",
   examManagement: () => "/app/admin-management/exam",
+  bulkImport: () => "/app/admin-management/import",
 };

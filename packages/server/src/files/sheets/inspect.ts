@@ -20,8 +20,11 @@ import { entryChunks, readZipDirectory, type ZipEntry } from "./zip.ts";
 /** Most bytes an XLSX file may unpack to (its ZIP central directory's declared sizes): 50 MB. */
 export const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
 
-/** The caps a sheet is held to (the domain's by default; tests may lower them). */
-export type SheetLimits = { maxRows: number; maxCells: number };
+/**
+ * The caps a sheet is held to (the domain's by default; tests may lower them, the bulk import has
+ * its own): rows, cells and, when given, the file's bytes (default {@link MAX_SHEET_BYTES}).
+ */
+export type SheetLimits = { maxRows: number; maxCells: number; maxBytes?: number };
 export const SHEET_LIMITS: SheetLimits = { maxRows: MAX_SHEET_ROWS, maxCells: MAX_SHEET_CELLS };
 
 /** What the XLSX count read: rows and cells of every worksheet, and the unpacked XML bytes scanned. */
@@ -62,8 +65,9 @@ export async function inspectSheet(
 ): Promise<SheetFormat> {
   const format = sheetFormatOf(fileName);
   if (!format) throw badRequest("The file must be a .csv or .xlsx sheet", "fileName", "format");
-  if (bytes.byteLength > MAX_SHEET_BYTES) {
-    throw badRequest(`The file is larger than ${MAX_SHEET_BYTES / 1024} KB`, "content", "max");
+  const maxBytes = limits.maxBytes ?? MAX_SHEET_BYTES;
+  if (bytes.byteLength > maxBytes) {
+    throw badRequest(`The file is larger than ${maxBytes / 1024} KB`, "content", "max");
   }
   if (format === "csv") {
     if (!isUtf8Text(bytes)) throw unreadable(format);
