@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../shell/test-api.ts";
-import { resetScreen, signedIn } from "../kit/test-support.tsx";
+import { chooseFromRowMenu, resetScreen, signedIn } from "../kit/test-support.tsx";
 import Events from "./Events.tsx";
 
 beforeEach(signedIn);
@@ -54,25 +54,6 @@ function renderEvents() {
   return api;
 }
 
-/** Opens a row's menu and chooses `item` from the keyboard (arrows to it, then Enter). */
-async function choose(trigger: HTMLElement, item: string) {
-  fireEvent.click(trigger);
-  const menu = await screen.findByRole("menu");
-  await waitFor(() => expect(menu.hidden).toBe(false));
-  for (let i = 0; i < 5; i++) {
-    fireEvent.keyDown(menu, { key: "ArrowDown" });
-    const highlighted = await waitFor(() => {
-      const found = within(menu)
-        .getAllByRole("menuitem")
-        .find((el) => el.hasAttribute("data-highlighted"));
-      if (!found) throw new Error("nothing highlighted");
-      return found;
-    });
-    if (highlighted.textContent === item) break;
-  }
-  fireEvent.keyDown(menu, { key: "Enter" });
-}
-
 describe("Events list row menus and date groups (issue 27)", { timeout: 30_000 }, () => {
   it("groups the events under the day they start, in list order", async () => {
     renderEvents();
@@ -97,13 +78,13 @@ describe("Events list row menus and date groups (issue 27)", { timeout: 30_000 }
     await within(table).findByText("Orientation");
     // No hand-made buttons per row: one menu button each.
     expect(within(table).queryByRole("button", { name: "Edit: Orientation" })).toBeNull();
-    await choose(within(table).getByRole("button", { name: "Actions: Orientation" }), "Edit");
+    await chooseFromRowMenu(within(table).getByRole("button", { name: "Actions: Orientation" }), "Edit");
     await waitFor(() =>
       expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe("Orientation"),
     );
 
     vi.spyOn(window, "confirm").mockReturnValue(true);
-    await choose(within(table).getByRole("button", { name: "Actions: Library tour" }), "Delete");
+    await chooseFromRowMenu(within(table).getByRole("button", { name: "Actions: Library tour" }), "Delete");
     await waitFor(() =>
       expect(api.calls.some((c) => c.method === "DELETE" && c.path.endsWith("000000000002"))).toBe(true),
     );
