@@ -56,7 +56,7 @@ export type GradingAudit = JsonAnswer<"getGradingAudit">;
 export type GradingAuditEntry = GradingAudit["entries"][number];
 
 /** Fills GradingCourseDetails' defaults (no filter of course, term, batch, examCycle, campus or status, page 1, 25 a page) so equal requests share a key. */
-function normaliseGradingCoursesRequest(request: GradingCoursesRequest): Required<GradingCoursesRequest> {
+function normaliseGradingCoursesRequest(request: GradingCoursesRequest): GradingCoursesRequest {
   return {
     course: request.course ?? "",
     term: request.term ?? "",
@@ -66,6 +66,8 @@ function normaliseGradingCoursesRequest(request: GradingCoursesRequest): Require
     status: request.status ?? "",
     pageNo: request.pageNo ?? 1,
     count: request.count ?? 25,
+    // The header sort (issue 27) travels, and keys the query, only when a header sorts the list.
+    ...(request.sortBy ? { sortBy: request.sortBy, sortDirection: request.sortDirection ?? "asc" } : {}),
   };
 }
 
@@ -108,7 +110,11 @@ export const gradingKeys = {
     ] as const,
 };
 
-/** POST /salesforce/GradingCourseDetails: one page of course offerings to grade with status and student count. */
+/**
+ * POST /salesforce/GradingCourseDetails: one page of course offerings to grade with status and student
+ * count; optionally sorted on the server (`sortBy` one of GRADING_COURSE_SORT_COLUMNS, `sortDirection`
+ * asc by default; issue 27).
+ */
 export function gradingCoursesQueryOptions(api: ApiClient, request: GradingCoursesRequest) {
   const body = normaliseGradingCoursesRequest(request);
   return queryOptions({

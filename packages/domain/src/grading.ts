@@ -473,3 +473,22 @@ export function gradePointAverage(results: ReadonlyArray<{ gradePoint: number; c
  */
 export const GRADE_STUDENT_SORT_COLUMNS = ["student", "total", "calculated", "penalty", "final"] as const;
 export type GradeStudentSortColumn = (typeof GRADE_STUDENT_SORT_COLUMNS)[number];
+
+/**
+ * Columns the grading list (POST /salesforce/GradingCourseDetails `sortBy`, issue 27) sorts by on the
+ * server, as the moderation list's headers show them: programme, term, course (name, then section),
+ * batch, campus, enrolled students, grading type and grading status (as the words sort: Acknowledged,
+ * Draft, Published ascending). Ties fall back to the list's own order (course name, section), then
+ * the course offering's id, so the pages of one sort hold each course offering exactly once.
+ */
+export const GRADING_COURSE_SORT_COLUMNS = [
+  "program",
+  "term",
+  "course",
+  "batch",
+  "campus",
+  "students",
+  "typeOfGrading",
+  "status",
+] as const;
+export type GradingCourseSortColumn = (typeof GRADING_COURSE_SORT_COLUMNS)[number];

@@ -289,3 +289,22 @@ export const BATCH_SORT_COLUMNS = [
   "campus",
 ] as const;
 export type BatchSortColumn = (typeof BATCH_SORT_COLUMNS)[number];
+
+/**
+ * Columns the faculty table (GET /salesforce/FacultyList `sortBy`, issue 27; Faculty Invitation and the
+ * section's faculty picker) sorts by on the server: name (first, then last name), phone, e-mail, type,
+ * association (Internal or Visiting), location and rating (the mean of the subject ratings as shown,
+ * rounded to a half star; unrated last in either direction). Ties fall back to the list's own order
+ * (first name, last name), then the faculty member's id, so the pages of one sort hold each faculty
+ * member exactly once.
+ */
+export const FACULTY_SORT_COLUMNS = [
+  "name",
+  "phone",
+  "email",
+  "type",
+  "association",
+  "location",
+  "rating",
+] as const;
+export type FacultySortColumn = (typeof FACULTY_SORT_COLUMNS)[number];

@@ -15,12 +15,13 @@ import {
   type GradeBand,
   type GradeLetter,
   type GradeStudentSortColumn,
+  type GradingCourseSortColumn,
   type GradingType,
   gradePointOf,
   lettersBelow,
   type SortDirection,
 } from "@portal/domain";
-import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
 import { type ListScope, offeringInListScope } from "../auth/public.ts";
 import type { AppContext, SessionUser } from "../context.ts";
@@ -84,8 +85,11 @@ export type GradingCourseRow = {
  * examCycle, campus): course offerings with their enrolled student count and grading status, by
  * course name and section; `course`, `term`, `batch`, `campus` (the batch's campus) match
  * case-insensitively anywhere in the name; `examCycle` keeps offerings with an exam in a cycle whose
- * name contains it; `status` exactly. With a `scope` (not null), only the course offerings within
- * it (docs/security/roles.md, "Lists that narrow"); list and total narrow alike.
+ * name contains it; `status` exactly. With `sortBy` (issue 27, GRADING_COURSE_SORT_COLUMNS) the rows
+ * are ordered by that column in `sortDirection` first; ties always fall back to the list's own order
+ * and then the offering's id, so the pages of one sort hold each course offering exactly once. With a
+ * `scope` (not null), only the course offerings within it (docs/security/roles.md, "Lists that
+ * narrow"); list and total narrow alike.
  */
 export async function listGradingCourses(
   db: Executor,
@@ -98,6 +102,8 @@ export async function listGradingCourses(
     campus: string;
     pageNo: number;
     count: number;
+    sortBy?: GradingCourseSortColumn | undefined;
+    sortDirection?: SortDirection | undefined;
   },
   scope: ListScope | null = null,
 ): Promise<{ courses: GradingCourseRow[]; noOfRecords: number }> {
@@ -162,7 +168,14 @@ export async function listGradingCourses(
     .leftJoin(gradingSetting, eq(gradingSetting.courseOfferingId, courseOffering.id))
     .leftJoin(students, eq(students.offeringId, courseOffering.id))
     .where(where.length ? and(...where) : undefined)
-    .orderBy(asc(course.name), asc(courseOffering.section), asc(courseOffering.id))
+    .orderBy(
+      ...(filter.sortBy
+        ? gradingCourseSort(filter.sortBy, filter.sortDirection ?? "asc", sql`coalesce(${students.n}, 0)`)
+        : []),
+      asc(course.name),
+      asc(courseOffering.section),
+      asc(courseOffering.id),
+    )
     .limit(filter.count)
     .offset((filter.pageNo - 1) * filter.count);
   const rows = await base;
@@ -170,6 +183,33 @@ export async function listGradingCourses(
     courses: rows.map(({ total: _total, ...r }) => r),
     noOfRecords: rows[0]?.total ?? 0,
   };
+}
+
+/**
+ * The ORDER BY terms of a grading list sort (GRADING_COURSE_SORT_COLUMNS); `students` is the
+ * enrolled count as the list computes it. The caller adds the tie-breaks.
+ */
+function gradingCourseSort(column: GradingCourseSortColumn, direction: SortDirection, students: SQL): SQL[] {
+  const dir = sql.raw(direction === "desc" ? "desc" : "asc");
+  const by = (value: SQL | AnyColumn) => sql`${value} ${dir}`;
+  switch (column) {
+    case "program":
+      return [by(academicProgramme.name)];
+    case "term":
+      return [by(term.name)];
+    case "course":
+      return [by(course.name), by(courseOffering.section)];
+    case "batch":
+      return [by(intake.name)];
+    case "campus":
+      return [by(campus.name)];
+    case "students":
+      return [by(students)];
+    case "typeOfGrading":
+      return [by(sql`coalesce(${gradingSetting.typeOfGrading}, 'Absolute')`)];
+    case "status":
+      return [by(sql`coalesce(${gradingSetting.status}, 'Draft')`)];
+  }
 }
 
 // ---------------------------------------------------------------- subject scores

@@ -1,6 +1,7 @@
 import {
   GRADE_STUDENT_SORT_COLUMNS,
   GRADE_TABLE_PAGE_SIZES,
+  GRADING_COURSE_SORT_COLUMNS,
   GRADING_TYPES,
   type GradeBand,
   type GradingType,
@@ -76,6 +77,12 @@ const ZCourseQuery = z.object({
     .default(""),
   pageNo: z.number({ error: "pageNo must be a whole number from 1" }).int().min(1).max(1_000_000).default(1),
   count: zPageCount(COURSE_PAGE_SIZES, 25, false),
+  sortBy: z
+    .enum(GRADING_COURSE_SORT_COLUMNS, {
+      error: `sortBy must be one of ${GRADING_COURSE_SORT_COLUMNS.join(", ")}`,
+    })
+    .optional(),
+  sortDirection: z.enum(SORT_DIRECTIONS, { error: "sortDirection must be asc or desc" }).default("asc"),
 });
 /** spec §9 student grade table: the domain's 5, 10, 25 or All, All sent as count 0. */
 const SCORE_PAGE_SIZES: readonly number[] = GRADE_TABLE_PAGE_SIZES.map((n) => (n === "all" ? 0 : n));

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import {
+  type FacultySortColumn,
   formatDate,
   formatTime,
   INTERNAL_FACULTY_AVAILABILITY,
   kilobytes,
   PLANNING_MESSAGES,
+  type SortDirection,
   SPEC_MESSAGES,
   type ZInvitation,
 } from "@portal/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit.ts";
 import type { AppContext, SessionUser } from "../context.ts";
@@ -35,14 +37,53 @@ type FacultyRow = {
 };
 
 /**
+ * The ORDER BY terms of a faculty table sort (FACULTY_SORT_COLUMNS) over `contact f` left-joined to
+ * `faculty_profile p`; the caller adds the tie-breaks. A missing profile value sorts as "" (Internal
+ * for the association, as the list shows it); the rating sorts as shown (rounded to a half star), no
+ * rating last in either direction.
+ */
+function facultySort(column: FacultySortColumn, direction: SortDirection): SQL {
+  const dir = sql.raw(direction === "desc" ? "desc" : "asc");
+  switch (column) {
+    case "name":
+      return sql`f.first_name ${dir}, f.last_name ${dir}`;
+    case "phone":
+      return sql`coalesce(p.phone, '') ${dir}`;
+    case "email":
+      return sql`f.email ${dir}`;
+    case "type":
+      return sql`coalesce(f.faculty_type, '') ${dir}`;
+    case "association":
+      return sql`coalesce(p.association, 'Internal') ${dir}`;
+    case "location":
+      return sql`coalesce(p.location, '') ${dir}`;
+    case "rating":
+      // The rating as shown: the mean in half stars, rounded to a whole half star.
+      return sql`(select round(avg(r.rating_halves)) from faculty_subject_rating r where r.faculty_id = f.id) ${dir} nulls last`;
+  }
+}
+
+/**
  * FacultyList (spec §2 Faculty Invitation and Faculty table, §3 faculty, §9 rating): one page of
  * faculty members by name (optionally matching `search` in name or e-mail), each with designation,
  * photo, phone, email, type, association (Internal or Visiting), location and preference list,
  * availability (visiting faculty: their visits; others Monday-Friday 8:30 AM - 5:30 PM), the
  * subjects they teach or are rated for (label, rating 0-5 in half stars, batch) and the overall
- * rating (mean, rounded to a half star; null without ratings).
+ * rating (mean, rounded to a half star; null without ratings). With `sortBy` (issue 27,
+ * FACULTY_SORT_COLUMNS) the rows are ordered by that column in `sortDirection` first; ties always
+ * fall back to the list's own order and then the id, so the pages of one sort hold each faculty
+ * member exactly once.
  */
-export async function listFaculty(db: Executor, q: { search: string; pageNo: number; count: number }) {
+export async function listFaculty(
+  db: Executor,
+  q: {
+    search: string;
+    pageNo: number;
+    count: number;
+    sortBy?: FacultySortColumn | undefined;
+    sortDirection?: SortDirection | undefined;
+  },
+) {
   const like = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const where = sql`where f.kind = 'faculty' and (${q.search} = '' or (${personName("f")}) ilike ${like} or f.email ilike ${like})`;
   const [total] = await rows<{ n: number }>(db, sql`select count(*)::int as n from contact f ${where}`);
@@ -52,7 +93,7 @@ export async function listFaculty(db: Executor, q: { search: string; pageNo: num
         p.designation, p.phone, p.photo_url as "photoUrl", p.association, p.location,
         p.location_preference as "locationPreference", p.visits
         from contact f left join faculty_profile p on p.contact_id = f.id ${where}
-        order by f.first_name, f.last_name, f.id limit ${q.count} offset ${(q.pageNo - 1) * q.count}`,
+        order by ${q.sortBy ? sql`${facultySort(q.sortBy, q.sortDirection ?? "asc")}, ` : sql``}f.first_name, f.last_name, f.id limit ${q.count} offset ${(q.pageNo - 1) * q.count}`,
   );
   const ids = found.map((f) => f.id);
   const ratings =

@@ -1,8 +1,10 @@
 import {
   ALL_ROWS_COUNT,
   ATTACHMENT_MAX_BYTES,
+  FACULTY_SORT_COLUMNS,
   INTAKE_MONTHS,
   PROGRAMME_TYPES,
+  SORT_DIRECTIONS,
   ZActivityOperation,
   ZAddTermSubject,
   ZBatchListQuery,
@@ -82,6 +84,10 @@ const ZFacultyQuery = z.object({
       error: "count must be one of 10, 25, 50, 1000 (All) or 0 (All, capped)",
     })
     .default(25),
+  sortBy: z
+    .enum(FACULTY_SORT_COLUMNS, { error: `sortBy must be one of ${FACULTY_SORT_COLUMNS.join(", ")}` })
+    .optional(),
+  sortDirection: z.enum(SORT_DIRECTIONS, { error: "sortDirection must be asc or desc" }).default("asc"),
 });
 const ZInvitationBody = z.object({
   kind: z.unknown().optional(),

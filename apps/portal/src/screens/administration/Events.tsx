@@ -12,7 +12,17 @@ import {
   updateScheduleItemMutationOptions,
 } from "@portal/api-client";
 import { EVENT_AUDIENCES, EVENT_TYPES, ZEventInput, ZScheduleItemInput } from "@portal/domain";
-import { Button, DataTable, type DataTableColumn, TextField, useToast } from "@portal/ui";
+import {
+  Button,
+  DataTable,
+  type DataTableColumn,
+  type DataTableDateGroups,
+  type DataTableRowActions,
+  dataTableDateGrouping,
+  dataTableRowActions,
+  TextField,
+  useToast,
+} from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -385,11 +395,21 @@ function ScheduleSection({ event }: { event: EventRow }) {
   );
 }
 
+/** The events table: each row's actions in a menu, the rows under their start day. */
+const EVENT_TABLE_FEATURES = [dataTableRowActions, dataTableDateGrouping];
+
+/** Groups the events by the day they start (at their campus), earliest first, as the list runs. */
+const EVENT_DATE_GROUPS: DataTableDateGroups<EventRow> = {
+  dateKey: (e) => e.start.slice(0, 10),
+  label: (day) => displayDate(day),
+};
+
 /**
  * Events (`/app/events`, the home portal's events card, spec §1; admin-URL calls events and
  * schedule, §7): the institution's events by start with type, times at their campus, venue and
- * audience, paged on the server and filtered by a first day; a form to create one or edit the one
- * chosen; Delete; and the chosen event's schedule with its own form. State lives in the address.
+ * audience, paged on the server and filtered by a first day, grouped under the day each starts; each
+ * row's menu (Edit, Schedule, Delete) edits it in the form, shows its schedule with its own form, or
+ * deletes it after asking. State lives in the address.
  */
 export function EventsScreen({ search }: { search: string }) {
   const api = useApi();
@@ -399,6 +419,8 @@ export function EventsScreen({ search }: { search: string }) {
     placeholderData: keepPreviousData,
   });
   const remove = useMutation(deleteEventMutationOptions(api));
+  const toast = useToast();
+  const refresh = useRefresh();
   const [editing, setEditing] = useState<EventRow | null>(null);
   const [scheduleOf, setScheduleOf] = useState<string | null>(null);
   const chosen = list.data?.events.find((e) => e.id === scheduleOf) ?? null;
@@ -417,38 +439,35 @@ export function EventsScreen({ search }: { search: string }) {
     },
     { id: "audience", header: m.events_audience(), cell: (e) => eventAudienceLabel(e.audience) },
     { id: "schedule", header: m.events_col_schedule(), cell: (e) => String(e.schedule.length) },
-    {
-      id: "actions",
-      header: m.dept_actions(),
-      cell: (e) => (
-        <div className={styles.actions}>
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`${m.dept_edit()}: ${e.title}`}
-            onClick={() => setEditing(e)}
-          >
-            {m.dept_edit()}
-          </Button>
-          <Button
-            size="sm"
-            variant={scheduleOf === e.id ? "primary" : "secondary"}
-            aria-label={`${m.events_schedule()}: ${e.title}`}
-            onClick={() => setScheduleOf(e.id)}
-          >
-            {m.events_schedule()}
-          </Button>
-          <DeleteButton
-            label={`${m.events_delete()}: ${e.title}`}
-            onDelete={async () => {
-              await remove.mutateAsync({ id: e.id, version: e.version });
-              if (scheduleOf === e.id) setScheduleOf(null);
-            }}
-          />
-        </div>
-      ),
-    },
   ];
+  /** Delete, asked first; says what happened and reads the list again either way. */
+  const deleteEvent = async (e: EventRow) => {
+    if (!window.confirm(m.events_confirm_delete())) return;
+    try {
+      await remove.mutateAsync({ id: e.id, version: e.version });
+      if (scheduleOf === e.id) setScheduleOf(null);
+      toast.success(m.events_deleted());
+    } catch (error) {
+      toast.error(readRefusal(error, ADMINISTRATION_TRANSLATIONS).message);
+    } finally {
+      await refresh();
+    }
+  };
+  const rowActions: DataTableRowActions<EventRow> = {
+    header: m.dept_actions(),
+    label: (e) => `${m.dept_actions()}: ${e.title}`,
+    actions: (e) => [
+      { id: "edit", label: m.dept_edit(), onSelect: () => setEditing(e) },
+      { id: "schedule", label: m.events_schedule(), onSelect: () => setScheduleOf(e.id) },
+      {
+        id: "delete",
+        label: m.events_delete(),
+        danger: true,
+        disabled: remove.isPending,
+        onSelect: () => void deleteEvent(e),
+      },
+    ],
+  };
   return (
     <div className={styles.screen}>
       <EventForm
@@ -478,6 +497,9 @@ export function EventsScreen({ search }: { search: string }) {
         getRowId={(e) => e.id}
         emptyText={m.admin_no_record()}
         loadingLabel={m.admin_loading()}
+        features={EVENT_TABLE_FEATURES}
+        rowActions={rowActions}
+        groupByDate={EVENT_DATE_GROUPS}
       />
       {chosen && <ScheduleSection event={chosen} />}
     </div>

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json, serverFirstQueries } from "../../shell/test-api.ts";
-import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
+import { chooseFromRowMenu, expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import DepartmentMaster, { departmentMasterFirstQuery } from "./DepartmentMaster.tsx";
 import Events, { displayWallTime } from "./Events.tsx";
 
@@ -155,7 +155,7 @@ describe("events", { timeout: 30_000 }, () => {
     expect(await within(table).findByText("Research Day")).toBeTruthy();
     expect(within(table).getByText("10-02-2027 09:00 – 10-02-2027 17:00 (Asia/Kolkata)")).toBeTruthy();
     await expectNoAxeViolations(container);
-    fireEvent.click(within(table).getByRole("button", { name: "Schedule: Research Day" }));
+    await chooseFromRowMenu(within(table).getByRole("button", { name: "Actions: Research Day" }), "Schedule");
     const schedule = await screen.findByRole("region", { name: "Schedule of Research Day" });
     expect(within(schedule).getByText("Keynote")).toBeTruthy();
     expect(within(schedule).getByText("Dr Rao")).toBeTruthy();
@@ -199,7 +199,10 @@ describe("events", { timeout: 30_000 }, () => {
     const { fetch } = eventsApi();
     render(<Events locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
     const table = await screen.findByRole("table", { name: "Events" });
-    fireEvent.click(await within(table).findByRole("button", { name: "Schedule: Research Day" }));
+    await chooseFromRowMenu(
+      await within(table).findByRole("button", { name: "Actions: Research Day" }),
+      "Schedule",
+    );
     const form = await screen.findByRole("form", { name: "New schedule item" });
     fireEvent.change(within(form).getByLabelText(/^Title/), { target: { value: "Late talk" } });
     fireEvent.change(within(form).getByLabelText(/^End/), { target: { value: "2027-02-10T19:00" } });

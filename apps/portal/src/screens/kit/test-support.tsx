@@ -2,7 +2,7 @@
  * Test support every screen's tests share (used by `*.test.tsx` files, never by the portal): signing
  * the test browser in, undoing a test, and the accessibility check.
  */
-import { cleanup } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { expect, vi } from "vitest";
 import { STORAGE_KEYS } from "../../shell/session-storage.ts";
@@ -31,4 +31,31 @@ export async function expectNoAxeViolations(element: Element): Promise<void> {
   expect(
     result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(", ")})`),
   ).toEqual([]);
+}
+
+/**
+ * Opens a DataTable row's action menu (`trigger`, its menu button) and chooses `item` from the
+ * keyboard, as a user of the Ark UI menu would: arrows down to it, then Enter.
+ */
+export async function chooseFromRowMenu(trigger: HTMLElement, item: string): Promise<void> {
+  fireEvent.click(trigger);
+  const menu = await screen.findByRole("menu");
+  await waitFor(() => expect(menu.hidden).toBe(false));
+  const count = within(menu).getAllByRole("menuitem").length;
+  let previous: Element | undefined;
+  for (let i = 0; i < count; i++) {
+    fireEvent.keyDown(menu, { key: "ArrowDown" });
+    // The highlight moves after the key: wait for the next item, not the one before.
+    const highlighted = await waitFor(() => {
+      const found = within(menu)
+        .getAllByRole("menuitem")
+        .find((el) => el.hasAttribute("data-highlighted"));
+      if (!found || found === previous) throw new Error("the highlight has not moved");
+      return found;
+    });
+    previous = highlighted;
+    if (highlighted.textContent === item) break;
+  }
+  expect(previous?.textContent).toBe(item);
+  fireEvent.keyDown(menu, { key: "Enter" });
 }

@@ -1,5 +1,5 @@
 import type { FacultyRow } from "@portal/api-client";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IslandRoot } from "../../shell/IslandRoot.tsx";
 import { fakeApi, json } from "../../shell/test-api.ts";
@@ -27,10 +27,15 @@ const MEERA = faculty(1, "Meera Iyer");
 const ARJUN = faculty(2, "Arjun Rao");
 const KAVYA = faculty(3, "Kavya Menon");
 
+/** The query strings of the FacultyList calls, in order. */
+let listQueries: URLSearchParams[] = [];
+
 /** Two pages of 25: Meera and Arjun on the first, Kavya on the second (26 members in all). */
 function renderScreen() {
+  listQueries = [];
   const api = fakeApi({
     "GET /api/salesforce/FacultyList": (request) => {
+      listQueries.push(new URL(request.url).searchParams);
       const page = new URL(request.url).searchParams.get("pageNo");
       return json(200, { faculty: page === "2" ? [KAVYA] : [MEERA, ARJUN], noOfRecords: 26 });
     },
@@ -80,5 +85,33 @@ describe("Faculty Invitation row checkboxes", () => {
     expect(chosen(MEERA)).toBe(true);
     expect(chosen(KAVYA)).toBe(true);
     expect(chosen(ARJUN)).toBe(false);
+  });
+});
+
+describe("Faculty Invitation sorting (issue 27)", () => {
+  it("sorts on the server from a header, back to page 1, checked members kept", async () => {
+    renderScreen();
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select Meera Iyer" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    await screen.findByRole("checkbox", { name: "Select Kavya Menon" });
+    expect(listQueries.at(-1)?.get("pageNo")).toBe("2");
+    expect(listQueries.at(-1)?.has("sortBy")).toBe(false);
+    const table = screen.getByRole("table");
+    const rating = within(table).getByRole("columnheader", { name: "Rating" });
+    expect(rating.getAttribute("aria-sort")).toBe("none");
+    // Availability and subjects are worked out per row; they do not sort.
+    expect(within(table).getByRole("columnheader", { name: "Subjects" }).hasAttribute("aria-sort")).toBe(
+      false,
+    );
+
+    fireEvent.click(within(rating).getByRole("button", { name: "Rating" }));
+    await waitFor(() => expect(listQueries.at(-1)?.get("sortBy")).toBe("rating"));
+    expect(listQueries.at(-1)?.get("sortDirection")).toBe("asc");
+    expect(listQueries.at(-1)?.get("pageNo")).toBe("1");
+    expect(rating.getAttribute("aria-sort")).toBe("ascending");
+    fireEvent.click(within(rating).getByRole("button", { name: "Rating" }));
+    await waitFor(() => expect(listQueries.at(-1)?.get("sortDirection")).toBe("desc"));
+    expect(rating.getAttribute("aria-sort")).toBe("descending");
+    expect(screen.getByText("1 selected")).toBeTruthy();
   });
 });

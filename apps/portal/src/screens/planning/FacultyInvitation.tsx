@@ -5,7 +5,9 @@ import {
   DataTable,
   type DataTableColumn,
   type DataTableRowSelection,
+  type DataTableSorting,
   dataTableSelection,
+  dataTableServerSorting,
 } from "@portal/ui";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -19,11 +21,12 @@ import { selectionLabels } from "../kit/table-labels.ts";
 import { ListPager } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 import type { Info } from "./FacultyInfo.tsx";
+import { type FacultySort, facultySortFrom, facultySortRequest, sortingOf } from "./faculty-sort.ts";
 import { planningLinks } from "./routes.ts";
 
 const PAGE = { pageNo: 1, count: 25 } as const;
-/** The faculty table checks rows; it does not sort (the server pages it). */
-const SELECTION = [dataTableSelection];
+/** The faculty table checks rows and sorts on the server from its headers (issue 27). */
+const FEATURES = [dataTableSelection, dataTableServerSorting];
 
 /** The Faculty Invitation island (`/app/faculty-management`). */
 export default function FacultyInvitation({ search: _search, ...root }: ScreenIslandProps) {
@@ -54,22 +57,34 @@ const FacultyInfoDialog = lazyDialog(() =>
  * checkboxes (DataTable's selection, controlled here: checked rows stay checked across pages and
  * their records go to the invitation dialog), paged on the server; Send New Invite, Send Invite and Send Email open the invitation
  * dialog; a click on availability, subjects, rating or location opens its read-only dialog from the
- * stored data. Names link to /app/faculty-details. Below the buttons, the invitation mails (MailStatus:
+ * stored data. The name, phone, email, location, association and rating headers sort on the server
+ * (FACULTY_SORT_COLUMNS); a new sort starts again at page 1, checked rows stay checked. Names link to /app/faculty-details. Below the buttons, the invitation mails (MailStatus:
  * queued, sent, failed, Resend failed), read again whenever the dialog closes.
  */
 export function FacultyInvitationScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [state, setState] = useState({ page: 1, pageSize: 25 as GridPageSize });
+  const [sort, setSort] = useState<FacultySort>(null);
   // The checked rows by id, kept across pages (with their names, for the invitation dialog).
   const [checked, setChecked] = useState<ReadonlyMap<string, FacultyRow>>(() => new Map());
   const [invite, setInvite] = useState<InviteKind | null>(null);
   const [info, setInfo] = useState<Info>(null);
   const list = useQuery({
-    ...facultyListQueryOptions(api, { search: "", pageNo: state.page, count: pageSizeCount(state.pageSize) }),
+    ...facultyListQueryOptions(api, {
+      search: "",
+      pageNo: state.page,
+      count: pageSizeCount(state.pageSize),
+      ...facultySortRequest(sort),
+    }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.faculty ?? [];
+  const sorting = useMemo(() => sortingOf(sort), [sort]);
+  const onSortingChange = (next: DataTableSorting) => {
+    setSort(facultySortFrom(next));
+    setState((now) => ({ ...now, page: 1 }));
+  };
   const rowSelection = useMemo<DataTableRowSelection>(
     () => Object.fromEntries([...checked.keys()].map((id) => [id, true])),
     [checked],
@@ -95,6 +110,7 @@ export function FacultyInvitationScreen() {
       id: "name",
       header: m.intake_col_name(),
       rowHeader: true,
+      sortable: true,
       cell: (f) => (
         <span className={styles.actions}>
           {f.photo && <img src={f.photo} alt="" width={32} height={32} />}
@@ -104,10 +120,15 @@ export function FacultyInvitationScreen() {
         </span>
       ),
     },
-    { id: "phone", header: m.intake_col_phone(), cell: (f) => f.phone },
-    { id: "email", header: m.intake_col_email(), cell: (f) => f.email },
-    { id: "location", header: m.intake_col_location(), cell: (f) => cellButton(f, "location", f.location) },
-    { id: "association", header: m.intake_col_association(), cell: (f) => f.association },
+    { id: "phone", header: m.intake_col_phone(), cell: (f) => f.phone, sortable: true },
+    { id: "email", header: m.intake_col_email(), cell: (f) => f.email, sortable: true },
+    {
+      id: "location",
+      header: m.intake_col_location(),
+      cell: (f) => cellButton(f, "location", f.location),
+      sortable: true,
+    },
+    { id: "association", header: m.intake_col_association(), cell: (f) => f.association, sortable: true },
     {
       id: "availability",
       header: m.intake_col_availability(),
@@ -118,6 +139,7 @@ export function FacultyInvitationScreen() {
       id: "rating",
       header: m.intake_col_rating(),
       cell: (f) => cellButton(f, "rating", f.rating === null ? "" : `${f.rating} / 5`),
+      sortable: true,
     },
   ];
   return (
@@ -147,7 +169,10 @@ export function FacultyInvitationScreen() {
             emptyText={m.intake_no_record()}
             loading={list.isPending || list.isPlaceholderData}
             loadingLabel={m.intake_loading()}
-            features={SELECTION}
+            features={FEATURES}
+            sorting={sorting}
+            onSortingChange={onSortingChange}
+            manualSorting
             selection={selectionLabels<FacultyRow>((f) => m.intake_select_named({ name: f.name }))}
             rowSelection={rowSelection}
             onRowSelectionChange={onRowSelectionChange}

@@ -11,8 +11,13 @@ describe("revaluation screen rules", () => {
     expect(parseRequestListState("?page=-1&pageSize=10")).toEqual({ page: 1, pageSize: 25, sort: null });
     expect(serializeRequestListState({ page: 1, pageSize: 25, sort: null })).toBe("");
     expect(serializeRequestListState({ page: 2, pageSize: 50, sort: null })).toBe("?page=2&pageSize=50");
-    expect(parseModerationListState("?course=FIN&page=2")).toEqual({ page: 2, pageSize: 25, course: "FIN" });
-    expect(serializeModerationListState({ page: 1, pageSize: 25, course: "Financial" })).toBe(
+    expect(parseModerationListState("?course=FIN&page=2")).toEqual({
+      page: 2,
+      pageSize: 25,
+      course: "FIN",
+      sort: null,
+    });
+    expect(serializeModerationListState({ page: 1, pageSize: 25, course: "Financial", sort: null })).toBe(
       "?course=Financial",
     );
   });
@@ -31,7 +36,12 @@ describe("revaluation screen rules", () => {
     const state = { page: 2, pageSize: 25, sort: { column: "examDate", direction: "desc" } } as const;
     expect(serializeRequestListState(state)).toBe("?page=2&sort=examDate&direction=desc");
     expect(parseRequestListState(serializeRequestListState(state))).toEqual(state);
-    expect(parseModerationListState("?sort=due")).toEqual({ page: 1, pageSize: 25, course: "" });
+    // The moderation list sorts by its own columns: the request lists' due is none of them.
+    expect(parseModerationListState("?sort=due")).toEqual({ page: 1, pageSize: 25, course: "", sort: null });
+    expect(parseModerationListState("?sort=students&direction=desc").sort).toEqual({
+      column: "students",
+      direction: "desc",
+    });
   });
 
   it("takes only PDF answer sheets of at most 700 KB", () => {

@@ -1,0 +1,156 @@
+import { GRADING_COURSE_SORT_COLUMNS, type GradingCourseSortColumn, SORT_DIRECTIONS } from "@portal/domain";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_EXAM_OFFICE } from "../demo/seed.ts";
+import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+
+/**
+ * Server-side sorting of the grading list, which the moderation list shows (openapi listGradingCourses
+ * `sortBy`, `sortDirection`, issue 27): for every column and direction, the pages of 5 taken in turn
+ * hold each course offering exactly once, ordered by the column, and offerings with equal keys keep
+ * the list's own order (course name, section, id), the stable tie-break.
+ */
+
+type Row = {
+  id: string;
+  programme: string;
+  term: string;
+  courseName: string;
+  section: string;
+  batch: string;
+  campus: string;
+  students: number;
+  typeOfGrading: string;
+  status: string;
+};
+type Page = { courses: Row[]; noOfRecords: number };
+
+/** The values a row is sorted by under `column`, compared in turn (as the server compares them). */
+function keys(row: Row, column: GradingCourseSortColumn): (string | number)[] {
+  switch (column) {
+    case "program":
+      return [row.programme];
+    case "term":
+      return [row.term];
+    case "course":
+      return [row.courseName, row.section];
+    case "batch":
+      return [row.batch];
+    case "campus":
+      return [row.campus];
+    case "students":
+      return [row.students];
+    case "typeOfGrading":
+      return [row.typeOfGrading];
+    case "status":
+      return [row.status];
+  }
+}
+
+/** Columns whose order the test checks by value: numbers and the fixed words (names collate by the database's locale). */
+const ORDERED_COLUMNS: GradingCourseSortColumn[] = ["students", "typeOfGrading", "status"];
+
+const compare = (a: (string | number)[], b: (string | number)[]) => {
+  for (const [i, x] of a.entries()) {
+    const y = b[i] as string | number;
+    if (x < y) return -1;
+    if (x > y) return 1;
+  }
+  return 0;
+};
+
+const sorts = GRADING_COURSE_SORT_COLUMNS.flatMap((sortBy) =>
+  SORT_DIRECTIONS.map((sortDirection) => ({ sortBy, sortDirection })),
+);
+
+describe.each(testTargets())("grading list sorting on $name", (target) => {
+  let api: TestApi;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    api = await createTestApi(target);
+    headers = await signInHeaders(api, DEMO_EXAM_OFFICE.email);
+    // The demo enrols every class alike: withdraw 0-3 students of each offering so the enrolled
+    // counts differ (and still tie across offerings).
+    await api.ctx.db.execute(sql`
+      update enrolment set status = 'Withdrawn' where id in (
+        select id from (
+          select id,
+            row_number() over (partition by course_offering_id order by id) as n,
+            dense_rank() over (order by course_offering_id) as k
+          from enrolment where status = 'Enrolled'
+        ) ranked where n <= k % 4
+      )`);
+  }, 300_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  async function page(body: Record<string, unknown>): Promise<Page> {
+    const res = await api.call("POST", "/api/salesforce/GradingCourseDetails", { headers, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Page;
+  }
+
+  /** Every page of one sort, 5 a page, concatenated. */
+  async function everyPage(body: Record<string, unknown>): Promise<{ rows: Row[]; total: number }> {
+    const first = await page({ ...body, pageNo: 1, count: 5 });
+    const rows = [...first.courses];
+    for (let pageNo = 2; pageNo <= Math.ceil(first.noOfRecords / 5); pageNo++) {
+      rows.push(...(await page({ ...body, pageNo, count: 5 })).courses);
+    }
+    return { rows, total: first.noOfRecords };
+  }
+
+  it.each(sorts)(
+    "pages by $sortBy $sortDirection: each course offering once, ties in the list's own order",
+    async ({ sortBy, sortDirection }) => {
+      const plain = await everyPage({});
+      expect(plain.total).toBeGreaterThan(5);
+      const sorted = await everyPage({ sortBy, sortDirection });
+      expect(sorted.total).toBe(plain.total);
+      const ids = sorted.rows.map((r) => r.id);
+      expect(new Set(ids).size).toBe(plain.total);
+      expect([...ids].sort()).toEqual(plain.rows.map((r) => r.id).sort());
+
+      // Equal keys sit together, and among them the list's own order holds (the stable tie-break).
+      const position = new Map(plain.rows.map((r, i) => [r.id, i]));
+      const seen = new Set<string>();
+      let previous: string | undefined;
+      for (const [i, row] of sorted.rows.entries()) {
+        const text = JSON.stringify(keys(row, sortBy));
+        if (text !== previous) {
+          expect(seen.has(text), `${sortBy} ${text} split`).toBe(false);
+          seen.add(text);
+        } else {
+          const before = sorted.rows[i - 1] as Row;
+          expect(position.get(row.id)).toBeGreaterThan(position.get(before.id) as number);
+        }
+        previous = text;
+      }
+      expect(seen.size, `${sortBy} has a single value: the sort is not tested`).toBeGreaterThan(1);
+
+      if (ORDERED_COLUMNS.includes(sortBy)) {
+        const got = sorted.rows.map((r) => keys(r, sortBy));
+        const ordered = [...got].sort(compare);
+        expect(got).toEqual(sortDirection === "asc" ? ordered : ordered.reverse());
+      }
+    },
+  );
+
+  it("sorts within a filter and answers the same order for the same sort", async () => {
+    const body = { sortBy: "students", sortDirection: "desc", course: "a" };
+    const once = await everyPage(body);
+    const plain = await everyPage({ course: "a" });
+    expect(once.total).toBe(plain.total);
+    expect((await everyPage(body)).rows.map((r) => r.id)).toEqual(once.rows.map((r) => r.id));
+  });
+
+  it("answers 400 naming the field for an unknown sort column or direction", async () => {
+    for (const body of [{ sortBy: "id" }, { sortBy: "students", sortDirection: "up" }]) {
+      const res = await api.call("POST", "/api/salesforce/GradingCourseDetails", { headers, body });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ field: Object.keys(body).at(-1) });
+    }
+  });
+});
