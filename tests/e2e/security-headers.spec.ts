@@ -246,6 +246,7 @@ async function planningPages(page: Page): Promise<string[]> {
     "/app/subject-documents",
     "/app/feedback/feedback-list",
     "/app/feedback/feedback-setup",
+    "/app/notification",
   ];
 }
 
