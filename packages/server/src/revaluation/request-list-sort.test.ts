@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contact, exam, gradingSubComponent, retestRequest, revaluationRequest } from "../db/schema.ts";
 import { examHeaderColumns, withExamHeaderJoins } from "../exam/public.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { everyPage as everyPageOf, expectSortedPages } from "../test/sorted-pages.ts";
 
 /**
  * Server-side sorting of the Revaluation and Retest lists (openapi listRevaluationsOrRetests `sortBy`,
@@ -131,14 +132,11 @@ describe.each(testTargets())("Revaluation and Retest list sorting on $name", (ta
   }
 
   /** Every page of one list and sort, 25 a page, concatenated. */
-  async function everyPage(body: Record<string, unknown>): Promise<{ rows: Row[]; total: number }> {
-    const first = await page({ ...body, pageNo: 1, count: 25 });
-    const rows = [...first.rows];
-    for (let pageNo = 2; pageNo <= Math.ceil(first.noOfRecords / 25); pageNo++) {
-      rows.push(...(await page({ ...body, pageNo, count: 25 })).rows);
-    }
-    return { rows, total: first.noOfRecords };
-  }
+  const everyPage = (body: Record<string, unknown>) =>
+    everyPageOf(25, async (pageNo, count) => {
+      const answer = await page({ ...body, pageNo, count });
+      return { rows: answer.rows, total: answer.noOfRecords };
+    });
 
   it.each(sorts)(
     "pages the $type list by $sortBy $sortDirection: each exam once, ties in the list's own order",
@@ -146,35 +144,14 @@ describe.each(testTargets())("Revaluation and Retest list sorting on $name", (ta
       const plain = await everyPage({ type });
       expect(plain.total).toBeGreaterThan(25);
       const sorted = await everyPage({ type, sortBy, sortDirection });
-      expect(sorted.total).toBe(plain.total);
-      const ids = sorted.rows.map((r) => r.id);
-      expect(new Set(ids).size).toBe(plain.total);
-      expect([...ids].sort()).toEqual(plain.rows.map((r) => r.id).sort());
-
-      // Equal keys sit together, and among them the list's own order holds (the stable tie-break).
-      const position = new Map(plain.rows.map((r, i) => [r.id, i]));
-      const seen = new Set<string>();
-      let previous: string | undefined;
-      for (const [i, row] of sorted.rows.entries()) {
-        const text = JSON.stringify(key(row, sortBy));
-        if (text !== previous) {
-          expect(seen.has(text), `${sortBy} ${text} split`).toBe(false);
-          seen.add(text);
-        } else {
-          const before = sorted.rows[i - 1] as Row;
-          expect(position.get(row.id)).toBeGreaterThan(position.get(before.id) as number);
-        }
-        previous = text;
-      }
-
-      if (ORDERED_COLUMNS.includes(sortBy)) {
-        const keys = sorted.rows.map((r) => key(r, sortBy));
-        const present = keys.filter((k) => k !== null) as (string | number)[];
-        const ordered = [...present].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-        expect(present).toEqual(sortDirection === "asc" ? ordered : ordered.reverse());
-        // A missing due date (a retest, or nothing open) comes last either way.
-        expect(keys.slice(present.length).every((k) => k === null)).toBe(true);
-      }
+      // A missing due date (a retest, or nothing open) is a null key: last either way.
+      expectSortedPages(plain, sorted, {
+        label: `${type} ${sortBy} ${sortDirection}`,
+        id: (row) => row.id,
+        key: (row) => key(row, sortBy),
+        direction: sortDirection,
+        ordered: ORDERED_COLUMNS.includes(sortBy),
+      });
     },
   );
 
