@@ -391,6 +391,14 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
     );
     expect(free).toBeDefined();
     const [room] = await rows<{ id: string }>(db, sql`select id from facility order by id limit 1`);
+    // The same wall time is another instant on a campus in another time zone (the demo's campuses
+    // differ), so the programme's exam first takes the section exam's campus zone.
+    await db.execute(sql`update campus set time_zone = (
+        select c.time_zone from exam x join course_offering o on o.id = x.course_offering_id
+        join term t on t.id = o.term_id join intake i on i.id = t.intake_id
+        join campus c on c.id = i.campus_id where x.id = ${outside.id})
+      where id = (select i.campus_id from exam x join course_offering o on o.id = x.course_offering_id
+        join term t on t.id = o.term_id join intake i on i.id = t.intake_id where x.id = ${inProgramme.id})`);
     await db.execute(sql`update exam set exam_date = f.exam_date, start_time = f.start_time,
         duration_minutes = f.duration_minutes, exam_period_id = f.exam_period_id
         from exam f where f.id = ${outside.id} and exam.id = ${inProgramme.id}`);
