@@ -145,7 +145,7 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
       programPlanId: section.planId,
       classSectionId: section.id,
     });
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await api?.close();
   });
@@ -384,7 +384,8 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
       undefined,
       404,
     );
-  });
+  }, 180_000);
+
   it("narrows the exam cycles, their exam counts and the cycle the screens open on", async () => {
     const db = api.ctx.db;
     const today = todayIn(api.ctx.now());
