@@ -1,3 +1,4 @@
+import { defaultExamCycle, todayIn } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../db/rows.ts";
@@ -120,6 +121,11 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
           (${first.id}, ${roomA.id}, ${clashing.id}), (${second.id}, ${roomB.id}, ${clashing.id})`);
     }
 
+    // The section's course offering gets a question paper of the cycle (if it has none), so the
+    // paper filters and chat of the section's user have something to show.
+    await db.execute(sql`insert into question_paper (course_offering_id, exam_cycle_id)
+        values (${section.id}, ${cycleId}) on conflict do nothing`);
+
     const admin = await signInHeaders(api);
     const assign = async (body: Record<string, unknown>) => {
       const res = await api.call("POST", "/api/admin/assignRole", { headers: admin, body });
@@ -139,7 +145,7 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
       programPlanId: section.planId,
       classSectionId: section.id,
     });
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await api?.close();
   });
@@ -341,6 +347,7 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
       ["evaluator candidates", (id) => ["GET", `/salesforce/EvaluatorDetails?examId=${id}`]],
       ["revaluation evaluators", (id) => ["GET", `/sf/exam/revaluationEvaluators/${id}`]],
       ["request students", (id) => ["POST", "/salesforce/ReetstData", { CourseId: id, type: "Revaluation" }]],
+      ["exam details", (id) => ["GET", `/sf/exam/getExamSetupSPJ/${id}`]],
     ];
     for (const [what, read] of reads) {
       const [method, inPath, inBody] = read(inProgramme.id);
@@ -377,7 +384,168 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
       undefined,
       404,
     );
+  }, 180_000);
+
+  it("narrows the exam cycles, their exam counts and the cycle the screens open on", async () => {
+    const db = api.ctx.db;
+    const today = todayIn(api.ctx.now());
+    const reachWhere = (email?: string) =>
+      email === byProgramme.email
+        ? sql`i.programme_id = ${programme.id}`
+        : email === bySection.email
+          ? sql`o.id = ${section.id}`
+          : sql`true`;
+    const allCycles = await rows<{ id: string; exams: number }>(
+      db,
+      sql`select c.id, (select count(*)::int from exam x where x.exam_cycle_id = c.id) as exams from exam_cycle c`,
+    );
+    const expectedOf = async (email?: string) => {
+      if (email !== byProgramme.email && email !== bySection.email) return allCycles;
+      return rows<{ id: string; exams: number }>(
+        db,
+        sql`select x.exam_cycle_id as id, count(*)::int as exams from exam x
+            join course_offering o on o.id = x.course_offering_id join term t on t.id = o.term_id
+            join intake i on i.id = t.intake_id where ${reachWhere(email)} group by x.exam_cycle_id`,
+      );
+    };
+    const sorted = (list: Array<{ id: string; exams: number }>) =>
+      list.map((c) => `${c.id}:${Number(c.exams)}`).sort();
+    // The programme's user must see fewer cycles or fewer exams than everyone, so a dropped reach fails.
+    expect(sorted(await expectedOf(byProgramme.email))).not.toEqual(sorted(allCycles));
+    for (const { who, email } of users()) {
+      const body = await callAs(email, "GET", "/sf/exam/examCycles");
+      const listed = body.examCycles as Array<{ id: string; exams: number }>;
+      expect(sorted(listed), who).toEqual(sorted(await expectedOf(email)));
+      // The cycle of the next exam within the reach (any of those starting first), else the newest with exams.
+      const upcoming = await rows<{ id: string; day: string; start: string }>(
+        db,
+        sql`select x.exam_cycle_id as id, x.exam_date::text as day, x.start_time::text as start from exam x
+            join course_offering o on o.id = x.course_offering_id join term t on t.id = o.term_id
+            join intake i on i.id = t.intake_id where x.exam_date >= ${today} and ${reachWhere(email)}
+            order by x.exam_date, x.start_time`,
+      );
+      const first = upcoming[0];
+      const candidates = first
+        ? upcoming.filter((x) => x.day === first.day && x.start === first.start).map((x) => x.id)
+        : [defaultExamCycle(listed)?.id ?? null];
+      expect(candidates, who).toContain(body.defaultExamCycleId);
+    }
   });
+
+  it("narrows the exam timetable", async () => {
+    await expectNarrowed(async (email) => {
+      const body = await callAs(email, "GET", `/salesforce/TimeTable?examCycleId=${cycleId}&count=0`);
+      const list = body.timetable as Array<{ id: string }>;
+      expect(list.length).toBe(body.noOfRecords);
+      return list.map((x) => x.id);
+    });
+  });
+
+  it("narrows the question-paper filter options", async () => {
+    const db = api.ctx.db;
+    /** The options the filter should offer for `where` (a condition over paper qp, offering o, intake i). */
+    const optionsWhere = async (where: ReturnType<typeof sql>, everything: boolean) => {
+      const names = async (select: ReturnType<typeof sql>) =>
+        (
+          await rows<{ name: string }>(
+            db,
+            sql`select distinct ${select} as name from question_paper qp
+                join course_offering o on o.id = qp.course_offering_id join course co on co.id = o.course_id
+                join term t on t.id = o.term_id join intake i on i.id = t.intake_id
+                join campus c on c.id = i.campus_id join exam_cycle ec on ec.id = qp.exam_cycle_id
+                where ${where}`,
+          )
+        )
+          .map((r) => r.name)
+          .sort();
+      const all = async (table: "campus" | "exam_cycle") =>
+        (await rows<{ name: string }>(db, sql`select name from ${sql.identifier(table)}`))
+          .map((r) => r.name)
+          .sort();
+      return {
+        terms: await names(sql`t.name`),
+        courses: await names(sql`co.id::text || '|' || t.name`),
+        batches: await names(sql`i.name`),
+        campus: everything ? await all("campus") : await names(sql`c.name`),
+        cycles: everything ? await all("exam_cycle") : await names(sql`ec.name`),
+      };
+    };
+    const expected = {
+      all: await optionsWhere(sql`true`, true),
+      programme: await optionsWhere(sql`i.programme_id = ${programme.id}`, false),
+      section: await optionsWhere(sql`o.id = ${section.id}`, false),
+    };
+    expect(expected.programme.courses.length).toBeGreaterThan(0);
+    expect(expected.programme.courses.length).toBeLessThan(expected.all.courses.length);
+    expect(expected.section.courses.length).toBeGreaterThan(0);
+    for (const { who, email } of users()) {
+      const body = await callAs(email, "GET", "/sf/exam/questionPaperFilters");
+      const want =
+        email === byProgramme.email
+          ? expected.programme
+          : email === bySection.email
+            ? expected.section
+            : expected.all;
+      const seen = {
+        terms: (body.TermList as Array<{ TermName: string }>).map((t) => t.TermName).sort(),
+        courses: (body.CourseList as Array<{ CourseId: string; TermName: string }>)
+          .map((c) => `${c.CourseId}|${c.TermName}`)
+          .sort(),
+        batches: [...(body.batchList as string[])].sort(),
+        campus: [...(body.campus as string[])].sort(),
+        cycles: [...(body.ExamMonthList as string[])].sort(),
+      };
+      expect(seen, who).toEqual(want);
+    }
+  });
+
+  it("answers 404 for the chat of a question paper outside the reach, reading and writing", async () => {
+    const db = api.ctx.db;
+    const paperOf = async (where: ReturnType<typeof sql>) => {
+      const [paper] = await rows<{ id: string }>(
+        db,
+        sql`select qp.id from question_paper qp join course_offering o on o.id = qp.course_offering_id
+            join term t on t.id = o.term_id join intake i on i.id = t.intake_id where ${where}
+            order by qp.id limit 1`,
+      );
+      if (!paper) throw new Error("no question paper for the fixture");
+      return paper.id;
+    };
+    const ofSection = await paperOf(sql`o.id = ${section.id}`);
+    const ofProgramme = await paperOf(sql`i.programme_id = ${programme.id}`);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const messagesOf = async (paperId: string) => {
+      const [row] = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from chat_message where question_paper_id = ${paperId}`,
+      );
+      return Number(row?.n);
+    };
+    for (const [email, inside, outside] of [
+      [byProgramme.email, ofProgramme, ofSection],
+      [bySection.email, ofSection, ofProgramme],
+    ] as const) {
+      await callAs(email, "GET", `/sf/exam/questionPaper/${inside}/chat`);
+      const refused = await callAs(email, "GET", `/sf/exam/questionPaper/${outside}/chat`, undefined, 404);
+      expect(refused).toEqual(
+        await callAs(email, "GET", `/sf/exam/questionPaper/${unknown}/chat`, undefined, 404),
+      );
+      const before = await messagesOf(outside);
+      const body = { body: "Please check question 3" };
+      const refusedPost = await callAs(email, "POST", `/sf/exam/questionPaper/${outside}/chat`, body, 404);
+      expect(refusedPost).toEqual(
+        await callAs(email, "POST", `/sf/exam/questionPaper/${unknown}/chat`, body, 404),
+      );
+      expect(await messagesOf(outside)).toBe(before);
+      const written = await callAs(email, "POST", `/sf/exam/questionPaper/${inside}/chat`, body);
+      const id = (written.message as { id: string }).id;
+      // The administrator reads both threads, the message just written among them.
+      const thread = await callAs(undefined, "GET", `/sf/exam/questionPaper/${inside}/chat`);
+      expect((thread.messages as Array<{ id: string }>).map((m) => m.id)).toContain(id);
+      await callAs(undefined, "GET", `/sf/exam/questionPaper/${outside}/chat`);
+    }
+  });
+
   it("names an overlapping invigilation duty only when its exam lies within the reach", async () => {
     const db = api.ctx.db;
     // Runs last: it moves an exam of the programme onto the sitting of the section's exam.
@@ -415,5 +583,54 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
     expect((await dutyOf(undefined))?.examId).toBe(outside.id);
     expect((await dutyOf(DEMO_EXAM_OFFICE.email))?.examId).toBe(outside.id);
     expect(await dutyOf(byProgramme.email)).toBeNull();
+
+    // Giving that faculty member a room for the programme's exam is refused for everyone (a double
+    // booking); the refusal names the other duty's room and course only to a user who may see its exam.
+    const [otherRoom] = await rows<{ id: string; name: string; courseName: string }>(
+      db,
+      sql`select f.id, f.name, co.name as "courseName" from facility f, exam x
+          join course_offering o on o.id = x.course_offering_id join course co on co.id = o.course_id
+          where f.id = ${room?.id} and x.id = ${outside.id}`,
+    );
+    const [ownRoom] = await rows<{ code: string }>(
+      db,
+      sql`select f.code from facility f where f.id <> ${room?.id} and f.campus_id = (select i.campus_id from exam x
+          join course_offering o on o.id = x.course_offering_id join term t on t.id = o.term_id
+          join intake i on i.id = t.intake_id where x.id = ${inProgramme.id}) order by f.code limit 1`,
+    );
+    expect(otherRoom && ownRoom).toBeTruthy();
+    const duties = async () =>
+      rows<{ id: string }>(db, sql`select id from invigilation where faculty_id = ${free?.id} order by id`);
+    const before = await duties();
+    const refusalFor = async (email: string | undefined) => {
+      const headers = await signInHeaders(api, email);
+      const res = await api.call("PATCH", "/api/sf/exam/update/invigilation", {
+        headers,
+        body: [
+          {
+            examId: inProgramme.id,
+            facultyId: free?.id,
+            roomNo: ownRoom?.code,
+            isAllocated: "Assigned",
+            sendEmail: false,
+            version: 0,
+          },
+        ],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      const body = res.body as { errorCode: string; field: string; errorMessage: string };
+      expect(body).toMatchObject({ errorCode: "invigilator_double_booked", field: "0.facultyId" });
+      return body.errorMessage;
+    };
+    for (const email of [undefined, bySection.email]) {
+      const named = await refusalFor(email);
+      expect(named).toContain(otherRoom?.name);
+      expect(named).toContain(otherRoom?.courseName);
+    }
+    const unnamed = await refusalFor(byProgramme.email);
+    expect(unnamed).toBe(
+      "Overlap Tester is busy at that time: another invigilation duty overlaps this exam; an invigilator cannot hold two rooms at once",
+    );
+    expect(await duties()).toEqual(before);
   }, 60_000);
 });

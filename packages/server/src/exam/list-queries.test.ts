@@ -2,10 +2,12 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { rows } from "../db/rows.ts";
 import { createBenchmarkPapers } from "../demo/seed.ts";
 import { createTestApi, type TestApi, testTargets } from "../test/harness.ts";
 import { listStudentEligibility } from "./eligibility/eligibility.ts";
 import { listQuestionPapers } from "./question-papers/question-papers.ts";
+import { listExamTimetable } from "./schedule/timetable.ts";
 
 /**
  * The list queries stay cheap however deep the page (docs/performance.md): a list call sends a fixed,
@@ -141,6 +143,30 @@ describe.each(testTargets())("list queries on $name", (target) => {
         listStudentEligibility(db, now, { ...q, pageNo, count }),
       );
       expect(statements).toHaveLength(1);
+    }
+  });
+
+  it("reads a narrowed exam timetable page with two statements, finding its exams by index", async () => {
+    const db = api.ctx.db;
+    const [cycle] = await rows<{ id: string; programmeId: string }>(
+      db,
+      sql`select x.exam_cycle_id as id, i.programme_id as "programmeId" from exam x
+          join course_offering o on o.id = x.course_offering_id join term t on t.id = o.term_id
+          join intake i on i.id = t.intake_id group by 1, 2 order by count(*) desc, 1, 2 limit 1`,
+    );
+    if (!cycle) throw new Error("the demo data has no exams");
+    const scope = { programmes: `{${cycle.programmeId}}`, plans: "{}", sections: "{}", key: "programme" };
+    const q = { examCycleId: cycle.id, course: "", pageNo: 1, count: 10 };
+    const statements = await statementsOf(api, () => listExamTimetable(db, q, scope));
+    // The count and the page: the reach is a condition of each, no statement per row.
+    expect(statements).toHaveLength(2);
+    for (const statement of statements) {
+      expect(statement.text).toMatch(/programme_id"? = any/i);
+      const plan = await planOf(api, target.name, statement);
+      // The exams by the cycle's index or, through the offerings in the reach, by the offering's
+      // index (the planner's choice on the small demo data); never a scan of every exam.
+      expect(plan, plan).toMatch(/exam_cycle_date_idx|exam_offering_idx/);
+      expect(plan, plan).not.toMatch(/Seq Scan on exam\b/);
     }
   });
 });

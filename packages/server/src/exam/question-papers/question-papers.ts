@@ -689,13 +689,22 @@ export async function getSetDocumentKey(db: Executor, id: string, set: number): 
   return row?.key ?? null;
 }
 
-/** Options of the list's Filter (spec §3 filter lists), each sorted by name. */
-export async function getQuestionPaperFilters(db: Executor) {
+/**
+ * Options of the list's Filter (spec §3 filter lists), each sorted by name: the terms, courses,
+ * faculty and batches of the question papers, every campus and every exam cycle. With a reach
+ * `scope` (listScopeOf; docs/security/roles.md) the options are those of the papers the list shows
+ * the caller: terms, courses, faculty and batches of papers of course offerings within it, the
+ * campuses of those papers' intakes and the exam cycles those papers belong to. The reach is a
+ * condition of each option's own statement (the paper's course offering, an index lookup per paper).
+ */
+export async function getQuestionPaperFilters(db: Executor, scope: ListScope | null = null) {
+  const within = scope ? offeringIdInListScope(questionPaper.courseOfferingId, scope) : undefined;
   const terms = await db
     .selectDistinct({ TermName: term.name })
     .from(questionPaper)
     .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
     .innerJoin(term, eq(term.id, courseOffering.termId))
+    .where(within)
     .orderBy(asc(term.name));
   const courses = await db
     .selectDistinct({ TermName: term.name, CourseName: course.name, CourseId: course.id })
@@ -703,6 +712,7 @@ export async function getQuestionPaperFilters(db: Executor) {
     .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
     .innerJoin(course, eq(course.id, courseOffering.courseId))
     .innerJoin(term, eq(term.id, courseOffering.termId))
+    .where(within)
     .orderBy(asc(course.name), asc(term.name));
   const faculty = await db
     .selectDistinct({ CourseName: course.name, FacultyName: facultyName })
@@ -710,16 +720,35 @@ export async function getQuestionPaperFilters(db: Executor) {
     .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
     .innerJoin(course, eq(course.id, courseOffering.courseId))
     .innerJoin(contact, eq(contact.id, questionPaper.facultyId))
+    .where(within)
     .orderBy(asc(course.name), asc(facultyName));
-  const campuses = await db.select({ name: campus.name }).from(campus).orderBy(asc(campus.name));
+  const campuses = within
+    ? await db
+        .selectDistinct({ name: campus.name })
+        .from(questionPaper)
+        .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+        .innerJoin(term, eq(term.id, courseOffering.termId))
+        .innerJoin(intake, eq(intake.id, term.intakeId))
+        .innerJoin(campus, eq(campus.id, intake.campusId))
+        .where(within)
+        .orderBy(asc(campus.name))
+    : await db.select({ name: campus.name }).from(campus).orderBy(asc(campus.name));
   const batches = await db
     .selectDistinct({ name: intake.name })
     .from(questionPaper)
     .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
     .innerJoin(term, eq(term.id, courseOffering.termId))
     .innerJoin(intake, eq(intake.id, term.intakeId))
+    .where(within)
     .orderBy(asc(intake.name));
-  const cycles = await db.select({ name: examCycle.name }).from(examCycle).orderBy(asc(examCycle.name));
+  const cycles = within
+    ? await db
+        .selectDistinct({ name: examCycle.name })
+        .from(questionPaper)
+        .innerJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId))
+        .where(within)
+        .orderBy(asc(examCycle.name))
+    : await db.select({ name: examCycle.name }).from(examCycle).orderBy(asc(examCycle.name));
 
   const byCourse = new Map<string, string[]>();
   for (const row of faculty) {
@@ -896,9 +925,13 @@ function toChatView(row: typeof chatMessage.$inferSelect): ChatMessageView {
   };
 }
 
-/** The chat of a paper (spec Question paper chat): header and messages oldest first; 404 when unknown. */
-export async function getChat(db: Executor, paperId: string) {
-  const paper = await getQuestionPaper(db, paperId);
+/**
+ * The chat of a paper (spec Question paper chat): header and messages oldest first; 404 "The course
+ * ID doesn't exist." when unknown or, with a reach `scope` (listScopeOf), when the paper's course
+ * offering lies outside it (the same answer, docs/security/roles.md).
+ */
+export async function getChat(db: Executor, paperId: string, scope: ListScope | null = null) {
+  const paper = await getQuestionPaper(db, paperId, scope);
   const rows = await db
     .select()
     .from(chatMessage)
@@ -915,14 +948,19 @@ export async function getChat(db: Executor, paperId: string) {
   };
 }
 
-/** Appends `body` (already trimmed, non-empty) from the signed-in admin to a paper's chat; 404 when unknown. */
+/**
+ * Appends `body` (already trimmed, non-empty) from the signed-in admin to a paper's chat; 404 "The
+ * course ID doesn't exist." when the paper is unknown or, with a reach `scope` (listScopeOf), lies
+ * outside it, as {@link getChat} answers; nothing is written then.
+ */
 export async function postChatMessage(
   ctx: AppContext,
   actor: SessionUser,
   paperId: string,
   body: string,
+  scope: ListScope | null = null,
 ): Promise<ChatMessageView> {
-  await getQuestionPaper(ctx.db, paperId);
+  await getQuestionPaper(ctx.db, paperId, scope);
   const [row] = await ctx.db
     .insert(chatMessage)
     .values({

@@ -99,9 +99,11 @@ const ZMail = z.object({
 export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get("/sf/exam/questionPaperFilters", async (c) =>
-    c.json({ success: true as const, ...(await getQuestionPaperFilters(ctx.db)) }),
-  );
+  app.get("/sf/exam/questionPaperFilters", async (c) => {
+    // The options of the papers the list shows the caller: those within the caller's scopes.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({ success: true as const, ...(await getQuestionPaperFilters(ctx.db, scope)) });
+  });
 
   app.get("/sf/exam/questionPaperCounts", async (c) => {
     // The tiles count what the list shows: the papers within the caller's scopes.
@@ -141,13 +143,16 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
     });
   });
 
-  app.get("/sf/exam/questionPaper/:id/chat", async (c) =>
-    c.json({ success: true as const, ...(await getChat(ctx.db, c.req.param("id"))) }),
-  );
+  app.get("/sf/exam/questionPaper/:id/chat", async (c) => {
+    // A paper outside the caller's scopes answers the 404 of an unknown one, for reading and writing.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({ success: true as const, ...(await getChat(ctx.db, c.req.param("id"), scope)) });
+  });
 
   app.post("/sf/exam/questionPaper/:id/chat", async (c) => {
     const { body } = parseOrThrow(ZChatBody, await readJson(c));
-    const message = await postChatMessage(ctx, c.get("user"), c.req.param("id"), body);
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const message = await postChatMessage(ctx, c.get("user"), c.req.param("id"), body, scope);
     return c.json({ success: true as const, message });
   });
 

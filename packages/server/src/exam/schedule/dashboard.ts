@@ -1,5 +1,5 @@
 import { defaultExamCycle, todayIn } from "@portal/domain";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type ListScope, offeringIdInListScope } from "../../auth/public.ts";
 import type { Executor } from "../../db/client.ts";
 import { cachedWarmReadModel } from "../../db/read-model-cache.ts";
@@ -23,37 +23,72 @@ export type ExamCycleSummary = {
  * The exam cycle every exam screen opens on when the address names none (one rule for all of them):
  * the cycle holding the next exam from `today` (YYYY-MM-DD in the exam time zone, Asia/Kolkata),
  * else the newest cycle that has exams (`defaultExamCycle`), else the newest; undefined for no
- * cycles. `cycles` latest first, as {@link listExamCycles} answers.
+ * cycles. `cycles` latest first, as {@link listExamCycles} answers. With a reach `scope`
+ * (listScopeOf), the next exam is the next one of a course offering within it (a condition of the
+ * same statement).
  */
 export async function currentExamCycle(
   db: Executor,
   today: string,
   cycles: readonly ExamCycleSummary[],
+  scope: ListScope | null = null,
 ): Promise<ExamCycleSummary | undefined> {
   const [next] = await db
     .select({ id: exam.examCycleId })
     .from(exam)
-    .where(sql`${exam.examDate} >= ${today}`)
+    .where(
+      and(
+        sql`${exam.examDate} >= ${today}`,
+        scope ? offeringIdInListScope(exam.courseOfferingId, scope) : undefined,
+      ),
+    )
     .orderBy(asc(exam.examDate), asc(exam.startTime))
     .limit(1);
   return cycles.find((c) => c.id === next?.id) ?? defaultExamCycle(cycles);
 }
 
-/** Every exam cycle, latest first, with its number of exams and, for imported data, the import code. */
-export async function listExamCycles(db: Executor): Promise<ExamCycleSummary[]> {
+/**
+ * Every exam cycle, latest first, with its number of exams and, for imported data, the import code.
+ * With a reach `scope` (listScopeOf; docs/security/roles.md): only the cycles holding at least one
+ * exam of a course offering within it, and `exams` counts those exams only. The reach is one grouped
+ * count of the exams within it, joined in the same statement (no statement per cycle).
+ */
+export async function listExamCycles(
+  db: Executor,
+  scope: ListScope | null = null,
+): Promise<ExamCycleSummary[]> {
+  const columns = {
+    id: examCycle.id,
+    name: examCycle.name,
+    examType: examCycle.examType,
+    startDate: examCycle.startDate,
+    endDate: examCycle.endDate,
+    importCode: importSource.code,
+  };
+  const order = [desc(examCycle.startDate), asc(examCycle.name)];
+  if (scope) {
+    const within = db
+      .select({ cycleId: exam.examCycleId, exams: sql<number>`count(*)::int`.as("exams") })
+      .from(exam)
+      .where(offeringIdInListScope(exam.courseOfferingId, scope))
+      .groupBy(exam.examCycleId)
+      .as("within_reach");
+    const rows = await db
+      .select({ ...columns, exams: within.exams })
+      .from(examCycle)
+      .innerJoin(within, eq(within.cycleId, examCycle.id))
+      .leftJoin(importSource, eq(importSource.id, examCycle.importSourceId))
+      .orderBy(...order);
+    return rows.map((r) => ({ ...r, exams: Number(r.exams) }));
+  }
   const rows = await db
     .select({
-      id: examCycle.id,
-      name: examCycle.name,
-      examType: examCycle.examType,
-      startDate: examCycle.startDate,
-      endDate: examCycle.endDate,
+      ...columns,
       exams: sql<number>`(select count(*)::int from ${exam} where ${exam.examCycleId} = ${examCycle.id})`,
-      importCode: importSource.code,
     })
     .from(examCycle)
     .leftJoin(importSource, eq(importSource.id, examCycle.importSourceId))
-    .orderBy(desc(examCycle.startDate), asc(examCycle.name));
+    .orderBy(...order);
   return rows.map((r) => ({ ...r, exams: Number(r.exams) }));
 }
 

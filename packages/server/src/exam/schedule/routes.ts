@@ -78,8 +78,10 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
   );
 
   app.get("/sf/exam/examCycles", async (c) => {
-    const examCycles = await listExamCycles(ctx.db);
-    const current = await currentExamCycle(ctx.db, todayIn(ctx.now()), examCycles);
+    // A user whose exam office role is held only at scopes sees the cycles holding exams within them.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const examCycles = await listExamCycles(ctx.db, scope);
+    const current = await currentExamCycle(ctx.db, todayIn(ctx.now()), examCycles, scope);
     return c.json({ success: true as const, examCycles, defaultExamCycleId: current?.id ?? null });
   });
 
@@ -127,12 +129,16 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/salesforce/TimeTable", async (c) => {
     const q = resolveAllRows(parseOrThrow(ZTimetableQuery, c.req.query()));
-    return c.json({ success: true as const, ...(await listExamTimetable(ctx.db, q)) });
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({ success: true as const, ...(await listExamTimetable(ctx.db, q, scope)) });
   });
 
-  app.get("/sf/exam/getExamSetupSPJ/:id", async (c) =>
-    c.json({ success: true as const, exam: await getExamTimetableRow(ctx.db, c.req.param("id")) }),
-  );
+  app.get("/sf/exam/getExamSetupSPJ/:id", async (c) => {
+    // An exam outside the caller's scopes answers the 404 of an unknown one.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const row = await getExamTimetableRow(ctx.db, c.req.param("id"), scope);
+    return c.json({ success: true as const, exam: row });
+  });
 
   const save = async (c: Context<AppEnv>) => {
     const raw = parseOrThrow(ZTimetableSave, await readJson(c));

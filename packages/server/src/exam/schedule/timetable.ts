@@ -132,12 +132,29 @@ function toRow(r: SelectedRow): ExamTimetableRow {
 export type TimetableQuery = { examCycleId: string; course: string; pageNo: number; count: number };
 
 /**
+ * The reach condition of the timetable: the exam's course offering ({@link offeringInListScope}) read
+ * from the intake the statement already joins (no statement or lookup per row); undefined for a null
+ * reach (everywhere).
+ */
+function timetableReach(scope: ListScope | null): SQL | undefined {
+  if (!scope) return undefined;
+  return offeringInListScope(
+    { offeringId: courseOffering.id, programmeId: intake.programmeId, planId: intake.programmePlanId },
+    scope,
+  );
+}
+
+/**
  * The exam timetable of a cycle (or of every cycle when examCycleId is empty), by date, start time
  * and course, one page at a time, with the total. An examCycleId that is not a UUID matches nothing.
+ * With a reach `scope` (listScopeOf), only the exams of course offerings within it, counted alike
+ * (docs/security/roles.md): the condition is on the intake both statements join, so the cycle's
+ * exams are still found through exam_cycle_date_idx.
  */
 export async function listExamTimetable(
   db: Executor,
   q: TimetableQuery,
+  scope: ListScope | null = null,
 ): Promise<{ timetable: ExamTimetableRow[]; noOfRecords: number }> {
   const where: SQL[] = [];
   if (q.examCycleId) where.push(isUuid(q.examCycleId) ? eq(exam.examCycleId, q.examCycleId) : sql`false`);
@@ -145,13 +162,21 @@ export async function listExamTimetable(
     const pattern = `%${q.course.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     where.push(or(ilike(course.name, pattern), ilike(course.code, pattern)) as SQL);
   }
+  const reach = timetableReach(scope);
+  if (reach) where.push(reach);
   const condition = where.length ? and(...where) : undefined;
-  const [total] = await db
+  const counted = db
     .select({ n: count() })
     .from(exam)
     .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
     .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .where(condition);
+    .$dynamic();
+  if (reach) {
+    counted
+      .innerJoin(term, eq(term.id, courseOffering.termId))
+      .innerJoin(intake, eq(intake.id, term.intakeId));
+  }
+  const [total] = await counted.where(condition);
   const rows = await selectRows(db)
     .where(condition)
     .orderBy(
@@ -166,9 +191,18 @@ export async function listExamTimetable(
   return { timetable: rows.map(toRow), noOfRecords: total?.n ?? 0 };
 }
 
-/** One exam's timetable row; 404 `not_found` when there is no such exam. */
-export async function getExamTimetableRow(db: Executor, id: string): Promise<ExamTimetableRow> {
-  const [row] = isUuid(id) ? await selectRows(db).where(eq(exam.id, id)) : [];
+/**
+ * One exam's timetable row (spec §7 /sf/exam/getExamSetupSPJ/{id}); 404 `not_found` "No such exam"
+ * (field `id`) when there is no such exam or, with a reach `scope` (listScopeOf), when its course
+ * offering lies outside it: the same answer, so it does not tell that the exam exists. The reach is a
+ * condition of the row's own statement.
+ */
+export async function getExamTimetableRow(
+  db: Executor,
+  id: string,
+  scope: ListScope | null = null,
+): Promise<ExamTimetableRow> {
+  const [row] = isUuid(id) ? await selectRows(db).where(and(eq(exam.id, id), timetableReach(scope))) : [];
   if (!row) throw notFound("No such exam", "id");
   return toRow(row);
 }

@@ -340,7 +340,10 @@ type Duty = {
  * and faculty member twice (`i.facultyId`), a room name matching several rooms (`i.roomNo`); 404
  * unknown exam (`i.examId`), faculty member (`i.facultyId`) or room (`i.roomNo`); 409
  * `invigilator_double_booked` when the faculty member would hold another room during an overlapping
- * exam ([date + start, + duration) at its campus, compared as instants), held before or given in the same request; 409
+ * exam ([date + start, + duration) at its campus, compared as instants), held before or given in the same request,
+ * naming that duty's room, course and time only when its exam lies within `scope`, the caller's exam
+ * office reach (null: everywhere); outside it the message says only that the invigilator is busy at
+ * that time (docs/security/roles.md); 409
  * `version_conflict` (`i.version`) when the duty is not at the item's `version` any more (0: the
  * client saw no duty) because someone changed, removed or made it since. Mails are queued in the
  * transaction and delivered after the commit (mail/delivery.ts). Every write to a duty moves its
@@ -350,6 +353,7 @@ export async function saveInvigilations(
   ctx: AppContext,
   actor: SessionUser,
   items: readonly InvigilationItem[],
+  scope: ListScope | null = null,
 ): Promise<AssignmentView[]> {
   const pairs = new Set<string>();
   for (const [i, item] of items.entries()) {
@@ -361,7 +365,7 @@ export async function saveInvigilations(
   }
   const at = new Date(ctx.now());
   try {
-    return await saveInvigilationsIn(ctx, actor, items, at);
+    return await saveInvigilationsIn(ctx, actor, items, at, scope);
   } catch (err) {
     // Two saves that both saw no duty for one faculty member and exam: the second insert breaks
     // invigilation_exam_faculty_uq, which is the same stale read as a version mismatch.
@@ -370,11 +374,25 @@ export async function saveInvigilations(
   }
 }
 
+/**
+ * Whether the exam `examId` lies within the reach `scope` (true for null, without a statement): one
+ * statement, asked only when a double booking is refused, to decide whether the refusal may name it.
+ */
+async function examInScope(db: Executor, examId: string, scope: ListScope | null): Promise<boolean> {
+  if (!scope) return true;
+  const found = await db
+    .select({ id: exam.id })
+    .from(exam)
+    .where(and(eq(exam.id, examId), offeringIdInListScope(exam.courseOfferingId, scope)));
+  return found.length > 0;
+}
+
 async function saveInvigilationsIn(
   ctx: AppContext,
   actor: SessionUser,
   items: readonly InvigilationItem[],
   at: Date,
+  scope: ListScope | null,
 ): Promise<AssignmentView[]> {
   return ctx.db.transaction(async (tx) => {
     const exams = await loadExams(
@@ -496,13 +514,22 @@ async function saveInvigilationsIn(
         if (other.examId === item.examId || other.roomId === mine.roomId) continue;
         if (!examSlotsOverlap(mine.slot, other.slot)) continue;
         const who = facultyById.get(item.facultyId)?.name ?? item.facultyId;
+        const rule = { errorCode: "invigilator_double_booked", field: `${i}.facultyId`, rule: "no_overlap" };
+        if (!(await examInScope(tx, other.examId, scope))) {
+          // The other exam lies outside the caller's reach: refused all the same, without naming it.
+          throw new ApiError(
+            409,
+            `${who} is busy at that time: another invigilation duty overlaps this exam; an invigilator cannot hold two rooms at once`,
+            rule,
+          );
+        }
         const when = `${formatDate(other.slot.date)} from ${timeRange(other.slot)} (${other.slot.timeZone ?? DEFAULT_CAMPUS_TIME_ZONE})`;
         const also =
           other.item === null ? "already invigilates" : `is also being assigned (item ${other.item}) to`;
         throw new ApiError(
           409,
           `${who} ${also} ${other.roomNo} for ${other.courseName} on ${when}, which overlaps this exam (${formatDate(mine.slot.date)} from ${timeRange(mine.slot)}); an invigilator cannot hold two rooms at once`,
-          { errorCode: "invigilator_double_booked", field: `${i}.facultyId`, rule: "no_overlap" },
+          rule,
         );
       }
     }

@@ -220,7 +220,9 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.patch("/sf/exam/update/invigilation", async (c) => {
     const items = parseOrThrow(ZInvigilationItems, await readJson(c));
-    const assignments = await saveInvigilations(ctx, c.get("user"), items);
+    // The reach only decides whether a double-booking refusal may name the other exam.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const assignments = await saveInvigilations(ctx, c.get("user"), items, scope);
     return c.json({ success: true as const, message: "Invigilation saved", assignments });
   });
 
