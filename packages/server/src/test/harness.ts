@@ -95,6 +95,8 @@ export async function createTestApi(
     sameDatabaseAs?: TestApi;
     /** Options of the cross-process read-model sharing started on PostgreSQL with the cache on. */
     sharing?: ReadModelSharingOptions;
+    /** Called with every statement sent through drizzle (db/client.ts openDatabase). */
+    onQuery?: (query: string, params: unknown[]) => void;
   } = {},
 ): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-server-test-"));
@@ -113,7 +115,7 @@ export async function createTestApi(
     READ_MODEL_CACHE: options.readModelCache === false ? "off" : "on",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const handle = await openDatabase({ databaseUrl, pgliteDir: "memory://" });
+  const handle = await openDatabase({ databaseUrl, pgliteDir: "memory://", onQuery: options.onQuery });
   await handle.migrate();
   const sharing =
     databaseUrl && options.readModelCache !== false
