@@ -45,7 +45,11 @@ try {
       `/api/salesforce/SessionData?termId=${large.termId}&from=${busyWeek}&to=${addDays(busyWeek, 6)}`,
     ],
   ];
-  console.log(`${target.name}, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `${target.name}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   for (const [label, url] of calls) {
     const get = async () => {
       const res = await api.raw("GET", url, { headers });

@@ -551,10 +551,20 @@ function calendarEvent(e: CalendarRow, who: { id: string; name: string } | null)
  */
 async function timeTableSelection(
   db: Executor,
-  q: { programName: string; intake?: string | undefined; year?: number | undefined; termName?: string | undefined },
+  q: {
+    programName: string;
+    intake?: string | undefined;
+    year?: number | undefined;
+    termName?: string | undefined;
+  },
 ) {
   const byMonth = q.intake && q.year;
-  const [row] = await rows<{ intakeId: string | null; batchName: string | null; timeZone: string | null; termIds: string[] }>(
+  const [row] = await rows<{
+    intakeId: string | null;
+    batchName: string | null;
+    timeZone: string | null;
+    termIds: string[];
+  }>(
     db,
     sql`select i.id as "intakeId", i.name as "batchName", c.time_zone as "timeZone",
         coalesce((select array_agg(t.id::text) from term t where t.intake_id = i.id
@@ -595,7 +605,14 @@ export async function weeklyTimeTable(
   };
   const timeZone = campusTimeZone(selected.timeZone);
   if (!selected.intakeId)
-    return { message: PLANNING_MESSAGES.noDataFound, intakeId: null, batchName: "", ...nav, events: [], timeZone };
+    return {
+      message: PLANNING_MESSAGES.noDataFound,
+      intakeId: null,
+      batchName: "",
+      ...nav,
+      events: [],
+      timeZone,
+    };
   const r = rangeInstants(week.start, week.end);
   const termIds = selected.termIds;
   const events =

@@ -35,7 +35,10 @@ describe.each(testTargets())("statements per uncached scheduling call on $name",
   });
 
   /** The call's answer and the statements it sent (after one call to warm the sign-in check). */
-  async function counted(url: string, status = 200): Promise<{ body: Record<string, unknown>; statements: number }> {
+  async function counted(
+    url: string,
+    status = 200,
+  ): Promise<{ body: Record<string, unknown>; statements: number }> {
     await api.call("GET", url, { headers: auth });
     sent.length = 0;
     counting = true;
