@@ -1,9 +1,12 @@
 import { examSlotsOverlap } from "@portal/domain";
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EXAM_CYCLE } from "../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
-import { readModelCounter, rewarmSettled } from "./read-model-cache.ts";
+import { openDatabase } from "./client.ts";
+import { cachedWarmReadModel, readModelCounter, rewarmSettled } from "./read-model-cache.ts";
+import { startReadModelSharing } from "./read-model-sharing.ts";
 import { enrolment, exam, examCycle } from "./schema.ts";
 
 type Dashboard = { clashes: { students: number } };
@@ -134,5 +137,32 @@ describe.skipIf(!postgres)("reads kept warm across processes on PostgreSQL", () 
     expect(await dashboard(a, authA)).toEqual(afterB);
     // Both answered from memory: the recompute after the write was the only one.
     expect(computed).toEqual([]);
+  });
+
+  it("a reader behind a recompute it did not start computes itself once its budget is spent", async () => {
+    const url = a.databaseUrl ?? "";
+    const handle = await openDatabase({ databaseUrl: url, pgliteDir: "memory://" });
+    const mine: string[] = [];
+    // A budget of 0: the reader does not wait for an announcement at all.
+    const sharing = await startReadModelSharing(handle.db, url, {
+      waitBudgetMs: 0,
+      onCompute: (k) => mine.push(k),
+    });
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      const key = "exam_operations|budget probe";
+      // Another process holds the key's lock and never announces an answer.
+      await other.query("select pg_advisory_lock(hashtextextended($1, 0))", [key]);
+      const answer = await cachedWarmReadModel(handle.db, "exam_operations", "budget probe", async () => ({
+        n: 1,
+      }));
+      expect(answer).toEqual({ n: 1 });
+      expect(mine).toEqual([key]);
+    } finally {
+      await other.end();
+      await sharing.close();
+      await handle.close();
+    }
   });
 });
