@@ -11,6 +11,7 @@ import { type Env, loadConfig } from "./config.ts";
 import type { AppContext, SessionUser } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { rewarmSettled } from "./db/read-model-cache.ts";
+import { type ReadModelSharing, startReadModelSharing } from "./db/read-model-sharing.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
 import { kickEtlJobs, stopEtlJobs } from "./etl/runner.ts";
 import { adoptLocalFiles } from "./files/adopt-local-files.ts";
@@ -53,9 +54,15 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
   const config = loadConfig(options.env ?? process.env);
   const handle = await openDatabase(config);
   let sweeper: FileSweeper | null = null;
+  let sharing: ReadModelSharing | null = null;
   try {
     await handle.migrate();
     const log = (line: string) => console.info(line);
+    // Other portal processes on the same PostgreSQL learn of this one's writes and share the
+    // recompute of the reads kept warm (db/read-model-sharing.ts); nothing to share on PGlite.
+    if (config.databaseUrl && config.readModelCache) {
+      sharing = await startReadModelSharing(handle.db, config.databaseUrl, { log });
+    }
     // The real clock, or one started at PORTAL_CLOCK_START that runs on from it (demos, browser tests).
     const offset = config.clockStart === null ? 0 : config.clockStart - Date.now();
     const now = () => Date.now() + offset;
@@ -115,11 +122,13 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
         await stopEtlJobs(ctx);
         await ctx.sheets.close();
         await rewarmSettled(ctx.db);
+        await sharing?.close();
         await handle.close();
       },
     };
   } catch (err) {
     await sweeper?.stop();
+    await sharing?.close();
     await handle.close();
     throw err;
   }

@@ -31,18 +31,23 @@ export type DatabaseHandle = {
 
 /**
  * Opens the database: node-postgres pool when `databaseUrl` is set, otherwise PGlite in `pgliteDir`
- * (`"memory://"` for an in-memory database, used by tests).
+ * (`"memory://"` for an in-memory database, used by tests). `onQuery`, when given, is called with
+ * the text and parameters of every statement sent through drizzle (tests count statements per call
+ * with it; the read-model counter's own lookup on PGlite bypasses drizzle and is not seen).
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;
   pgliteDir: string;
+  onQuery?: ((query: string, params: unknown[]) => void) | undefined;
 }): Promise<DatabaseHandle> {
   const migrationsFolder = resolveMigrationsFolder();
+  const onQuery = options.onQuery;
+  const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : false;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection closed by the server (restart, failover) must not crash the process.
     pool.on("error", (err) => console.error(`[db] idle PostgreSQL connection failed: ${err.message}`));
-    const db = drizzleNodePg({ client: pool, schema });
+    const db = drizzleNodePg({ client: pool, schema, logger });
     return {
       db: db as unknown as Database,
       kind: "postgres",
@@ -62,7 +67,7 @@ export async function openDatabase(options: {
   }
   if (!options.pgliteDir.startsWith("memory://")) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger });
   // Only this process can open the folder: the read-model cache may count what runs here.
   trackEmbeddedStatements(db as unknown as Database, client);
   return {

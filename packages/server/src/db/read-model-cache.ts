@@ -199,15 +199,25 @@ function keepRecent<V>(map: Map<string, V>, key: string, value: V, limit: number
  * computation; a failed computation is not kept. `key` must identify the question (filters, page)
  * within the model. With the cache of `db` off ({@link setReadModelCache}) it is `compute()`.
  */
-export async function cachedReadModel<T>(
+export function cachedReadModel<T>(
   db: Executor,
   model: ReadModel,
   key: string,
   compute: () => Promise<T>,
 ): Promise<T> {
-  if (uncached.has(db)) return compute();
+  return keptRead(db, model, key, compute);
+}
+
+/** {@link cachedReadModel}, its computation given the counter value it computes under. */
+async function keptRead<T>(
+  db: Executor,
+  model: ReadModel,
+  key: string,
+  compute: (version: number | undefined) => Promise<T>,
+): Promise<T> {
+  if (uncached.has(db)) return compute(undefined);
   const version = await readModelCounter(db, model);
-  if (version === undefined) return compute();
+  if (version === undefined) return compute(undefined);
   const cache = mapOf(caches, db);
   const fullKey = `${model}|${key}`;
   const kept = cache.get(fullKey);
@@ -215,7 +225,7 @@ export async function cachedReadModel<T>(
     keepRecent(cache, fullKey, kept, CACHE_LIMIT);
     return kept.answer as Promise<T>;
   }
-  const entry: Kept = { version, answer: compute() };
+  const entry: Kept = { version, answer: compute(version) };
   keepRecent(cache, fullKey, entry, CACHE_LIMIT);
   entry.answer.catch(() => {
     if (cache.get(fullKey) === entry) cache.delete(fullKey);
@@ -223,8 +233,31 @@ export async function cachedReadModel<T>(
   return entry.answer as Promise<T>;
 }
 
+/**
+ * How a read kept warm is computed when other processes share the database: given the read's full
+ * key (`<model>|<key>`), the counter value it is computed under and the computation itself, it
+ * answers what one of the processes computed for that counter value or a later one
+ * (db/read-model-sharing.ts). Rejects only when `compute` does.
+ */
+export type SharedComputation = <T>(
+  fullKey: string,
+  version: number,
+  compute: () => Promise<T>,
+) => Promise<T>;
+const sharedComputations = new WeakMap<Executor, SharedComputation>();
+
+/**
+ * Makes the reads kept warm on `db` ({@link cachedWarmReadModel}) compute through `shared` (one
+ * process computes a key per change, the others read its answer), or, with `null`, in this process
+ * alone again (the default; always so on the embedded database).
+ */
+export function shareWarmReads(db: Executor, shared: SharedComputation | null): void {
+  if (shared) sharedComputations.set(db, shared);
+  else sharedComputations.delete(db);
+}
+
 /** A read kept warm after writes: its refresh, one at a time ({@link coalescedReader}). */
-type WarmRead = { refresh: () => Promise<unknown> };
+type WarmRead = { model: ReadModel; refresh: () => Promise<unknown> };
 /** Reads kept warm per database handle, the most recently asked last. */
 const warmReads = new WeakMap<Executor, Map<string, WarmRead>>();
 /** Most reads kept warm per database handle; the least recently asked is dropped. */
@@ -249,11 +282,16 @@ export function cachedWarmReadModel<T>(
   if (uncached.has(db)) return compute();
   const reads = mapOf(warmReads, db);
   const fullKey = `${model}|${key}`;
+  const computeShared = (version: number | undefined): Promise<T> => {
+    const shared = sharedComputations.get(db);
+    return shared && version !== undefined ? shared(fullKey, version, compute) : compute();
+  };
   const read = reads.get(fullKey) ?? {
-    refresh: coalescedReader(() => cachedReadModel(db, model, key, compute)),
+    model,
+    refresh: coalescedReader(() => keptRead(db, model, key, computeShared)),
   };
   keepRecent(reads, fullKey, read, WARM_LIMIT);
-  return cachedReadModel(db, model, key, compute);
+  return keptRead(db, model, key, computeShared);
 }
 
 /**
@@ -261,13 +299,15 @@ export function cachedWarmReadModel<T>(
  * change counter has moved: call it once a write has committed. Each read reads its counter first, so
  * an unchanged one costs a counter read; one refresh at a time per read (a write during a refresh
  * queues one more after it). Failures are left to the next reader, which computes as if nothing had
- * been kept. Answers when every refresh started here has settled ({@link rewarmSettled}).
+ * been kept. With `model`, only the reads of that read model (a change another process announced,
+ * db/read-model-sharing.ts). Answers when every refresh started here has settled ({@link rewarmSettled}).
  */
-export function rewarmAfterWrite(db: Executor): Promise<void> {
+export function rewarmAfterWrite(db: Executor, model?: ReadModel): Promise<void> {
   const reads = warmReads.get(db);
   if (!reads || reads.size === 0 || uncached.has(db)) return Promise.resolve();
   const before = rewarming.get(db) ?? Promise.resolve();
-  const round = Promise.allSettled([...reads.values()].map((read) => read.refresh())).then(() => undefined);
+  const refreshed = [...reads.values()].filter((read) => model === undefined || read.model === model);
+  const round = Promise.allSettled(refreshed.map((read) => read.refresh())).then(() => undefined);
   const all = Promise.all([before, round]).then(() => undefined);
   rewarming.set(db, all);
   all.then(() => {

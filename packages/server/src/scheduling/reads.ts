@@ -1,6 +1,7 @@
 import {
   ACTIVITY_TYPES,
   addDays,
+  campusTimeZone,
   EVENT_KINDS,
   instantToLocal,
   localToInstant,
@@ -15,6 +16,7 @@ import type { Executor } from "../db/client.ts";
 import { personName } from "../db/person-name.ts";
 import { rows } from "../db/rows.ts";
 import { notFound } from "../http/errors.ts";
+import { isUuid } from "../http/request.ts";
 import { existingIntakes, findProgramme, namedHolidaysOfIntake, resolveIntake } from "../planning/public.ts";
 
 /**
@@ -542,18 +544,58 @@ function calendarEvent(e: CalendarRow, who: { id: string; name: string } | null)
 }
 
 /**
+ * What the time table's selectors name, in one statement: the programme (by id, code or name, as
+ * findProgramme), its intake (month and year, else its latest, as resolveIntake), the zone of the
+ * intake's campus and the ids of the intake's terms (optionally only the term named `termName`).
+ * No row: no such programme; a row with `intakeId` null: the programme has no such intake.
+ */
+async function timeTableSelection(
+  db: Executor,
+  q: {
+    programName: string;
+    intake?: string | undefined;
+    year?: number | undefined;
+    termName?: string | undefined;
+  },
+) {
+  const byMonth = q.intake && q.year;
+  const [row] = await rows<{
+    intakeId: string | null;
+    batchName: string | null;
+    timeZone: string | null;
+    termIds: string[];
+  }>(
+    db,
+    sql`select i.id as "intakeId", i.name as "batchName", c.time_zone as "timeZone",
+        coalesce((select array_agg(t.id::text) from term t where t.intake_id = i.id
+          ${q.termName ? sql`and t.name = ${q.termName}` : sql``}), '{}') as "termIds"
+        from (select id from academic_programme
+          where ${isUuid(q.programName) ? sql`id = ${q.programName}::uuid` : sql`false`} or code = ${q.programName} or name = ${q.programName}
+          order by name limit 1) p
+        left join lateral (select id, name, campus_id from intake where programme_id = p.id
+          ${byMonth ? sql`and month = ${q.intake} and year = ${q.year} order by name` : sql`order by year desc, month desc, name`}
+          limit 1) i on true
+        left join campus c on c.id = i.campus_id`,
+  );
+  return row ?? null;
+}
+
+/**
  * The weekly time table (spec, Academic planning §2 "Time Table", §4 week navigation): the week (Monday to
  * Sunday) holding `date`, with the Mondays of the previous and next week, and the events of the
  * intake's terms (programme by name, code or id; intake month and year, else its latest intake;
- * optionally one term by name) in that week, as calendar events. `message` 'No Data Found' when the
- * week has none.
+ * optionally one term by name) in that week, as calendar events, and `timeZone`, the zone of the
+ * intake's campus the grid draws them in (the default campus zone without an intake). `message`
+ * 'No Data Found' when the week has none. 404 for an unknown programme. Two statements uncached
+ * (the selection, then the week's events through the (term, start) index; none for the events when
+ * the intake has no term), pinned by scheduling/statements-per-call.test.ts.
  */
 export async function weeklyTimeTable(
   db: Executor,
   q: { programName: string; intake?: string; year?: number; termName?: string; date: string },
 ) {
-  const prog = await findProgramme(db, q.programName);
-  if (!prog) throw notFound("No such programme", "programName");
+  const selected = await timeTableSelection(db, q);
+  if (!selected) throw notFound("No such programme", "programName");
   const week = weekOf(q.date);
   const nav = {
     weekStart: week.start,
@@ -561,23 +603,37 @@ export async function weeklyTimeTable(
     previousWeek: previousWeek(q.date),
     nextWeek: nextWeek(q.date),
   };
-  const found = await resolveIntake(db, prog.id, q.intake, q.year);
-  if (!found)
-    return { message: PLANNING_MESSAGES.noDataFound, intakeId: null, batchName: "", ...nav, events: [] };
+  const timeZone = campusTimeZone(selected.timeZone);
+  if (!selected.intakeId)
+    return {
+      message: PLANNING_MESSAGES.noDataFound,
+      intakeId: null,
+      batchName: "",
+      ...nav,
+      events: [],
+      timeZone,
+    };
   const r = rangeInstants(week.start, week.end);
-  const events = await calendarRows(
-    db,
-    sql`e.term_id in (select id from term where intake_id = ${found.id}
-          ${q.termName ? sql`and name = ${q.termName}` : sql``})
+  const termIds = selected.termIds;
+  const events =
+    termIds.length === 0
+      ? []
+      : await calendarRows(
+          db,
+          sql`e.term_id in (${sql.join(
+            termIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
         and e.starts_at < ${r.end}::timestamptz and e.ends_at > ${r.start}::timestamptz
         and e.starts_at > ${r.start}::timestamptz - interval '62 days'`,
-  );
+        );
   return {
     message: events.length === 0 ? PLANNING_MESSAGES.noDataFound : "",
-    intakeId: found.id,
-    batchName: found.name,
+    intakeId: selected.intakeId,
+    batchName: selected.batchName ?? "",
     ...nav,
     events: events.map((e) => calendarEvent(e, null)),
+    timeZone,
   };
 }
 

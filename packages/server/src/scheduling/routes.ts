@@ -29,7 +29,7 @@ import {
   weeklyTimeTable,
 } from "./reads.ts";
 import { swapTimeTableSlots } from "./swap.ts";
-import { calendarClock, facultyTimeZone, intakeTimeZone, termTimeZone } from "./time-zones.ts";
+import { calendarClock, facultyTimeZone, termTimeZone } from "./time-zones.ts";
 
 const optionalDate = z.union([z.literal(""), ZIsoDate]).optional();
 const ZRangeQuery = z.object({ from: optionalDate, to: optionalDate });
@@ -172,11 +172,11 @@ export function schedulingRoutes(ctx: AppContext): Hono<AppEnv> {
       termName: q.termName || undefined,
       date: q.date,
     };
-    return keptJson(c, `timeTable|${JSON.stringify(query)}`, async () => {
-      const week = await weeklyTimeTable(ctx.db, query);
-      // The intake's events are wall times at its campus: the grid draws them in its zone.
-      return { success: true as const, ...week, timeZone: await intakeTimeZone(ctx.db, week.intakeId) };
-    });
+    // The intake's events are wall times at its campus: the grid draws them in its zone (timeZone).
+    return keptJson(c, `timeTable|${JSON.stringify(query)}`, async () => ({
+      success: true as const,
+      ...(await weeklyTimeTable(ctx.db, query)),
+    }));
   });
 
   const book = async (c: Context<AppEnv>) => {

@@ -33,16 +33,6 @@ export async function facultyTimeZone(db: Executor, contactId: string): Promise<
   return campusTimeZone(found?.timeZone);
 }
 
-/** The zone of an intake's campus; the default campus zone when there is no intake. */
-export async function intakeTimeZone(db: Executor, intakeId: string | null): Promise<string> {
-  if (!intakeId) return campusTimeZone(null);
-  const [found] = await rows<{ timeZone: string }>(
-    db,
-    sql`select c.time_zone as "timeZone" from intake i join campus c on c.id = i.campus_id where i.id = ${intakeId}`,
-  );
-  return campusTimeZone(found?.timeZone);
-}
-
 /** The zone of a term's campus (term -> intake -> campus); the default campus zone when unknown. */
 export async function termTimeZone(db: Executor, termId: string): Promise<string> {
   const [found] = await rows<{ timeZone: string }>(

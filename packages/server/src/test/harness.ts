@@ -13,6 +13,11 @@ import { loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
 import { rewarmSettled } from "../db/read-model-cache.ts";
+import {
+  type ReadModelSharing,
+  type ReadModelSharingOptions,
+  startReadModelSharing,
+} from "../db/read-model-sharing.ts";
 import { loadDemoData } from "../demo/seed.ts";
 import { stopEtlJobs } from "../etl/runner.ts";
 import { createFileStore } from "../files/file-store.ts";
@@ -38,6 +43,10 @@ export type CallOptions = {
 
 export type TestApi = {
   ctx: AppContext;
+  /** The PostgreSQL database's URL (null on PGlite). */
+  databaseUrl: string | null;
+  /** The cross-process read-model sharing (PostgreSQL with the cache on; null otherwise). */
+  sharing: ReadModelSharing | null;
   /** Moves the clock forward by `ms`. */
   advance(ms: number): void;
   /** Calls the API; the answer must match the OpenAPI description. */
@@ -77,12 +86,26 @@ export async function createTestDatabase(
  */
 export async function createTestApi(
   target: Target,
-  options: { readModelCache?: boolean } = {},
+  options: {
+    readModelCache?: boolean;
+    /**
+     * PostgreSQL only: a second API instance on the database of `sameDatabaseAs` (as another
+     * portal process would be), neither seeding it nor dropping it on close.
+     */
+    sameDatabaseAs?: TestApi;
+    /** Options of the cross-process read-model sharing started on PostgreSQL with the cache on. */
+    sharing?: ReadModelSharingOptions;
+    /** Called with every statement sent through drizzle (db/client.ts openDatabase). */
+    onQuery?: (query: string, params: unknown[]) => void;
+  } = {},
 ): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-server-test-"));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
-  if (target.name === "postgres" && target.adminUrl) {
+  const shared = options.sameDatabaseAs?.databaseUrl ?? null;
+  if (options.sameDatabaseAs && !shared) throw new Error("only a PostgreSQL database can be shared");
+  if (shared) databaseUrl = shared;
+  else if (target.name === "postgres" && target.adminUrl) {
     ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase(target.adminUrl));
   }
   const config = loadConfig({
@@ -92,8 +115,12 @@ export async function createTestApi(
     READ_MODEL_CACHE: options.readModelCache === false ? "off" : "on",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const handle = await openDatabase({ databaseUrl, pgliteDir: "memory://" });
+  const handle = await openDatabase({ databaseUrl, pgliteDir: "memory://", onQuery: options.onQuery });
   await handle.migrate();
+  const sharing =
+    databaseUrl && options.readModelCache !== false
+      ? await startReadModelSharing(handle.db, databaseUrl, options.sharing)
+      : null;
   let now = Date.parse("2026-11-02T04:30:00Z");
   const ctx: AppContext = {
     config,
@@ -105,7 +132,7 @@ export async function createTestApi(
     log: process.env.TEST_LOG ? (line: string) => console.error(line) : () => {},
     now: () => now,
   };
-  await loadDemoData(ctx, { size: "small" });
+  if (!shared) await loadDemoData(ctx, { size: "small" });
   const app = createApi(ctx);
   const validator = await loadOpenApiValidator();
 
@@ -124,6 +151,8 @@ export async function createTestApi(
 
   return {
     ctx,
+    databaseUrl,
+    sharing,
     advance: (ms) => {
       now += ms;
     },
@@ -142,6 +171,7 @@ export async function createTestApi(
       await stopEtlJobs(ctx);
       await ctx.sheets.close();
       await rewarmSettled(handle.db);
+      await sharing?.close();
       await handle.close();
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
