@@ -44,6 +44,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One migrated, seeded database for the run; every API test starts from a copy of it.
+          globalSetup: ["src/test/global-setup.ts"],
         },
       },
     ],

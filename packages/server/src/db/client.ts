@@ -39,6 +39,11 @@ export async function openDatabase(options: {
   databaseUrl: string | null;
   pgliteDir: string;
   onQuery?: ((query: string, params: unknown[]) => void) | undefined;
+  /**
+   * PGlite only: start from this data directory (a `dumpDataDir` tarball) instead of an empty
+   * cluster. The tests start every API from one migrated and seeded dump (test/template.ts).
+   */
+  pgliteDump?: Blob;
 }): Promise<DatabaseHandle> {
   const migrationsFolder = resolveMigrationsFolder();
   const onQuery = options.onQuery;
@@ -66,7 +71,9 @@ export async function openDatabase(options: {
     };
   }
   if (!options.pgliteDir.startsWith("memory://")) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
+  const client = options.pgliteDump
+    ? await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump })
+    : await PGlite.create(options.pgliteDir);
   const db = drizzlePglite({ client, schema, logger });
   // Only this process can open the folder: the read-model cache may count what runs here.
   trackEmbeddedStatements(db as unknown as Database, client);

@@ -7,23 +7,30 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { createApi } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
-import { openDatabase } from "../db/client.ts";
+import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { rewarmSettled } from "../db/read-model-cache.ts";
 import {
   type ReadModelSharing,
   type ReadModelSharingOptions,
   startReadModelSharing,
 } from "../db/read-model-sharing.ts";
-import { loadDemoData } from "../demo/seed.ts";
 import { stopEtlJobs } from "../etl/runner.ts";
 import { createFileStore } from "../files/file-store.ts";
 import { createSheetReader } from "../files/sheets/reader.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { loadOpenApiValidator } from "./openapi.ts";
+import {
+  adminQuery,
+  copyTemplateFiles,
+  currentTemplate,
+  randomDatabaseName,
+  seedTestDatabase,
+  TEST_START,
+  templateDump,
+} from "./template.ts";
 
 export type Target = { name: "pglite" | "postgres"; adminUrl?: string };
 
@@ -61,22 +68,15 @@ export type TestApi = {
 /** A new, empty PostgreSQL database `portal_test_<random>` made through `adminUrl`, and how to drop it. */
 export async function createTestDatabase(
   adminUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `portal_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const name = randomDatabaseName("portal_test_");
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
@@ -100,13 +100,18 @@ export async function createTestApi(
   } = {},
 ): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-server-test-"));
+  // The run's template (test/template.ts) when the global setup built one; otherwise a database made here.
+  const template = currentTemplate();
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
   const shared = options.sameDatabaseAs?.databaseUrl ?? null;
   if (options.sameDatabaseAs && !shared) throw new Error("only a PostgreSQL database can be shared");
   if (shared) databaseUrl = shared;
   else if (target.name === "postgres" && target.adminUrl) {
-    ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase(target.adminUrl));
+    ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase(
+      target.adminUrl,
+      template?.postgresDatabase ?? undefined,
+    ));
   }
   const config = loadConfig({
     PORTAL_DATA_DIR: dataDir,
@@ -115,13 +120,27 @@ export async function createTestApi(
     READ_MODEL_CACHE: options.readModelCache === false ? "off" : "on",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const handle = await openDatabase({ databaseUrl, pgliteDir: "memory://", onQuery: options.onQuery });
-  await handle.migrate();
+  const onQuery = options.onQuery;
+  let handle: DatabaseHandle;
+  if (shared) {
+    // Another process's view of a database the first API already made and seeded.
+    handle = await openDatabase({ databaseUrl, pgliteDir: "memory://", onQuery });
+  } else if (template && (databaseUrl === null || template.postgresDatabase !== null)) {
+    handle = await openDatabase({
+      databaseUrl,
+      pgliteDir: "memory://",
+      onQuery,
+      ...(databaseUrl === null ? { pgliteDump: await templateDump(template) } : {}),
+    });
+    await copyTemplateFiles(template, databaseUrl === null ? "pglite" : "postgres", dataDir);
+  } else {
+    handle = await seedTestDatabase(databaseUrl, dataDir, onQuery);
+  }
   const sharing =
     databaseUrl && options.readModelCache !== false
       ? await startReadModelSharing(handle.db, databaseUrl, options.sharing)
       : null;
-  let now = Date.parse("2026-11-02T04:30:00Z");
+  let now = TEST_START;
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -132,7 +151,6 @@ export async function createTestApi(
     log: process.env.TEST_LOG ? (line: string) => console.error(line) : () => {},
     now: () => now,
   };
-  if (!shared) await loadDemoData(ctx, { size: "small" });
   const app = createApi(ctx);
   const validator = await loadOpenApiValidator();
 
