@@ -155,7 +155,9 @@ describe("ZExamPeriodScheme", () => {
     },
     {
       case: "a pair both together and apart",
-      change: { rules: { ...DEFAULT_TIMETABLING_RULES, togetherPairs: [["a", "b"]], apartPairs: [["b", "a"]] } },
+      change: {
+        rules: { ...DEFAULT_TIMETABLING_RULES, togetherPairs: [["a", "b"]], apartPairs: [["b", "a"]] },
+      },
       path: "rules.apartPairs.0",
       message: "Exams b and a cannot both share a period and avoid each other's period",
     },

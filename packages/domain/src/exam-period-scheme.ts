@@ -35,8 +35,12 @@ export const ZPeriodSchemeSlot = z.object({
   durationMinutes: z
     .number({ error: "Duration must be a number of minutes" })
     .int({ error: "Duration must be a whole number of minutes" })
-    .min(EXAM_DURATION_MIN_MINUTES, { error: `Duration must be at least ${EXAM_DURATION_MIN_MINUTES} minutes` })
-    .max(EXAM_DURATION_MAX_MINUTES, { error: `Duration must be at most ${EXAM_DURATION_MAX_MINUTES} minutes` }),
+    .min(EXAM_DURATION_MIN_MINUTES, {
+      error: `Duration must be at least ${EXAM_DURATION_MIN_MINUTES} minutes`,
+    })
+    .max(EXAM_DURATION_MAX_MINUTES, {
+      error: `Duration must be at most ${EXAM_DURATION_MAX_MINUTES} minutes`,
+    }),
 });
 export type PeriodSchemeSlot = z.output<typeof ZPeriodSchemeSlot>;
 
@@ -120,7 +124,8 @@ export function examPeriodsOfScheme(
   const start = Temporal.PlainDate.from(cycle.startDate);
   const end = Temporal.PlainDate.from(cycle.endDate);
   if (Temporal.PlainDate.compare(start, end) > 0) throw new Error("the cycle ends before it starts");
-  if (scheme.slots.length === 0) throw new EmptyPeriodSchemeError("The period scheme has no slot: give at least one");
+  if (scheme.slots.length === 0)
+    throw new EmptyPeriodSchemeError("The period scheme has no slot: give at least one");
   const slots = [...scheme.slots].sort(
     (a, b) => (minutesOfDay(a.startTime) ?? 0) - (minutesOfDay(b.startTime) ?? 0),
   );

@@ -130,7 +130,15 @@ export function timetablingObjectiveOf(rules: ExamTimetablingRules): Improvement
 
 /** A rule a timetable breaks: which rule, the exams (keys) and the period (key) where it shows. */
 export type TimetablingBreak = {
-  rule: "clash" | "oneExamPerDay" | "minSpread" | "together" | "apart" | "seats" | "invigilators" | "unplaced";
+  rule:
+    | "clash"
+    | "oneExamPerDay"
+    | "minSpread"
+    | "together"
+    | "apart"
+    | "seats"
+    | "invigilators"
+    | "unplaced";
   exams: string[];
   period: string | null;
 };
@@ -246,11 +254,18 @@ export function periodsNeeded(
     [],
   );
   if (template.length === 0) return null;
-  const extended: TimetablingPeriod[] = periods.map((q, i) => ({ ...q, key: `p${i}`, day: q.day ?? `#${i}` }));
+  const extended: TimetablingPeriod[] = periods.map((q, i) => ({
+    ...q,
+    key: `p${i}`,
+    day: q.day ?? `#${i}`,
+  }));
   for (let d = 0; extended.length < periods.length + exams.length * template.length; d++) {
     for (const [s, q] of template.entries()) extended.push({ ...q, key: `x${d}-${s}`, day: `x${d}` });
   }
-  const { assignment, unplaced } = assignExamPeriods(exams, extended, { ...constraints, strategy: "compact" });
+  const { assignment, unplaced } = assignExamPeriods(exams, extended, {
+    ...constraints,
+    strategy: "compact",
+  });
   if (unplaced.length > 0) return null;
   const position = new Map(extended.map((q, i) => [q.key, i]));
   let last = 0;
@@ -289,7 +304,8 @@ export function timetableInPeriods(
   if (built.unplaced.length === 0) return { ok: true, assignment: built.assignment };
   const needed = periodsNeeded(exams, periods, constraints);
   const shown = built.unplaced.slice(0, 10).map(label);
-  const more = built.unplaced.length > shown.length ? ` and ${built.unplaced.length - shown.length} more` : "";
+  const more =
+    built.unplaced.length > shown.length ? ` and ${built.unplaced.length - shown.length} more` : "";
   const reason =
     needed === null
       ? "Some fit in no period however many there are (too long, too many seats or invigilators, or held together with an exam they share a student with)."

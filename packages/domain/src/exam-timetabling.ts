@@ -490,7 +490,17 @@ export function assignExamPeriods(
 
   // Repair: a node left out may still go where exactly one placed node blocks it, when that node
   // can move to another period it fits in (a one-step Kempe-style move).
-  const repair: Repair = { nodes, periods, graph, order, allowed, periodOf, seatsLeft, invigilatorsLeft, near };
+  const repair: Repair = {
+    nodes,
+    periods,
+    graph,
+    order,
+    allowed,
+    periodOf,
+    seatsLeft,
+    invigilatorsLeft,
+    near,
+  };
   let stillUnplaced = unplaced.filter((e) => !moveOneBlocker(e, repair));
   if (stillUnplaced.length > 0) stillUnplaced = iteratedGreedy(repair);
 
@@ -676,7 +686,8 @@ function moveOneBlocker(
     for (let r = 0; r < p; r++) {
       if (r === q || r === from || taken[r] || !allowed[b * p + r]) continue;
       if (blockerWide[q] && near[q * p + r]) continue;
-      if (moved.seats > (seatsLeft[r] as number) || moved.invigilators > (invigilatorsLeft[r] as number)) continue;
+      if (moved.seats > (seatsLeft[r] as number) || moved.invigilators > (invigilatorsLeft[r] as number))
+        continue;
       periodOf[b] = r;
       periodOf[e] = q;
       if (!orderAllows(order, b, r, periodOf) || !orderAllows(order, e, q, periodOf)) {
