@@ -2,6 +2,7 @@ import {
   buildTimetablingProblem,
   orderAllows,
   proximityWeight,
+  studentBlockedPeriods,
   type TimetablingExam,
   type TimetablingNode,
   type TimetablingOptions,
@@ -84,7 +85,8 @@ export function seededRandom(seed: number): () => number {
  * `options` kept) by simulated annealing over Kempe-chain moves: pick an exam (not locked) and
  * another period, take the chain of exams linked by students (or `apart` pairs) alternating between
  * the two periods, and swap it; a move is refused when it touches a locked exam, puts an exam where
- * its duration or the period's seats do not fit, or breaks an `after` ordering. Exams held
+ * its duration, the period's seats or its invigilators do not fit, puts it on a day or within the
+ * spread of a student's other exam (`oneExamPerDay`, `minSpread`), or breaks an `after` ordering. Exams held
  * `together` move as one. So no move ever introduces a clash or breaks a hard constraint. Worse
  * moves are taken with probability exp(-delta / T), T falling geometrically from a start estimated
  * on sampled moves to a thousandth of it over the budget (iterations, or time when `timeLimitMs` is
@@ -112,11 +114,6 @@ export function improveExamTimetable(
     if (was >= 0 && was !== q) throw new Error(`exam ${exam.key} is apart from its group`);
     periodOf[v] = q;
   }
-  for (let v = 0; v < n; v++) {
-    for (const u of graph.neighbours[v] as Int32Array) {
-      if (periodOf[u] === periodOf[v]) throw new Error("the start timetable has a clash");
-    }
-  }
 
   const pair = new Float64Array(p * p);
   for (let a = 0; a < p; a++)
@@ -130,10 +127,24 @@ export function improveExamTimetable(
     }
   }
   const capacity = Float64Array.from(periods, (q) => q.seats ?? Number.POSITIVE_INFINITY);
+  const staffing = Float64Array.from(periods, (q) => q.invigilators ?? Number.POSITIVE_INFINITY);
+  const near = studentBlockedPeriods(periods, options);
+  for (let v = 0; v < n; v++) {
+    const shared = graph.shared[v] as Int32Array;
+    for (const [i, u] of (graph.neighbours[v] as Int32Array).entries()) {
+      const a = periodOf[v] as number;
+      const b = periodOf[u] as number;
+      if (a === b) throw new Error("the start timetable has a clash");
+      if ((shared[i] as number) > 0 && near[a * p + b])
+        throw new Error("the start timetable puts a student's exams on one day or closer than minSpread");
+    }
+  }
   const used = new Float64Array(p);
+  const staffUsed = new Float64Array(p);
   for (let v = 0; v < n; v++) {
     const q = periodOf[v] as number;
     used[q] = (used[q] as number) + (nodes[v] as TimetablingNode).seats;
+    staffUsed[q] = (staffUsed[q] as number) + (nodes[v] as TimetablingNode).invigilators;
   }
   const allowed = new Uint8Array(n * p);
   for (let v = 0; v < n; v++) {
@@ -141,7 +152,11 @@ export function improveExamTimetable(
     for (let q = 0; q < p; q++) {
       const period = periods[q] as TimetablingPeriod;
       allowed[v * p + q] =
-        node.durationMinutes <= period.durationMinutes && node.seats <= (capacity[q] as number) ? 1 : 0;
+        node.durationMinutes <= period.durationMinutes &&
+        node.seats <= (capacity[q] as number) &&
+        node.invigilators <= (staffing[q] as number)
+          ? 1
+          : 0;
     }
   }
   const locked = new Uint8Array(n);
@@ -211,14 +226,22 @@ export function improveExamTimetable(
     }
     let toQ = 0;
     let toA = 0;
+    let staffToQ = 0;
+    let staffToA = 0;
     let delta = 0;
     for (const x of chain) {
       const from = periodOf[x] as number;
       const to = from === a ? q : a;
       if (locked[x] || !allowed[x * p + to]) return Number.NaN;
       const seats = (nodes[x] as TimetablingNode).seats;
-      if (to === q) toQ += seats;
-      else toA += seats;
+      const staff = (nodes[x] as TimetablingNode).invigilators;
+      if (to === q) {
+        toQ += seats;
+        staffToQ += staff;
+      } else {
+        toA += seats;
+        staffToA += staff;
+      }
       if (unary) delta += (unary[x * p + to] as number) - (unary[x * p + from] as number);
       const list = graph.neighbours[x] as Int32Array;
       const shared = graph.shared[x] as Int32Array;
@@ -226,11 +249,15 @@ export function improveExamTimetable(
         const u = list[i] as number;
         if (mark[u] === stamp) continue;
         const r = periodOf[u] as number;
+        // A student's exam outside the chain rules out its day or spread (oneExamPerDay, minSpread).
+        if ((shared[i] as number) > 0 && near[to * p + r]) return Number.NaN;
         delta += (shared[i] as number) * ((pair[to * p + r] as number) - (pair[from * p + r] as number));
       }
     }
     if ((used[q] as number) + toQ - toA > (capacity[q] as number)) return Number.NaN;
     if ((used[a] as number) + toA - toQ > (capacity[a] as number)) return Number.NaN;
+    if ((staffUsed[q] as number) + staffToQ - staffToA > (staffing[q] as number)) return Number.NaN;
+    if ((staffUsed[a] as number) + staffToA - staffToQ > (staffing[a] as number)) return Number.NaN;
     if (fits) {
       const after = (r: number) => {
         const list: number[] = [];
@@ -253,6 +280,9 @@ export function improveExamTimetable(
       periodOf[x] = to;
       used[from] = (used[from] as number) - seats;
       used[to] = (used[to] as number) + seats;
+      const staff = (nodes[x] as TimetablingNode).invigilators;
+      staffUsed[from] = (staffUsed[from] as number) - staff;
+      staffUsed[to] = (staffUsed[to] as number) + staff;
     }
     let kept = true;
     for (const x of chain)
@@ -265,6 +295,9 @@ export function improveExamTimetable(
         periodOf[x] = to;
         used[from] = (used[from] as number) - seats;
         used[to] = (used[to] as number) + seats;
+        const staff = (nodes[x] as TimetablingNode).invigilators;
+        staffUsed[from] = (staffUsed[from] as number) - staff;
+        staffUsed[to] = (staffUsed[to] as number) + staff;
       }
     } else if (fits) {
       for (const x of chain) {

@@ -15,13 +15,23 @@ export type TimetablingExam = {
   /** Seats the exam needs (usually its number of students). */
   seats: number;
   durationMinutes: number;
+  /** Invigilators the exam needs (ceil(students / students per invigilator)); 0 when not given. */
+  invigilators?: number;
 };
 
 /**
  * An exam period (sitting) exams may be put in. `seats` is the period's seat total (the sum of the
  * capacities of its rooms); without it the period holds any number of students.
  */
-export type TimetablingPeriod = { key: string; seats?: number; durationMinutes: number };
+export type TimetablingPeriod = {
+  key: string;
+  seats?: number;
+  durationMinutes: number;
+  /** The day the period is on (any value equal for the periods of one day); needed by `oneExamPerDay`. */
+  day?: number | string;
+  /** Invigilators available in the period; without it the period staffs any number of exams. */
+  invigilators?: number;
+};
 
 /**
  * How to choose among the periods an exam fits in:
@@ -49,6 +59,17 @@ export type TimetablingOptions = {
    * ordered against an exam they are held together with) stay unplaced.
    */
   after?: ReadonlyArray<readonly [string, string]>;
+  /**
+   * At most one exam per student per day (hard): exams sharing a student go on different days
+   * (`day` of the periods, which every period must then carry). `apart` pairs without a shared
+   * student only need different periods.
+   */
+  oneExamPerDay?: boolean;
+  /**
+   * Hard minimum spread: exams sharing a student at least this many periods apart (in the order of
+   * the `periods` argument); 1 (the default) only forbids the same period, 2 also the next period.
+   */
+  minSpread?: number;
 };
 
 /** Where each placed exam goes (exam key to period key) and the keys of the exams that fit nowhere. */
@@ -58,7 +79,7 @@ export type PeriodAssignment = { assignment: Map<string, string>; unplaced: stri
  * What the colouring places: one exam, or exams held together (`together`) merged into one node
  * with their seats summed and the longest duration.
  */
-export type TimetablingNode = Pick<TimetablingExam, "seats" | "durationMinutes">;
+export type TimetablingNode = Pick<TimetablingExam, "seats" | "durationMinutes"> & { invigilators: number };
 
 /** The conflict graph of the nodes: for each node, its neighbours and the students they share. */
 export type ConflictGraph = {
@@ -131,7 +152,7 @@ export function buildTimetablingProblem(
   }
   const nodeOfRoot = new Map<number, number>();
   const nodeOf = new Int32Array(n);
-  const nodes: Array<{ seats: number; durationMinutes: number }> = [];
+  const nodes: TimetablingNode[] = [];
   for (let e = 0; e < n; e++) {
     const exam = exams[e] as TimetablingExam;
     const r = root(e);
@@ -139,11 +160,12 @@ export function buildTimetablingProblem(
     if (v === undefined) {
       v = nodes.length;
       nodeOfRoot.set(r, v);
-      nodes.push({ seats: 0, durationMinutes: 0 });
+      nodes.push({ seats: 0, durationMinutes: 0, invigilators: 0 });
     }
     nodeOf[e] = v;
     const node = nodes[v] as TimetablingNode;
     node.seats += exam.seats;
+    node.invigilators += exam.invigilators ?? 0;
     node.durationMinutes = Math.max(node.durationMinutes, exam.durationMinutes);
   }
 
@@ -305,6 +327,29 @@ function narrowByOrder(
   }
 }
 
+/**
+ * Which periods exams sharing a student may not take together (`oneExamPerDay`, `minSpread`):
+ * a p x p matrix, 1 at [q * p + r] when an exam in q rules out r for a student's other exam (always
+ * on the diagonal). Throws when `oneExamPerDay` is asked and a period has no `day`.
+ */
+export function studentBlockedPeriods(
+  periods: readonly TimetablingPeriod[],
+  options: Pick<TimetablingOptions, "oneExamPerDay" | "minSpread">,
+): Uint8Array {
+  const p = periods.length;
+  const spread = Math.max(1, Math.floor(options.minSpread ?? 1));
+  if (options.oneExamPerDay && periods.some((q) => q.day === undefined))
+    throw new Error("oneExamPerDay needs the day of every period");
+  const near = new Uint8Array(p * p);
+  for (let q = 0; q < p; q++) {
+    for (let r = 0; r < p; r++) {
+      const sameDay = options.oneExamPerDay === true && periods[q]?.day === periods[r]?.day;
+      if (Math.abs(q - r) < spread || sameDay) near[q * p + r] = 1;
+    }
+  }
+  return near;
+}
+
 /** Toronto proximity weight of two exams `d` periods apart: 2^(5-d) for d = 1..5, else 0. */
 export function proximityWeight(distance: number): number {
   const d = Math.abs(distance);
@@ -340,6 +385,8 @@ export function assignExamPeriods(
   const n = nodes.length;
 
   const seatsLeft = Float64Array.from(periods, (q) => q.seats ?? Number.POSITIVE_INFINITY);
+  const invigilatorsLeft = Float64Array.from(periods, (q) => q.invigilators ?? Number.POSITIVE_INFINITY);
+  const near = studentBlockedPeriods(periods, options);
   const open = new Uint8Array(n * p);
   const openCount = new Int32Array(n);
   const openNeighbours = Int32Array.from(graph.neighbours, (list) => list.length);
@@ -348,7 +395,11 @@ export function assignExamPeriods(
     const node = nodes[e] as TimetablingNode;
     for (let q = 0; q < p; q++) {
       const period = periods[q] as TimetablingPeriod;
-      if (node.durationMinutes <= period.durationMinutes && node.seats <= (seatsLeft[q] as number)) {
+      if (
+        node.durationMinutes <= period.durationMinutes &&
+        node.seats <= (seatsLeft[q] as number) &&
+        node.invigilators <= (invigilatorsLeft[q] as number)
+      ) {
         open[e * p + q] = 1;
         add(openCount, e, 1);
       }
@@ -410,16 +461,25 @@ export function assignExamPeriods(
     periodOf[e] = chosen;
     const seats = (nodes[e] as TimetablingNode).seats;
     add(seatsLeft, chosen, -seats);
-    for (const x of neighbours) {
-      if (!done[x] && open[x * p + chosen]) {
-        open[x * p + chosen] = 0;
-        add(openCount, x, -1);
+    add(invigilatorsLeft, chosen, -(nodes[e] as TimetablingNode).invigilators);
+    const sharedWith = graph.shared[e] as Int32Array;
+    for (const [i, x] of neighbours.entries()) {
+      if (done[x]) continue;
+      // A student's other exam may not take the period, nor (day, spread) the periods near it.
+      const wide = (sharedWith[i] as number) > 0;
+      for (let r = 0; r < p; r++) {
+        if ((r === chosen || (wide && near[chosen * p + r])) && open[x * p + r]) {
+          open[x * p + r] = 0;
+          add(openCount, x, -1);
+        }
       }
     }
-    if (Number.isFinite(seatsLeft[chosen])) {
+    if (Number.isFinite(seatsLeft[chosen]) || Number.isFinite(invigilatorsLeft[chosen])) {
       const left = seatsLeft[chosen] as number;
+      const staff = invigilatorsLeft[chosen] as number;
       for (let x = 0; x < n; x++) {
-        if (!done[x] && open[x * p + chosen] && (nodes[x] as TimetablingNode).seats > left) {
+        const other = nodes[x] as TimetablingNode;
+        if (!done[x] && open[x * p + chosen] && (other.seats > left || other.invigilators > staff)) {
           open[x * p + chosen] = 0;
           add(openCount, x, -1);
         }
@@ -430,7 +490,17 @@ export function assignExamPeriods(
 
   // Repair: a node left out may still go where exactly one placed node blocks it, when that node
   // can move to another period it fits in (a one-step Kempe-style move).
-  const repair: Repair = { nodes, periods, graph, order, allowed, periodOf, seatsLeft };
+  const repair: Repair = {
+    nodes,
+    periods,
+    graph,
+    order,
+    allowed,
+    periodOf,
+    seatsLeft,
+    invigilatorsLeft,
+    near,
+  };
   let stillUnplaced = unplaced.filter((e) => !moveOneBlocker(e, repair));
   if (stillUnplaced.length > 0) stillUnplaced = iteratedGreedy(repair);
 
@@ -455,6 +525,9 @@ type Repair = {
   allowed: Uint8Array;
   periodOf: Int32Array;
   seatsLeft: Float64Array;
+  invigilatorsLeft: Float64Array;
+  /** Periods ruled out for a student's other exam (studentBlockedPeriods). */
+  near: Uint8Array;
 };
 
 /** Passes of {@link iteratedGreedy} at most. */
@@ -470,7 +543,17 @@ const GREEDY_PASSES = 400;
  * Deterministic (fixed pseudo-random seed). Updates `periodOf` and `seatsLeft`; returns the nodes
  * still without a period.
  */
-function iteratedGreedy({ nodes, periods, graph, order, allowed, periodOf, seatsLeft }: Repair): number[] {
+function iteratedGreedy({
+  nodes,
+  periods,
+  graph,
+  order,
+  allowed,
+  periodOf,
+  seatsLeft,
+  invigilatorsLeft,
+  near,
+}: Repair): number[] {
   const n = nodes.length;
   const p = periods.length;
   let seed = 0x2f6b_9d4d;
@@ -479,6 +562,7 @@ function iteratedGreedy({ nodes, periods, graph, order, allowed, periodOf, seats
     return seed / 2 ** 32;
   };
   const capacity = Float64Array.from(periods, (q) => q.seats ?? Number.POSITIVE_INFINITY);
+  const staffing = Float64Array.from(periods, (q) => q.invigilators ?? Number.POSITIVE_INFINITY);
   let best = Int32Array.from(periodOf);
   let bestUnplaced = best.reduce((k, q) => k + (q < 0 ? 1 : 0), 0);
   // Nodes no period can take even when empty (too long, too large, impossible) stay out whatever the order.
@@ -486,6 +570,7 @@ function iteratedGreedy({ nodes, periods, graph, order, allowed, periodOf, seats
   for (let e = 0; e < n; e++) if (!allowed.subarray(e * p, (e + 1) * p).includes(1)) hopeless++;
   const trial = new Int32Array(n);
   const left = new Float64Array(p);
+  const staffLeft = new Float64Array(p);
   for (let pass = 0; pass < GREEDY_PASSES && bestUnplaced > hopeless; pass++) {
     const classes: number[][] = Array.from({ length: p }, () => []);
     const unplacedClass: number[] = [];
@@ -505,21 +590,31 @@ function iteratedGreedy({ nodes, periods, graph, order, allowed, periodOf, seats
     }
     trial.fill(-1);
     left.set(capacity);
+    staffLeft.set(staffing);
     let unplacedCount = 0;
     for (const group of [unplacedClass, ...classes]) {
       for (const e of group) {
         const node = nodes[e] as TimetablingNode;
         const blocked = new Set<number>();
-        for (const x of graph.neighbours[e] as Int32Array)
-          if ((trial[x] as number) >= 0) blocked.add(trial[x] as number);
+        const sharedWith = graph.shared[e] as Int32Array;
+        for (const [i, x] of (graph.neighbours[e] as Int32Array).entries()) {
+          const r = trial[x] as number;
+          if (r < 0) continue;
+          blocked.add(r);
+          if ((sharedWith[i] as number) > 0) for (let s = 0; s < p; s++) if (near[r * p + s]) blocked.add(s);
+        }
         let chosen = -1;
         for (let q = 0; q < p && chosen < 0; q++) {
           if (!allowed[e * p + q] || blocked.has(q) || node.seats > (left[q] as number)) continue;
+          if (node.invigilators > (staffLeft[q] as number)) continue;
           if (orderAllows(order, e, q, trial)) chosen = q;
         }
         trial[e] = chosen;
         if (chosen < 0) unplacedCount++;
-        else add(left, chosen, -node.seats);
+        else {
+          add(left, chosen, -node.seats);
+          add(staffLeft, chosen, -node.invigilators);
+        }
       }
     }
     if (unplacedCount <= bestUnplaced) {
@@ -529,11 +624,15 @@ function iteratedGreedy({ nodes, periods, graph, order, allowed, periodOf, seats
   }
   periodOf.set(best);
   seatsLeft.set(capacity);
+  invigilatorsLeft.set(staffing);
   const unplaced: number[] = [];
   for (let e = 0; e < n; e++) {
     const q = periodOf[e] as number;
     if (q < 0) unplaced.push(e);
-    else add(seatsLeft, q, -(nodes[e] as TimetablingNode).seats);
+    else {
+      add(seatsLeft, q, -(nodes[e] as TimetablingNode).seats);
+      add(invigilatorsLeft, q, -(nodes[e] as TimetablingNode).invigilators);
+    }
   }
   return unplaced;
 }
@@ -546,41 +645,62 @@ function iteratedGreedy({ nodes, periods, graph, order, allowed, periodOf, seats
  */
 function moveOneBlocker(
   e: number,
-  { nodes, periods, graph, order, allowed, periodOf, seatsLeft }: Repair,
+  { nodes, periods, graph, order, allowed, periodOf, seatsLeft, invigilatorsLeft, near }: Repair,
 ): boolean {
   const p = periods.length;
   const node = nodes[e] as TimetablingNode;
   const blockers = new Int32Array(p);
   const blocker = new Int32Array(p).fill(-1);
-  for (const x of graph.neighbours[e] as Int32Array) {
-    const q = periodOf[x] as number;
-    if (q < 0) continue;
-    add(blockers, q, 1);
-    blocker[q] = x;
+  /** Whether the blocker of a period shares a student with `e` (then periods near it are ruled out too). */
+  const blockerWide = new Uint8Array(p);
+  const sharedE = graph.shared[e] as Int32Array;
+  for (const [i, x] of (graph.neighbours[e] as Int32Array).entries()) {
+    const at = periodOf[x] as number;
+    if (at < 0) continue;
+    const wide = (sharedE[i] as number) > 0;
+    for (let q = 0; q < p; q++) {
+      if (q !== at && !(wide && near[at * p + q])) continue;
+      add(blockers, q, 1);
+      blocker[q] = x;
+      blockerWide[q] = wide ? 1 : 0;
+    }
   }
   const taken = new Uint8Array(p);
   for (let q = 0; q < p; q++) {
     const b = blocker[q] as number;
     if (blockers[q] !== 1 || !allowed[e * p + q]) continue;
     const moved = nodes[b] as TimetablingNode;
-    if (node.seats > (seatsLeft[q] as number) + moved.seats) continue;
+    const from = periodOf[b] as number;
+    const freedSeats = from === q ? moved.seats : 0;
+    const freedStaff = from === q ? moved.invigilators : 0;
+    if (node.seats > (seatsLeft[q] as number) + freedSeats) continue;
+    if (node.invigilators > (invigilatorsLeft[q] as number) + freedStaff) continue;
     taken.fill(0);
-    for (const y of graph.neighbours[b] as Int32Array) {
+    const sharedB = graph.shared[b] as Int32Array;
+    for (const [i, y] of (graph.neighbours[b] as Int32Array).entries()) {
       const r = periodOf[y] as number;
-      if (r >= 0) taken[r] = 1;
+      if (r < 0) continue;
+      taken[r] = 1;
+      if ((sharedB[i] as number) > 0) for (let s = 0; s < p; s++) if (near[r * p + s]) taken[s] = 1;
     }
     for (let r = 0; r < p; r++) {
-      if (r === q || taken[r] || !allowed[b * p + r]) continue;
-      if (moved.seats > (seatsLeft[r] as number)) continue;
+      if (r === q || r === from || taken[r] || !allowed[b * p + r]) continue;
+      if (blockerWide[q] && near[q * p + r]) continue;
+      if (moved.seats > (seatsLeft[r] as number) || moved.invigilators > (invigilatorsLeft[r] as number))
+        continue;
       periodOf[b] = r;
       periodOf[e] = q;
       if (!orderAllows(order, b, r, periodOf) || !orderAllows(order, e, q, periodOf)) {
-        periodOf[b] = q;
+        periodOf[b] = from;
         periodOf[e] = -1;
         continue;
       }
+      add(seatsLeft, from, moved.seats);
       add(seatsLeft, r, -moved.seats);
-      add(seatsLeft, q, moved.seats - node.seats);
+      add(seatsLeft, q, -node.seats);
+      add(invigilatorsLeft, from, moved.invigilators);
+      add(invigilatorsLeft, r, -moved.invigilators);
+      add(invigilatorsLeft, q, -node.invigilators);
       return true;
     }
   }

@@ -168,6 +168,18 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
   },
   {
     method: "GET",
+    path: "/sf/exam/examCycles/{id}/periodScheme",
+    operationId: "getPeriodScheme",
+    roles: ["exam_office", "academic_office"],
+  },
+  {
+    method: "PUT",
+    path: "/sf/exam/examCycles/{id}/periodScheme",
+    operationId: "savePeriodScheme",
+    roles: ["exam_office", "academic_office"],
+  },
+  {
+    method: "GET",
     path: "/sf/exam/getCampusFilter",
     operationId: "getCampusFilter",
     roles: ["exam_office"],

@@ -12,3 +12,4 @@ export * from "./schema-feedback.ts";
 export * from "./schema-notifications.ts";
 export * from "./schema-profiles.ts";
 export * from "./schema-read-models.ts";
+export * from "./schema-timetabling.ts";

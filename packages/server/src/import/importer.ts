@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import {
   assignExamPeriods,
   assignItc2007Rooms,
+  bestExamAssignment,
   countStudentClashes,
   DEFAULT_CAMPUS_TIME_ZONE,
   dayIndexes,
@@ -20,7 +21,6 @@ import {
   itc2007PairCost,
   itc2007SoftPenalty,
   itc2007Weights,
-  type PeriodAssignment,
   placeWithFewestClashes,
   roomsForPeriod,
   roomsOfItsOwn,
@@ -354,18 +354,6 @@ function readItc2007(name: string, text: string): SourceData {
   };
 }
 
-/** Spread first (students' exams apart); compact when that leaves more exams out. */
-function bestAssignment(
-  exams: TimetablingExam[],
-  periods: TimetablingPeriod[],
-  constraints: Omit<TimetablingOptions, "strategy"> = {},
-): PeriodAssignment {
-  const spread = assignExamPeriods(exams, periods, { ...constraints, strategy: "spread" });
-  if (spread.unplaced.length === 0) return spread;
-  const compact = assignExamPeriods(exams, periods, { ...constraints, strategy: "compact" });
-  return compact.unplaced.length < spread.unplaced.length ? compact : spread;
-}
-
 /** Periods a first-fit (DSatur, compact) colouring of the exams uses, without other constraints. */
 function colouringPeriods(
   exams: TimetablingExam[],
@@ -511,7 +499,7 @@ export function timetableDataSet(
     const count = wanted ?? TORONTO_DATASETS[name.toLowerCase()]?.periods ?? colouringPeriods(exams);
     const periods = weekdayExamPeriods(startDate, count);
     const slots = periods.map((p, i) => ({ key: String(i), durationMinutes: p.durationMinutes }));
-    const built = bestAssignment(exams, slots);
+    const built = bestExamAssignment(exams, slots);
     if (built.unplaced.length > 0)
       throw infeasible(name, count, built.unplaced, examCode, colouringPeriods(exams));
     const penalty = (assignment: Map<string, string>) =>
@@ -577,7 +565,7 @@ export function timetableDataSet(
     roomExclusive: source.courses.flatMap((c, i) => (c.roomExclusive ? [i] : [])),
     weights,
   };
-  const built = bestAssignment(exams, slots, constraints);
+  const built = bestExamAssignment(exams, slots, constraints);
   if (wanted !== undefined && built.unplaced.length > 0) {
     throw infeasible(name, wanted, built.unplaced, examCode, colouringPeriods(exams, constraints));
   }

@@ -5,6 +5,7 @@ import {
   SORT_DIRECTIONS,
   TIMETABLE_PAGE_SIZES,
   todayIn,
+  ZExamPeriodScheme,
   ZExamTimetableItem,
 } from "@portal/domain";
 import { eq } from "drizzle-orm";
@@ -22,6 +23,7 @@ import { zVersion } from "../../http/versions.ts";
 import { CLASH_REPORT_MAX_ITEMS, firstClashes, keptClashReport } from "./clash-report.ts";
 import { currentExamCycle, getExamDashboard, listExamCycles } from "./dashboard.ts";
 import { listCampusOptions, listFacultyOptions } from "./exam-options.ts";
+import { getPeriodScheme, savePeriodScheme } from "./period-scheme.ts";
 import { getExamTimetableRow, listExamData, listExamTimetable, saveExamTimetable } from "./timetable.ts";
 
 /** Paging of the exam grids: the domain's timetable sizes (spec §9 grid 10, 25, 50, and 100, All as 0). */
@@ -60,6 +62,8 @@ const ZTimetableSave = z.array(z.unknown()).min(1, { error: "Send at least one r
 const ZTimetableSaveItem = ZExamTimetableItem.extend({ version: zVersion() });
 /** Built once: zod 4 compiles a schema on first use, which cost 5 % of the dashboard call's CPU per request. */
 const ZDashboardQuery = z.object({ examCycleId: cycleId });
+/** A period scheme to save: the domain's scheme plus the version read (0 when none was saved). */
+const ZPeriodSchemeSave = ZExamPeriodScheme.extend({ version: zVersion() });
 
 /**
  * Exam cycle, dashboard, clash report, ExamData (Upcoming, completedExams) and exam timetable routes
@@ -83,6 +87,16 @@ export function examScheduleRoutes(ctx: AppContext): Hono<AppEnv> {
     const examCycles = await listExamCycles(ctx.db, scope);
     const current = await currentExamCycle(ctx.db, todayIn(ctx.now()), examCycles, scope);
     return c.json({ success: true as const, examCycles, defaultExamCycleId: current?.id ?? null });
+  });
+
+  // The cycle's period scheme and timetabling rules (exam-schedule.yaml periodScheme).
+  app.get("/sf/exam/examCycles/:id/periodScheme", async (c) =>
+    c.json({ success: true as const, scheme: await getPeriodScheme(ctx.db, c.req.param("id")) }),
+  );
+  app.put("/sf/exam/examCycles/:id/periodScheme", async (c) => {
+    const input = parseOrThrow(ZPeriodSchemeSave, await readJson(c));
+    const scheme = await savePeriodScheme(ctx, c.get("user"), c.req.param("id"), input);
+    return c.json({ success: true as const, scheme });
   });
 
   app.get("/sf/exam/examDashboard", async (c) => {
