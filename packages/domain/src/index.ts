@@ -19,6 +19,7 @@ export * from "./exam-evaluation.ts";
 export * from "./exam-improvement.ts";
 export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
+export * from "./exam-timetabling-job.ts";
 export * from "./feedback.ts";
 export * from "./field-formats.ts";
 export * from "./field-formats-input.ts";

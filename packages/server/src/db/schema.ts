@@ -11,3 +11,4 @@ export * from "./schema-events.ts";
 export * from "./schema-feedback.ts";
 export * from "./schema-notifications.ts";
 export * from "./schema-profiles.ts";
+export * from "./schema-timetabling.ts";
