@@ -18,7 +18,14 @@ export const TIMETABLING_MAX_ITERATIONS = 2_000_000_000;
  * a proposal; failed (`message` says why); accepted (its moves written to the timetable);
  * discarded (its proposal dropped).
  */
-export const TIMETABLING_JOB_STATES = ["running", "done", "stopped", "failed", "accepted", "discarded"] as const;
+export const TIMETABLING_JOB_STATES = [
+  "running",
+  "done",
+  "stopped",
+  "failed",
+  "accepted",
+  "discarded",
+] as const;
 export type TimetablingJobState = (typeof TIMETABLING_JOB_STATES)[number];
 
 /** Whether a job in `state` holds a proposal staff may compare, accept or discard. */
@@ -34,7 +41,8 @@ export const TIMETABLING_MESSAGES = {
     "A timetabling job is already running for this exam cycle. Stop it or wait until it ends before starting another.",
   notRunning: "This timetabling job is not running",
   noProposal: "This timetabling job has no proposal to accept or discard",
-  tooFewPeriods: "The exam cycle needs at least two exam periods with exams before its timetable can be improved",
+  tooFewPeriods:
+    "The exam cycle needs at least two exam periods with exams before its timetable can be improved",
   clash:
     "Students sit two exams at once in the current timetable: resolve the clash report before improving the timetable",
   changed:
@@ -63,3 +71,21 @@ export const ZTimetablingStart = z.object({
   iterations: z.number().int().min(1).max(TIMETABLING_MAX_ITERATIONS).optional(),
 });
 export type TimetablingStart = z.output<typeof ZTimetablingStart>;
+
+/** A whole number typed as text: blank is "not given", anything else must pass `schema`. */
+function typedNumber<S extends z.ZodType<unknown, number | undefined>>(schema: S) {
+  return z
+    .string()
+    .trim()
+    .transform((text) => (text === "" ? undefined : Number(text)))
+    .pipe(schema);
+}
+
+/**
+ * The planner panel's form (exam planner, "Improve timetable"): the time limit and the seed as
+ * typed, checked by the rules of {@link ZTimetablingStart} with the same messages.
+ */
+export const ZTimetablingForm = z.object({
+  timeLimitSeconds: typedNumber(ZTimetablingStart.shape.timeLimitSeconds),
+  seed: typedNumber(ZTimetablingStart.shape.seed),
+});

@@ -13,6 +13,7 @@ import { openDatabase } from "./db/client.ts";
 import { rewarmSettled } from "./db/read-model-cache.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
 import { kickEtlJobs, stopEtlJobs } from "./etl/runner.ts";
+import { stopTimetablingJobs } from "./exam/timetabling/runner.ts";
 import { adoptLocalFiles } from "./files/adopt-local-files.ts";
 import { createFileStore } from "./files/file-store.ts";
 import { createSheetReader } from "./files/sheets/reader.ts";
@@ -113,6 +114,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
         await sweeper?.stop();
         await delivery?.stop();
         await stopEtlJobs(ctx);
+        await stopTimetablingJobs(ctx);
         await ctx.sheets.close();
         await rewarmSettled(ctx.db);
         await handle.close();

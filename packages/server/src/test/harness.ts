@@ -15,6 +15,7 @@ import { openDatabase } from "../db/client.ts";
 import { rewarmSettled } from "../db/read-model-cache.ts";
 import { loadDemoData } from "../demo/seed.ts";
 import { stopEtlJobs } from "../etl/runner.ts";
+import { stopTimetablingJobs } from "../exam/timetabling/runner.ts";
 import { createFileStore } from "../files/file-store.ts";
 import { createSheetReader } from "../files/sheets/reader.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -140,6 +141,7 @@ export async function createTestApi(
     },
     async close() {
       await stopEtlJobs(ctx);
+      await stopTimetablingJobs(ctx);
       await ctx.sheets.close();
       await rewarmSettled(handle.db);
       await handle.close();
