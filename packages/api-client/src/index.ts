@@ -227,6 +227,16 @@ export {
   sendInvigilationNotificationsMutationOptions,
 } from "./exam/seating.ts";
 export {
+  latestTimetablingJobQueryOptions,
+  startTimetablingJobMutationOptions,
+  type TimetablingComparison,
+  type TimetablingJob,
+  timetablingActionMutationOptions,
+  timetablingComparisonQueryOptions,
+  timetablingEventsUrl,
+  timetablingKeys,
+} from "./exam/timetabling.ts";
+export {
   createFeedbackFormMutationOptions,
   type FeedbackAnswerForm,
   type FeedbackAnswerRequest,

@@ -21,6 +21,7 @@ export * from "./exam-period-scheme.ts";
 export * from "./exam-timetable.ts";
 export * from "./exam-timetabling.ts";
 export * from "./exam-timetabling-rules.ts";
+export * from "./exam-timetabling-job.ts";
 export * from "./feedback.ts";
 export * from "./field-formats.ts";
 export * from "./field-formats-input.ts";

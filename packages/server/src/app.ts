@@ -18,6 +18,7 @@ import { evaluationRoutes } from "./exam/evaluation/routes.ts";
 import { questionPaperRoutes } from "./exam/question-papers/routes.ts";
 import { examScheduleRoutes } from "./exam/schedule/routes.ts";
 import { seatingRoutes } from "./exam/seating/routes.ts";
+import { timetablingRoutes } from "./exam/timetabling/routes.ts";
 import { feedbackRoutes } from "./feedback/routes.ts";
 import { gradingRoutes } from "./grading/routes.ts";
 import { cspReportRoutes } from "./http/csp-report.ts";
@@ -202,6 +203,7 @@ export function createApi(ctx: AppContext): Hono<AppEnv> {
   app.route("/", importRoutes(ctx));
   app.route("/", seatingRoutes(ctx));
   app.route("/", examScheduleRoutes(ctx));
+  app.route("/", timetablingRoutes(ctx));
   app.route("/", planningRoutes(ctx));
   app.route("/", enrolmentRoutes(ctx));
   app.route("/", gradingRoutes(ctx));

@@ -14,6 +14,7 @@ import { rewarmSettled } from "./db/read-model-cache.ts";
 import { type ReadModelSharing, startReadModelSharing } from "./db/read-model-sharing.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
 import { kickEtlJobs, stopEtlJobs } from "./etl/runner.ts";
+import { stopTimetablingJobs } from "./exam/timetabling/runner.ts";
 import { adoptLocalFiles } from "./files/adopt-local-files.ts";
 import { createFileStore } from "./files/file-store.ts";
 import { createSheetReader } from "./files/sheets/reader.ts";
@@ -120,6 +121,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
         await sweeper?.stop();
         await delivery?.stop();
         await stopEtlJobs(ctx);
+        await stopTimetablingJobs(ctx);
         await ctx.sheets.close();
         await rewarmSettled(ctx.db);
         await sharing?.close();

@@ -368,6 +368,8 @@ export const exam = pgTable(
     evaluationDeadline: date("evaluation_deadline"),
     /** The exam must have a room to itself when seated (ITC2007 ROOM_EXCLUSIVE). */
     roomExclusive: boolean("room_exclusive").notNull().default(false),
+    /** Staff keep the exam in its period: the timetabling job never moves it (exam/timetabling/). */
+    locked: boolean("locked").notNull().default(false),
     version: version(),
     ...importProvenance(),
   },

@@ -1,12 +1,25 @@
 /**
- * Exam timetabling settings of an exam cycle (openapi/exam-schedule.yaml periodScheme): the period
- * scheme the institution sets (days without exams, slots of each exam day) and the timetabling
- * rules the office chose, which the timetabler reads with the cycle's exam_period rows
- * (exam/schedule/timetabling-settings.ts). Re-exported by schema.ts; imports only schema-core.ts.
+ * Exam timetabling (openapi/exam-schedule.yaml periodScheme, openapi/timetabling.yaml): the period
+ * scheme and rules the institution sets for an exam cycle (read with the cycle's exam_period rows by
+ * exam/schedule/timetabling-settings.ts), and the background jobs that improve a cycle's timetable
+ * (exam/timetabling/). Re-exported by schema.ts; imports only schema-core.ts.
  */
 import type { ExamTimetablingRules, PeriodSchemeSlot } from "@portal/domain";
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { examCycle } from "./schema-core.ts";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { adminUser, examCycle } from "./schema-core.ts";
 
 /**
  * The period scheme of one exam cycle (at most one per cycle) and its row version. Lists are
@@ -32,4 +45,56 @@ export const examPeriodScheme = pgTable(
     version: integer("version").notNull().default(1),
   },
   (t) => [uniqueIndex("exam_period_scheme_cycle_uq").on(t.examCycleId)],
+);
+
+/**
+ * One run of the timetabler over an exam cycle's exam periods. `status`: running, done, stopped,
+ * failed, accepted, discarded (domain TIMETABLING_JOB_STATES). While it runs, the process running
+ * it writes its progress (iteration, penalties, elapsed milliseconds) and `heartbeat_at`; another
+ * process asks it to stop through `stop_requested`. `start_periods` and `start_versions` are the
+ * cycle's exams (exam id to exam period id, exam id to version) as the job read them; `proposal` the
+ * best timetable found (exam id to exam period id). Penalties: Toronto proximity cost, summed over
+ * students (objective units). At most one running job per cycle (partial unique index), across
+ * every process on the database.
+ */
+export const timetablingJob = pgTable(
+  "timetabling_job",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    examCycleId: uuid("exam_cycle_id")
+      .notNull()
+      .references(() => examCycle.id),
+    status: text("status", {
+      enum: ["running", "done", "stopped", "failed", "accepted", "discarded"],
+    })
+      .notNull()
+      .default("running"),
+    timeLimitSeconds: integer("time_limit_seconds").notNull(),
+    seed: integer("seed").notNull().default(1),
+    /** Iteration budget when one was given (else only the time limit bounds the run). */
+    maxIterations: integer("max_iterations"),
+    iteration: integer("iteration").notNull().default(0),
+    elapsedMs: integer("elapsed_ms").notNull().default(0),
+    startPenalty: doublePrecision("start_penalty").notNull().default(0),
+    penalty: doublePrecision("penalty").notNull().default(0),
+    bestPenalty: doublePrecision("best_penalty").notNull().default(0),
+    stopRequested: boolean("stop_requested").notNull().default(false),
+    startPeriods: jsonb("start_periods").$type<Record<string, string>>().notNull(),
+    startVersions: jsonb("start_versions").$type<Record<string, number>>().notNull(),
+    proposal: jsonb("proposal").$type<Record<string, string>>(),
+    message: text("message"),
+    startedBy: uuid("started_by").references(() => adminUser.id),
+    startedByEmail: text("started_by_email").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("timetabling_job_running_uq").on(t.examCycleId).where(sql`${t.status} = 'running'`),
+    index("timetabling_job_cycle_idx").on(t.examCycleId, t.startedAt),
+    check(
+      "timetabling_job_status_ck",
+      sql`${t.status} in ('running', 'done', 'stopped', 'failed', 'accepted', 'discarded')`,
+    ),
+  ],
 );

@@ -18,6 +18,7 @@ import {
   startReadModelSharing,
 } from "../db/read-model-sharing.ts";
 import { stopEtlJobs } from "../etl/runner.ts";
+import { stopTimetablingJobs } from "../exam/timetabling/runner.ts";
 import { createFileStore } from "../files/file-store.ts";
 import { createSheetReader } from "../files/sheets/reader.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -187,6 +188,7 @@ export async function createTestApi(
     },
     async close() {
       await stopEtlJobs(ctx);
+      await stopTimetablingJobs(ctx);
       await ctx.sheets.close();
       await rewarmSettled(handle.db);
       await sharing?.close();
