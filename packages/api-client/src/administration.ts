@@ -37,6 +37,7 @@ export const administrationKeys = {
   departments: () => ["administration", "departments"] as const,
   events: ["administration", "events"] as const,
   eventList: (q: EventListQuery) => ["administration", "events", normaliseEventQuery(q)] as const,
+  eventRange: (range: EventRange) => ["administration", "events", "range", range.from, range.to] as const,
   campuses: () => ["administration", "campuses"] as const,
 };
 
@@ -85,6 +86,39 @@ export function eventListQueryOptions(api: ApiClient, query: EventListQuery) {
           signal,
         }),
       ),
+  });
+}
+
+/** A span of days, `from` inclusive and `to` exclusive ("YYYY-MM-DD"), e.g. a calendar's visible weeks. */
+export type EventRange = { from: string; to: string };
+
+/** Most pages of 50 one range reads (1,000 events); a range with more shows the first 1,000. */
+export const EVENT_RANGE_MAX_PAGES = 20;
+
+/**
+ * The events of a span of days for a calendar, through GET /admin/events: pages of 50 from `from`
+ * (events ending on or after it, by start) until an event starts on or after `to`, the list ends or
+ * EVENT_RANGE_MAX_PAGES pages are read; answers the events starting before `to`. Starts are wall
+ * times at each event's campus ("YYYY-MM-DDTHH:MM"), compared as dates.
+ */
+export function eventRangeQueryOptions(api: ApiClient, range: EventRange) {
+  return queryOptions({
+    queryKey: administrationKeys.eventRange(range),
+    queryFn: async ({ signal }) => {
+      const events: EventRow[] = [];
+      for (let pageNo = 1; pageNo <= EVENT_RANGE_MAX_PAGES; pageNo++) {
+        const page = unwrap(
+          await api.GET("/admin/events", {
+            params: { query: { from: range.from, pageNo, count: 50 } },
+            signal,
+          }),
+        );
+        const inRange = page.events.filter((event) => event.start.slice(0, 10) < range.to);
+        events.push(...inRange);
+        if (inRange.length < page.events.length || pageNo * 50 >= page.noOfRecords) break;
+      }
+      return { events };
+    },
   });
 }
 

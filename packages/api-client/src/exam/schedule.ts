@@ -48,7 +48,7 @@ export type ExamTimetableSaveItem = JsonBody<"saveExamTimetable">[number];
 /** A student clash a timetable save made: a moved exam, the exam it now overlaps, students sitting both. */
 export type ExamOverlap = JsonAnswer<"saveExamTimetable">["clashes"][number];
 
-/** Fills ExamData's defaults (page 1, 10 a page, every cycle) so equal requests share a query key. */
+/** Fills ExamData's defaults (page 1, 10 a page, every cycle; a sort asc) so equal requests share a query key. */
 function normaliseExamDataRequest(request: ExamDataRequest): ExamDataRequest {
   return {
     ...(request.dueDays === undefined ? {} : { dueDays: request.dueDays }),
@@ -56,6 +56,8 @@ function normaliseExamDataRequest(request: ExamDataRequest): ExamDataRequest {
     examCycleId: request.examCycleId ?? "",
     pageNo: request.pageNo ?? 1,
     count: request.count ?? 10,
+    // The header sort goes to the server (and into the key), asc unless told otherwise.
+    ...(request.sortBy ? { sortBy: request.sortBy, sortDirection: request.sortDirection ?? "asc" } : {}),
   };
 }
 

@@ -4,9 +4,11 @@ import {
   createScheduleItemMutationOptions,
   deleteEventMutationOptions,
   deleteScheduleItemMutationOptions,
+  type EventRange,
   type EventRow,
   eventCampusesQueryOptions,
   eventListQueryOptions,
+  eventRangeQueryOptions,
   type ScheduleItemRow,
   updateEventMutationOptions,
   updateScheduleItemMutationOptions,
@@ -20,12 +22,14 @@ import {
   type DataTableRowActions,
   dataTableDateGrouping,
   dataTableRowActions,
+  Loader,
+  SegmentedControl,
   TextField,
   useToast,
 } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
@@ -43,15 +47,19 @@ import {
   EVENT_PAGE_SIZES,
   type EventListState,
   type EventPageSize,
+  type EventView,
   parseEventListState,
   serializeEventListState,
   toEventListQuery,
 } from "./state.ts";
 
+/** The month calendar and FullCalendar load on their own chunk, only when the calendar view opens. */
+const EventsCalendar = lazy(() => import("./EventsCalendar.tsx"));
+
 type EventValues = z.input<typeof ZEventInput>;
 type ItemValues = z.input<typeof ZScheduleItemInput>;
 
-/** The events island (`/app/events?from=&page=&pageSize=`). */
+/** The events island (`/app/events?from=&page=&pageSize=&view=`). */
 export default function Events({ search, ...root }: ScreenIslandProps) {
   return (
     <IslandRoot {...root}>
@@ -60,9 +68,13 @@ export default function Events({ search, ...root }: ScreenIslandProps) {
   );
 }
 
-/** First query of the events list, run on the server: the address's page. */
+/**
+ * First query of the events list, run on the server: the address's page of the table (the calendar
+ * view reads its weeks in the browser, once the calendar knows which days it shows).
+ */
 export const eventsFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
-  await fetch(eventListQueryOptions(api, toEventListQuery(parseEventListState(search))));
+  const state = parseEventListState(search);
+  if (state.view === "table") await fetch(eventListQueryOptions(api, toEventListQuery(state)));
 };
 
 /** "DD-MM-YYYY HH:MM" of a wall time "YYYY-MM-DDTHH:MM". */
@@ -409,7 +421,10 @@ const EVENT_DATE_GROUPS: DataTableDateGroups<EventRow> = {
  * schedule, §7): the institution's events by start with type, times at their campus, venue and
  * audience, paged on the server and filtered by a first day, grouped under the day each starts; each
  * row's menu (Edit, Schedule, Delete) edits it in the form, shows its schedule with its own form, or
- * deletes it after asking. State lives in the address.
+ * deletes it after asking. A Table / Calendar switch (`?view=calendar`) shows the same events in a
+ * month calendar instead (FullCalendar, on its own chunk), starting at the From day's month, read
+ * through the same list call for the weeks shown (eventRangeQueryOptions); a click on an event
+ * opens its schedule. State lives in the address.
  */
 export function EventsScreen({ search }: { search: string }) {
   const api = useApi();
@@ -417,13 +432,22 @@ export function EventsScreen({ search }: { search: string }) {
   const list = useQuery({
     ...eventListQueryOptions(api, toEventListQuery(state)),
     placeholderData: keepPreviousData,
+    enabled: state.view === "table",
+  });
+  // The calendar's visible days, reported by the calendar once it has laid out its month.
+  const [range, setRange] = useState<EventRange | null>(null);
+  const calendar = useQuery({
+    ...eventRangeQueryOptions(api, range ?? { from: "", to: "" }),
+    placeholderData: keepPreviousData,
+    enabled: state.view === "calendar" && range !== null,
   });
   const remove = useMutation(deleteEventMutationOptions(api));
   const toast = useToast();
   const refresh = useRefresh();
   const [editing, setEditing] = useState<EventRow | null>(null);
   const [scheduleOf, setScheduleOf] = useState<string | null>(null);
-  const chosen = list.data?.events.find((e) => e.id === scheduleOf) ?? null;
+  const shown = state.view === "table" ? list.data?.events : calendar.data?.events;
+  const chosen = shown?.find((e) => e.id === scheduleOf) ?? null;
   const columns: DataTableColumn<EventRow>[] = [
     { id: "title", header: m.events_title_label(), cell: (e) => e.title, rowHeader: true },
     { id: "type", header: m.events_type(), cell: (e) => eventTypeLabel(e.eventType) },
@@ -483,24 +507,50 @@ export function EventsScreen({ search }: { search: string }) {
           value={state.from}
           onChange={(from) => navigate({ ...state, from, page: 1 })}
         />
+        <SegmentedControl<EventView>
+          label={m.events_view()}
+          options={[
+            { value: "table", label: m.events_view_table() },
+            { value: "calendar", label: m.events_view_calendar() },
+          ]}
+          value={state.view}
+          onChange={(view) => navigate({ ...state, view })}
+        />
       </div>
-      <PagedTable<NonNullable<typeof list.data>, EventRow, EventPageSize, EventListState>
-        query={list}
-        rows={(data) => data.events}
-        state={state}
-        navigate={navigate}
-        pageSizes={EVENT_PAGE_SIZES}
-        pagerLabels={pagerLabels(m.exam_pager_nav())}
-        errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
-        caption={m.menu_events()}
-        columns={columns}
-        getRowId={(e) => e.id}
-        emptyText={m.admin_no_record()}
-        loadingLabel={m.admin_loading()}
-        features={EVENT_TABLE_FEATURES}
-        rowActions={rowActions}
-        groupByDate={EVENT_DATE_GROUPS}
-      />
+      {state.view === "calendar" ? (
+        <section aria-label={m.events_calendar()} aria-busy={calendar.isFetching || undefined}>
+          {calendar.isError && !calendar.data ? (
+            <QueryError error={calendar.error} onRetry={() => void calendar.refetch()} />
+          ) : (
+            <Suspense fallback={<Loader label={m.admin_loading()} variant="block" />}>
+              <EventsCalendar
+                initialDate={state.from || undefined}
+                events={calendar.data?.events ?? []}
+                onRange={setRange}
+                onOpen={setScheduleOf}
+              />
+            </Suspense>
+          )}
+        </section>
+      ) : (
+        <PagedTable<NonNullable<typeof list.data>, EventRow, EventPageSize, EventListState>
+          query={list}
+          rows={(data) => data.events}
+          state={state}
+          navigate={navigate}
+          pageSizes={EVENT_PAGE_SIZES}
+          pagerLabels={pagerLabels(m.exam_pager_nav())}
+          errorView={<QueryError error={list.error} onRetry={() => void list.refetch()} />}
+          caption={m.menu_events()}
+          columns={columns}
+          getRowId={(e) => e.id}
+          emptyText={m.admin_no_record()}
+          loadingLabel={m.admin_loading()}
+          features={EVENT_TABLE_FEATURES}
+          rowActions={rowActions}
+          groupByDate={EVENT_DATE_GROUPS}
+        />
+      )}
       {chosen && <ScheduleSection event={chosen} />}
     </div>
   );

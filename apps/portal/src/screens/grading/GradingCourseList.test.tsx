@@ -9,7 +9,14 @@ import GradingCourseList, {
   toGradingCoursesRequest,
 } from "./GradingCourseList.tsx";
 
-type Request = { course: string; status: string; pageNo: number; count: number };
+type Request = {
+  course: string;
+  status: string;
+  pageNo: number;
+  count: number;
+  sortBy?: string;
+  sortDirection?: "asc" | "desc";
+};
 
 /** 23 offerings; the fake pages and filters them by course and status as the server does. */
 const OFFERINGS = Array.from({ length: 23 }, (_, i) => ({
@@ -36,6 +43,12 @@ function listApi() {
           `${o.courseCode} ${o.courseName}`.toLowerCase().includes(q.course.toLowerCase()) &&
           (q.status === "" || o.status === q.status),
       );
+      // The fake sorts by students only, as the server does (ties never occur: every count differs).
+      if (q.sortBy === "students") {
+        matching.sort((a, b) =>
+          q.sortDirection === "desc" ? b.students - a.students : a.students - b.students,
+        );
+      }
       return json(200, {
         success: true,
         noOfRecords: matching.length,
@@ -66,6 +79,7 @@ describe("GradingCourseList", () => {
       status: "Published",
       page: 3,
       pageSize: 25,
+      sort: null,
     });
     expect(serializeGradingListState(state)).toBe(
       "?course=fin&examCycle=Dec&status=Published&page=3&pageSize=25",
@@ -86,6 +100,30 @@ describe("GradingCourseList", () => {
       pageNo: 3,
       count: 25,
     });
+  });
+
+  it.each([
+    [
+      "?sort=students&direction=desc",
+      { column: "students", direction: "desc" },
+      "?sort=students&direction=desc",
+    ],
+    [
+      "?sort=typeOfGrading&direction=up",
+      { column: "typeOfGrading", direction: "asc" },
+      "?sort=typeOfGrading",
+    ],
+    ["?sort=code", null, ""],
+  ])("reads the header sort of %s", (search, sort, written) => {
+    const state = parseGradingListState(search);
+    expect(state.sort).toEqual(sort);
+    expect(serializeGradingListState(state)).toBe(written);
+    if (sort)
+      expect(toGradingCoursesRequest(state)).toMatchObject({
+        sortBy: sort.column,
+        sortDirection: sort.direction,
+      });
+    else expect(toGradingCoursesRequest(state)).not.toHaveProperty("sortBy");
   });
 
   it("renders the server's first page with links to grading, setup and view, and makes no call on hydration", async () => {
@@ -152,5 +190,69 @@ describe("GradingCourseList", () => {
     expect((await within(grid).findByRole("link", { name: "Finance 1" })).getAttribute("href")).toBe(
       `/app/exams/grading/gradingSetting?courseOfferingId=${OFFERINGS[0]?.id}`,
     );
+  });
+});
+
+describe("GradingCourseList sorting", { timeout: 30_000 }, () => {
+  const listCalls = (calls: { path: string; body: unknown }[]) =>
+    calls.filter((c) => c.path === "/api/salesforce/GradingCourseDetails").map((c) => c.body as Request);
+
+  it("sorts on the server from a header, keeping the sort in the address and starting at page 1", async () => {
+    window.history.replaceState(null, "", "/app/exams/grading?page=2");
+    const { fetch, calls } = listApi();
+    const { container } = render(
+      <GradingCourseList locale="en" search="?page=2" signedIn fetch={fetch} navigate={vi.fn()} />,
+    );
+    const grid = await table();
+    await within(grid).findByText("Finance 11");
+    expect(listCalls(calls)[0]).not.toHaveProperty("sortBy");
+    const students = within(grid).getByRole("columnheader", { name: "Students" });
+    expect(students.getAttribute("aria-sort")).toBe("none");
+    // Code and section have no server sort; the actions never sort.
+    expect(within(grid).getByRole("columnheader", { name: "Course code" }).hasAttribute("aria-sort")).toBe(
+      false,
+    );
+
+    fireEvent.click(within(students).getByRole("button", { name: "Students" }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toMatchObject({ pageNo: 1, sortBy: "students", sortDirection: "asc" }),
+    );
+    expect(window.location.search).toBe("?sort=students");
+    expect(students.getAttribute("aria-sort")).toBe("ascending");
+    await within(grid).findByText("Finance 1");
+
+    fireEvent.click(within(students).getByRole("button", { name: "Students" }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toMatchObject({ pageNo: 1, sortBy: "students", sortDirection: "desc" }),
+    );
+    expect(window.location.search).toBe("?sort=students&direction=desc");
+    // The most students first: the 23rd offering (62 students) heads the page.
+    expect(await within(grid).findByText("Marketing 23")).toBeTruthy();
+    expect(students.getAttribute("aria-sort")).toBe("descending");
+    await expectNoAxeViolations(container);
+  });
+
+  it("opens with the address's sort, and a third click returns to the list's own order", async () => {
+    window.history.replaceState(null, "", "/app/exams/grading?sort=status&direction=desc");
+    const { fetch, calls } = listApi();
+    render(
+      <GradingCourseList
+        locale="en"
+        search="?sort=status&direction=desc"
+        signedIn
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    const grid = await table();
+    await within(grid).findAllByRole("link", { name: /Finance/ });
+    expect(listCalls(calls)[0]).toMatchObject({ sortBy: "status", sortDirection: "desc" });
+    const status = within(grid).getByRole("columnheader", { name: "Status" });
+    expect(status.getAttribute("aria-sort")).toBe("descending");
+    // A third click leaves the sort: the list's own order, no sort in the address.
+    fireEvent.click(within(status).getByRole("button", { name: "Status" }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).not.toHaveProperty("sortBy"));
+    expect(window.location.search).toBe("");
+    expect(status.getAttribute("aria-sort")).toBe("none");
   });
 });

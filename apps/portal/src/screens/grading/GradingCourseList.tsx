@@ -5,14 +5,24 @@ import {
 } from "@portal/api-client";
 import {
   DEFAULT_GRID_PAGE_SIZE,
+  GRADING_COURSE_SORT_COLUMNS,
   GRID_PAGE_SIZES,
+  type GradingCourseSortColumn,
   type GridPageSize,
   pageSizeCount,
   parsePageSize,
+  type SortDirection,
 } from "@portal/domain";
-import { Button, type DataTableColumn, Select, TextField } from "@portal/ui";
+import {
+  Button,
+  type DataTableColumn,
+  type DataTableSorting,
+  dataTableServerSorting,
+  Select,
+  TextField,
+} from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { formatNumber } from "../kit/format.ts";
@@ -28,18 +38,26 @@ const TEXT_FILTERS = ["course", "term", "batch", "examCycle", "campus"] as const
 type TextFilter = (typeof TEXT_FILTERS)[number];
 const STATUSES = ["Draft", "Acknowledged", "Published"] as const;
 
-/** The list's state in the address: the six filters of spec §3 (grading), page and page size. */
+/** A header sort of the grading list (server-side, `sortBy`/`sortDirection`); null is the list's own order. */
+export type GradingListSort = { column: GradingCourseSortColumn; direction: SortDirection } | null;
+
+/** The list's state in the address: the six filters of spec §3 (grading), page, page size and header sort. */
 export type GradingListState = Record<TextFilter, string> & {
   status: "" | (typeof STATUSES)[number];
   page: number;
   pageSize: GridPageSize;
+  sort: GradingListSort;
 };
 
-/** Reads `?course=&status=&term=&batch=&examCycle=&campus=&page=&pageSize=` (bad values: defaults). */
+/**
+ * Reads `?course=&status=&term=&batch=&examCycle=&campus=&page=&pageSize=&sort=&direction=` (bad
+ * values: defaults; an unknown sort column is no sort, any direction but desc is asc).
+ */
 export function parseGradingListState(search: string): GradingListState {
   const q = new URLSearchParams(search);
   const text = (k: string) => (q.get(k) ?? "").trim().slice(0, 200);
   const status = q.get("status") ?? "";
+  const column = GRADING_COURSE_SORT_COLUMNS.find((name) => name === q.get("sort"));
   return {
     course: text("course"),
     term: text("term"),
@@ -49,6 +67,7 @@ export function parseGradingListState(search: string): GradingListState {
     status: (STATUSES as readonly string[]).includes(status) ? (status as GradingListState["status"]) : "",
     page: Math.max(1, Math.trunc(Number(q.get("page") ?? "1")) || 1),
     pageSize: parsePageSize<GridPageSize>(q.get("pageSize"), GRID_PAGE_SIZES, DEFAULT_GRID_PAGE_SIZE),
+    sort: column ? { column, direction: q.get("direction") === "desc" ? "desc" : "asc" } : null,
   };
 }
 
@@ -58,11 +77,15 @@ export function serializeGradingListState(state: GradingListState): string {
   for (const k of [...TEXT_FILTERS, "status"] as const) if (state[k]) q.set(k, state[k]);
   if (state.page !== 1) q.set("page", String(state.page));
   if (state.pageSize !== 10) q.set("pageSize", String(state.pageSize));
+  if (state.sort) {
+    q.set("sort", state.sort.column);
+    if (state.sort.direction === "desc") q.set("direction", "desc");
+  }
   const text = q.toString();
   return text === "" ? "" : `?${text}`;
 }
 
-/** The GradingCourseDetails body of a state. */
+/** The GradingCourseDetails body of a state: filters, page and (only when a header sorts it) the sort. */
 export function toGradingCoursesRequest(state: GradingListState): GradingCoursesRequest {
   return {
     course: state.course,
@@ -73,6 +96,7 @@ export function toGradingCoursesRequest(state: GradingListState): GradingCourses
     status: state.status,
     pageNo: state.page,
     count: pageSizeCount(state.pageSize),
+    ...(state.sort ? { sortBy: state.sort.column, sortDirection: state.sort.direction } : {}),
   };
 }
 
@@ -95,6 +119,10 @@ export default function GradingCourseList({ target = "grading", search, ...root 
   );
 }
 
+/** The headers sort on the server (GRADING_COURSE_SORT_COLUMNS): the table keeps the sort's state, not sorted rows. */
+const TABLE_FEATURES = [dataTableServerSorting];
+
+/** The columns; a column whose id is a GRADING_COURSE_SORT_COLUMNS name sorts on the server. */
 function columns(target: GradingTarget): DataTableColumn<GradingCourse>[] {
   return [
     { id: "code", header: m.grading_col_course_code(), cell: (c) => c.courseCode },
@@ -107,18 +135,32 @@ function columns(target: GradingTarget): DataTableColumn<GradingCourse>[] {
           {c.courseName}
         </a>
       ),
+      // The server sorts "course" by the name, then the section.
+      sortable: true,
     },
     { id: "section", header: m.grading_col_section(), cell: (c) => c.section },
-    { id: "term", header: m.grading_filter_term(), cell: (c) => c.term },
-    { id: "batch", header: m.grading_filter_batch(), cell: (c) => c.batch },
-    { id: "campus", header: m.grading_filter_campus(), cell: (c) => c.campus },
-    { id: "students", header: m.grading_col_students(), align: "end", cell: (c) => formatNumber(c.students) },
+    { id: "term", header: m.grading_filter_term(), cell: (c) => c.term, sortable: true },
+    { id: "batch", header: m.grading_filter_batch(), cell: (c) => c.batch, sortable: true },
+    { id: "campus", header: m.grading_filter_campus(), cell: (c) => c.campus, sortable: true },
     {
-      id: "type",
+      id: "students",
+      header: m.grading_col_students(),
+      align: "end",
+      cell: (c) => formatNumber(c.students),
+      sortable: true,
+    },
+    {
+      id: "typeOfGrading",
       header: m.grading_type_label(),
       cell: (c) => (c.typeOfGrading === "Absolute" ? m.grading_type_absolute() : m.grading_type_relative()),
+      sortable: true,
     },
-    { id: "status", header: m.grading_status_label(), cell: (c) => statusLabel(c.status) },
+    {
+      id: "status",
+      header: m.grading_status_label(),
+      cell: (c) => statusLabel(c.status),
+      sortable: true,
+    },
     {
       id: "actions",
       header: m.grading_col_actions(),
@@ -148,7 +190,10 @@ function columns(target: GradingTarget): DataTableColumn<GradingCourse>[] {
  * The course offerings to grade (spec §2 /app/exams/grading; §7 GradingCourseDetails; §3 grading
  * filters course, status, term, batch, examCycle, campus): paged on the server 10, 25 or 50 a page,
  * 'No Data' when empty; each course links to its grading page (or, with `target`, to the page the
- * entry point is about), with links to its setup and read-only view. State lives in the address.
+ * entry point is about), with links to its setup and read-only view. The course, term, batch,
+ * campus, students, grading type and status headers sort on the server (GRADING_COURSE_SORT_COLUMNS,
+ * as the moderation list); filters, page and sort live in the address, and a new sort starts again
+ * at page 1.
  */
 export function GradingCourseListScreen({ target, search }: { target: GradingTarget; search: string }) {
   const api = useApi();
@@ -165,6 +210,18 @@ export function GradingCourseListScreen({ target, search }: { target: GradingTar
     placeholderData: keepPreviousData,
   });
   const cols = useMemo(() => columns(target), [target]);
+  const sorting = useMemo<DataTableSorting>(
+    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
+    [state.sort],
+  );
+  const onSortingChange = useCallback(
+    (next: DataTableSorting) => {
+      const column = GRADING_COURSE_SORT_COLUMNS.find((name) => name === next[0]?.id);
+      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
+      navigate({ ...state, sort, page: 1 });
+    },
+    [navigate, state],
+  );
   const label: Record<TextFilter, string> = {
     course: m.grading_filter_course(),
     term: m.grading_filter_term(),
@@ -216,6 +273,10 @@ export function GradingCourseListScreen({ target, search }: { target: GradingTar
         getRowId={(c) => c.id}
         emptyText={m.grading_no_data()}
         loadingLabel={m.grading_loading()}
+        features={TABLE_FEATURES}
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+        manualSorting
       />
     </div>
   );

@@ -3,8 +3,9 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IslandRoot } from "../../shell/IslandRoot.tsx";
 import { fakeApi, json } from "../../shell/test-api.ts";
-import { resetScreen, signedIn } from "../kit/test-support.tsx";
+import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import { FacultyInvitationScreen } from "./FacultyInvitation.tsx";
+import { parseFacultyListState, serializeFacultyListState } from "./faculty-sort.ts";
 
 beforeEach(signedIn);
 afterEach(resetScreen);
@@ -30,8 +31,12 @@ const KAVYA = faculty(3, "Kavya Menon");
 /** The query strings of the FacultyList calls, in order. */
 let listQueries: URLSearchParams[] = [];
 
-/** Two pages of 25: Meera and Arjun on the first, Kavya on the second (26 members in all). */
-function renderScreen() {
+/**
+ * Two pages of 25: Meera and Arjun on the first, Kavya on the second (26 members in all). `search`
+ * is the address's query the screen opens with (the page's `Astro.url.search`).
+ */
+function renderScreen(search = "") {
+  window.history.replaceState(null, "", `/app/faculty-management${search}`);
   listQueries = [];
   const api = fakeApi({
     "GET /api/salesforce/FacultyList": (request) => {
@@ -42,12 +47,12 @@ function renderScreen() {
     "GET /api/mail/status": () =>
       json(200, { success: true, source: "planning.faculty_invitation:", queued: 0, sent: 0, failed: 0 }),
   });
-  render(
+  const view = render(
     <IslandRoot locale="en" signedIn fetch={api.fetch} navigate={vi.fn()}>
-      <FacultyInvitationScreen />
+      <FacultyInvitationScreen search={search} />
     </IslandRoot>,
   );
-  return api;
+  return { ...api, container: view.container };
 }
 
 const box = (name: string) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
@@ -107,11 +112,73 @@ describe("Faculty Invitation sorting (issue 27)", () => {
     fireEvent.click(within(rating).getByRole("button", { name: "Rating" }));
     await waitFor(() => expect(listQueries.at(-1)?.get("sortBy")).toBe("rating"));
     expect(listQueries.at(-1)?.get("sortDirection")).toBe("asc");
-    expect(listQueries.at(-1)?.get("pageNo")).toBe("1");
+    // The first page comes from the query cache: no call, but the page shown is the address's.
+    expect(screen.queryByRole("checkbox", { name: "Select Kavya Menon" })).toBeNull();
     expect(rating.getAttribute("aria-sort")).toBe("ascending");
     fireEvent.click(within(rating).getByRole("button", { name: "Rating" }));
     await waitFor(() => expect(listQueries.at(-1)?.get("sortDirection")).toBe("desc"));
     expect(rating.getAttribute("aria-sort")).toBe("descending");
+    expect(screen.getByText("1 selected")).toBeTruthy();
+  });
+});
+
+describe("Faculty Invitation address (page and sort)", () => {
+  it.each([
+    ["", { page: 1, pageSize: 25, sort: null }, ""],
+    [
+      "?page=2&sort=rating&direction=desc",
+      { page: 2, pageSize: 25, sort: { column: "rating", direction: "desc" } },
+      "?page=2&sort=rating&direction=desc",
+    ],
+    ["?page=0&pageSize=7&sort=subjects&direction=up", { page: 1, pageSize: 25, sort: null }, ""],
+    [
+      "?pageSize=all&sort=name&direction=up",
+      { page: 1, pageSize: "all", sort: { column: "name", direction: "asc" } },
+      "?pageSize=all&sort=name",
+    ],
+  ])("reads %s forgivingly and writes it back without defaults", (search, state, written) => {
+    expect(parseFacultyListState(search)).toEqual(state);
+    expect(serializeFacultyListState(parseFacultyListState(search))).toBe(written);
+  });
+
+  it("opens on the address's page and sort, and writes page and sort back as they change", async () => {
+    const { container } = renderScreen("?page=2&sort=rating&direction=desc");
+    await screen.findByRole("checkbox", { name: "Select Kavya Menon" });
+    expect(listQueries[0]?.get("pageNo")).toBe("2");
+    expect(listQueries[0]?.get("sortBy")).toBe("rating");
+    expect(listQueries[0]?.get("sortDirection")).toBe("desc");
+    const rating = screen.getByRole("columnheader", { name: "Rating" });
+    expect(rating.getAttribute("aria-sort")).toBe("descending");
+    fireEvent.click(box("Select Kavya Menon"));
+
+    fireEvent.click(screen.getByRole("button", { name: "Previous page" }));
+    await screen.findByRole("checkbox", { name: "Select Meera Iyer" });
+    expect(window.location.search).toBe("?sort=rating&direction=desc");
+    fireEvent.click(within(rating).getByRole("button", { name: "Rating" }));
+    await waitFor(() => expect(listQueries.at(-1)?.has("sortBy")).toBe(false));
+    expect(window.location.search).toBe("");
+    expect(screen.getByText("1 selected")).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it("follows Back and Forward between pages, the checked rows kept", async () => {
+    renderScreen();
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select Meera Iyer" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    await screen.findByRole("checkbox", { name: "Select Kavya Menon" });
+    expect(window.location.search).toBe("?page=2");
+
+    // The browser's Back: the address is the first page's again, then popstate.
+    window.history.replaceState(null, "", "/app/faculty-management");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+    expect(await screen.findByRole("checkbox", { name: "Select Meera Iyer" })).toBeTruthy();
+    expect(box("Select Meera Iyer").checked).toBe(true);
+    // The first page comes from the query cache: no call, but the page shown is the address's.
+    expect(screen.queryByRole("checkbox", { name: "Select Kavya Menon" })).toBeNull();
+
+    window.history.replaceState(null, "", "/app/faculty-management?page=2");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+    expect(await screen.findByRole("checkbox", { name: "Select Kavya Menon" })).toBeTruthy();
     expect(screen.getByText("1 selected")).toBeTruthy();
   });
 });

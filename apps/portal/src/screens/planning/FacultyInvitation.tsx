@@ -1,5 +1,5 @@
 import { type FacultyRow, facultyListQueryOptions, mailKeys } from "@portal/api-client";
-import { GRID_PAGE_SIZES, type GridPageSize, pageSizeCount } from "@portal/domain";
+import { GRID_PAGE_SIZES } from "@portal/domain";
 import {
   Button,
   DataTable,
@@ -18,28 +18,34 @@ import { MailStatus } from "../kit/MailStatus.tsx";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { selectionLabels } from "../kit/table-labels.ts";
-import { ListPager } from "../PagedTable.tsx";
+import { useUrlState } from "../kit/use-url-state.ts";
+import { ListPager, useLastPageWhenShrunk } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
 import type { Info } from "./FacultyInfo.tsx";
-import { type FacultySort, facultySortFrom, facultySortRequest, sortingOf } from "./faculty-sort.ts";
+import {
+  facultyListRequest,
+  facultySortFrom,
+  parseFacultyListState,
+  serializeFacultyListState,
+  sortingOf,
+} from "./faculty-sort.ts";
 import { planningLinks } from "./routes.ts";
 
-const PAGE = { pageNo: 1, count: 25 } as const;
 /** The faculty table checks rows and sorts on the server from its headers (issue 27). */
 const FEATURES = [dataTableSelection, dataTableServerSorting];
 
-/** The Faculty Invitation island (`/app/faculty-management`). */
-export default function FacultyInvitation({ search: _search, ...root }: ScreenIslandProps) {
+/** The Faculty Invitation island (`/app/faculty-management?page=&pageSize=&sort=&direction=`). */
+export default function FacultyInvitation({ search, ...root }: ScreenIslandProps) {
   return (
     <IslandRoot {...root}>
-      <FacultyInvitationScreen />
+      <FacultyInvitationScreen search={search} />
     </IslandRoot>
   );
 }
 
-/** First query on the server: the first page of the faculty table. */
-export const facultyInvitationFirstQuery: FirstQuery = async ({ api, fetch }) => {
-  await fetch(facultyListQueryOptions(api, { search: "", ...PAGE }));
+/** First query on the server: the address's page of the faculty table, in the address's sort. */
+export const facultyInvitationFirstQuery: FirstQuery = async ({ api, search, fetch }) => {
+  await fetch(facultyListQueryOptions(api, facultyListRequest(parseFacultyListState(search))));
 };
 
 /** Which of the three buttons opened the invitation dialog. */
@@ -58,33 +64,30 @@ const FacultyInfoDialog = lazyDialog(() =>
  * their records go to the invitation dialog), paged on the server; Send New Invite, Send Invite and Send Email open the invitation
  * dialog; a click on availability, subjects, rating or location opens its read-only dialog from the
  * stored data. The name, phone, email, location, association and rating headers sort on the server
- * (FACULTY_SORT_COLUMNS); a new sort starts again at page 1, checked rows stay checked. Names link to /app/faculty-details. Below the buttons, the invitation mails (MailStatus:
- * queued, sent, failed, Resend failed), read again whenever the dialog closes.
+ * (FACULTY_SORT_COLUMNS); a new sort starts again at page 1, checked rows stay checked. Page, page
+ * size and sort live in the address (`?page=&pageSize=&sort=&direction=`, parseFacultyListState), so a
+ * reload shows the same page and Back and Forward step through them; the checked rows are the
+ * screen's own and last as long as it stays open. Names link to /app/faculty-details. Below the
+ * buttons, the invitation mails (MailStatus: queued, sent, failed, Resend failed), read again whenever
+ * the dialog closes.
  */
-export function FacultyInvitationScreen() {
+export function FacultyInvitationScreen({ search = "" }: { search?: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [state, setState] = useState({ page: 1, pageSize: 25 as GridPageSize });
-  const [sort, setSort] = useState<FacultySort>(null);
+  const [state, navigate] = useUrlState(search, parseFacultyListState, serializeFacultyListState);
   // The checked rows by id, kept across pages (with their names, for the invitation dialog).
   const [checked, setChecked] = useState<ReadonlyMap<string, FacultyRow>>(() => new Map());
   const [invite, setInvite] = useState<InviteKind | null>(null);
   const [info, setInfo] = useState<Info>(null);
   const list = useQuery({
-    ...facultyListQueryOptions(api, {
-      search: "",
-      pageNo: state.page,
-      count: pageSizeCount(state.pageSize),
-      ...facultySortRequest(sort),
-    }),
+    ...facultyListQueryOptions(api, facultyListRequest(state)),
     placeholderData: keepPreviousData,
   });
+  useLastPageWhenShrunk(list, state, navigate);
   const rows = list.data?.faculty ?? [];
-  const sorting = useMemo(() => sortingOf(sort), [sort]);
-  const onSortingChange = (next: DataTableSorting) => {
-    setSort(facultySortFrom(next));
-    setState((now) => ({ ...now, page: 1 }));
-  };
+  const sorting = useMemo(() => sortingOf(state.sort), [state.sort]);
+  const onSortingChange = (next: DataTableSorting) =>
+    navigate({ ...state, sort: facultySortFrom(next), page: 1 });
   const rowSelection = useMemo<DataTableRowSelection>(
     () => Object.fromEntries([...checked.keys()].map((id) => [id, true])),
     [checked],
@@ -180,7 +183,7 @@ export function FacultyInvitationScreen() {
           <ListPager
             query={list}
             state={state}
-            navigate={(next) => setState(next)}
+            navigate={navigate}
             pageSizes={GRID_PAGE_SIZES}
             labels={pagerLabels(m.exam_pager_nav())}
           />

@@ -503,6 +503,41 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
     }
   });
 
+  it("says when a page's first exam date continues from the page before (ExamData firstDateContinued)", async () => {
+    type Page = { noOfRecords: number; firstDateContinued: boolean; exams: Array<{ Deadline: string }> };
+    const call = async (body: Record<string, unknown>) => {
+      const res = await api.call("POST", "/api/salesforce/ExamData", { body, headers: auth });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as Page;
+    };
+    const seen: boolean[] = [];
+    for (const order of [
+      { dueDays: 366 },
+      { completedIn: 3660 },
+      { dueDays: 366, sortBy: "date", sortDirection: "desc" },
+    ]) {
+      const whole = (await call({ ...order, count: 0 })).exams.map((e) => e.Deadline);
+      expect(whole.length).toBeGreaterThan(10);
+      for (let pageNo = 1; (pageNo - 1) * 10 < whole.length; pageNo++) {
+        const page = await call({ ...order, pageNo, count: 10 });
+        // Continued exactly when the last exam of the page before has the same date as this page's first.
+        const expected = pageNo > 1 && whole[(pageNo - 1) * 10 - 1] === page.exams[0]?.Deadline;
+        expect(page.firstDateContinued, `${JSON.stringify(order)} page ${pageNo}`).toBe(expected);
+        seen.push(page.firstDateContinued);
+      }
+    }
+    // The demo's exams share dates across pages and start new dates on others: both answers occur.
+    expect(seen).toContain(true);
+    expect(seen).toContain(false);
+    // Under another sort there are no date groups, so nothing continues; past the end neither.
+    for (let pageNo = 1; pageNo <= 3; pageNo++) {
+      expect((await call({ dueDays: 366, sortBy: "courseName", pageNo, count: 10 })).firstDateContinued).toBe(
+        false,
+      );
+    }
+    expect((await call({ dueDays: 366, pageNo: 1000, count: 10 })).firstDateContinued).toBe(false);
+  });
+
   it("answers 400 naming the field for an unknown ExamData sort", async () => {
     for (const body of [{ sortBy: "Id" }, { sortBy: "term", sortDirection: "up" }]) {
       const res = await api.call("POST", "/api/salesforce/ExamData", { body, headers: auth });

@@ -425,12 +425,37 @@ function examDataSort(column: ExamDataSortColumn, direction: SortDirection): SQL
 }
 
 /**
+ * Whether exams of a page's first date (`firstDate`, YYYY-MM-DD) sit on the pages before it, for a
+ * list in date order (`dates`): the exams dated before it in that order all come first, so any more
+ * rows before the page's `offset` share its date. One count over the list's `where`; false on the
+ * first page, for an empty page and when the list is not in date order (`dates` null).
+ */
+async function continuesFirstDate(
+  db: Executor,
+  where: SQL[],
+  firstDate: string | undefined,
+  page: { offset: number; dates: SortDirection | null },
+): Promise<boolean> {
+  if (firstDate === undefined || page.offset === 0 || page.dates === null) return false;
+  const earlier =
+    page.dates === "asc" ? sql`${exam.examDate} < ${firstDate}` : sql`${exam.examDate} > ${firstDate}`;
+  const [before] = await db
+    .select({ n: count() })
+    .from(exam)
+    .where(and(...where, earlier));
+  return page.offset > (before?.n ?? 0);
+}
+
+/**
  * ExamData (spec §7, with dueDays and completedIn): with `dueDays`, the exams from today (each exam's
  * today at its campus, in the campus's zone; `today` of the answer is the default zone's, Asia/Kolkata)
  * to dueDays days ahead, soonest first (the Upcoming screen); with `completedIn`, the exams held in
  * the last completedIn days before today, latest first (completedExams). Both may be combined with an
  * exam cycle id. One page at a time, with the total. With a `scope` (not null), only the exams of
  * course offerings within it (docs/security/roles.md, "Lists that narrow"), counted alike.
+ * `firstDateContinued` says that the page's first exam date already had exams on the pages before,
+ * so the screens' date group continues from the previous page (only in date order: the list's own
+ * or `sortBy` date; false otherwise and on page 1).
  */
 export async function listExamData(
   db: Executor,
@@ -445,7 +470,7 @@ export async function listExamData(
     sortDirection?: SortDirection | undefined;
   },
   scope: ListScope | null = null,
-): Promise<{ exams: ExamInfo[]; noOfRecords: number; today: string }> {
+): Promise<{ exams: ExamInfo[]; noOfRecords: number; today: string; firstDateContinued: boolean }> {
   // `today` of the answer is the default zone's; each exam counts from today at its own campus.
   const today = todayIn(now);
   const campusToday = examCampusToday(now);
@@ -482,10 +507,23 @@ export async function listExamData(
     .orderBy(...sorted, ...order, asc(course.name), asc(courseOffering.section), asc(exam.id))
     .limit(q.count)
     .offset((q.pageNo - 1) * q.count);
+  const firstDateContinued = await continuesFirstDate(db, where, rows[0]?.dateOfExam, {
+    offset: (q.pageNo - 1) * q.count,
+    // The order the dates run in, or null when another column sorts the list (no date groups).
+    dates:
+      q.sortBy === undefined
+        ? upcoming
+          ? "asc"
+          : "desc"
+        : q.sortBy === "date"
+          ? (q.sortDirection ?? "asc")
+          : null,
+  });
   const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000;
   return {
     today,
     noOfRecords: total?.n ?? 0,
+    firstDateContinued,
     exams: rows.map((r) => ({
       Id: r.id,
       Intake__c: r.batch,

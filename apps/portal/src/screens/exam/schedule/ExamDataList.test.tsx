@@ -28,18 +28,35 @@ const upcoming = [
   }),
 ];
 
-function examDataApi(exams = upcoming, total = exams.length) {
+function examDataApi(exams = upcoming, total = exams.length, firstDateContinued = false) {
   const bodies: unknown[] = [];
   const api = examApi({
     extra: {
       "POST /api/salesforce/ExamData": (_request, body) => {
         bodies.push(body);
-        return json(200, { success: true, today: "2026-11-22", noOfRecords: total, exams });
+        return json(200, {
+          success: true,
+          today: "2026-11-22",
+          noOfRecords: total,
+          firstDateContinued,
+          exams,
+        });
       },
     },
   });
   return { ...api, bodies };
 }
+
+/** The exam rows of a table, without the date groups' header rows. */
+const examRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .filter((row) => row.querySelector('th[scope="rowgroup"]') === null);
+
+/** The texts of the date groups' headers, in order. */
+const groupHeaders = (table: HTMLElement) =>
+  [...table.querySelectorAll('th[scope="rowgroup"]')].map((header) => header.textContent);
 
 describe("ExamDataList", () => {
   it("lists upcoming exams with the days left, 30 days ahead by default", async () => {
@@ -65,7 +82,7 @@ describe("ExamDataList", () => {
       "Time",
       "Days left",
     ]);
-    const rows = within(table).getAllByRole("row").slice(1);
+    const rows = examRows(table);
     expect(rows.map((r) => r.lastElementChild?.textContent)).toEqual(["Today", "1 day", "3 days"]);
     expect(rows[1]?.textContent).toContain("23-11-2026");
     expect(rows[1]?.textContent).toContain("14:30 (180 min)");
@@ -139,4 +156,72 @@ describe("ExamDataList", () => {
       expect(calls).toEqual([]);
     },
   );
+});
+
+describe("ExamDataList date groups", () => {
+  const sameDay = [
+    makeExamInfo({ Deadline: "2026-11-23", daysFromToday: 1 }),
+    makeExamInfo({
+      Id: "x2",
+      Course_Name__c: "Marketing Management",
+      Deadline: "2026-11-23",
+      daysFromToday: 1,
+    }),
+    makeExamInfo({ Id: "x3", Course_Name__c: "Operations", Deadline: "2026-11-25", daysFromToday: 3 }),
+  ];
+
+  it("puts the exams under a header per exam date, soonest first", async () => {
+    const { fetch } = examDataApi(upcoming);
+    const { container } = render(
+      <ExamDataList locale="en" kind="upcoming" search="" fetch={fetch} navigate={vi.fn()} />,
+    );
+    const table = await screen.findByRole("table", { name: "Upcoming exams" });
+    await within(table).findByText("Operations");
+    expect(groupHeaders(table)).toEqual([
+      "Sunday, 22-11-2026",
+      "Monday, 23-11-2026",
+      "Wednesday, 25-11-2026",
+    ]);
+    // Each date is a row group headed by its date (WAI-ARIA table pattern).
+    const groups = [...table.querySelectorAll("tbody")];
+    expect(groups).toHaveLength(3);
+    expect(within(groups[1]!).getByRole("link", { name: "Marketing Management" })).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it("repeats the first date's header marked continued when its exams began on the page before", async () => {
+    const { fetch } = examDataApi(sameDay, 13, true);
+    render(<ExamDataList locale="en" kind="upcoming" search="?page=2" fetch={fetch} navigate={vi.fn()} />);
+    const table = await screen.findByRole("table", { name: "Upcoming exams" });
+    await within(table).findByText("Operations");
+    expect(groupHeaders(table)).toEqual(["Monday, 23-11-2026 (continued)", "Wednesday, 25-11-2026"]);
+    expect(examRows(table)).toHaveLength(3);
+  });
+
+  it("groups the completed exams latest first, and not at all under another column's sort", async () => {
+    const held = [
+      makeExamInfo({ Id: "h1", Course_Name__c: "Accounting", Deadline: "2026-11-20", daysFromToday: -2 }),
+      makeExamInfo({ Id: "h2", Course_Name__c: "Banking", Deadline: "2026-11-10", daysFromToday: -12 }),
+    ];
+    const { fetch, bodies } = examDataApi(held);
+    render(<ExamDataList locale="en" kind="completed" search="" fetch={fetch} navigate={vi.fn()} />);
+    const table = await screen.findByRole("table", { name: "Completed exams" });
+    await within(table).findByText("Banking");
+    expect(groupHeaders(table)).toEqual(["Friday, 20-11-2026", "Tuesday, 10-11-2026"]);
+
+    const name = within(table).getByRole("columnheader", { name: "Course name" });
+    fireEvent.click(within(name).getByRole("button", { name: "Course name" }));
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ sortBy: "courseName", pageNo: 1 }));
+    await waitFor(() => expect(groupHeaders(table)).toEqual([]));
+    expect(examRows(table).map((row) => within(row).getByRole("link").textContent)).toEqual([
+      "Accounting",
+      "Banking",
+    ]);
+
+    // Sorted by date again, the groups come back in that direction.
+    const date = within(table).getByRole("columnheader", { name: "Date" });
+    fireEvent.click(within(date).getByRole("button", { name: "Date" }));
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ sortBy: "date", sortDirection: "asc" }));
+    await waitFor(() => expect(groupHeaders(table)).toEqual(["Tuesday, 10-11-2026", "Friday, 20-11-2026"]));
+  });
 });

@@ -1,12 +1,20 @@
 import { type ExamInfo, examCyclesQueryOptions, examDataQueryOptions } from "@portal/api-client";
 import { EXAM_DATA_SORT_COLUMNS, GRID_PAGE_SIZES } from "@portal/domain";
-import { type DataTableColumn, type DataTableSorting, dataTableServerSorting, Select } from "@portal/ui";
+import {
+  type DataTableColumn,
+  type DataTableDateGroups,
+  type DataTableSorting,
+  dataTableDateGrouping,
+  dataTableServerSorting,
+  Select,
+} from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
+import { formatWeekday } from "../../kit/format.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { useUrlState } from "../../kit/use-url-state.ts";
@@ -56,8 +64,42 @@ export function examDataFirstQuery(kind: ExamDataKind): FirstQuery {
   };
 }
 
-/** The table's headers sort on the server (EXAM_DATA_SORT_COLUMNS): the sort's state, not sorted rows. */
-const TABLE_FEATURES = [dataTableServerSorting];
+/**
+ * The table's headers sort on the server (EXAM_DATA_SORT_COLUMNS): the sort's state, not sorted rows;
+ * in date order the rows sit under a header per exam date.
+ */
+const TABLE_FEATURES = [dataTableServerSorting, dataTableDateGrouping];
+
+/**
+ * The date groups of one page of ExamData (spec academic-planning.md, shared components: the table
+ * groups rows by date): a header per exam date (Deadline, the exam's calendar date at its campus, so
+ * already in the campus's time zone), "Monday, 02-11-2026" through the one formatter, groups in the
+ * list's date order `order`. Under server paging a date's exams may start on an earlier page: when
+ * the server says so (`firstDateContinued`), the header of the page's first date repeats with
+ * "(continued)". Null when the list is not in date order (another column sorts it): groups would
+ * break up that order, so the rows stand as sorted.
+ */
+export function examDateGroups(
+  page: { firstDateContinued?: boolean; exams: readonly ExamInfo[] } | undefined,
+  order: "asc" | "desc" | null,
+): DataTableDateGroups<ExamInfo> | undefined {
+  if (order === null) return undefined;
+  const continued = page?.firstDateContinued === true ? page.exams[0]?.Deadline : undefined;
+  return {
+    dateKey: (e) => e.Deadline,
+    label: (day) => {
+      const date = { weekday: formatWeekday(day), date: displayDate(day) };
+      return day === continued ? m.exam_date_group_continued(date) : m.exam_date_group(date);
+    },
+    order,
+  };
+}
+
+/** The order the exam dates run in for a list and its sort, or null when another column sorts it. */
+export function examDateOrder(kind: ExamDataKind, sort: ExamDataState["sort"]): "asc" | "desc" | null {
+  if (sort === null) return kind === "upcoming" ? "asc" : "desc";
+  return sort.column === "date" ? sort.direction : null;
+}
 
 function examDataColumns(kind: ExamDataKind): DataTableColumn<ExamInfo>[] {
   return [
@@ -102,7 +144,9 @@ function examDataColumns(kind: ExamDataKind): DataTableColumn<ExamInfo>[] {
  * default 30, soonest first, with the days left) or completed exams (/app/exams/completedExams;
  * completedIn: the last 30, 90, 180 or 365 days, default 90, latest first, "Completed N days ago").
  * Optional exam cycle filter; server paging 10, 25, 50 or All a page (spec §9), 'No Data' when empty;
- * the data columns' headers sort on the server (`?sort=&direction=`).
+ * the data columns' headers sort on the server (`?sort=&direction=`). In date order (the list's own,
+ * or sorted by date) the rows sit under a header per exam date (examDateGroups), repeated with
+ * "(continued)" at the top of a page whose first date began on the page before.
  * Each course name links to the exam's details page.
  * Days count from today in Asia/Kolkata, as the server counts them. State lives in the address.
  */
@@ -128,6 +172,10 @@ export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; searc
       navigate({ ...state, sort, page: 1 });
     },
     [navigate, state],
+  );
+  const groups = useMemo(
+    () => examDateGroups(list.data, examDateOrder(kind, state.sort)),
+    [list.data, kind, state.sort],
   );
   return (
     <div className={styles.screen}>
@@ -162,6 +210,7 @@ export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; searc
         sorting={sorting}
         onSortingChange={onSortingChange}
         manualSorting
+        groupByDate={groups}
       />
     </div>
   );
