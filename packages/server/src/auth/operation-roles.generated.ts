@@ -600,6 +600,12 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
   },
   {
     method: "POST",
+    path: "/salesforce/SpecializationsByProgram",
+    operationId: "createSpecializationByProgram",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "POST",
     path: "/salesforce/TermDatesUpdate",
     operationId: "updateTermDates",
     roles: ["admin", "academic_office"],
