@@ -713,6 +713,24 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     roles: ["exam_office"],
   },
   {
+    method: "GET",
+    path: "/salesforce/DownGradingRulesSetup",
+    operationId: "listDowngradingRules",
+    roles: ["admin", "exam_office"],
+  },
+  {
+    method: "POST",
+    path: "/salesforce/DownGradingRulesSetup",
+    operationId: "saveDowngradingRule",
+    roles: ["admin", "exam_office"],
+  },
+  {
+    method: "DELETE",
+    path: "/salesforce/DownGradingRulesSetup",
+    operationId: "deleteDowngradingRule",
+    roles: ["admin", "exam_office"],
+  },
+  {
     method: "POST",
     path: "/salesforce/SendEmailForMarks",
     operationId: "sendEmailForMarks",
