@@ -1,7 +1,7 @@
 /**
  * Downgrading rules (spec exam-management-and-shell §7, "DownGradingRulesSetup (get/post/delete)";
  * the spec names the call and nothing else, so the rules are designed here and written down in
- * openapi/grading.yaml and docs/grading-downgrading.md).
+ * openapi/grading.yaml, downgradingRules).
  *
  * A rule says how a kind of attempt lowers the grade a student's marks earn: by `downgradeSteps`
  * letters of A, B, C, F (0-3) and/or no better than `maxGrade`. The one kind of attempt the portal
