@@ -385,3 +385,38 @@ export async function downloadMarksSheet(
   if (!result.response.ok) throw toApiError(result.error, result.response.status);
   return result.data as Blob;
 }
+
+/** Answer of DownGradingRulesSetup get: the rules (id, ruleName, attemptType, downgradeSteps, maxGrade, version). */
+export type DowngradingRulesAnswer = JsonAnswer<"listDowngradingRules">;
+/** One downgrading rule as the API answers it. */
+export type DowngradingRuleRow = DowngradingRulesAnswer["rules"][number];
+type DowngradingRuleSave = JsonBody<"saveDowngradingRule">;
+
+/** Query key of the downgrading rules (below gradingKeys.all, so a grading invalidation refreshes them). */
+export const downgradingRulesKey = ["grading", "downgrading-rules"] as const;
+
+/** GET /salesforce/DownGradingRulesSetup: the downgrading rules, which hold for every course offering. */
+export function downgradingRulesQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: downgradingRulesKey,
+    queryFn: async ({ signal }) => unwrap(await api.GET("/salesforce/DownGradingRulesSetup", { signal })),
+  });
+}
+
+/** POST /salesforce/DownGradingRulesSetup: creates a rule (no id) or changes one (id and version); regrades retests. */
+export function saveDowngradingRuleMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["grading", "downgrading-rules", "save"],
+    mutationFn: async (body: DowngradingRuleSave) =>
+      unwrap(await api.POST("/salesforce/DownGradingRulesSetup", { body })),
+  });
+}
+
+/** DELETE /salesforce/DownGradingRulesSetup?id&version: removes a rule; regrades retests. */
+export function deleteDowngradingRuleMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["grading", "downgrading-rules", "delete"],
+    mutationFn: async (rule: { id: string; version: number }) =>
+      unwrap(await api.DELETE("/salesforce/DownGradingRulesSetup", { params: { query: rule } })),
+  });
+}

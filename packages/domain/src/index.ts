@@ -6,6 +6,7 @@ export * from "./constants.ts";
 export * from "./contract-input.ts";
 export * from "./contract-lifecycle.ts";
 export * from "./dates.ts";
+export * from "./downgrading.ts";
 export * from "./eligibility.ts";
 export * from "./eligibility-input.ts";
 export * from "./email.ts";

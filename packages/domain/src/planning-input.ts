@@ -233,6 +233,21 @@ export const ZCreateIntake = z
     path: ["endDate"],
   });
 
+/** Most characters of a specialization's (programme plan's) name. */
+export const SPECIALIZATION_NAME_MAX = 200;
+
+/**
+ * SpecializationsByProgram post (spec exam-management-and-shell, "Service calls"; payload not
+ * shown, designed here): a new specialization (programme plan) of programme `academicProgramId`,
+ * named `name` (1-200 characters, trimmed). It starts with a copy of the programme's primary
+ * curriculum when `copyCurriculum` is true (the default), else with none.
+ */
+export const ZCreateSpecialization = z.object({
+  academicProgramId: ZId,
+  name: requiredText(SPECIALIZATION_NAME_MAX),
+  copyCurriculum: z.boolean({ error: "copyCurriculum must be true or false" }).default(true),
+});
+
 /** Add term subject (§7): CourseVersion with termName, courseId, dates dd/mm/yyyy. */
 export const ZAddTermSubject = z
   .object({

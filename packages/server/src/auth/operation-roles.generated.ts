@@ -660,6 +660,12 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
   },
   {
     method: "POST",
+    path: "/salesforce/SpecializationsByProgram",
+    operationId: "createSpecializationByProgram",
+    roles: ["admin", "academic_office"],
+  },
+  {
+    method: "POST",
     path: "/salesforce/TermDatesUpdate",
     operationId: "updateTermDates",
     roles: ["admin", "academic_office"],
@@ -765,6 +771,24 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     path: "/salesforce/GradeAllocationSetup",
     operationId: "saveStudentGrades",
     roles: ["exam_office"],
+  },
+  {
+    method: "GET",
+    path: "/salesforce/DownGradingRulesSetup",
+    operationId: "listDowngradingRules",
+    roles: ["admin", "exam_office"],
+  },
+  {
+    method: "POST",
+    path: "/salesforce/DownGradingRulesSetup",
+    operationId: "saveDowngradingRule",
+    roles: ["admin", "exam_office"],
+  },
+  {
+    method: "DELETE",
+    path: "/salesforce/DownGradingRulesSetup",
+    operationId: "deleteDowngradingRule",
+    roles: ["admin", "exam_office"],
   },
   {
     method: "POST",

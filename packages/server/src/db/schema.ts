@@ -9,6 +9,7 @@ export * from "./schema-documents.ts";
 export * from "./schema-etl.ts";
 export * from "./schema-events.ts";
 export * from "./schema-feedback.ts";
+export * from "./schema-grading-settings.ts";
 export * from "./schema-notifications.ts";
 export * from "./schema-profiles.ts";
 export * from "./schema-read-models.ts";

@@ -10,6 +10,8 @@
 import {
   type ComponentDefinition,
   componentsProblem,
+  DOWNGRADING_MESSAGES,
+  downgradedGrade,
   finalGradeProblem,
   GRADING_MESSAGES,
   type GradeBand,
@@ -48,6 +50,7 @@ import {
 import { badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import type { Mail } from "../mail/mailer.ts";
+import { loadDowngradingRules, retestStudents } from "./downgrading.ts";
 import {
   claimSetting,
   computeResults,
@@ -1035,11 +1038,17 @@ export async function saveStudentGrades(ctx: AppContext, actor: SessionUser, ite
           "calculated",
         );
       }
-      const problem = finalGradeProblem(
-        current.calculatedGrade as GradeLetter,
-        item.finalGrade,
-        item.penalty,
-      );
+      // The downgrading rules lower a retest's grade first (domain downgrading.ts): the penalty is
+      // what the grader lowers below that, and a final grade above it is refused.
+      const rules = await loadDowngradingRules(tx);
+      const retests = await retestStudents(tx, current.courseOfferingId, rules);
+      const calculated = current.calculatedGrade as GradeLetter;
+      const ruled = downgradedGrade(calculated, { retest: retests.has(current.studentId) }, rules);
+      const found = finalGradeProblem(ruled, item.finalGrade, item.penalty);
+      const problem =
+        found === GRADING_MESSAGES.finalAboveCalculated && ruled !== calculated
+          ? DOWNGRADING_MESSAGES.aboveCeiling(ruled)
+          : found;
       if (problem)
         throw badRequest(
           problem,
@@ -1051,7 +1060,7 @@ export async function saveStudentGrades(ctx: AppContext, actor: SessionUser, ite
       }
       const setup = await loadSetup(tx, current.courseOfferingId, `${i}.id`);
       const gradePoint = gradePointOf(setup.bands[setup.typeOfGrading], item.finalGrade);
-      const penalty = item.finalGrade === current.calculatedGrade && item.penalty === "" ? "" : item.penalty;
+      const penalty = item.finalGrade === ruled && item.penalty === "" ? "" : item.penalty;
       if (current.finalGrade === item.finalGrade && current.penalty === penalty) {
         saved.push({
           id: current.id,
@@ -1065,7 +1074,7 @@ export async function saveStudentGrades(ctx: AppContext, actor: SessionUser, ite
         .update(studentGrade)
         .set({
           penalty,
-          penaltySteps: lettersBelow(current.calculatedGrade as GradeLetter, item.finalGrade),
+          penaltySteps: lettersBelow(ruled, item.finalGrade),
           finalGrade: item.finalGrade,
           gradePoint,
           updatedAt: at,

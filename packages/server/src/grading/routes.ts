@@ -10,6 +10,7 @@ import {
   SHEET_FORMATS,
   SORT_DIRECTIONS,
   ZComponent,
+  ZDowngradingRule,
   ZGradeBand,
   ZGradeBands,
   ZGradeLetter,
@@ -27,6 +28,7 @@ import { readJson } from "../http/input.ts";
 import { resolveAllRows, zItemList, zPageCount } from "../http/request-schemas.ts";
 import { zVersion } from "../http/versions.ts";
 import { listGradingAudit } from "./audit.ts";
+import { deleteDowngradingRule, listDowngradingRules, saveDowngradingRule } from "./downgrading.ts";
 import {
   deleteComponentPart,
   getComponentMarks,
@@ -291,6 +293,18 @@ function bandsFromWire(items: unknown[]): Partial<Record<GradingType, GradeBand[
   return bands;
 }
 
+/** The rule a DownGradingRulesSetup post changes: `id` and its `version` (both or neither). */
+const ZRuleRef = z
+  .object({
+    id: z.string({ error: "id must be text" }).trim().max(100, { error: "id is too long" }).optional(),
+    version: zVersion().optional(),
+  })
+  .refine((v) => !v.id || v.version !== undefined, {
+    error: "version is required with id",
+    path: ["version"],
+  });
+const ZRuleDeleteQuery = z.object({ id: id("id"), version: z.coerce.number().pipe(zVersion()) });
+
 /**
  * Grading and results routes (spec §2 Grading, Student components page; §3, §4, §5, §7 grading calls;
  * openapi/grading.yaml). Signed-in only, roles from x-roles ([admin, exam_office]).
@@ -409,6 +423,28 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
       };
     });
     return c.json({ success: true as const, grades: await saveStudentGrades(ctx, c.get("user"), items) });
+  });
+
+  // DownGradingRulesSetup (spec §7 get/post/delete; designed here, grading.yaml).
+  app.get("/salesforce/DownGradingRulesSetup", async (c) =>
+    c.json({ success: true as const, rules: await listDowngradingRules(ctx.db) }),
+  );
+  app.post("/salesforce/DownGradingRulesSetup", async (c) => {
+    const raw = await readJson(c);
+    const { id, version } = parseOrThrow(ZRuleRef, raw);
+    const rule = parseOrThrow(ZDowngradingRule, raw);
+    const saved = await saveDowngradingRule(ctx, c.get("user"), {
+      ...rule,
+      ...(id ? { id, version: version ?? -1 } : {}),
+    });
+    return c.json({ success: true as const, ...saved });
+  });
+  app.delete("/salesforce/DownGradingRulesSetup", async (c) => {
+    const { id, version } = parseOrThrow(ZRuleDeleteQuery, c.req.query());
+    return c.json({
+      success: true as const,
+      ...(await deleteDowngradingRule(ctx, c.get("user"), id, version)),
+    });
   });
 
   app.post("/salesforce/SendEmailForMarks", async (c) => {

@@ -8,7 +8,7 @@
 import {
   type ComponentDefinition,
   DEFAULT_GRADE_BANDS,
-  downgrade,
+  finalGradeOf,
   GRADING_MESSAGES,
   type GradeBand,
   type GradedStudent,
@@ -42,6 +42,7 @@ import {
 import { updateVersioned } from "../db/versioned-update.ts";
 import { type ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import { loadDowngradingRules, retestStudents } from "./downgrading.ts";
 
 /** The course offering a grading screen is about. */
 export type OfferingHeader = {
@@ -281,8 +282,8 @@ function marksOf(setup: GradingSetup, own: ReadonlyMap<string, number> | undefin
 
 /**
  * Grades course offering `setup` from the marks store: the domain's gradeClass (Absolute or
- * Relative on the class's own distribution), then each stored penalty lowers the calculated grade by
- * its steps to the final grade. Nothing is written. Grading reads one row per student (the marks as
+ * Relative on the class's own distribution), then the downgrading rules lower the calculated grade
+ * of a retest (downgrading.ts) and each stored penalty lowers that by its steps to the final grade. Nothing is written. Grading reads one row per student (the marks as
  * arrays; totals are the sub-components', kept in step with the marks); the stored mark rows
  * (`marks` of a result: ids, versions, sources) are read only for the students in `detail` ("all"
  * by default), which keeps a whole-class regrade to one small query.
@@ -334,6 +335,8 @@ export async function computeResults(
     marksByStudent.set(m.studentId, own);
   }
   const gradeByStudent = new Map(grades.map((g) => [g.studentId, g]));
+  const rules = await loadDowngradingRules(db);
+  const retests = await retestStudents(db, id, rules);
   const bands = setup.bands[setup.typeOfGrading];
   const graded = gradeClass(
     setup.typeOfGrading,
@@ -344,7 +347,7 @@ export async function computeResults(
   const results = graded.students.map((g, i) => {
     const stored = gradeByStudent.get(g.studentId);
     const steps = stored?.penaltySteps ?? 0;
-    const finalGrade = downgrade(g.calculatedGrade, steps);
+    const finalGrade = finalGradeOf(g.calculatedGrade, steps, { retest: retests.has(g.studentId) }, rules);
     return {
       ...g,
       student: students[i] as OfferingStudent,
@@ -462,10 +465,17 @@ export async function regradeStudents(
   );
   const bands = setup.bands[setup.typeOfGrading];
   const letters = gradeTotals(setup.typeOfGrading, bands, totals);
+  const rules = await loadDowngradingRules(tx);
+  const retests = await retestStudents(tx, id, rules);
   const next = enrolled.map((studentId, i): NextGrade => {
     const old = current.get(studentId) as StoredGrade;
     const calculatedGrade = letters[i]?.calculatedGrade as GradeLetter;
-    const finalGrade = downgrade(calculatedGrade, old.penaltySteps);
+    const finalGrade = finalGradeOf(
+      calculatedGrade,
+      old.penaltySteps,
+      { retest: retests.has(studentId) },
+      rules,
+    );
     return {
       studentId,
       total: totals[i] as number,

@@ -11,6 +11,7 @@ import {
   ZCalendarEntry,
   ZCampusHoliday,
   ZCreateIntake,
+  ZCreateSpecialization,
   ZId,
   ZIntakeRef,
   ZInvitation,
@@ -49,6 +50,7 @@ import {
   saveSectionActivity,
 } from "./planner.ts";
 import { recessRecords, specializationsOfProgramme } from "./recess.ts";
+import { createSpecialization } from "./specializations.ts";
 import {
   deleteTermSubject,
   importMasterSubjects,
@@ -293,6 +295,13 @@ export function planningRoutes(ctx: AppContext): Hono<AppEnv> {
       success: true as const,
       ...(await specializationsOfProgramme(ctx.db, academicProgramId)),
     });
+  });
+  app.post("/salesforce/SpecializationsByProgram", async (c) => {
+    const input = await body(c, ZCreateSpecialization);
+    return c.json(
+      { success: true as const, ...(await createSpecialization(ctx, c.get("user"), input)) },
+      201,
+    );
   });
   app.get("/salesforce/AcademicCalendar", async (c) => {
     const { intakeId } = parseOrThrow(ZCalendarQuery, c.req.query());

@@ -15,6 +15,7 @@ import { errorText } from "../kit/error-text.ts";
 import { formatMarks } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { isVersionConflict } from "../row-edit.ts";
+import { DowngradingRules } from "./DowngradingRules.tsx";
 import * as styles from "./grading.css.ts";
 import { translateGradingMessage } from "./grading-messages.ts";
 import {
@@ -338,6 +339,11 @@ function RangeForm({
             value: "components",
             label: m.grading_tab_components(),
             content: <MasterComponentEditor courseOfferingId={courseOfferingId} onSaved={onSaved} />,
+          },
+          {
+            value: "downgrading",
+            label: m.grading_tab_downgrading(),
+            content: <DowngradingRules />,
           },
         ]}
       />
