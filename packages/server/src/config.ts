@@ -24,6 +24,8 @@ import { fileURLToPath } from "node:url";
  * | SHEET_PARSES_AT_ONCE | 2 | uploaded spreadsheets parsed at once, each in a worker thread; one more answers 429 |
  * | READ_MODEL_CACHE | on | `off`: expensive reads compute every answer afresh instead of keeping it behind its change counter (benches of the uncached path) |
  * | PORTAL_CLOCK_START | (the real clock) | demos and browser stories only, refused in production: an instant (`2026-11-26T04:30:00Z`) the server's clock starts from and runs on from, so "today", upcoming exams and deadlines read the fixed calendar of the demo data the same on any day |
+ * | SMS_GATEWAY_URL | unset | http(s) address the SMS sender POSTs each queued SMS to as JSON (notifications/sms.ts); unset = SMS stay queued |
+ * | SMS_GATEWAY_TOKEN | unset | sent as `Authorization: Bearer <token>` to the SMS gateway when set |
  * | FILE_STORE | `database` with DATABASE_URL, else `local` | where uploaded and generated files live: `database` (the `stored_file` table, seen by every process on one PostgreSQL) or `local` (`<data>/files`, one machine) |
  */
 export type Config = {
@@ -37,6 +39,10 @@ export type Config = {
   fileStore: "database" | "local";
   smtpUrl: string | null;
   mailFrom: string;
+  /** The SMS gateway's address (SMS_GATEWAY_URL), or null: SMS recipients then stay queued. */
+  smsGatewayUrl: string | null;
+  /** Bearer token for the SMS gateway (SMS_GATEWAY_TOKEN), or null to send none. */
+  smsGatewayToken: string | null;
   tokenSecret: string;
   primaryColor: string;
   secondaryColor: string;
@@ -92,7 +98,8 @@ const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
  * Reads the configuration from `env` (default `process.env`). Creates the data folder. When
  * TOKEN_SECRET is unset outside production, a random secret is generated once and kept in
  * `<data>/token-secret`. Throws {@link ConfigError} for an invalid PORT, colour, secret, SEED_DEMO,
- * SHEET_PARSES_AT_ONCE, READ_MODEL_CACHE, FILE_STORE or PORTAL_CLOCK_START (also when set in production).
+ * SHEET_PARSES_AT_ONCE, READ_MODEL_CACHE, FILE_STORE, SMS_GATEWAY_URL or PORTAL_CLOCK_START (also when set
+ * in production).
  */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || "development";
@@ -163,6 +170,16 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`FILE_STORE must be "database" or "local", got "${env.FILE_STORE}"`);
   }
 
+  const smsGatewayUrl = env.SMS_GATEWAY_URL?.trim() || null;
+  if (
+    smsGatewayUrl !== null &&
+    (!URL.canParse(smsGatewayUrl) || !/^https?:$/.test(new URL(smsGatewayUrl).protocol))
+  ) {
+    throw new ConfigError(
+      `SMS_GATEWAY_URL must be an http(s) address like https://sms.example/send, got "${smsGatewayUrl}"`,
+    );
+  }
+
   return {
     host,
     port,
@@ -173,6 +190,8 @@ export function loadConfig(env: Env = process.env): Config {
     fileStore,
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || "Exam Office <exam-office@university.example>",
+    smsGatewayUrl,
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN?.trim() || null,
     tokenSecret: resolveTokenSecret(env.TOKEN_SECRET, dataDir, isProduction),
     primaryColor,
     secondaryColor,

@@ -21,6 +21,7 @@ import { createSheetReader } from "./files/sheets/reader.ts";
 import { type FileSweeper, startFileSweep } from "./files/sweep.ts";
 import { createSmtpTransport, type MailDelivery, startMailDelivery } from "./mail/delivery.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createHttpSmsGateway } from "./notifications/sms.ts";
 
 export type { PublicConfig } from "./app.ts";
 export type { SessionUser } from "./context.ts";
@@ -67,7 +68,8 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
     // The real clock, or one started at PORTAL_CLOCK_START that runs on from it (demos, browser tests).
     const offset = config.clockStart === null ? 0 : config.clockStart - Date.now();
     const now = () => Date.now() + offset;
-    // With SMTP a sender in this process delivers queued mail after each commit (mail/delivery.ts).
+    // With SMTP (or an SMS gateway) a sender in this process delivers queued mail (or SMS) after each
+    // commit (mail/delivery.ts).
     let delivery: MailDelivery | null = null;
     const mailer = createMailer({
       transport: config.smtpUrl ? "smtp" : "outbox",
@@ -106,8 +108,17 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
     sweeper = startFileSweep({ db: ctx.db, files: ctx.files, now, log });
     await sweeper.run(); // the sweep at start, awaited: the API answers with its store tidy
 
-    if (config.smtpUrl) {
-      delivery = startMailDelivery({ db: ctx.db, transport: createSmtpTransport(config.smtpUrl), now, log });
+    // The outbox's sender: mail with SMTP, SMS with a gateway (notifications/sms.ts); neither, none.
+    if (config.smtpUrl || config.smsGatewayUrl) {
+      delivery = startMailDelivery({
+        db: ctx.db,
+        transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null,
+        sms: config.smsGatewayUrl
+          ? createHttpSmsGateway({ url: config.smsGatewayUrl, token: config.smsGatewayToken })
+          : null,
+        now,
+        log,
+      });
     }
     const app = createApi(ctx);
     // Jobs queued before a restart run now (etl/runner.ts).

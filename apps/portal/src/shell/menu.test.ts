@@ -1,5 +1,8 @@
 import { PORTAL_ROLES } from "@portal/domain";
 import { describe, expect, it } from "vitest";
+import de from "../../messages/de.json";
+import en from "../../messages/en.json";
+import hi from "../../messages/hi.json";
 import {
   AVAILABLE_SCREENS,
   containsEntry,
@@ -232,4 +235,17 @@ it("shows each role only the home cards its roles allow", () => {
     "academics-planner",
   ]);
   expect(cards([])).toEqual([]);
+});
+
+describe("nothing is shown as coming later", () => {
+  it("links all eight home cards to built screens, and the catalogues hold no 'Coming later' text", () => {
+    expect(HOME_MODULES).toHaveLength(8);
+    expect(HOME_MODULES.filter((card) => !card.built || !card.href).map((card) => card.id)).toEqual([]);
+    // Every leaf the menu can show is a built screen; unbuilt groups have no leaf that is not.
+    const leaves = flatten(MENU).filter((entry) => entry.href);
+    expect(leaves.filter((entry) => !entry.built).map((entry) => entry.id)).toEqual([]);
+    for (const catalogue of [en, de, hi] as Record<string, string>[]) {
+      expect(Object.keys(catalogue).filter((key) => key.includes("coming_later"))).toEqual([]);
+    }
+  });
 });

@@ -4,8 +4,8 @@ import { ACADEMIC, ADMIN_ONLY, EXAM, type RouteId, route } from "./routes.ts";
 
 /**
  * The side menu and the module cards as data (spec §1, §2). Every area of the portal is listed;
- * an entry whose screen is not built yet has `built: false` and is not rendered as a link (the menu
- * hides it, the home portal shows it as coming later), so there is never a dead link. A leaf's label,
+ * an entry whose screen is not built yet has `built: false` and is not rendered (the menu and the
+ * home portal both leave it out; nothing is shown as "coming later"), so there is never a dead link. A leaf's label,
  * address, roles and flag come from its route in the route table (shell/routes.ts, where a screen
  * that ships loses its `built: false`); the grouping and order are this file's. Roles are read with
  * `rolesAllow` (the administrator sees everything, `[]` is any portal user); a group's own roles are
@@ -147,7 +147,7 @@ export function containsEntry(entry: MenuEntry, id: string): boolean {
 
 /**
  * The eight module cards of the home portal (spec §1), in the spec's order. `href` is the module's
- * route; `built` says whether that screen exists yet (unbuilt cards are shown without a link).
+ * route; `built` says whether that screen exists yet (the home portal leaves unbuilt cards out).
  */
 export type ModuleCard = {
   id: string;

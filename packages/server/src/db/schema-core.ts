@@ -201,6 +201,8 @@ export const contact = pgTable(
   },
   (t) => [
     uniqueIndex("contact_email_uq").on(t.email),
+    // People are matched by e-mail whatever its case (the bulk import, etl/importers.ts).
+    index("contact_email_lower_idx").on(sql`lower(${t.email})`),
     uniqueIndex("contact_code_uq").on(t.code),
     uniqueIndex("contact_import_uq").on(t.importSourceId, t.originalId),
     index("contact_kind_idx").on(t.kind),

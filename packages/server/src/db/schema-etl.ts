@@ -18,6 +18,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
  * done, failed) and its counts of rows: in the sheet (`rows_total`, header left out), read so far
  * (`rows_done`), written (`rows_imported`), already there unchanged (`rows_skipped`) and refused
  * (`rows_failed`, each with a row in etl_job_error). `message` says why a failed job stopped.
+ * `lease_expires_at` is the running job's lease: the runner moves it on after every batch
+ * (etl/runner.ts); a `running` job whose lease has passed belonged to a process that stopped.
  */
 export const etlJob = pgTable(
   "etl_job",
@@ -43,6 +45,7 @@ export const etlJob = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
   },
   (t) => [
     index("etl_job_status_idx").on(t.status, t.createdAt),

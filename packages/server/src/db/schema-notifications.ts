@@ -33,8 +33,10 @@ export const notificationMessage = pgTable(
 
 /**
  * One recipient of a message: the contact when known (null for an extra address) and the address
- * used (e-mail or mobile number). `smsStatus` is the SMS's status (queued until a gateway sends it);
- * null for mail, whose status is the outbox row's.
+ * used (e-mail or mobile number). `smsStatus` is the SMS's status (queued until the gateway sender,
+ * notifications/sms.ts, sends it); null for mail, whose status is the outbox row's. `smsNextAttemptAt`
+ * is when a queued SMS is due (null: at once), also the lease of a claimed one; `smsSentAt` when the
+ * gateway took it.
  */
 export const notificationRecipient = pgTable(
   "notification_recipient",
@@ -48,6 +50,11 @@ export const notificationRecipient = pgTable(
     smsStatus: text("sms_status", { enum: ["queued", "sent", "failed"] }),
     smsAttempts: integer("sms_attempts").notNull().default(0),
     smsLastError: text("sms_last_error"),
+    smsNextAttemptAt: timestamp("sms_next_attempt_at", { withTimezone: true }),
+    smsSentAt: timestamp("sms_sent_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("notification_recipient_uq").on(t.messageId, t.address)],
+  (t) => [
+    uniqueIndex("notification_recipient_uq").on(t.messageId, t.address),
+    index("notification_recipient_sms_due_idx").on(t.smsStatus, t.smsNextAttemptAt),
+  ],
 );

@@ -93,8 +93,8 @@ type Person = { id: string; kind: string; email: string; code: string | null };
 
 /**
  * Students (key: registration number, which is the contact's code, and email) and faculty (key:
- * email; staff number as code when given). A person whose key is there with the same email and
- * kind is skipped; a key that another person holds is a bad row; a student's batch must exist.
+ * email, compared without regard to case; staff number as code when given). A person whose key is
+ * there with the same email and kind is skipped; a key that another person holds is a bad row; a student's batch must exist.
  */
 async function importPeople(tx: Executor, batch: Batch, kind: "student" | "faculty", outcome: BatchOutcome) {
   const people = batch.rows.map((r) => {
@@ -109,8 +109,10 @@ async function importPeople(tx: Executor, batch: Batch, kind: "student" | "facul
   const emails = people.map((p) => p.email);
   const existing = await rows<Person>(
     tx,
+    // E-mails are matched whatever their case (the sheet's are lower-cased by the row schema; a
+    // contact written before may hold capitals): one person, not a second one beside it.
     sql`select id, kind, email, code from contact
-        where email = any(${textArray(emails)}::text[]) or code = any(${textArray(codes)}::text[])`,
+        where lower(email) = any(${textArray(emails)}::text[]) or code = any(${textArray(codes)}::text[])`,
   );
   const byEmail = new Map(existing.map((p) => [p.email.toLowerCase(), p]));
   const byCode = new Map(existing.flatMap((p) => (p.code ? [[p.code, p] as const] : [])));

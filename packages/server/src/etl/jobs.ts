@@ -53,7 +53,7 @@ const jobColumns = {
   startedAt: etlJob.startedAt,
   finishedAt: etlJob.finishedAt,
 };
-type JobRow = Omit<typeof etlJob.$inferSelect, "upload" | "createdBy">;
+type JobRow = Omit<typeof etlJob.$inferSelect, "upload" | "createdBy" | "leaseExpiresAt">;
 
 function jobView({ createdByEmail, ...row }: JobRow): EtlJobView {
   return {

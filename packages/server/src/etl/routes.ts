@@ -47,7 +47,7 @@ async function readJobForm(c: Context<AppEnv>) {
  * Routes of the bulk import on the ETL URL (openapi/etl.yaml; spec exam management §7 "ETL: job
  * details get and post (multipart), error log"): make a job from an upload (answered 202 at once,
  * the job runs after), a job's details (status and counts, the progress to poll), its error log and
- * the list of jobs. The administrator and the academic office, by the generated role table.
+ * the list of jobs. The administrator only, by the generated role table (openapi/etl.yaml says why).
  */
 export function etlRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

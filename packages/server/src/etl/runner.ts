@@ -4,6 +4,14 @@
  * on one PostgreSQL never run the same job), its sheet is parsed in a worker thread outside any
  * transaction (files/sheets/reader.ts), and its rows are imported {@link ETL_BATCH_ROWS} at a time,
  * one transaction per batch that also moves the job's counts (the progress the screen polls).
+ *
+ * A running job holds a lease (`lease_expires_at`, {@link ETL_LEASE_MS} from the claim and from each
+ * batch, by `ctx.now`): the runner moves it on as it works. A job left `running` by a process that
+ * stopped (a crash, a restart mid-import) has its lease run out; the next runner to start, in this
+ * process or another (at start-up, index.ts, and at every kick), marks it failed with
+ * {@link ETL_ABANDONED_MESSAGE}: the rows imported before stay, and uploading the file again imports
+ * the rest (a record already there is skipped). It is not taken over: a job that brought its
+ * process down would bring the next one down too.
  */
 import {
   ETL_BATCH_ROWS,
@@ -12,7 +20,7 @@ import {
   ETL_ROW_SCHEMAS,
   type EtlKind,
 } from "@portal/domain";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AuditActor } from "../audit.ts";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
@@ -27,6 +35,17 @@ import {
 import { ApiError } from "../http/errors.ts";
 import { type BadRow, type BatchOutcome, importBatch, type JobMemory, type ValidRow } from "./importers.ts";
 import { ETL_SHEET_LIMITS } from "./limits.ts";
+
+/** How long a running job's lease lasts from its claim or its last batch (ms). */
+export const ETL_LEASE_MS = 5 * 60_000;
+/** Why a job whose runner stopped (its lease ran out) is failed. */
+export const ETL_ABANDONED_MESSAGE =
+  "The import stopped when the server did; the rows before it stay imported. Upload the file again to import the rest";
+
+/** Thrown inside a batch whose job is no longer this runner's (marked failed meanwhile): rolls it back. */
+class LeaseLost extends Error {
+  override name = "LeaseLost";
+}
 
 type Runner = { running: Promise<void> | null; again: boolean; sheets: SheetReader | null };
 
@@ -55,6 +74,7 @@ export function kickEtlJobs(ctx: AppContext): void {
   runner.running = (async () => {
     do {
       runner.again = false;
+      await failAbandonedEtlJobs(ctx);
       while (await runNextJob(ctx, runner)) {
         // one job after the other
       }
@@ -89,12 +109,34 @@ type ClaimedJob = {
   createdByEmail: string;
 };
 
+/**
+ * Marks failed every `running` job whose lease has run out at `ctx.now()` (or that has none: a job
+ * started before leases existed), with {@link ETL_ABANDONED_MESSAGE}, dropping its upload. Answers
+ * how many. Run before each runner looks for queued jobs.
+ */
+export async function failAbandonedEtlJobs(ctx: AppContext): Promise<number> {
+  const now = new Date(ctx.now()).toISOString();
+  const failed = await rows<{ id: string }>(
+    ctx.db,
+    sql`update etl_job set status = 'failed', message = ${ETL_ABANDONED_MESSAGE}, upload = null,
+          lease_expires_at = null, finished_at = ${now}::timestamptz
+        where status = 'running' and (lease_expires_at is null or lease_expires_at <= ${now}::timestamptz)
+        returning id`,
+  );
+  for (const job of failed) ctx.log(`[etl] job ${job.id} was left running by a stopped process: failed`);
+  return failed.length;
+}
+
+/** The lease of a job working at `ctx.now()`: {@link ETL_LEASE_MS} on. */
+const leaseFrom = (ctx: AppContext) => new Date(ctx.now() + ETL_LEASE_MS);
+
 /** Claims and runs the oldest queued job; false when there is none. */
 async function runNextJob(ctx: AppContext, runner: Runner): Promise<boolean> {
   const now = new Date(ctx.now());
   const [job] = await rows<ClaimedJob>(
     ctx.db,
-    sql`update etl_job set status = 'running', started_at = ${now.toISOString()}::timestamptz
+    sql`update etl_job set status = 'running', started_at = ${now.toISOString()}::timestamptz,
+          lease_expires_at = ${leaseFrom(ctx).toISOString()}::timestamptz
         where id = (select id from etl_job where status = 'queued' order by created_at, id limit 1
                     for update skip locked)
         returning id, kind, file_name as "fileName", upload, created_by as "createdBy",
@@ -104,6 +146,10 @@ async function runNextJob(ctx: AppContext, runner: Runner): Promise<boolean> {
   try {
     await runJob(ctx, runner, job);
   } catch (err) {
+    if (err instanceof LeaseLost) {
+      ctx.log(`[etl] job ${job.id} was failed by another runner while this one worked on it`);
+      return true;
+    }
     const message =
       err instanceof ApiError
         ? err.message
@@ -112,8 +158,8 @@ async function runNextJob(ctx: AppContext, runner: Runner): Promise<boolean> {
       ctx.log(`[etl] job ${job.id} failed: ${(err as Error).stack ?? String(err)}`);
     await ctx.db
       .update(etlJob)
-      .set({ status: "failed", message, upload: null, finishedAt: new Date(ctx.now()) })
-      .where(eq(etlJob.id, job.id));
+      .set({ status: "failed", message, upload: null, leaseExpiresAt: null, finishedAt: new Date(ctx.now()) })
+      .where(and(eq(etlJob.id, job.id), eq(etlJob.status, "running")));
   }
   return true;
 }
@@ -147,12 +193,23 @@ async function runJob(ctx: AppContext, runner: Runner, job: ClaimedJob): Promise
         .values({ jobId: job.id, line: header?.line ?? 1, field: null, reason: message });
       await tx
         .update(etlJob)
-        .set({ status: "failed", message, rowsFailed: 0, upload: null, finishedAt: new Date(ctx.now()) })
+        .set({
+          status: "failed",
+          message,
+          rowsFailed: 0,
+          upload: null,
+          leaseExpiresAt: null,
+          finishedAt: new Date(ctx.now()),
+        })
         .where(eq(etlJob.id, job.id));
     });
     return;
   }
-  await ctx.db.update(etlJob).set({ rowsTotal: data.length }).where(eq(etlJob.id, job.id));
+  // Parsed: the lease moves on from here.
+  await ctx.db
+    .update(etlJob)
+    .set({ rowsTotal: data.length, leaseExpiresAt: leaseFrom(ctx) })
+    .where(eq(etlJob.id, job.id));
 
   const actor: AuditActor = { id: job.createdBy, email: job.createdByEmail };
   const memory: JobMemory = { keys: new Map() };
@@ -187,21 +244,26 @@ async function runJob(ctx: AppContext, runner: Runner, job: ClaimedJob): Promise
       if (failed.length > 0) {
         await tx.insert(etlJobError).values(failed.map((f) => ({ jobId: job.id, ...f })));
       }
-      await tx
+      // The counts move with the batch, and the lease with them; a job no longer running here (failed
+      // by another runner after its lease ran out) takes none of it.
+      const moved = await tx
         .update(etlJob)
         .set({
           rowsDone: sql`${etlJob.rowsDone} + ${batch.length}`,
           rowsImported: sql`${etlJob.rowsImported} + ${outcome.imported}`,
           rowsSkipped: sql`${etlJob.rowsSkipped} + ${outcome.skipped}`,
           rowsFailed: sql`${etlJob.rowsFailed} + ${failed.length}`,
+          leaseExpiresAt: leaseFrom(ctx),
         })
-        .where(eq(etlJob.id, job.id));
+        .where(and(eq(etlJob.id, job.id), eq(etlJob.status, "running")))
+        .returning({ id: etlJob.id });
+      if (moved.length === 0) throw new LeaseLost(job.id);
     });
   }
   await ctx.db
     .update(etlJob)
-    .set({ status: "done", upload: null, finishedAt: new Date(ctx.now()) })
-    .where(eq(etlJob.id, job.id));
+    .set({ status: "done", upload: null, leaseExpiresAt: null, finishedAt: new Date(ctx.now()) })
+    .where(and(eq(etlJob.id, job.id), eq(etlJob.status, "running")));
 }
 
 /** A data row as an object of the kind's columns (absent cells left out). */

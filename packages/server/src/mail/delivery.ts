@@ -2,6 +2,10 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/client.ts";
 import { mailOutbox, type OutboxAttachment } from "../db/schema.ts";
+import { deliverDueSms, type SmsGateway } from "../notifications/sms.ts";
+import { DELIVERY_BATCH, DELIVERY_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./retry.ts";
+
+export { DELIVERY_BATCH, DELIVERY_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./retry.ts";
 
 /** A mail as it leaves the portal: what an SMTP transport needs of a `mail_outbox` row. */
 export type OutgoingMail = {
@@ -15,21 +19,6 @@ export type OutgoingMail = {
 /** Hands one mail to a mail server. `send` throws when the server refuses it or cannot be reached. */
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
 
-/**
- * How long to wait after the n-th failed attempt before the next one: 1 min, 5 min, 30 min, 2 h.
- * The attempt after the last delay is the last: when it fails too the row becomes `failed`.
- */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
-/** Attempts before a mail is recorded `failed` (5: the first and one after each delay). */
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-/** Rows one sender claims at a time. */
-export const DELIVERY_BATCH = 10;
-/**
- * How long a claimed row stays with its sender: a sender that stops between claim and result (a
- * crash, a restart) leaves the row `queued`, due again once the lease ends. Longer than one batch
- * can take with the SMTP time-outs below (10 mails of at most about a minute each).
- */
-export const DELIVERY_LEASE_MS = 15 * 60_000;
 /** How often a running sender looks for retries that came due (besides being woken after commits). */
 export const DELIVERY_INTERVAL_MS = 30_000;
 
@@ -149,35 +138,49 @@ export type MailDelivery = {
   wake(): void;
   /** Resolves when no run is under way (tests wait on it after a wake). */
   idle(): Promise<void>;
-  /** Stops the timer, waits for the current run and closes the transport. */
+  /** Stops the timer, waits for the current run and closes the mail transport. */
   stop(): Promise<void>;
 };
 
 /**
- * Runs {@link deliverDueMail} in this process until `stop()`: at start (mail a stopped process left
- * queued), whenever woken (after a request that enqueued mail commits, app.ts) and every
- * {@link DELIVERY_INTERVAL_MS} for retries that came due. One run at a time; a run takes batch after
- * batch while batches come back full. A failing run (database gone) is logged and tried again later.
+ * Runs {@link deliverDueMail} (when `transport` is set) and {@link deliverDueSms} (when `sms` is
+ * set: the SMS gateway) in this process until `stop()`: at start (mail and SMS a stopped process
+ * left queued), whenever woken (after a request that enqueued mail or recorded SMS commits, app.ts)
+ * and every {@link DELIVERY_INTERVAL_MS} for retries that came due. One run at a time; a run takes
+ * batch after batch while batches come back full. A failing run (database gone) is logged and tried
+ * again later.
  */
 export function startMailDelivery(options: {
   db: Database;
-  transport: MailTransport;
+  transport: MailTransport | null;
+  sms?: SmsGateway | null;
   now: () => number;
   log: (line: string) => void;
 }): MailDelivery {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  const { transport, sms } = options;
   const runUntilIdle = async () => {
     do {
       again = false;
       let result: DeliveryResult;
       do {
-        result = await deliverDueMail(options);
+        result = transport
+          ? await deliverDueMail({ ...options, transport })
+          : { claimed: 0, sent: 0, retried: 0, failed: 0 };
         if (result.retried + result.failed > 0) {
           options.log(`[mail] ${result.sent} sent, ${result.retried} to retry, ${result.failed} failed`);
         }
       } while (!stopped && result.claimed === DELIVERY_BATCH);
+      if (sms) {
+        do {
+          result = await deliverDueSms({ db: options.db, gateway: sms, now: options.now });
+          if (result.retried + result.failed > 0) {
+            options.log(`[sms] ${result.sent} sent, ${result.retried} to retry, ${result.failed} failed`);
+          }
+        } while (!stopped && result.claimed === DELIVERY_BATCH);
+      }
     } while (again && !stopped);
   };
   const wake = () => {
@@ -204,7 +207,7 @@ export function startMailDelivery(options: {
       stopped = true;
       clearInterval(timer);
       while (running) await running;
-      options.transport.close();
+      options.transport?.close();
     },
   };
 }

@@ -26,7 +26,10 @@ export type Mailer = {
   enqueue(db: Executor, mail: Mail): Promise<void>;
   /** How many mails were enqueued since start; a request that moved it wakes the sender (app.ts). */
   readonly enqueued: number;
-  /** Asks the sender to look for due mail now (no-op for the outbox); called after a commit. */
+  /**
+   * Asks the sender to look for due mail and SMS now (no-op without a sender); called after a commit
+   * that queued either.
+   */
   wake(): void;
 };
 

@@ -285,8 +285,53 @@ describe.each(testTargets())("communication channels on $name", (target) => {
     })[];
     expect(list[0]?.id).toBe(made.id);
     expect(list.every((n) => n.sentBy === DEMO_ACADEMIC_OFFICE.email)).toBe(true);
-    const all = (await ok("GET", "/api/notifications?count=50")).notifications as { sentBy: string }[];
-    expect(all.some((n) => n.sentBy !== DEMO_ACADEMIC_OFFICE.email)).toBe(true);
+    const all = (await ok("GET", "/api/notifications?count=50")).notifications as {
+      id: string;
+      sentBy: string;
+    }[];
+    const others = all.find((n) => n.sentBy !== DEMO_ACADEMIC_OFFICE.email);
+    expect(others).toBeDefined();
+
+    // Its mails too: another's message answers 404 as an unknown one, on resend and on reading.
+    await api.ctx.db.execute(
+      sql`update mail_outbox set status = 'failed', attempts = 5, last_error = 'mailbox full'
+          where source like ${`notification:${others!.id}:%`}`,
+    );
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const source of [`notification:${others!.id}:`, `notification:${unknown}:`, "notification:"]) {
+      const resend = await send("POST", "/api/mail/resend", { source }, "academic");
+      expect(resend.status, source).toBe(404);
+      expect(resend.body).toMatchObject({
+        success: false,
+        errorMessage: NOTIFICATION_MESSAGES.noSuchMessage,
+      });
+      const status = await send(
+        "GET",
+        `/api/mail/status?source=${encodeURIComponent(source)}`,
+        undefined,
+        "academic",
+      );
+      expect(status.status, source).toBe(404);
+      const failed = await send(
+        "GET",
+        `/api/mail/failed?source=${encodeURIComponent(source)}`,
+        undefined,
+        "academic",
+      );
+      expect(failed.status, source).toBe(404);
+    }
+    expect((await outboxOf(others!.id)).every((r) => r.status === "failed")).toBe(true);
+    // Its own message's mails it may follow; one who sees every message may resend the other's.
+    expect(
+      await ok(
+        "GET",
+        `/api/mail/status?source=${encodeURIComponent(`notification:${made.id}:`)}`,
+        undefined,
+        "academic",
+      ),
+    ).toMatchObject({ queued: 0, failed: 0 });
+    const resent = await ok("POST", "/api/mail/resend", { source: `notification:${others!.id}:` });
+    expect(resent.resent).toBeGreaterThan(0);
   });
 
   it("answers 401 without sign-in", async () => {

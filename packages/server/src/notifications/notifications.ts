@@ -20,7 +20,8 @@ import { sanitizeLastError } from "../mail/status.ts";
  * Communication channels (/app/notification; openapi/notifications.yaml): messages by mail or SMS to
  * the students of class sections or to chosen contacts. Mail goes through the outbox, one mail per
  * recipient, queued in the transaction that records the message; SMS recipients are recorded as
- * queued and stay so until an SMS gateway sender exists (none is configured today).
+ * queued and sent after the commit by the SMS gateway sender (notifications/sms.ts) when
+ * SMS_GATEWAY_URL is set, else they stay queued.
  */
 
 /** The roles that open the communication channels (their x-roles); the administrator always may. */
@@ -348,16 +349,47 @@ export async function listNotifications(
 }
 
 /**
+ * Checks a mail `source` of the mail status calls (mail/routes.ts) against the caller's reach when it
+ * is a message's (`notification:<messageId>:` or `notification:<messageId>:<recipientId>`): the
+ * message must be one `user` may see ({@link getNotification}), else 404 `not_found` as for an
+ * unknown id; the bare prefix `notification:` (every message's mails) only for a caller who sees
+ * every message. Other sources pass unchecked.
+ */
+export async function authorizeNotificationMailSource(
+  ctx: AppContext,
+  user: SessionUser,
+  source: string,
+): Promise<void> {
+  if (!source.startsWith("notification:")) return;
+  const messageId = source.split(":")[1] ?? "";
+  const narrowed = await ownOnly(ctx, user);
+  if (messageId === "" && !narrowed) return;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(messageId))
+    throw notFound(NOTIFICATION_MESSAGES.noSuchMessage);
+  const [found] = await ctx.db
+    .select({ sentBy: notificationMessage.sentBy })
+    .from(notificationMessage)
+    .where(eq(notificationMessage.id, messageId));
+  if (!found || (narrowed && found.sentBy !== user.id)) throw notFound(NOTIFICATION_MESSAGES.noSuchMessage);
+}
+
+/**
  * A message and one page of its recipients by address, each with its delivery status (the outbox
- * mail's, or the SMS's), filtered by `status` when given. 404 for an unknown message or one the
- * caller may not see.
+ * mail's, or the SMS's), filtered by `status` when given, and whether an SMS gateway is configured
+ * (`smsGateway`: without one SMS stay queued). 404 for an unknown message or one the caller may not
+ * see.
  */
 export async function getNotification(
   ctx: AppContext,
   user: SessionUser,
   id: string,
   query: { pageNo: number; count: number; status: "" | "queued" | "sent" | "failed" },
-): Promise<{ notification: NotificationView; recipients: RecipientView[]; noOfRecords: number }> {
+): Promise<{
+  notification: NotificationView;
+  recipients: RecipientView[];
+  noOfRecords: number;
+  smsGateway: boolean;
+}> {
   const notification = await readNotification(ctx.db, id);
   if (!notification) throw notFound(NOTIFICATION_MESSAGES.noSuchMessage);
   if ((await ownOnly(ctx, user)) && notification.sentBy !== user.email)
@@ -395,5 +427,6 @@ export async function getNotification(
       lastError: sanitizeLastError(r.lastError),
     })),
     noOfRecords: Number(total?.n ?? 0),
+    smsGateway: ctx.config.smsGatewayUrl !== null,
   };
 }

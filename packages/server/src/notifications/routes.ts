@@ -31,6 +31,8 @@ export function notificationRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post("/notifications", async (c) => {
     const input = parseOrThrow(ZNotificationInput, await readJson(c));
     const notification = await sendNotification(ctx, c.get("user"), input);
+    // Committed: the outbox's sender may take the SMS now (mail wakes it through app.ts).
+    if (notification.channel === "sms") ctx.mailer.wake();
     return c.json({ success: true as const, notification }, 201);
   });
   app.get("/notifications/choices", async (c) => {

@@ -42,6 +42,7 @@ function notificationsApi() {
         success: true,
         notification: SENT,
         noOfRecords: 2,
+        smsGateway: false,
         recipients: [
           {
             id: ID(4),
@@ -141,6 +142,41 @@ describe("communication channels", { timeout: 30_000 }, () => {
     expect(within(table).getByText("Exam hall change")).toBeTruthy();
     expect(within(table).getByText("0 queued · 1 sent · 1 failed")).toBeTruthy();
     expect(calls.slice(before).filter((c) => c.path === "/api/notifications")).toEqual([]);
+  });
+
+  it.each([
+    [true, "SMS go out through the SMS gateway; a refused SMS is tried again up to five times"],
+    [false, "No SMS gateway is configured: the SMS stay queued until one is."],
+  ])("says how an SMS message's recipients are delivered (gateway configured: %s)", async (gateway, text) => {
+    const SMS = { ...SENT, id: ID(6), channel: "sms", subject: "", body: "Results are out." };
+    const { fetch } = fakeApi({
+      "GET /api/notifications": () => json(200, { success: true, notifications: [SMS], noOfRecords: 1 }),
+      "GET /api/notifications/choices": () => json(200, { success: true, sections: [], contacts: [] }),
+      [`GET /api/notifications/${ID(6)}`]: () =>
+        json(200, {
+          success: true,
+          notification: SMS,
+          noOfRecords: 1,
+          smsGateway: gateway,
+          recipients: [
+            {
+              id: ID(7),
+              contactId: ID(3),
+              name: "Anil Kumar",
+              address: "+91 9876543210",
+              status: "failed",
+              attempts: 5,
+              lastError: "The SMS gateway answered 503: busy",
+            },
+          ],
+        }),
+    });
+    render(<Notifications locale="en" search={`?message=${ID(6)}`} fetch={fetch} navigate={vi.fn()} />);
+    expect(await screen.findByText((content) => content.startsWith(text))).toBeTruthy();
+    const recipients = await screen.findByRole("table", { name: "Recipients" });
+    expect(within(recipients).getByText("The SMS gateway answered 503: busy")).toBeTruthy();
+    // SMS are not in the mail outbox: no mail resend is offered.
+    expect(screen.queryByRole("button", { name: "Resend failed" })).toBeNull();
   });
 
   it("keeps the list page and the chosen message in the address", () => {

@@ -414,7 +414,11 @@ function MessageDetail({
         </p>
       ) : null}
       {message?.channel === "mail" ? <MailStatus source={notificationSource(message.id)} /> : null}
-      {message?.channel === "sms" ? <p className={styles.muted}>{m.notify_sms_queued_note()}</p> : null}
+      {message?.channel === "sms" ? (
+        <p className={styles.muted}>
+          {detail.data?.smsGateway ? m.notify_sms_gateway_note() : m.notify_sms_queued_note()}
+        </p>
+      ) : null}
       <div className={styles.filters}>
         <Select
           className={styles.filterField}
