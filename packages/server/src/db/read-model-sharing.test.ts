@@ -1,16 +1,15 @@
-import { examSlotsOverlap } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EXAM_CYCLE } from "../demo/seed.ts";
+import { examsSharingAStudent } from "../test/exam-sittings.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
 import { openDatabase } from "./client.ts";
 import { cachedWarmReadModel, readModelCounter, rewarmSettled } from "./read-model-cache.ts";
 import { startReadModelSharing } from "./read-model-sharing.ts";
-import { enrolment, exam, examCycle } from "./schema.ts";
+import { exam, examCycle } from "./schema.ts";
 
 type Dashboard = { clashes: { students: number } };
-type Slot = { date: string; startTime: string; durationMinutes: number };
 
 const postgres = testTargets().find((t) => t.name === "postgres");
 
@@ -73,28 +72,6 @@ describe.skipIf(!postgres)("reads kept warm across processes on PostgreSQL", () 
     return res.body as Dashboard;
   };
 
-  /** Two exams of the cycle apart in time with a student in common (moving one onto the other clashes). */
-  async function examsSharingAStudent() {
-    const rows = await a.ctx.db
-      .select({
-        id: exam.id,
-        student: enrolment.studentId,
-        date: exam.examDate,
-        startTime: exam.startTime,
-        durationMinutes: exam.durationMinutes,
-      })
-      .from(exam)
-      .innerJoin(enrolment, eq(enrolment.courseOfferingId, exam.courseOfferingId))
-      .where(eq(exam.examCycleId, cycleId));
-    const byStudent = new Map<string, typeof rows>();
-    for (const r of rows) byStudent.set(r.student, [...(byStudent.get(r.student) ?? []), r]);
-    const pair = [...byStudent.values()].find(
-      (list) => list.length >= 2 && !examSlotsOverlap(list[0] as Slot, list[1] as Slot),
-    );
-    if (!pair) throw new Error("the demo data has no student with two exams apart");
-    return { first: pair[0] as (typeof rows)[number], second: pair[1] as (typeof rows)[number] };
-  }
-
   it("a write through A shows in B's next read, and only one of them recomputes", async () => {
     const before = await dashboard(a, authA);
     expect(computed.map((c) => c.by)).toEqual(["A"]);
@@ -104,7 +81,7 @@ describe.skipIf(!postgres)("reads kept warm across processes on PostgreSQL", () 
     const dashboardKey = computed[0]?.key;
     computed.length = 0;
 
-    const { first, second } = await examsSharingAStudent();
+    const { first, second } = await examsSharingAStudent(a.ctx.db, cycleId);
     const [row] = await a.ctx.db.select().from(exam).where(eq(exam.id, second.id));
     if (!row) throw new Error("exam gone");
     const saved = await a.call("POST", "/api/salesforce/TimeTable", {

@@ -1,9 +1,9 @@
-import { examSlotsOverlap } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rewarmSettled, setReadModelCache } from "../../db/read-model-cache.ts";
-import { enrolment, exam, examCycle, readModelVersion } from "../../db/schema.ts";
+import { exam, examCycle, readModelVersion } from "../../db/schema.ts";
 import { DEMO_EXAM_CYCLE } from "../../demo/seed.ts";
+import { countStudentClashes, examsSharingAStudent } from "../../test/exam-sittings.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
 
 type Dashboard = {
@@ -13,7 +13,6 @@ type Dashboard = {
 type Report = {
   studentClashes: { total: number; items: Array<{ studentId: string; exams: Array<{ examId: string }> }> };
 };
-type Slot = { date: string; startTime: string; durationMinutes: number };
 
 /**
  * The uncached paths of the clash report and the exam dashboard (READ_MODEL_CACHE=off), and what
@@ -47,55 +46,10 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
   const report = () => get<Report>(`/api/sf/exam/clashReport?examCycleId=${cycleId}&limit=500`);
   const dashboard = () => get<Dashboard>(`/api/sf/exam/examDashboard?examCycleId=${cycleId}`);
 
-  /** Student clashes of the cycle counted here from the stored rows, apart from the server's code. */
-  async function countStudentClashes(): Promise<number> {
-    const rows = await api.ctx.db
-      .select({
-        student: enrolment.studentId,
-        date: exam.examDate,
-        startTime: exam.startTime,
-        durationMinutes: exam.durationMinutes,
-      })
-      .from(exam)
-      .innerJoin(enrolment, eq(enrolment.courseOfferingId, exam.courseOfferingId))
-      .where(eq(exam.examCycleId, cycleId));
-    const byStudent = new Map<string, Slot[]>();
-    for (const r of rows) byStudent.set(r.student, [...(byStudent.get(r.student) ?? []), r]);
-    let clashes = 0;
-    for (const list of byStudent.values()) {
-      list.forEach((a, i) => {
-        for (const b of list.slice(i + 1)) if (examSlotsOverlap(a, b)) clashes++;
-      });
-    }
-    return clashes;
-  }
-
-  /** Two exams of the cycle that share a student, with their sittings. */
-  async function examsSharingAStudent() {
-    const rows = await api.ctx.db
-      .select({
-        id: exam.id,
-        student: enrolment.studentId,
-        date: exam.examDate,
-        startTime: exam.startTime,
-        durationMinutes: exam.durationMinutes,
-      })
-      .from(exam)
-      .innerJoin(enrolment, eq(enrolment.courseOfferingId, exam.courseOfferingId))
-      .where(eq(exam.examCycleId, cycleId));
-    const byStudent = new Map<string, typeof rows>();
-    for (const r of rows) byStudent.set(r.student, [...(byStudent.get(r.student) ?? []), r]);
-    const pair = [...byStudent.values()].find(
-      (list) => list.length >= 2 && !examSlotsOverlap(list[0] as Slot, list[1] as Slot),
-    );
-    if (!pair) throw new Error("the demo data has no student with two exams apart");
-    return { a: pair[0] as (typeof rows)[number], b: pair[1] as (typeof rows)[number] };
-  }
-
   /** Moves exam `b` onto the sitting of `a` and puts the exam_operations counter back as it was. */
   async function clashBehindTheCounter(): Promise<() => Promise<void>> {
     const db = api.ctx.db;
-    const { a, b } = await examsSharingAStudent();
+    const { first: a, second: b } = await examsSharingAStudent(api.ctx.db, cycleId);
     const counter = eq(readModelVersion.name, "exam_operations");
     const [before] = await db
       .select({ version: readModelVersion.version })
@@ -113,11 +67,11 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
 
   it("computes the clash report on every call: a clash the counter does not show is reported", async () => {
     const before = await report();
-    expect(before.studentClashes.total).toBe(await countStudentClashes());
+    expect(before.studentClashes.total).toBe(await countStudentClashes(api.ctx.db, cycleId));
     const undo = await clashBehindTheCounter();
     try {
       const after = await report();
-      const expected = await countStudentClashes();
+      const expected = await countStudentClashes(api.ctx.db, cycleId);
       expect(expected).toBeGreaterThan(before.studentClashes.total);
       expect(after.studentClashes.total).toBe(expected);
     } finally {
@@ -127,11 +81,11 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
 
   it("computes the exam dashboard on every call, its clash counts included", async () => {
     const before = await dashboard();
-    expect(before.clashes.students).toBe(await countStudentClashes());
+    expect(before.clashes.students).toBe(await countStudentClashes(api.ctx.db, cycleId));
     const undo = await clashBehindTheCounter();
     try {
       const after = await dashboard();
-      expect(after.clashes.students).toBe(await countStudentClashes());
+      expect(after.clashes.students).toBe(await countStudentClashes(api.ctx.db, cycleId));
       expect(after.clashes.students).toBeGreaterThan(before.clashes.students);
       expect(after.summary).toEqual(before.summary);
     } finally {
@@ -148,7 +102,7 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
       try {
         expect((await report()).studentClashes.total).toBe(before.studentClashes.total);
         expect((await dashboard()).clashes).toEqual(dash.clashes);
-        expect(await countStudentClashes()).toBeGreaterThan(before.studentClashes.total);
+        expect(await countStudentClashes(api.ctx.db, cycleId)).toBeGreaterThan(before.studentClashes.total);
       } finally {
         await undo();
       }
@@ -166,7 +120,7 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
         // The dashboard has no kept answer of its own yet, so it is computed now; only the clash
         // report it reads is the kept one, which still holds the figures before the hidden write.
         const dash = await dashboard();
-        expect(await countStudentClashes()).toBeGreaterThan(kept.studentClashes.total);
+        expect(await countStudentClashes(api.ctx.db, cycleId)).toBeGreaterThan(kept.studentClashes.total);
         expect(dash.clashes.students).toBe(kept.studentClashes.total);
       } finally {
         await undo();
@@ -180,7 +134,7 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
     setReadModelCache(api.ctx.db, true);
     try {
       const before = await dashboard(); // asked once: now kept warm
-      const { a, b } = await examsSharingAStudent();
+      const { first: a, second: b } = await examsSharingAStudent(api.ctx.db, cycleId);
       const [row] = await api.ctx.db.select().from(exam).where(eq(exam.id, b.id));
       if (!row) throw new Error("exam gone");
       const saved = await api.call("POST", "/api/salesforce/TimeTable", {
@@ -199,7 +153,7 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       await rewarmSettled(api.ctx.db); // the recompute the edit started
-      const afterEdit = await countStudentClashes();
+      const afterEdit = await countStudentClashes(api.ctx.db, cycleId);
       expect(afterEdit).toBeGreaterThan(before.clashes.students);
       // A write the counter does not show: a reader that computed would see it, one served the
       // answer recomputed after the edit would not.
@@ -216,7 +170,7 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
         .update(readModelVersion)
         .set({ version: kept?.version ?? 0 })
         .where(counter);
-      expect(await countStudentClashes()).toBeLessThan(afterEdit);
+      expect(await countStudentClashes(api.ctx.db, cycleId)).toBeLessThan(afterEdit);
       expect((await dashboard()).clashes.students).toBe(afterEdit);
     } finally {
       setReadModelCache(api.ctx.db, false);
@@ -227,7 +181,7 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
     setReadModelCache(api.ctx.db, true);
     try {
       const before = await dashboard();
-      const { a, b } = await examsSharingAStudent();
+      const { first: a, second: b } = await examsSharingAStudent(api.ctx.db, cycleId);
       const [row] = await api.ctx.db.select().from(exam).where(eq(exam.id, b.id));
       if (!row) throw new Error("exam gone");
       const saved = await api.call("POST", "/api/salesforce/TimeTable", {
@@ -246,7 +200,7 @@ describe.each(testTargets())("exam schedule reads computed afresh on $name", (ta
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       const after = await dashboard();
-      expect(after.clashes.students).toBe(await countStudentClashes());
+      expect(after.clashes.students).toBe(await countStudentClashes(api.ctx.db, cycleId));
       expect(after.clashes.students).toBeGreaterThan(before.clashes.students);
     } finally {
       setReadModelCache(api.ctx.db, false);

@@ -1,10 +1,4 @@
-import {
-  ALL_ROWS_CAP,
-  addDays,
-  EXAM_DATA_SORT_COLUMNS,
-  examSlotsOverlap,
-  SORT_DIRECTIONS,
-} from "@portal/domain";
+import { ALL_ROWS_CAP, addDays, EXAM_DATA_SORT_COLUMNS, SORT_DIRECTIONS } from "@portal/domain";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows as readRows } from "../../db/rows.ts";
@@ -22,6 +16,7 @@ import {
   seatAssignment,
 } from "../../db/schema.ts";
 import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../../demo/seed.ts";
+import { countStudentClashes } from "../../test/exam-sittings.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
 import { currentExamCycle, type ExamCycleSummary, getExamDashboard } from "./dashboard.ts";
 
@@ -121,32 +116,6 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
     };
   }
 
-  /** Student clashes of a cycle computed here from the stored rows, independently of the server's SQL. */
-  async function countStudentClashes(cycleId: string): Promise<number> {
-    const rows = await api.ctx.db
-      .select({
-        student: enrolment.studentId,
-        exam: exam.id,
-        date: exam.examDate,
-        startTime: exam.startTime,
-        durationMinutes: exam.durationMinutes,
-      })
-      .from(exam)
-      .innerJoin(enrolment, eq(enrolment.courseOfferingId, exam.courseOfferingId))
-      .where(eq(exam.examCycleId, cycleId));
-    const byStudent = new Map<string, typeof rows>();
-    for (const r of rows) byStudent.set(r.student, [...(byStudent.get(r.student) ?? []), r]);
-    let clashes = 0;
-    for (const list of byStudent.values()) {
-      for (let i = 0; i < list.length; i++)
-        for (let j = i + 1; j < list.length; j++) {
-          const [a, b] = [list[i], list[j]] as [(typeof rows)[number], (typeof rows)[number]];
-          if (examSlotsOverlap(a, b)) clashes++;
-        }
-    }
-    return clashes;
-  }
-
   it("lists exam cycles with their exam counts", async () => {
     const [stored] = await api.ctx.db
       .select({ n: count() })
@@ -173,7 +142,7 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
       .where(eq(exam.examCycleId, current.id));
     expect(dash.summary.enrolments).toBe(enrolments?.n);
     expect(dash.summary.upcomingExams + dash.summary.completedExams).toBe(current.exams);
-    expect(dash.clashes.students).toBe(await countStudentClashes(current.id));
+    expect(dash.clashes.students).toBe(await countStudentClashes(api.ctx.db, current.id));
     const pastDash = await get<Dashboard>(`/api/sf/exam/examDashboard?examCycleId=${past.id}`);
     expect(pastDash.examCycle.name).toBe(DEMO_PAST_EXAM_CYCLE);
     expect(pastDash.summary.completedExams).toBe(past.exams);
@@ -351,7 +320,7 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
       item({ ...b, version: b.version + 2 }, { dateOfExam: a.dateOfExam, timeOfExam: a.startTimeOfExam }),
     ]);
     expect(again.status).toBe(200);
-    const expected = await countStudentClashes(current.id);
+    const expected = await countStudentClashes(api.ctx.db, current.id);
     expect(expected).toBeGreaterThan(dashBefore.clashes.students);
     const after = await report();
     expect(after.studentClashes.total).toBe(expected);
