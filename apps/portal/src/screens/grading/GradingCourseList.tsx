@@ -13,21 +13,15 @@ import {
   parsePageSize,
   type SortDirection,
 } from "@portal/domain";
-import {
-  Button,
-  type DataTableColumn,
-  type DataTableSorting,
-  dataTableServerSorting,
-  Select,
-  TextField,
-} from "@portal/ui";
+import { Button, type DataTableColumn, dataTableServerSorting, Select, TextField } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { formatNumber } from "../kit/format.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlSort } from "../kit/use-url-sort.ts";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { statusLabel } from "./GradingPage.tsx";
@@ -210,18 +204,7 @@ export function GradingCourseListScreen({ target, search }: { target: GradingTar
     placeholderData: keepPreviousData,
   });
   const cols = useMemo(() => columns(target), [target]);
-  const sorting = useMemo<DataTableSorting>(
-    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
-    [state.sort],
-  );
-  const onSortingChange = useCallback(
-    (next: DataTableSorting) => {
-      const column = GRADING_COURSE_SORT_COLUMNS.find((name) => name === next[0]?.id);
-      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
-      navigate({ ...state, sort, page: 1 });
-    },
-    [navigate, state],
-  );
+  const { sorting, onSortingChange } = useUrlSort(GRADING_COURSE_SORT_COLUMNS, state, navigate);
   const label: Record<TextFilter, string> = {
     course: m.grading_filter_course(),
     term: m.grading_filter_term(),

@@ -19,7 +19,6 @@ import {
   ButtonLink,
   DataTable,
   type DataTableColumn,
-  type DataTableSorting,
   Dialog,
   dataTableServerSorting,
   Pager,
@@ -41,6 +40,7 @@ import { errorText } from "../kit/error-text.ts";
 import { formatMarks } from "../kit/format.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlSort } from "../kit/use-url-sort.ts";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { isVersionConflict, useStagedRowEdit } from "../row-edit.ts";
 import * as screenStyles from "../screen.css.ts";
@@ -295,18 +295,7 @@ export function GradingPageScreen({
     [courseOfferingId, readOnly, staged, edit, componentKey],
   );
   // The student, total, grade and penalty headers sort on the server; a new sort shows page 1.
-  const sorting = useMemo<DataTableSorting>(
-    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
-    [state.sort],
-  );
-  const onSortingChange = useCallback(
-    (next: DataTableSorting) => {
-      const column = GRADE_STUDENT_SORT_COLUMNS.find((name) => name === next[0]?.id);
-      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
-      navigate({ ...state, sort, page: 1 });
-    },
-    [navigate, state],
-  );
+  const { sorting, onSortingChange } = useUrlSort(GRADE_STUDENT_SORT_COLUMNS, state, navigate);
 
   if (courseOfferingId === "") {
     return (

@@ -6,21 +6,15 @@ import {
   DEFAULT_TERM_STATUSES,
   intakeChoices,
 } from "@portal/domain";
-import {
-  Button,
-  ButtonLink,
-  type DataTableColumn,
-  type DataTableSorting,
-  dataTableServerSorting,
-  Select,
-} from "@portal/ui";
+import { Button, ButtonLink, type DataTableColumn, dataTableServerSorting, Select } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo } from "react";
+import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { formatNumber } from "../kit/format.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlSort } from "../kit/use-url-sort.ts";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
@@ -123,18 +117,7 @@ export function BatchListScreen({ search }: { search: string }) {
     navigate(changeBatchListFilter(state, key, value));
   const all = m.intake_all();
   const columns = useMemo(() => batchColumns(), []);
-  const sorting = useMemo<DataTableSorting>(
-    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
-    [state.sort],
-  );
-  const onSortingChange = useCallback(
-    (next: DataTableSorting) => {
-      const column = BATCH_SORT_COLUMNS.find((name) => name === next[0]?.id);
-      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
-      navigate({ ...state, sort, page: 1 });
-    },
-    [navigate, state],
-  );
+  const { sorting, onSortingChange } = useUrlSort(BATCH_SORT_COLUMNS, state, navigate);
   const termStatuses = options.data?.termStatus ?? DEFAULT_TERM_STATUSES;
   // Only the batch years and intake months that exist (the spec's lists before they load).
   const choices = intakeChoices(

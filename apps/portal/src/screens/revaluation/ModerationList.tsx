@@ -5,14 +5,15 @@ import {
   LIST_PAGE_SIZES,
   type SortDirection,
 } from "@portal/domain";
-import { type DataTableColumn, type DataTableSorting, dataTableServerSorting } from "@portal/ui";
+import { type DataTableColumn, dataTableServerSorting } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo } from "react";
+import { useMemo } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { evaluationPagerLabels } from "../exam/evaluation/labels.ts";
 import { formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlSort } from "../kit/use-url-sort.ts";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import { SearchForm } from "../SearchForm.tsx";
@@ -131,18 +132,7 @@ export function ModerationListScreen({ search }: { search: string }) {
     placeholderData: keepPreviousData,
   });
   const cols = useMemo(columns, []);
-  const sorting = useMemo<DataTableSorting>(
-    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
-    [state.sort],
-  );
-  const onSortingChange = useCallback(
-    (next: DataTableSorting) => {
-      const column = GRADING_COURSE_SORT_COLUMNS.find((name) => name === next[0]?.id);
-      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
-      navigate({ ...state, sort, page: 1 });
-    },
-    [navigate, state],
-  );
+  const { sorting, onSortingChange } = useUrlSort(GRADING_COURSE_SORT_COLUMNS, state, navigate);
   return (
     <div className={styles.screen}>
       <search aria-label={m.reval_filters()} className={styles.filters}>

@@ -1,8 +1,8 @@
 import { type RequestListRow, type RequestListType, requestListQueryOptions } from "@portal/api-client";
 import { LIST_PAGE_SIZES, REQUEST_LIST_SORT_COLUMNS } from "@portal/domain";
-import { Button, type DataTableColumn, type DataTableSorting, dataTableServerSorting } from "@portal/ui";
+import { Button, type DataTableColumn, dataTableServerSorting } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { lazyDialog } from "../../shell/lazy-dialog.tsx";
@@ -10,6 +10,7 @@ import { evaluationPagerLabels } from "../exam/evaluation/labels.ts";
 import { displayDate } from "../kit/display-date.ts";
 import { formatNumber } from "../kit/format.ts";
 import { QueryError } from "../kit/QueryError.tsx";
+import { useUrlSort } from "../kit/use-url-sort.ts";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { PagedTable } from "../PagedTable.tsx";
 import * as styles from "../screen.css.ts";
@@ -152,18 +153,7 @@ export function RequestListScreen({ search, kind }: { search: string; kind: Requ
     placeholderData: keepPreviousData,
   });
   const columns = useMemo(() => listColumns(kind), [kind]);
-  const sorting = useMemo<DataTableSorting>(
-    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
-    [state.sort],
-  );
-  const onSortingChange = useCallback(
-    (next: DataTableSorting) => {
-      const column = REQUEST_LIST_SORT_COLUMNS.find((name) => name === next[0]?.id);
-      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
-      navigate({ ...state, sort, page: 1 });
-    },
-    [navigate, state],
-  );
+  const { sorting, onSortingChange } = useUrlSort(REQUEST_LIST_SORT_COLUMNS, state, navigate);
   return (
     <div className={styles.screen}>
       {kind === "retest" ? (

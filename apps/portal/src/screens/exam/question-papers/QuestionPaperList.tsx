@@ -15,7 +15,6 @@ import {
   Button,
   DataTable,
   type DataTableColumn,
-  type DataTableSorting,
   dataTableServerSorting,
   Pager,
   StatusChip,
@@ -27,6 +26,7 @@ import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../
 import { lazyDialog } from "../../../shell/lazy-dialog.tsx";
 import { markPureServerRender } from "../../../shell/pure-server-render.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
+import { useUrlSort } from "../../kit/use-url-sort.ts";
 import { displayValue, errorText, statusLabel, statusTone } from "./labels.ts";
 import {
   activeFilterCount,
@@ -174,18 +174,7 @@ export function QuestionPaperListScreen({ search }: { search: string }) {
     [approve, pendingId, publication.publish, publication.pendingId],
   );
 
-  const sorting = useMemo<DataTableSorting>(
-    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
-    [state.sort],
-  );
-  const onSortingChange = useCallback(
-    (next: DataTableSorting) => {
-      const column = QUESTION_PAPER_SORT_COLUMNS.find((name) => name === next[0]?.id);
-      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
-      navigate({ ...state, sort, page: 1 });
-    },
-    [navigate, state],
-  );
+  const { sorting, onSortingChange } = useUrlSort(QUESTION_PAPER_SORT_COLUMNS, state, navigate);
 
   const applied = activeFilterCount(state.filters);
   return (

@@ -3,13 +3,12 @@ import { EXAM_DATA_SORT_COLUMNS, GRID_PAGE_SIZES } from "@portal/domain";
 import {
   type DataTableColumn,
   type DataTableDateGroups,
-  type DataTableSorting,
   dataTableDateGrouping,
   dataTableServerSorting,
   Select,
 } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo } from "react";
+import { useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
@@ -17,6 +16,7 @@ import { displayDate } from "../../kit/display-date.ts";
 import { formatWeekday } from "../../kit/format.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
+import { useUrlSort } from "../../kit/use-url-sort.ts";
 import { useUrlState } from "../../kit/use-url-state.ts";
 import { PagedTable } from "../../PagedTable.tsx";
 import * as styles from "./exams.css.ts";
@@ -161,18 +161,7 @@ export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; searc
     placeholderData: keepPreviousData,
   });
   const { choices } = dayChoices(kind);
-  const sorting = useMemo<DataTableSorting>(
-    () => (state.sort ? [{ id: state.sort.column, desc: state.sort.direction === "desc" }] : []),
-    [state.sort],
-  );
-  const onSortingChange = useCallback(
-    (next: DataTableSorting) => {
-      const column = EXAM_DATA_SORT_COLUMNS.find((name) => name === next[0]?.id);
-      const sort = column ? ({ column, direction: next[0]?.desc ? "desc" : "asc" } as const) : null;
-      navigate({ ...state, sort, page: 1 });
-    },
-    [navigate, state],
-  );
+  const { sorting, onSortingChange } = useUrlSort(EXAM_DATA_SORT_COLUMNS, state, navigate);
   const groups = useMemo(
     () => examDateGroups(list.data, examDateOrder(kind, state.sort)),
     [list.data, kind, state.sort],
