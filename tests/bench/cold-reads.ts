@@ -21,7 +21,7 @@
  *
  * Budgets (docs/performance.md "Cold reads"): p95 at most 100 ms on the demo data, at most 500 ms on
  * the car-f-92 cycle, both databases, 2 cores; the randomly sorted question-paper list at most
- * 100 ms on PostgreSQL and 250 ms embedded (issue 27). Prints one table (database, operation, data, p50,
+ * 100 ms on PostgreSQL and 250 ms embedded. Prints one table (database, operation, data, p50,
  * p95, budget, within or OVER) and writes it to .test-results/bench-cold-reads-<data>.md.
  */
 
@@ -233,7 +233,7 @@ async function operations(call: ReturnType<typeof caller>, examCycleId: string):
   ];
 }
 
-/** The embedded database's p95 budget of the randomly sorted question-paper list (issue 27). */
+/** The embedded database's p95 budget of the randomly sorted question-paper list. */
 const SORTED_EMBEDDED_BUDGET = 250;
 
 /**

@@ -8,7 +8,7 @@ import {
 } from "./helpers.ts";
 
 /*
- * People and administration (issue 28 part 1): a student enrolled on Enroll Student has the course
+ * People and administration: a student enrolled on Enroll Student has the course
  * on their 360 view, and a contract goes from draft through the area head's approval to the faculty
  * member, each step's mail in the outbox. The academic office and the exam office (as the area head)
  * use the run's shared signed-in pages (helpers.ts sharedSignedInPage): no code request of their own

@@ -66,7 +66,7 @@ function normaliseGradingCoursesRequest(request: GradingCoursesRequest): Grading
     status: request.status ?? "",
     pageNo: request.pageNo ?? 1,
     count: request.count ?? 25,
-    // The header sort (issue 27) travels, and keys the query, only when a header sorts the list.
+    // The header sort travels, and keys the query, only when a header sorts the list.
     ...(request.sortBy ? { sortBy: request.sortBy, sortDirection: request.sortDirection ?? "asc" } : {}),
   };
 }
@@ -113,7 +113,7 @@ export const gradingKeys = {
 /**
  * POST /salesforce/GradingCourseDetails: one page of course offerings to grade with status and student
  * count; optionally sorted on the server (`sortBy` one of GRADING_COURSE_SORT_COLUMNS, `sortDirection`
- * asc by default; issue 27).
+ * asc by default).
  */
 export function gradingCoursesQueryOptions(api: ApiClient, request: GradingCoursesRequest) {
   const body = normaliseGradingCoursesRequest(request);
@@ -130,7 +130,7 @@ type SubjectScoresRequest = JsonBody<"getSubjectScores">;
 /**
  * One page of SubjectScores' students: `count` 5, 10, 25 or 0 for All (spec §9 student grade table),
  * and optionally a header sort (`sortBy` one of GRADE_STUDENT_SORT_COLUMNS, `sortDirection` asc by
- * default; issue 27).
+ * default).
  */
 export type SubjectScoresPage = {
   pageNo: number;

@@ -4,7 +4,7 @@ import { unwrap } from "./errors.ts";
 import type { operations } from "./generated/schema.ts";
 import type { JsonAnswer, JsonBody } from "./operation-types.ts";
 
-/* 360 profiles of students and faculty: openapi/profiles.yaml (issue 28 part 4). */
+/* 360 profiles of students and faculty: openapi/profiles.yaml. */
 
 /** A 360 profile as GET /sf/profile/{contactId} and /sf/profile/my360 answer it. */
 export type Profile360 = JsonAnswer<"getProfile">["profile"];

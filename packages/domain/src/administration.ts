@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZId } from "./planning-input.ts";
 
 /*
- * Events with their schedule, and the department master (issue 29 part 3; spec, Exam management §1
+ * Events with their schedule, and the department master (spec, Exam management §1
  * home cards "events (/app/events)" and "payroll (/app/setup/master/department)", §7 "Calls on the
  * admin URL: events, schedule", §9 "Sample options: ... departments UG, PG, Doctoral"). The spec
  * shows no fields of either; these are the portal's, documented in openapi/administration.yaml.

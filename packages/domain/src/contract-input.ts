@@ -1,5 +1,5 @@
 /**
- * zod schemas of faculty onboarding and contract calls (issue 28 part 3, openapi/contracts.yaml).
+ * zod schemas of faculty onboarding and contract calls (openapi/contracts.yaml).
  * The server parses requests with them and the Faculty Onboarding form validates with the same
  * schemas. Names, phone and email use the spec's generic field formats (field-formats.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The life cycle of a faculty member's teaching contract (issue 28 part 3; spec exam-management-and-
+ * The life cycle of a faculty member's teaching contract (spec exam-management-and-
  * shell "facultyOnboarding save, delete, cancelContract, sendEmail, sendEmailContractor,
  * resendEmailContract, sendRevisedContractEmail, sendForAreaHeadApproval"). Pure: no I/O. The
  * server runs every change of a contract through {@link transition}; the screens show only the

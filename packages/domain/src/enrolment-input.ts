@@ -3,7 +3,7 @@ import { GRID_PAGE_SIZES, pageSizeCounts } from "./constants.ts";
 import { ZId } from "./planning-input.ts";
 
 /*
- * Requests of the enrolment screens (issue 28, spec exam-management §2 enrollStudent and
+ * Requests of the enrolment screens (spec exam-management §2 enrollStudent and
  * enrollFaculty, §7 getDataForCourseEnrolment, getStudentAndCourseForEnrolment,
  * createEnrolmentTillCourses, FacultyEnrollment). The server parses each request with these and the
  * screens' forms validate with the same schemas.

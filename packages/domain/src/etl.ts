@@ -1,5 +1,5 @@
 /**
- * Bulk import (ETL, the spec's etlBaseUrl `/api/etl`, issue 29 part 4): the kinds of records a job
+ * Bulk import (ETL, the spec's etlBaseUrl `/api/etl`): the kinds of records a job
  * imports, the columns of each kind's sheet, the upload limits and the zod schemas of one row.
  * Shared by the server, which checks every row with these schemas, and the screen, which offers the
  * template header of each kind and checks a file's size before sending it.

@@ -466,7 +466,7 @@ export function gradePointAverage(results: ReadonlyArray<{ gradePoint: number; c
 }
 
 /**
- * Columns the grade students table (POST /salesforce/SubjectScores `sortBy`, issue 27) sorts by on
+ * Columns the grade students table (POST /salesforce/SubjectScores `sortBy`) sorts by on
  * the server: student (the list's own order: last name, first name, id), weighted total (percent),
  * calculated grade (letter, A first), penalty (steps, then its text) and final grade (letter). Ties fall back to the
  * list's own order, so the pages of one sort hold each student exactly once.
@@ -475,7 +475,7 @@ export const GRADE_STUDENT_SORT_COLUMNS = ["student", "total", "calculated", "pe
 export type GradeStudentSortColumn = (typeof GRADE_STUDENT_SORT_COLUMNS)[number];
 
 /**
- * Columns the grading list (POST /salesforce/GradingCourseDetails `sortBy`, issue 27) sorts by on the
+ * Columns the grading list (POST /salesforce/GradingCourseDetails `sortBy`) sorts by on the
  * server, as the moderation list's headers show them: programme, term, course (name, then section),
  * batch, campus, enrolled students, grading type and grading status (as the words sort: Acknowledged,
  * Draft, Published ascending). Ties fall back to the list's own order (course name, section), then

@@ -273,7 +273,7 @@ export type ProgrammeType = (typeof PROGRAMME_TYPES)[number];
 export const SECTION_STRENGTH_MESSAGE = "Section strength must be a whole number from 1 to 10000";
 
 /**
- * Columns the batches list (§7 Batch list `sortBy`, issue 27) sorts by on the server: programme,
+ * Columns the batches list (§7 Batch list `sortBy`) sorts by on the server: programme,
  * batch year, intake month (calendar order), first term start, last term end (no terms last in either
  * direction), number of terms, term status and campus. Ties fall back to the list's own order
  * (programme, year, intake month, campus, batch name), then the intake's id.
@@ -291,7 +291,7 @@ export const BATCH_SORT_COLUMNS = [
 export type BatchSortColumn = (typeof BATCH_SORT_COLUMNS)[number];
 
 /**
- * Columns the faculty table (GET /salesforce/FacultyList `sortBy`, issue 27; Faculty Invitation and the
+ * Columns the faculty table (GET /salesforce/FacultyList `sortBy`; Faculty Invitation and the
  * section's faculty picker) sorts by on the server: name (first, then last name), phone, e-mail, type,
  * association (Internal or Visiting), location and rating (the mean of the subject ratings as shown,
  * rounded to a half star; unrated last in either direction). Ties fall back to the list's own order

@@ -1,7 +1,7 @@
 /**
  * zod schemas of the 360 profile calls (openapi/profiles.yaml; spec exam management §7 "contact
- * details, address, relationship, education history, additional info create/delete; adminNotes",
- * issue 28 part 4). The spec shows none of their payloads: the fields here are the portal's design,
+ * details, address, relationship, education history, additional info create/delete; adminNotes").
+ * The spec shows none of their payloads: the fields here are the portal's design,
  * with the generic field formats of field-formats.ts (names, mobile numbers, digits, emails). The
  * server parses requests with these schemas and the profile's edit dialogs validate with the same.
  */

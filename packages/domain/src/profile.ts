@@ -1,5 +1,5 @@
 /**
- * Constants of the 360 profiles (openapi/profiles.yaml, issue 28 part 4) that the screens need
+ * Constants of the 360 profiles (openapi/profiles.yaml) that the screens need
  * without zod: the photo limit and the choices of the edit dialogs. Pure, no I/O.
  */
 

@@ -407,7 +407,7 @@ export function moderationSample<T extends { studentId: string; marks: number }>
 
 /**
  * Columns the Revaluation and Retest lists (POST /salesforce/RetestRevaluationDetails `sortBy`) sort
- * by on the server (issue 27): programme, term, course (name, then section), batch, exam type, exam
+ * by on the server: programme, term, course (name, then section), batch, exam type, exam
  * date, exam cycle, requests, open requests, status (Pending or Completed), the earliest due date and
  * the answer sheets on file. Ties fall back to the list's own order (course name, section, exam date),
  * then the exam's id, so the pages of one sort hold each exam exactly once.

@@ -347,7 +347,7 @@ export const ROUTES = routeTable({
     roles: ADMIN_ONLY,
   },
 
-  // 360 profiles (issue 28 part 4): one's own for everyone; the lists and others' profiles for the
+  // 360 profiles: one's own for everyone; the lists and others' profiles for the
   // offices (every portal role is one), the server deciding who may edit (openapi/profiles.yaml).
   my360: {
     path: "/app/my360",

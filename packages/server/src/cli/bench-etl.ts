@@ -1,5 +1,5 @@
 /**
- * Benchmark of the bulk import (docs/performance.md "Bulk import"; issue 29 part 4): 10,000 new
+ * Benchmark of the bulk import (docs/performance.md "Bulk import"): 10,000 new
  * students in one CSV (about 650 KB, deterministic: student i is BENCH-i of the demo's first batch),
  * uploaded through POST /api/etl/jobs as the administrator into a fresh database with the small demo
  * data, timed from the upload until the job is done (the upload's checks, the parse in the sheet

@@ -6,7 +6,7 @@ import { rows } from "../db/rows.ts";
 import { notFound } from "../http/errors.ts";
 
 /*
- * The course offerings as the contract office sees them (issue 28 part 1): View Course
+ * The course offerings as the contract office sees them: View Course
  * (`/app/ViewCourse`) and the sections a faculty member teaches (`/app/facultySection`).
  * Read-only; openapi/contracts.yaml (`listCourseOfferings`, `getCourseOffering`,
  * `listFacultySections`). The project keeps no course documents, so none are answered.

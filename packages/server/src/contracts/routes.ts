@@ -39,7 +39,7 @@ const STEPS = {
 } as const;
 
 /**
- * Routes of faculty onboarding and contracts (openapi/contracts.yaml, issue 28 part 3): onboard,
+ * Routes of faculty onboarding and contracts (openapi/contracts.yaml): onboard,
  * options, lists (contracts by state, cancelled, faculty), one contract, its PDF, update and delete
  * of a draft, and each life-cycle step; the course offerings as the office sees them (View Course)
  * and a faculty member's sections (courses.ts). Roles by the generated table; the contract's own rule

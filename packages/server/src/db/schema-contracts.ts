@@ -1,5 +1,5 @@
 /**
- * Faculty contracts (issue 28 part 3): a teaching contract of a faculty member (a `contact` of kind
+ * Faculty contracts: a teaching contract of a faculty member (a `contact` of kind
  * faculty with its `faculty_profile`) for a term, the sections it covers, and the history of its life
  * cycle (packages/domain contract-lifecycle.ts). Re-exported by schema.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Events and their schedule, and the department master (issue 29 part 3; openapi/administration.yaml).
+ * Events and their schedule, and the department master (openapi/administration.yaml).
  * Re-exported by schema.ts; imports only schema-core.ts.
  */
 import { DEPARTMENT_LEVELS, EVENT_AUDIENCES, EVENT_TYPES } from "@portal/domain";

@@ -1,5 +1,5 @@
 /**
- * The 360 profile's own records (issue 28 part 4, spec exam management §7 "contact details, address,
+ * The 360 profile's own records (spec exam management §7 "contact details, address,
  * relationship, education history, additional info create/delete; adminNotes", POST /report/signature):
  * the contact's further details with its passport photo, addresses, relationships, education history,
  * additional information and the office's notes (EDA Address, Relationship, Education History). Each

@@ -20,7 +20,7 @@ export const DEMO_OWN_PROFILE = {
 } as const;
 
 /**
- * Gives the demo sign-in account `userEmail` a 360 profile (issue 28 part 1): a faculty contact with
+ * Gives the demo sign-in account `userEmail` a 360 profile: a faculty contact with
  * the account's e-mail and the registrar's faculty profile, contact details, an address, a
  * relationship, an education history row and one additional information, and names that contact on
  * the portal user, so `/app/my360` shows it. Runs after the rest of the demo, so the generated

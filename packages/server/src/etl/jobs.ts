@@ -1,7 +1,7 @@
 /**
  * Bulk import jobs on the ETL URL (`/api/etl`, openapi/etl.yaml; spec exam management §3
- * Configuration etlBaseUrl, §7 "ETL: job details get and post (multipart), error log"; issue 29
- * part 4). A job is made from an uploaded CSV or XLSX sheet of students, faculty, courses or
+ * Configuration etlBaseUrl, §7 "ETL: job details get and post (multipart), error log").
+ * A job is made from an uploaded CSV or XLSX sheet of students, faculty, courses or
  * enrolments: the upload is checked on the request (format by content, size, rows and cells,
  * files/sheets/inspect.ts) and stored with the job, and the job runs after the answer (runner.ts).
  */

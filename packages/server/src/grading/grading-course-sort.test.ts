@@ -7,7 +7,7 @@ import { everyPage as everyPageOf, expectSortedPages } from "../test/sorted-page
 
 /**
  * Server-side sorting of the grading list, which the moderation list shows (openapi listGradingCourses
- * `sortBy`, `sortDirection`, issue 27): for every column and direction, the pages of 5 taken in turn
+ * `sortBy`, `sortDirection`): for every column and direction, the pages of 5 taken in turn
  * hold each course offering exactly once, ordered by the column, and offerings with equal keys keep
  * the list's own order (course name, section, id), the stable tie-break.
  */

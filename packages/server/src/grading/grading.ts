@@ -88,7 +88,7 @@ export type GradingCourseRow = {
  * examCycle, campus): course offerings with their enrolled student count and grading status, by
  * course name and section; `course`, `term`, `batch`, `campus` (the batch's campus) match
  * case-insensitively anywhere in the name; `examCycle` keeps offerings with an exam in a cycle whose
- * name contains it; `status` exactly. With `sortBy` (issue 27, GRADING_COURSE_SORT_COLUMNS) the rows
+ * name contains it; `status` exactly. With `sortBy` (GRADING_COURSE_SORT_COLUMNS) the rows
  * are ordered by that column in `sortDirection` first; ties always fall back to the list's own order
  * and then the offering's id, so the pages of one sort hold each course offering exactly once. With a
  * `scope` (not null), only the course offerings within it (docs/security/roles.md, "Lists that
@@ -385,7 +385,7 @@ export async function getSubjectScores(
 }
 
 /**
- * The class's results ordered by a grade students header sort (GRADE_STUDENT_SORT_COLUMNS, issue 27):
+ * The class's results ordered by a grade students header sort (GRADE_STUDENT_SORT_COLUMNS):
  * `column` in `direction` first, ties in the list's own order (`all`'s: last name, first name, id),
  * so each sort is one total order and its pages hold each student exactly once. "student" is the
  * list's own order itself (reversed for desc); grades compare as letters (A first), the penalty by

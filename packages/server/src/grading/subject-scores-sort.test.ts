@@ -7,7 +7,7 @@ import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test
 
 /**
  * Server-side sorting of the grade students table (openapi getSubjectScores `sortBy`,
- * `sortDirection`, issue 27): for every column and direction, the pages of 5 taken in turn hold each
+ * `sortDirection`): for every column and direction, the pages of 5 taken in turn hold each
  * student exactly once, ordered by the column, and students with equal keys keep the list's own order
  * (the stable tie-break); All (count 0) is the same order in one answer.
  */

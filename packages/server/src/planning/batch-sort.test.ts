@@ -11,7 +11,7 @@ import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test
 import { everyPage as everyPageOf, expectSortedPages } from "../test/sorted-pages.ts";
 
 /**
- * Server-side sorting of the batches list (openapi listBatches `sortBy`, `sortDirection`, issue 27)
+ * Server-side sorting of the batches list (openapi listBatches `sortBy`, `sortDirection`)
  * and its All (count 0, capped): for every sort, the pages taken in turn hold each intake exactly
  * once, ordered by the column, and intakes with equal keys keep the list's own order (the stable
  * tie-break). 30 extra intakes without terms share a programme and campus, so ties abound.

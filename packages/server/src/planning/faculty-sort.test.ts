@@ -4,7 +4,7 @@ import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test
 import { everyPage as everyPageOf, expectSortedPages } from "../test/sorted-pages.ts";
 
 /**
- * Server-side sorting of the faculty table (openapi listFaculty `sortBy`, `sortDirection`, issue 27;
+ * Server-side sorting of the faculty table (openapi listFaculty `sortBy`, `sortDirection`;
  * Faculty Invitation and the section's faculty picker): for every column and direction, the pages of
  * 10 taken in turn hold each faculty member exactly once, ordered by the column, and members with
  * equal keys keep the list's own order (first name, last name, id), the stable tie-break.

@@ -69,8 +69,8 @@ function facultySort(column: FacultySortColumn, direction: SortDirection): SQL {
  * photo, phone, email, type, association (Internal or Visiting), location and preference list,
  * availability (visiting faculty: their visits; others Monday-Friday 8:30 AM - 5:30 PM), the
  * subjects they teach or are rated for (label, rating 0-5 in half stars, batch) and the overall
- * rating (mean, rounded to a half star; null without ratings). With `sortBy` (issue 27,
- * FACULTY_SORT_COLUMNS) the rows are ordered by that column in `sortDirection` first; ties always
+ * rating (mean, rounded to a half star; null without ratings). With `sortBy`
+ * (FACULTY_SORT_COLUMNS) the rows are ordered by that column in `sortDirection` first; ties always
  * fall back to the list's own order and then the id, so the pages of one sort hold each faculty
  * member exactly once.
  */

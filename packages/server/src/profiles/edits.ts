@@ -1,5 +1,5 @@
 /**
- * Changing a 360 profile (issue 28 part 4, openapi/profiles.yaml): contact details, the four
+ * Changing a 360 profile (openapi/profiles.yaml): contact details, the four
  * repeatable parts (addresses, relationships, education history, additional information) and admin
  * notes. Each write is one transaction with its audit row; an edit names the version it read and a
  * stale one is refused with 409 `version_conflict`; who may write is checked first (access.ts).

@@ -1,6 +1,6 @@
 /**
  * The passport photo of a profile (spec exam management §7 "POST /report/signature uploads a passport
- * photo", issue 28 part 4; openapi/profiles.yaml `uploadProfilePhoto`, `getProfilePhoto`). A PNG or
+ * photo"; openapi/profiles.yaml `uploadProfilePhoto`, `getProfilePhoto`). A PNG or
  * JPEG image, told by its content (magic bytes, file-type), never by its name or the part's
  * Content-Type; at most {@link PROFILE_PHOTO_MAX_BYTES} (2 MB). Kept in the file store, named by the
  * contact's detail row written in the same transaction; a new photo replaces the old one, whose file

@@ -1,5 +1,5 @@
 /**
- * Reading a 360 profile (issue 28 part 4, openapi/profiles.yaml `getProfile`, `getMyProfile`,
+ * Reading a 360 profile (openapi/profiles.yaml `getProfile`, `getMyProfile`,
  * `listProfileContacts`): the contact with its details, addresses, relationships, education history
  * and additional information, the admin notes for those who may read them, and read-only summaries
  * from the exam and academic records (enrolments or sections taught, exams, grades, revaluation and

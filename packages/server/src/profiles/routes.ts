@@ -51,7 +51,7 @@ async function readPhotoForm(c: Context<AppEnv>): Promise<{ contactId: string; b
 }
 
 /**
- * Routes of the 360 profiles (openapi/profiles.yaml; issue 28 part 4): the signed-in user's own
+ * Routes of the 360 profiles (openapi/profiles.yaml): the signed-in user's own
  * profile, anyone's profile, the student and faculty pickers, contact details, the four repeatable
  * parts, admin notes and the passport photo (`POST /report/signature`, multipart, its own 2 MB
  * limit). Roles by the generated role table; the own-profile rules in access.ts.

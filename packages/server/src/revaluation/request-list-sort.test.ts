@@ -8,7 +8,7 @@ import { everyPage as everyPageOf, expectSortedPages } from "../test/sorted-page
 
 /**
  * Server-side sorting of the Revaluation and Retest lists (openapi listRevaluationsOrRetests `sortBy`,
- * `sortDirection`, issue 27): for every sort, the pages taken in turn hold each exam exactly once, in
+ * `sortDirection`): for every sort, the pages taken in turn hold each exam exactly once, in
  * the sort's order, and rows with equal sort keys keep the list's own order (course name, section,
  * exam date, id), the stable tie-break. Extra requests on 40 exams give pages and many ties.
  */

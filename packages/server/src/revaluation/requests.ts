@@ -178,7 +178,7 @@ function requestListSort(
  * retest: Pending or Accept); `status` is Pending while any is open. `numberofDocuments` counts the
  * requesting students' answer sheets on file, `documentStatus` Submitted when every one is.
  * `revalDueDate` is the earliest due date of open revaluation requests (null for retests).
- * With `sortBy` (issue 27, REQUEST_LIST_SORT_COLUMNS) the rows are ordered by that column in
+ * With `sortBy` (REQUEST_LIST_SORT_COLUMNS) the rows are ordered by that column in
  * `sortDirection` first (a missing due date last in either direction); ties always fall back to the
  * list's own order and then the exam's id, so the pages of one sort hold each exam exactly once.
  * With a reach `scope` (listScopeOf), only the exams of course offerings within it (rows and count

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 
 /**
- * The shared checks of the server-sorted lists (issue 27: "every page of every sort, concatenated,
+ * The shared checks of the server-sorted lists ("every page of every sort, concatenated,
  * holds each row once", with a stable tie-break), so each list's sort test says only how to ask for a
  * page and what a row sorts by.
  */

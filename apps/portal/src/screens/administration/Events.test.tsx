@@ -54,7 +54,7 @@ function renderEvents() {
   return api;
 }
 
-describe("Events list row menus and date groups (issue 27)", { timeout: 30_000 }, () => {
+describe("Events list row menus and date groups", { timeout: 30_000 }, () => {
   it("groups the events under the day they start, in list order", async () => {
     renderEvents();
     const table = await screen.findByRole("table", { name: "Events" });

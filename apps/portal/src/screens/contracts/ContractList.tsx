@@ -71,7 +71,7 @@ function columns(): DataTableColumn<ContractListRow>[] {
 }
 
 /**
- * Contract Management (`/app/contract-management`, issue 28 part 3): the contracts, most recently
+ * Contract Management (`/app/contract-management`): the contracts, most recently
  * changed first, paged on the server (10, 25, 50), filtered by state and searched by faculty name
  * or e-mail. Each row's action menu offers exactly the steps the server says the user may take
  * (`allowedEvents`, the domain's life cycle): View, and the version-only steps; Delete and Cancel

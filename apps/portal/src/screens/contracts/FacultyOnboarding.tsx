@@ -50,7 +50,7 @@ const EMPTY: OnboardValues = {
 };
 
 /**
- * Faculty Onboarding (`/app/FacultyOnBoarding`, issue 28 part 3; facultyOnboarding save): the
+ * Faculty Onboarding (`/app/FacultyOnBoarding`; facultyOnboarding save): the
  * faculty member's name, e-mail and phone (the spec's field formats), designation and association,
  * and the first contract's term, sections, hours, hourly rate, dates and area head. Validated with
  * the domain's ZFacultyOnboarding, as the server does; a refusal naming a field shows under it with

@@ -49,7 +49,7 @@ function historyColumns(): DataTableColumn<HistoryRow>[] {
 }
 
 /**
- * View Contract (`/app/ViewContract?id=`, issue 28 part 3): the faculty member, term, sections,
+ * View Contract (`/app/ViewContract?id=`): the faculty member, term, sections,
  * hours, rate, amount, dates, area head, revision and state (each section opens View Course); the contract PDF; the history of its
  * life cycle; a button for each step the server allows the user now (the office's steps, or the
  * area head's Approve and Return to draft); Delete and Cancel ask first; a sent or revised contract

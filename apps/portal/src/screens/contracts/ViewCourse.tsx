@@ -87,7 +87,7 @@ export function courseOfferingColumns(options: {
 }
 
 /**
- * View Course (`/app/ViewCourse`, issue 28 part 1; the spec lists it among the faculty onboarding
+ * View Course (`/app/ViewCourse`; the spec lists it among the faculty onboarding
  * and contract screens): with `?id=` one course offering as the contract office needs it (course,
  * term, intake with programme and plan, section, seats, the faculty member assigned, the course's
  * other sections that term, and the contracts covering it, each linked to View Contract); without it

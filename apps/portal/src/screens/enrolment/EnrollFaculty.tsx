@@ -55,8 +55,8 @@ const sectionName = (s: FacultyEnrolmentRow) =>
   m.enrol_section_name({ code: s.courseCode, course: s.courseName, section: s.section });
 
 /**
- * Enroll Faculty (`/app/enroll-faculty`, spec §2 enrollFaculty, §7 FacultyEnrollment, FacultyList;
- * issue 28): choose institute, programme, programme plan and term; the term's course offerings
+ * Enroll Faculty (`/app/enroll-faculty`, spec §2 enrollFaculty, §7 FacultyEnrollment, FacultyList):
+ * choose institute, programme, programme plan and term; the term's course offerings
  * (sections) paged on the server with their seats and associated faculty member, each with Remove;
  * a form associates a faculty member (searched through FacultyList) with a section that has none.
  * The form validates with the domain's ZFacultyAssociation as the server does; a refusal (the same

@@ -89,7 +89,7 @@ const idsOf = (selection: DataTableRowSelection) =>
 
 /**
  * Enroll Student (`/app/enroll-student`, spec §2 enrollStudent, §7 getDataForCourseEnrolment,
- * getStudentAndCourseForEnrolment, createEnrolmentTillCourses; issue 28): choose institute,
+ * getStudentAndCourseForEnrolment, createEnrolmentTillCourses): choose institute,
  * programme, programme plan and the till term; the course offerings of the intake's terms up to it
  * (one section of each course checked to start with) and the intake's students, paged on the
  * server, with row checkboxes kept across pages. Enroll enrols the checked students in the checked

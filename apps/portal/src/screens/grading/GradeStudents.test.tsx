@@ -52,7 +52,7 @@ describe("GradeStudents", () => {
   );
 
   it(
-    "sorts on the server from a header, keeping the sort in the address and starting at page 1 (issue 27)",
+    "sorts on the server from a header, keeping the sort in the address and starting at page 1",
     async () => {
       const { fetch, calls } = gradingApi();
       renderScreen(fetch);

@@ -112,8 +112,8 @@ export function asGradeLetter(value: string): GradeLetter | null {
  * once published the grades are locked and a change needs a reason). Send marks for
  * acknowledgement (state and comState Ack) and Publish results (Publish: mails the results and
  * locks the grades); the marks sheet (upload with preview, download) and the audit of the offering.
- * The student, total, grade and penalty headers sort on the server (issue 27,
- * GRADE_STUDENT_SORT_COLUMNS); the sort is kept in the address and a new sort shows page 1.
+ * The student, total, grade and penalty headers sort on the server
+ * (GRADE_STUDENT_SORT_COLUMNS); the sort is kept in the address and a new sort shows page 1.
  */
 export function GradeStudentsScreen({ search }: { search: string }) {
   const api = useApi();

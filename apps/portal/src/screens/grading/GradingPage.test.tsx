@@ -93,7 +93,7 @@ describe("GradingPage", () => {
     expect(parseStudentTableState("?pageSize=7")).toEqual({ page: 1, pageSize: 5, sort: null });
   });
 
-  it("reads the header sort from the address: a known column, desc or else asc (issue 27)", () => {
+  it("reads the header sort from the address: a known column, desc or else asc", () => {
     expect(parseStudentTableState("?sort=total&direction=desc").sort).toEqual({
       column: "total",
       direction: "desc",
@@ -105,7 +105,7 @@ describe("GradingPage", () => {
     expect(parseStudentTableState("?sort=StudentId").sort).toBeNull();
   });
 
-  it("sorts on the server from a header, keeping the sort in the address and starting at page 1 (issue 27)", async () => {
+  it("sorts on the server from a header, keeping the sort in the address and starting at page 1", async () => {
     const { fetch, calls } = scoresApi();
     window.history.replaceState(null, "", `/app/exams/grading/details/${OFFERING}?page=2`);
     render(

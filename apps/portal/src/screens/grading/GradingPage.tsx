@@ -59,7 +59,7 @@ const GradingSettingTabs = lazyDialog(() =>
 /** spec §9: the student grade table's page sizes, 5, 10, 25 or All (default 5). */
 export const STUDENT_PAGE_SIZES = GRADE_TABLE_PAGE_SIZES;
 export type StudentPageSize = GradeTablePageSize;
-/** The student table's page, size and header sort (issue 27; null: the list's own order). */
+/** The student table's page, size and header sort (null: the list's own order). */
 export type StudentTableState = { page: number; pageSize: StudentPageSize; sort: GradeStudentsSort };
 
 /** The headers sort on the server: the table keeps the sort's state, not sorted rows. */

@@ -8,7 +8,7 @@ export type GradeStudentsSort = { column: GradeStudentSortColumn; direction: Sor
 
 /**
  * The address state of /app/gradeStudents: the results screens' state (`?courseOfferingId=`) and the
- * sort chosen in a header (`&sort=&direction=`, issue 27), so a reload or Back shows the same order.
+ * sort chosen in a header (`&sort=&direction=`), so a reload or Back shows the same order.
  */
 export type GradeStudentsState = ResultsState & { sort: GradeStudentsSort };
 

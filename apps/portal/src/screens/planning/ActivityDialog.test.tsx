@@ -98,7 +98,7 @@ describe("ActivityDialog (spec §2 Activity create/update dialog, §5)", { timeo
     });
   });
 
-  it("says under Faculty when the shared All capped the faculty list (issue 27)", async () => {
+  it("says under Faculty when the shared All capped the faculty list", async () => {
     renderDialog({ facultyTotal: 640 });
     await screen.findByLabelText(/^Faculty/);
     expect(screen.getByText(/Only the first 2 of 640 faculty are listed here/)).toBeTruthy();

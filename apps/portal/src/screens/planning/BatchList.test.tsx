@@ -94,7 +94,7 @@ describe("List of Batches", { timeout: 30_000 }, () => {
     await expectNoAxeViolations(container);
   });
 
-  it("sorts on the server from a header (aria-sort), back to page 1, and asks All as count 0 (issue 27)", async () => {
+  it("sorts on the server from a header (aria-sort), back to page 1, and asks All as count 0", async () => {
     window.history.replaceState(null, "", "/app/batches?page=2&pageSize=all");
     const { fetch, bodies } = batchApi();
     render(<BatchList locale="en" search="?page=2&pageSize=all" fetch={fetch} navigate={vi.fn()} />);

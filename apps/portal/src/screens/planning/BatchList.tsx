@@ -53,7 +53,7 @@ export const batchListFirstQuery: FirstQuery = async ({ api, search, fetch }) =>
 /** The headers sort on the server (BATCH_SORT_COLUMNS): the table keeps the sort's state, not sorted rows. */
 const TABLE_FEATURES = [dataTableServerSorting];
 
-/** Columns of the batches list (spec §2), in the page's language; the data columns sort (issue 27). */
+/** Columns of the batches list (spec §2), in the page's language; the data columns sort. */
 function batchColumns(): DataTableColumn<BatchRow>[] {
   return [
     {

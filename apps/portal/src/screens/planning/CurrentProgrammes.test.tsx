@@ -51,7 +51,7 @@ function currentApi() {
 }
 
 describe("CurrentProgrammes (spec §2 Current Programmes, §4 progress)", { timeout: 30_000 }, () => {
-  it("sorts the rows by a header in the browser, ascending then descending (issue 27)", async () => {
+  it("sorts the rows by a header in the browser, ascending then descending", async () => {
     const { fetch } = currentApi();
     render(
       <CurrentProgrammes

@@ -22,7 +22,7 @@ import { planningLinks } from "./routes.ts";
 const FilterForm = lazyDialog(() => import("./CurrentProgrammesFilter.tsx").then((x) => x.FilterForm));
 
 /** The Current Programmes island (/app/current-programmes?program=&type=&campus=&semester=&startDate=&endDate=). */
-/** The list is one unpaged answer: its headers sort it in the browser (issue 27). */
+/** The list is one unpaged answer: its headers sort it in the browser. */
 const SORTING = [dataTableSorting];
 
 /** A DD/MM/YYYY wire date as YYYY-MM-DD, so dates sort in time order (anything else as it is). */

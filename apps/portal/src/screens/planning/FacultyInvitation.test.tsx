@@ -93,7 +93,7 @@ describe("Faculty Invitation row checkboxes", () => {
   });
 });
 
-describe("Faculty Invitation sorting (issue 27)", () => {
+describe("Faculty Invitation sorting", () => {
   it("sorts on the server from a header, back to page 1, checked members kept", async () => {
     renderScreen();
     fireEvent.click(await screen.findByRole("checkbox", { name: "Select Meera Iyer" }));

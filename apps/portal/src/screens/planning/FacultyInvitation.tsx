@@ -31,7 +31,7 @@ import {
 } from "./faculty-sort.ts";
 import { planningLinks } from "./routes.ts";
 
-/** The faculty table checks rows and sorts on the server from its headers (issue 27). */
+/** The faculty table checks rows and sorts on the server from its headers. */
 const FEATURES = [dataTableSelection, dataTableServerSorting];
 
 /** The Faculty Invitation island (`/app/faculty-management?page=&pageSize=&sort=&direction=`). */

@@ -20,7 +20,7 @@ import { type FacultySort, facultySortFrom, facultySortRequest, sortingOf } from
 
 type TableState = { page: number; pageSize: GridPageSize };
 
-/** The headers sort on the server (issue 27): the table keeps the sort's state, not sorted rows. */
+/** The headers sort on the server: the table keeps the sort's state, not sorted rows. */
 const FEATURES = [dataTableServerSorting];
 
 /**

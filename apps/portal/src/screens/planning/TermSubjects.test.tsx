@@ -162,7 +162,7 @@ async function pickFaculty(dialog: HTMLElement, name: string) {
 }
 
 describe("Term-Wise Subject List", { timeout: 30_000 }, () => {
-  it("sorts a term's subjects in the browser from the data headers (aria-sort), not the section or action columns (issue 27)", async () => {
+  it("sorts a term's subjects in the browser from the data headers (aria-sort), not the section or action columns", async () => {
     const { fetch } = subjectsApi();
     render(
       <TermSubjects

@@ -62,7 +62,7 @@ const MasterImportDialog = lazyDialog(() =>
   import("./MasterImportDialog.tsx").then((module) => module.MasterImportDialog),
 );
 
-/** A term's subjects are one unpaged answer: the data columns' headers sort them in the browser (issue 27). */
+/** A term's subjects are one unpaged answer: the data columns' headers sort them in the browser. */
 const SORTING = [dataTableSorting];
 
 /** The Term-Wise Subject List island (`/app/term-subjects?program=&year=&intake=`). */

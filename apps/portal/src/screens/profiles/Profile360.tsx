@@ -31,7 +31,7 @@ type AnyPart = Part<ProfilePartName>;
 
 /**
  * The 360 profile island (`/app/my360`, `/app/my360/{contactId}`, `/app/studentProfile/{contactId}`,
- * `/app/facultyProfile/{contactId}`; issue 28 part 4): `contactId` null is the signed-in user's own.
+ * `/app/facultyProfile/{contactId}`): `contactId` null is the signed-in user's own.
  */
 export default function Profile360Island({
   contactId,

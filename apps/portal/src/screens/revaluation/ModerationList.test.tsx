@@ -71,7 +71,7 @@ describe("ModerationList address", () => {
   });
 });
 
-describe("ModerationList sorting (issue 27)", { timeout: 30_000 }, () => {
+describe("ModerationList sorting", { timeout: 30_000 }, () => {
   it("sorts on the server from a header, keeping the sort in the address and starting at page 1", async () => {
     window.history.replaceState(null, "", "/app/exam/moderation?page=2&course=a");
     const { listCalls } = renderList("?page=2&course=a");

@@ -121,7 +121,7 @@ function columns(): DataTableColumn<GradingCourse>[] {
  * Moderation (spec §2 route table moderation): the course offerings (the grading list's rows:
  * program, term, course and section, batch, students, grading status), searchable by course name
  * or code, paged 25, 50, 100 on the server, each with Moderate to its moderation details. The data
- * columns' headers sort on the server (issue 27, GRADING_COURSE_SORT_COLUMNS); search, page and sort
+ * columns' headers sort on the server (GRADING_COURSE_SORT_COLUMNS); search, page and sort
  * are kept in the address, and a new sort starts again at page 1.
  */
 export function ModerationListScreen({ search }: { search: string }) {

@@ -55,7 +55,7 @@ function renderList(search: string) {
   return { listCalls };
 }
 
-describe("RequestList sorting (issue 27)", { timeout: 30_000 }, () => {
+describe("RequestList sorting", { timeout: 30_000 }, () => {
   it("sorts on the server from a header, keeping the sort in the address and starting at page 1", async () => {
     window.history.replaceState(null, "", "/app/revaluation?page=2");
     const { listCalls } = renderList("?page=2");

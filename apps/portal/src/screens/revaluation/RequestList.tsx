@@ -141,8 +141,8 @@ function listColumns(kind: RequestListKind): DataTableColumn<RequestListRow>[] {
  * exam with requests (program, term, course and section, batch, exam type, date and cycle, requests,
  * open requests, status; for revaluations the earliest due date and the answer sheets on file), paged
  * on the server, View / Edit to the exam's student list. The Retest list has the Retest Exam button
- * that opens the Create Retest Exam dialog. The data columns' headers sort on the server (issue 27,
- * REQUEST_LIST_SORT_COLUMNS); page and sort are kept in the address.
+ * that opens the Create Retest Exam dialog. The data columns' headers sort on the server
+ * (REQUEST_LIST_SORT_COLUMNS); page and sort are kept in the address.
  */
 export function RequestListScreen({ search, kind }: { search: string; kind: RequestListKind }) {
   const api = useApi();

@@ -13,7 +13,7 @@ export type RequestListSort = { column: RequestListSortColumn; direction: SortDi
 /**
  * The paging and sort of the Revaluation and Retest lists kept in the address
  * (`?page=&pageSize=&sort=&direction=`) so a reload or Back shows the same page: 1-based `page`,
- * `pageSize` 25, 50 or 100 (spec §9, default 25), the sort chosen in a header (issue 27).
+ * `pageSize` 25, 50 or 100 (spec §9, default 25), the sort chosen in a header.
  * Reading is forgiving (anything else is the default); writing leaves defaults out.
  */
 export type RequestListState = { page: number; pageSize: ListPageSize; sort: RequestListSort };

@@ -22,7 +22,7 @@ describe("revaluation screen rules", () => {
     );
   });
 
-  it("keeps a header sort in the address: unknown columns dropped, ascending unless desc (issue 27)", () => {
+  it("keeps a header sort in the address: unknown columns dropped, ascending unless desc", () => {
     expect(parseRequestListState("?sort=due&direction=desc")).toEqual({
       page: 1,
       pageSize: 25,

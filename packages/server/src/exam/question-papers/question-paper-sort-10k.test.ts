@@ -13,7 +13,7 @@ import {
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
 
 /**
- * Budget of issue 27: "Sorting over 10,000 papers: every page of every sort, concatenated, holds
+ * The sorting budget: "Sorting over 10,000 papers: every page of every sort, concatenated, holds
  * each paper once". 10,000 papers over a few exam cycles (so thousands share a cycle, a status, a
  * faculty member, a term), then every page (100 a page, the list's largest size) of every sortable
  * column in both directions.
