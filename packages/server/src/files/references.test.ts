@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../db/schema.ts";
 import { FILE_REFERENCES } from "./references.ts";
 
-/** Columns named `*_key` that hold something other than a file key. */
-const NOT_FILE_KEYS = new Set(["stored_file.key"]);
+/** Columns named `*_key` that hold something other than a file key (a stored file's own key, a kept read's cache key). */
+const NOT_FILE_KEYS = new Set(["stored_file.key", "read_model_answer.key"]);
 
 describe("file references", () => {
   it("names every column of the schema that holds a file key, so the sweep never removes a named file", () => {

@@ -4,14 +4,8 @@
  * whose result is a retest ({@link retestStudents}); a change of the rules regrades, in its own
  * transaction, every course offering with such students, so the grades stored stay the grades shown.
  */
-import {
-  DOWNGRADING_MESSAGES,
-  type DowngradingRule,
-  type GradeLetter,
-  ROLE_EXAM_OFFICE,
-  type ZDowngradingRule,
-} from "@portal/domain";
-import { asc, eq, sql } from "drizzle-orm";
+import { DOWNGRADING_MESSAGES, ROLE_EXAM_OFFICE, type ZDowngradingRule } from "@portal/domain";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type AuditActor, writeAudit } from "../audit.ts";
 import { listScopeOf } from "../auth/public.ts";
@@ -23,62 +17,8 @@ import { isUniqueViolation } from "../db/unique-violation.ts";
 import { updateVersioned } from "../db/versioned-update.ts";
 import { ApiError, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
+import type { DowngradingRuleRow } from "./downgrading-rules.ts";
 import { recomputeGrades } from "./setup.ts";
-
-/** Retest request states whose student's result is a retest (accepted, or a retest exam scheduled). */
-export const RETEST_STATES_THAT_DOWNGRADE = ["Accept", "Scheduled"] as const;
-
-/** A rule as the API answers it (wire names of DownGradingRulesSetup). */
-export type DowngradingRuleRow = {
-  id: string;
-  ruleName: string;
-  attemptType: "Retest";
-  downgradeSteps: number;
-  maxGrade: GradeLetter | null;
-  version: number;
-};
-
-/** Every downgrading rule, by attempt type. */
-export async function listDowngradingRules(db: Executor): Promise<DowngradingRuleRow[]> {
-  return db
-    .select({
-      id: downgradingRule.id,
-      ruleName: downgradingRule.ruleName,
-      attemptType: downgradingRule.attemptType,
-      downgradeSteps: downgradingRule.downgradeSteps,
-      maxGrade: downgradingRule.maxGrade,
-      version: downgradingRule.version,
-    })
-    .from(downgradingRule)
-    .orderBy(asc(downgradingRule.attemptType));
-}
-
-/** The rules in the domain's shape, for grading. */
-export async function loadDowngradingRules(db: Executor): Promise<DowngradingRule[]> {
-  return (await listDowngradingRules(db)).map((r) => ({
-    attemptType: r.attemptType,
-    downgradeSteps: r.downgradeSteps,
-    maxGrade: r.maxGrade,
-  }));
-}
-
-/**
- * The students of course offering `id` whose result is a retest: a retest request for one of the
- * offering's exams in a state of {@link RETEST_STATES_THAT_DOWNGRADE}. Empty without rules (not read).
- */
-export async function retestStudents(
-  db: Executor,
-  id: string,
-  rules: readonly DowngradingRule[],
-): Promise<Set<string>> {
-  if (rules.length === 0) return new Set();
-  const found = await rows<{ studentId: string }>(
-    db,
-    sql`select distinct rr.student_id as "studentId" from retest_request rr join exam e on e.id = rr.exam_id
-        where e.course_offering_id = ${id} and rr.state in ('Accept', 'Scheduled')`,
-  );
-  return new Set(found.map((r) => r.studentId));
-}
 
 /** The exam office's rules hold everywhere: a role held only at scopes may read them but not change them. */
 async function requireUnscoped(ctx: AppContext, user: SessionUser): Promise<void> {

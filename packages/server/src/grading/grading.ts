@@ -50,7 +50,7 @@ import {
 import { badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 import type { Mail } from "../mail/mailer.ts";
-import { loadDowngradingRules, retestStudents } from "./downgrading.ts";
+import { loadDowngradingRules, retestStudents } from "./downgrading-rules.ts";
 import {
   claimSetting,
   computeResults,

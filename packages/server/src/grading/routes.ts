@@ -28,7 +28,8 @@ import { readJson } from "../http/input.ts";
 import { resolveAllRows, zItemList, zPageCount } from "../http/request-schemas.ts";
 import { zVersion } from "../http/versions.ts";
 import { listGradingAudit } from "./audit.ts";
-import { deleteDowngradingRule, listDowngradingRules, saveDowngradingRule } from "./downgrading.ts";
+import { deleteDowngradingRule, saveDowngradingRule } from "./downgrading.ts";
+import { listDowngradingRules } from "./downgrading-rules.ts";
 import {
   deleteComponentPart,
   getComponentMarks,

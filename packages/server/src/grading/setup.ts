@@ -42,7 +42,7 @@ import {
 import { updateVersioned } from "../db/versioned-update.ts";
 import { type ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
-import { loadDowngradingRules, retestStudents } from "./downgrading.ts";
+import { loadDowngradingRules, retestStudents } from "./downgrading-rules.ts";
 
 /** The course offering a grading screen is about. */
 export type OfferingHeader = {
