@@ -45,13 +45,19 @@ function displayDate(iso: string): string {
   return `${day}-${month}-${year}`;
 }
 
-/** The server's HTML of a page (no script runs), and the rows of its first table body. */
+/**
+ * The server's HTML of a page (no script runs), and the data rows of the first table with a body:
+ * every body row of its row groups except a date group's header row (`th scope="rowgroup"`).
+ */
 async function serverHtml(page: Page, path: string): Promise<{ text: string; bodyRows: number }> {
   const response = await page.request.get(path, { maxRedirects: 0 });
   expect(response.status(), path).toBe(200);
   const text = await response.text();
-  const body = text.match(/<tbody[^>]*>([\s\S]*?)<\/tbody>/)?.[1] ?? "";
-  return { text, bodyRows: body.match(/<tr[\s>]/g)?.length ?? 0 };
+  const start = text.search(/<tbody[\s>]/);
+  const table = start < 0 ? "" : text.slice(start, text.indexOf("</table>", start));
+  const bodies = table.match(/<tbody[^>]*>[\s\S]*?<\/tbody>/g)?.join("") ?? "";
+  const groupHeaders = bodies.match(/scope="rowgroup"/g)?.length ?? 0;
+  return { text, bodyRows: (bodies.match(/<tr[\s>]/g)?.length ?? 0) - groupHeaders };
 }
 
 /** API paths the browser asks while `path` loads and its islands hydrate. */
