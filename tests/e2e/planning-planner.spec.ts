@@ -6,7 +6,12 @@
  * calendar moves the end date the dialog computes (the working-day rule skips it).
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { ACADEMIC_OFFICE_EMAIL, expectNoAxeViolations, signIn, waitForIslands } from "./helpers.ts";
+import {
+  ACADEMIC_OFFICE_EMAIL,
+  expectNoAxeViolations,
+  sharedSignedInPage,
+  waitForIslands,
+} from "./helpers.ts";
 
 type Programme = { id: string; name: string; code: string };
 
@@ -44,10 +49,11 @@ async function openWorkshopDialog(page: Page): Promise<Locator> {
 }
 
 test("plan a workshop in the Term Academic Planner, see it in Current Programmes, and a campus holiday moves the end date", async ({
-  page,
-}) => {
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
-  await signIn(page, ACADEMIC_OFFICE_EMAIL);
+  // The run's signed-in academic office page (see planning-intake.spec.ts): within the code limit.
+  const page = await sharedSignedInPage(browser, testInfo.project.use.baseURL, ACADEMIC_OFFICE_EMAIL);
   const { programme, intakeId } = await demoIntake(page);
   const plannerUrl = `/app/add-activity?program=${encodeURIComponent(programme.name)}&intake=JUL&year=2026`;
 
