@@ -3,30 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../shell/test-api.ts";
 import { chooseFromRowMenu, resetScreen, signedIn } from "../kit/test-support.tsx";
 import Events from "./Events.tsx";
+import { eventFixture } from "./event-fixture.ts";
 
 beforeEach(signedIn);
 afterEach(resetScreen);
 
-/** One event of the list (wall times at its campus). */
-function event(id: string, title: string, start: string, end: string) {
-  return {
-    id,
-    title,
-    eventType: "seminar",
-    campusId: null,
-    campusName: null,
-    timeZone: "Asia/Kolkata",
-    venue: "Hall A",
-    start,
-    end,
-    startsAt: `${start}:00+05:30`,
-    endsAt: `${end}:00+05:30`,
-    audience: "all",
-    description: "",
-    version: 3,
-    schedule: [],
-  };
-}
+/** One event of the list (version 3). */
+const event = (id: string, title: string, start: string, end: string) =>
+  eventFixture(id, title, start, end, 3);
 
 const EVENTS = [
   event("e1000000-0000-4000-8000-000000000001", "Orientation", "2026-03-02T09:00", "2026-03-02T12:00"),

@@ -3,30 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../shell/test-api.ts";
 import { expectNoAxeViolations, resetScreen, signedIn } from "../kit/test-support.tsx";
 import Events from "./Events.tsx";
+import { eventFixture } from "./event-fixture.ts";
 import { parseEventListState, serializeEventListState } from "./state.ts";
 
 beforeEach(signedIn);
 afterEach(resetScreen);
 
-/** One event of the list (wall times at its campus). */
+/** One event of the list, its id numbered `n`. */
 function event(n: number, title: string, start: string, end: string) {
-  return {
-    id: `e2000000-0000-4000-8000-00000000000${n}`,
-    title,
-    eventType: "seminar",
-    campusId: null,
-    campusName: null,
-    timeZone: "Asia/Kolkata",
-    venue: "Hall A",
-    start,
-    end,
-    startsAt: `${start}:00+05:30`,
-    endsAt: `${end}:00+05:30`,
-    audience: "all",
-    description: "",
-    version: 1,
-    schedule: [],
-  };
+  return eventFixture(`e2000000-0000-4000-8000-00000000000${n}`, title, start, end);
 }
 
 /** Two events in March 2026 and one in May, as the server lists them (by start). */
