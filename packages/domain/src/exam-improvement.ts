@@ -605,7 +605,8 @@ export function improveExamTimetable(
   let unfitPeriods = 0;
   if (options.periodFits) {
     const lists: number[][] = periods.map(() => []);
-    for (let e = 0; e < exams.length; e++) (lists[best[search.nodeOf[e] as number] as number] as number[]).push(e);
+    for (let e = 0; e < exams.length; e++)
+      (lists[best[search.nodeOf[e] as number] as number] as number[]).push(e);
     for (const [q, list] of lists.entries()) if (!options.periodFits(q, list)) unfitPeriods++;
   }
   return {
