@@ -284,6 +284,40 @@ export function createImprovementSearch(
     for (let i = 0; i < list.length; i++)
       account(v, shared[i] as number, periodOf[list[i] as number] as number, 1);
   }
+  // For a neighbour moving from period f to t, the change of each period's move cost per shared
+  // student (pair[r][t] - pair[r][f], the nonzero ones), made when first needed.
+  const shifts: Array<{ at: Int32Array; cost: Float64Array } | undefined> = new Array(p * p);
+  const shiftOf = (f: number, t: number) => {
+    let shift = shifts[f * p + t];
+    if (!shift) {
+      const at: number[] = [];
+      for (let r = 0; r < p; r++) if (pair[r * p + t] !== pair[r * p + f]) at.push(r);
+      shift = {
+        at: Int32Array.from(at),
+        cost: Float64Array.from(at, (r) => (pair[r * p + t] as number) - (pair[r * p + f] as number)),
+      };
+      shifts[f * p + t] = shift;
+    }
+    return shift;
+  };
+  /** Node u's tables when its neighbour sharing `s` students moves from period f to t. */
+  const shiftAccount = (u: number, s: number, f: number, t: number) => {
+    if (s === 0 || blockedBy) {
+      account(u, s, f, -1);
+      account(u, s, t, 1);
+      return;
+    }
+    const base = u * p;
+    neighboursIn[base + f] = (neighboursIn[base + f] as number) - 1;
+    neighboursIn[base + t] = (neighboursIn[base + t] as number) + 1;
+    sharedIn[base + f] = (sharedIn[base + f] as number) - s;
+    sharedIn[base + t] = (sharedIn[base + t] as number) + s;
+    const { at, cost } = shiftOf(f, t);
+    for (let i = 0; i < at.length; i++) {
+      const k = base + (at[i] as number);
+      moveCost[k] = (moveCost[k] as number) + s * (cost[i] as number);
+    }
+  };
 
   // Seating per period (periodFits): whether the nodes of each period fit there.
   const fits = options.periodFits;
@@ -431,12 +465,7 @@ export function createImprovementSearch(
       join(x, to);
       const list = graph.neighbours[x] as Int32Array;
       const shared = graph.shared[x] as Int32Array;
-      for (let i = 0; i < list.length; i++) {
-        const u = list[i] as number;
-        const s = shared[i] as number;
-        account(u, s, from, -1);
-        account(u, s, to, 1);
-      }
+      for (let i = 0; i < list.length; i++) shiftAccount(list[i] as number, shared[i] as number, from, to);
     }
     if (fits) {
       fitNow[a] = fitA;
