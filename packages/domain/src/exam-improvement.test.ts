@@ -5,7 +5,11 @@ import { describe, expect, it } from "vitest";
 import {
   assignExamPeriods,
   countStudentClashes,
+  createImprovementSearch,
+  type ImprovementObjective,
+  type ImprovementOptions,
   type ImprovementProgress,
+  type ImprovementSearch,
   improveExamTimetable,
   seededRandom,
   type TimetablingExam,
@@ -180,5 +184,153 @@ describe("improvement keeps the hard constraints", () => {
     expect(() =>
       improveExamTimetable(exams, slots, clash, { objective: torontoObjective, maxIterations: 1 }),
     ).toThrow(/clash/);
+  });
+});
+
+/** The timetable a search holds now: exam key to period key. */
+const assignmentOf = (search: ImprovementSearch, exams: TimetablingExam[], slots: TimetablingPeriod[]) =>
+  new Map(
+    exams.map((e, i) => [
+      e.key,
+      (slots[search.periodOf[search.nodeOf[i] as number] as number] as TimetablingPeriod).key,
+    ]),
+  );
+
+/**
+ * Random Kempe-chain moves and period swaps (seeded): each move's change from the tables equals the
+ * penalty recomputed from scratch, a refused move changes nothing, and the tables kept up to date
+ * equal tables built anew from the timetable reached.
+ */
+function checkIncrementalCosts(
+  exams: TimetablingExam[],
+  slots: TimetablingPeriod[],
+  start: Map<string, string>,
+  options: Omit<ImprovementOptions, "maxIterations">,
+  moves: number,
+  seed: number,
+) {
+  const search = createImprovementSearch(exams, slots, start, options);
+  const random = seededRandom(seed);
+  const p = slots.length;
+  let applied = 0;
+  let penalty = search.penalty();
+  for (let i = 0; i < moves; i++) {
+    let delta: number;
+    if (i % 5 === 4) {
+      const a = Math.floor(random() * p);
+      const b = (a + 1 + Math.floor(random() * (p - 1))) % p;
+      delta = search.periodSwap(a, b);
+    } else {
+      const v = search.movable[Math.floor(random() * search.movable.length)] as number;
+      const q = ((search.periodOf[v] as number) + 1 + Math.floor(random() * (p - 1))) % p;
+      delta = search.kempe(v, q);
+    }
+    const before = Int32Array.from(search.periodOf);
+    if (Number.isNaN(delta) || !search.apply()) {
+      expect(search.periodOf).toEqual(before);
+      continue;
+    }
+    applied++;
+    const after = search.penalty();
+    // Integer costs: the sums are exact.
+    expect(after - penalty).toBe(delta);
+    penalty = after;
+    if (applied % 50 === 0) {
+      const fresh = createImprovementSearch(exams, slots, assignmentOf(search, exams, slots), options);
+      expect(search.moveCost).toEqual(fresh.moveCost);
+      expect(search.neighboursIn).toEqual(fresh.neighboursIn);
+      expect(search.sharedIn).toEqual(fresh.sharedIn);
+    }
+  }
+  return { search, applied };
+}
+
+describe("move costs kept in tables", () => {
+  it.each([1, 2, 3])("equal the recomputed Toronto penalty on hec-s-92 (seed %i)", (seed) => {
+    const { exams } = torontoExams("hec-s-92");
+    const slots = periods(18);
+    const built = assignExamPeriods(exams, slots, { strategy: "spread" });
+    const { search, applied } = checkIncrementalCosts(
+      exams,
+      slots,
+      built.assignment,
+      { objective: torontoObjective },
+      3_000,
+      seed,
+    );
+    expect(applied).toBeGreaterThan(100);
+    expect(countStudentClashes(exams, assignmentOf(search, exams, slots))).toBe(0);
+  });
+
+  describe.each([
+    ["one exam a day", { oneExamPerDay: true }],
+    ["a spread of two periods", { minSpread: 2 }],
+  ] as const)("with exam costs, %s, apart, together, after and a locked exam", (_, rule) => {
+    it.each([1, 2, 3])("equal the recomputed penalty (seed %i)", (seed) => {
+      // 24 exams over 6 days x 3 periods of 30 seats; students take overlapping runs of exams.
+      const exams = Array.from({ length: 24 }, (_, i) =>
+        exam(`E${i}`, [...new Set([i, i + 1, (i * 7) % 30, 40 + (i % 5)])]),
+      );
+      const slots: TimetablingPeriod[] = Array.from({ length: 18 }, (_, i) => ({
+        key: String(i),
+        durationMinutes: 180,
+        day: Math.floor(i / 3),
+        seats: 30,
+      }));
+      const hard = {
+        ...rule,
+        apart: [["E0", "E12"]] as Array<[string, string]>,
+        together: [["E3", "E14"]] as Array<[string, string]>,
+        after: [["E9", "E2"]] as Array<[string, string]>,
+      };
+      const objective: ImprovementObjective = {
+        pairCost: (a, b) => 3 * Math.max(0, 6 - Math.abs(a - b)),
+        examCost: (e, q) => (e * q) % 7,
+      };
+      const built = assignExamPeriods(exams, slots, { ...hard, strategy: "spread" });
+      expect(built.unplaced).toEqual([]);
+      const { search, applied } = checkIncrementalCosts(
+        exams,
+        slots,
+        built.assignment,
+        { ...hard, objective, locked: ["E5"] },
+        3_000,
+        seed,
+      );
+      expect(applied).toBeGreaterThan(50);
+      const at = (key: string) => Number(assignmentOf(search, exams, slots).get(key));
+      expect(at("E5")).toBe(Number(built.assignment.get("E5")));
+      expect(at("E3")).toBe(at("E14"));
+      expect(at("E9")).toBeGreaterThan(at("E2"));
+      expect(at("E0")).not.toBe(at("E12"));
+      for (const a of exams) {
+        for (const b of exams) {
+          if (a.key >= b.key || !(a.students as number[]).some((s) => (b.students as number[]).includes(s)))
+            continue;
+          if ("oneExamPerDay" in rule) expect(Math.floor(at(a.key) / 3)).not.toBe(Math.floor(at(b.key) / 3));
+          else expect(Math.abs(at(a.key) - at(b.key))).toBeGreaterThanOrEqual(2);
+        }
+      }
+    });
+  });
+
+  it("a period swap exchanges the exams of two periods", () => {
+    const exams = ["A", "B", "C", "D"].map((k, i) => exam(k, [i]));
+    const slots = periods(3);
+    const start = new Map([
+      ["A", "0"],
+      ["B", "0"],
+      ["C", "2"],
+      ["D", "1"],
+    ]);
+    const search = createImprovementSearch(exams, slots, start, { objective: torontoObjective });
+    expect(search.periodSwap(0, 2)).toBe(0);
+    expect(search.apply()).toBe(true);
+    expect([...assignmentOf(search, exams, slots)]).toEqual([
+      ["A", "2"],
+      ["B", "2"],
+      ["C", "0"],
+      ["D", "1"],
+    ]);
   });
 });

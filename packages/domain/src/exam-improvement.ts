@@ -81,24 +81,66 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * Improves `start` (exam key to period key; every exam placed, no clash, every hard constraint of
- * `options` kept) by simulated annealing over Kempe-chain moves: pick an exam (not locked) and
- * another period, take the chain of exams linked by students (or `apart` pairs) alternating between
- * the two periods, and swap it; a move is refused when it touches a locked exam, puts an exam where
- * its duration, the period's seats or its invigilators do not fit, puts it on a day or within the
- * spread of a student's other exam (`oneExamPerDay`, `minSpread`), or breaks an `after` ordering. Exams held
- * `together` move as one. So no move ever introduces a clash or breaks a hard constraint. Worse
- * moves are taken with probability exp(-delta / T), T falling geometrically from a start estimated
- * on sampled moves to a thousandth of it over the budget (iterations, or time when `timeLimitMs` is
- * given). Returns the best timetable seen. Throws when `start` misses an exam, names an unknown
- * period, splits a `together` group or has a clash.
+ * The search state of an improvement run over the nodes (exams, or exams held together): each
+ * node's period, and tables kept up to date on every applied move, node x period (index
+ * `node * periods + period`):
+ * - `moveCost`: the objective the node would add in that period against its neighbours where they
+ *   are now (pair cost x shared students, plus its exam cost), so a move's cost change is a sum
+ *   over the nodes it moves, not a walk over their neighbours;
+ * - `neighboursIn` / `sharedIn`: its neighbours in that period, and the students it shares with them.
+ * A move is built by {@link ImprovementSearch.kempe} or {@link ImprovementSearch.periodSwap} (which
+ * return its change of objective, NaN when a hard rule refuses it; they change nothing) and carried
+ * out by {@link ImprovementSearch.apply}.
  */
-export function improveExamTimetable(
+export type ImprovementSearch = {
+  /** Period index of each node (read only: change it through `apply`). */
+  periodOf: Int32Array;
+  /** Node of each exam (input index). */
+  nodeOf: Int32Array;
+  moveCost: Float64Array;
+  neighboursIn: Int32Array;
+  sharedIn: Float64Array;
+  /** The nodes a move may start from (not locked). */
+  movable: readonly number[];
+  /**
+   * Builds the Kempe chain of node `v` towards period `q` (the exams linked by students or `apart`
+   * pairs alternating between v's period and q) and returns the objective change of swapping it,
+   * or NaN when a locked exam, a duration, the seats, the invigilators or a student's day or
+   * spread (`oneExamPerDay`, `minSpread`) refuses it. Seating (`periodFits`) and the `after`
+   * ordering are checked by `seatingChange` and `apply`.
+   */
+  kempe: (v: number, q: number) => number;
+  /** Builds the swap of the whole contents of periods `a` and `b` (a != b); returns as `kempe` does. */
+  periodSwap: (a: number, b: number) => number;
+  /**
+   * Periods `periodFits` refuses after the move built last minus those it refuses now, between
+   * its two periods (0 without `periodFits`); remembered for `apply`.
+   */
+  seatingChange: () => number;
+  /** Whether `periodFits` accepts each of the move's two periods now (true without it). */
+  bothSeated: () => boolean;
+  /**
+   * Carries out the move built last and updates the tables; when it breaks an `after` ordering
+   * it changes nothing and returns false.
+   */
+  apply: () => boolean;
+  /** The objective of the current timetable, recomputed from scratch (seating left out). */
+  penalty: () => number;
+  /** Periods `periodFits` refuses now (0 without it). */
+  unfitPeriods: () => number;
+};
+
+/**
+ * Builds the search state of `start` (exam key to period key; see improveExamTimetable for what it
+ * must hold): checks the start and fills the move-cost tables, O(students' exam pairs x periods).
+ * Throws as improveExamTimetable does.
+ */
+export function createImprovementSearch(
   exams: readonly TimetablingExam[],
   periods: readonly TimetablingPeriod[],
   start: ReadonlyMap<string, string>,
-  options: ImprovementOptions,
-): ImprovementResult {
+  options: Omit<ImprovementOptions, "maxIterations">,
+): ImprovementSearch {
   const problem = buildTimetablingProblem(exams, options);
   const { nodes, graph, order } = problem;
   const n = nodes.length;
@@ -129,6 +171,10 @@ export function improveExamTimetable(
   const capacity = Float64Array.from(periods, (q) => q.seats ?? Number.POSITIVE_INFINITY);
   const staffing = Float64Array.from(periods, (q) => q.invigilators ?? Number.POSITIVE_INFINITY);
   const near = studentBlockedPeriods(periods, options);
+  // Only the same period is ruled out (no oneExamPerDay, minSpread 1): a Kempe chain or a period
+  // swap then never needs the day and spread tables.
+  let nearPlain = true;
+  for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) if (a !== b && near[a * p + b]) nearPlain = false;
   for (let v = 0; v < n; v++) {
     const shared = graph.shared[v] as Int32Array;
     for (const [i, u] of (graph.neighbours[v] as Int32Array).entries()) {
@@ -168,24 +214,267 @@ export function improveExamTimetable(
   const ordered = new Uint8Array(n);
   for (const v of order.sequence) ordered[v] = 1;
 
-  // Seating per period (periodFits): the nodes of each period, and whether they fit there.
+  // The nodes of each period (swap-remove lists) and each node's place in its list.
+  const members: number[][] = periods.map(() => []);
+  const place = new Int32Array(n);
+  for (let v = 0; v < n; v++) {
+    const list = members[periodOf[v] as number] as number[];
+    place[v] = list.length;
+    list.push(v);
+  }
+  const leave = (v: number, q: number) => {
+    const list = members[q] as number[];
+    const last = list.pop() as number;
+    if (last !== v) {
+      list[place[v] as number] = last;
+      place[last] = place[v] as number;
+    }
+  };
+  const join = (v: number, q: number) => {
+    const list = members[q] as number[];
+    place[v] = list.length;
+    list.push(v);
+  };
+
+  // For each period t, the periods r where a neighbour in t costs something (pair[r][t] != 0), and
+  // those it rules out for a student's other exam (near).
+  const costFrom: Array<{ at: Int32Array; cost: Float64Array }> = [];
+  const nearFrom: Int32Array[] = [];
+  for (let t = 0; t < p; t++) {
+    const at: number[] = [];
+    const blocked: number[] = [];
+    for (let r = 0; r < p; r++) {
+      if (pair[r * p + t] !== 0) at.push(r);
+      if (near[r * p + t]) blocked.push(r);
+    }
+    costFrom.push({ at: Int32Array.from(at), cost: Float64Array.from(at, (r) => pair[r * p + t] as number) });
+    nearFrom.push(Int32Array.from(blocked));
+  }
+  const moveCost = unary ? Float64Array.from(unary) : new Float64Array(n * p);
+  const neighboursIn = new Int32Array(n * p);
+  const sharedIn = new Float64Array(n * p);
+  // Day and spread (only when more than the same period is ruled out): student neighbours whose
+  // period rules out each period, and student neighbours in each period.
+  const blockedBy = nearPlain ? null : new Int32Array(n * p);
+  const studentsIn = nearPlain ? null : new Int32Array(n * p);
+  /** Adds (sign 1) or removes (-1) a neighbour sharing `s` students in period t to node u's tables. */
+  const account = (u: number, s: number, t: number, sign: number) => {
+    const base = u * p;
+    neighboursIn[base + t] = (neighboursIn[base + t] as number) + sign;
+    sharedIn[base + t] = (sharedIn[base + t] as number) + sign * s;
+    if (s === 0) return;
+    const { at, cost } = costFrom[t] as { at: Int32Array; cost: Float64Array };
+    const w = sign * s;
+    for (let i = 0; i < at.length; i++) {
+      const k = base + (at[i] as number);
+      moveCost[k] = (moveCost[k] as number) + w * (cost[i] as number);
+    }
+    if (blockedBy && studentsIn) {
+      studentsIn[base + t] = (studentsIn[base + t] as number) + sign;
+      const list = nearFrom[t] as Int32Array;
+      for (let i = 0; i < list.length; i++) {
+        const k = base + (list[i] as number);
+        blockedBy[k] = (blockedBy[k] as number) + sign;
+      }
+    }
+  };
+  for (let v = 0; v < n; v++) {
+    const list = graph.neighbours[v] as Int32Array;
+    const shared = graph.shared[v] as Int32Array;
+    for (let i = 0; i < list.length; i++)
+      account(v, shared[i] as number, periodOf[list[i] as number] as number, 1);
+  }
+  // For a neighbour moving from period f to t, the change of each period's move cost per shared
+  // student (pair[r][t] - pair[r][f], the nonzero ones), made when first needed.
+  const shifts: Array<{ at: Int32Array; cost: Float64Array } | undefined> = new Array(p * p);
+  const shiftOf = (f: number, t: number) => {
+    let shift = shifts[f * p + t];
+    if (!shift) {
+      const at: number[] = [];
+      for (let r = 0; r < p; r++) if (pair[r * p + t] !== pair[r * p + f]) at.push(r);
+      shift = {
+        at: Int32Array.from(at),
+        cost: Float64Array.from(at, (r) => (pair[r * p + t] as number) - (pair[r * p + f] as number)),
+      };
+      shifts[f * p + t] = shift;
+    }
+    return shift;
+  };
+  /** Node u's tables when its neighbour sharing `s` students moves from period f to t. */
+  const shiftAccount = (u: number, s: number, f: number, t: number) => {
+    if (s === 0 || blockedBy) {
+      account(u, s, f, -1);
+      account(u, s, t, 1);
+      return;
+    }
+    const base = u * p;
+    neighboursIn[base + f] = (neighboursIn[base + f] as number) - 1;
+    neighboursIn[base + t] = (neighboursIn[base + t] as number) + 1;
+    sharedIn[base + f] = (sharedIn[base + f] as number) - s;
+    sharedIn[base + t] = (sharedIn[base + t] as number) + s;
+    const { at, cost } = shiftOf(f, t);
+    for (let i = 0; i < at.length; i++) {
+      const k = base + (at[i] as number);
+      moveCost[k] = (moveCost[k] as number) + s * (cost[i] as number);
+    }
+  };
+
+  // Seating per period (periodFits): whether the nodes of each period fit there.
   const fits = options.periodFits;
   const examsOf: number[][] = nodes.map(() => []);
   for (let e = 0; e < exams.length; e++) (examsOf[problem.nodeOf[e] as number] as number[]).push(e);
-  const members: Array<Set<number>> = periods.map(() => new Set());
-  for (let v = 0; v < n; v++) (members[periodOf[v] as number] as Set<number>).add(v);
-  const seated = (q: number, nodesThere: Iterable<number>) =>
-    !fits ||
-    fits(
-      q,
-      [...nodesThere].flatMap((v) => examsOf[v] as number[]),
-    );
-  const fitNow = Uint8Array.from(periods, (_, q) => (seated(q, members[q] as Set<number>) ? 1 : 0));
-  const unfitCount = () => fitNow.reduce((k, ok) => k + (ok ? 0 : 1), 0);
+  const seated = (q: number, nodesThere: readonly number[]) => {
+    if (!fits) return true;
+    const list: number[] = [];
+    for (const v of nodesThere) for (const e of examsOf[v] as number[]) list.push(e);
+    return fits(q, list);
+  };
+  const fitNow = Uint8Array.from(periods, (_, q) => (seated(q, members[q] as number[]) ? 1 : 0));
   let fitA = 1;
   let fitQ = 1;
 
-  const totalPenalty = () => {
+  const mark = new Int32Array(n);
+  let stamp = 0;
+  const chain: number[] = [];
+  let moveA = 0;
+  let moveQ = 0;
+  /** Whether node x may go to period `to`: not locked, its duration, seats and staff fit there. */
+  const mayGo = (x: number, to: number) => !locked[x] && allowed[x * p + to] === 1;
+  /**
+   * The objective change of swapping `chain` (marked with `stamp`) between periods a and q, or NaN
+   * when a hard rule refuses it. Every neighbour of a chain node in a or q is in the chain, so the
+   * change is the nodes' move costs plus, per chain edge (counted from both ends), the pair cost
+   * the move costs count as lost but which stays (pair[a][q]).
+   */
+  const chainDelta = (a: number, q: number): number => {
+    let toQ = 0;
+    let toA = 0;
+    let staffToQ = 0;
+    let staffToA = 0;
+    let delta = 0;
+    let inner = 0;
+    for (let i = 0; i < chain.length; i++) {
+      const x = chain[i] as number;
+      const from = periodOf[x] as number;
+      const to = from === a ? q : a;
+      if (!mayGo(x, to)) return Number.NaN;
+      // A student's exam outside the chain rules out its day or spread (oneExamPerDay, minSpread).
+      if (blockedBy && studentsIn && blockedBy[x * p + to] !== studentsIn[x * p + to]) return Number.NaN;
+      const node = nodes[x] as TimetablingNode;
+      if (to === q) {
+        toQ += node.seats;
+        staffToQ += node.invigilators;
+      } else {
+        toA += node.seats;
+        staffToA += node.invigilators;
+      }
+      delta += (moveCost[x * p + to] as number) - (moveCost[x * p + from] as number);
+      inner += sharedIn[x * p + to] as number;
+    }
+    if ((used[q] as number) + toQ - toA > (capacity[q] as number)) return Number.NaN;
+    if ((used[a] as number) + toA - toQ > (capacity[a] as number)) return Number.NaN;
+    if ((staffUsed[q] as number) + staffToQ - staffToA > (staffing[q] as number)) return Number.NaN;
+    if ((staffUsed[a] as number) + staffToA - staffToQ > (staffing[a] as number)) return Number.NaN;
+    return delta + inner * (pair[a * p + q] as number);
+  };
+
+  const kempe = (v: number, q: number): number => {
+    const a = periodOf[v] as number;
+    moveA = a;
+    moveQ = q;
+    stamp++;
+    chain.length = 0;
+    if (!mayGo(v, q)) return Number.NaN;
+    chain.push(v);
+    mark[v] = stamp;
+    for (let i = 0; i < chain.length; i++) {
+      const x = chain[i] as number;
+      const other = periodOf[x] === a ? q : a;
+      const there = neighboursIn[x * p + other] as number;
+      if (there === 0) continue;
+      const list = graph.neighbours[x] as Int32Array;
+      let found = 0;
+      for (let j = 0; j < list.length && found < there; j++) {
+        const u = list[j] as number;
+        if (periodOf[u] !== other) continue;
+        found++;
+        if (mark[u] === stamp) continue;
+        if (!mayGo(u, a === other ? q : a)) return Number.NaN;
+        mark[u] = stamp;
+        chain.push(u);
+      }
+    }
+    return chainDelta(a, q);
+  };
+
+  const periodSwap = (a: number, b: number): number => {
+    moveA = a;
+    moveQ = b;
+    stamp++;
+    chain.length = 0;
+    for (const r of [a, b]) {
+      for (const x of members[r] as number[]) {
+        mark[x] = stamp;
+        chain.push(x);
+      }
+    }
+    return chainDelta(a, b);
+  };
+
+  const seatingChange = (): number => {
+    if (!fits) return 0;
+    const a = moveA;
+    const q = moveQ;
+    const after = (r: number) => {
+      const list: number[] = [];
+      for (const x of members[r] as number[]) if (mark[x] !== stamp) list.push(x);
+      for (const x of chain) if (periodOf[x] !== r) list.push(x);
+      return list;
+    };
+    fitA = seated(a, after(a)) ? 1 : 0;
+    fitQ = seated(q, after(q)) ? 1 : 0;
+    return (fitNow[a] as number) - fitA + (fitNow[q] as number) - fitQ;
+  };
+
+  const swapChain = (a: number, q: number) => {
+    for (const x of chain) {
+      const node = nodes[x] as TimetablingNode;
+      const from = periodOf[x] as number;
+      const to = from === a ? q : a;
+      periodOf[x] = to;
+      used[from] = (used[from] as number) - node.seats;
+      used[to] = (used[to] as number) + node.seats;
+      staffUsed[from] = (staffUsed[from] as number) - node.invigilators;
+      staffUsed[to] = (staffUsed[to] as number) + node.invigilators;
+    }
+  };
+  const apply = (): boolean => {
+    const a = moveA;
+    const q = moveQ;
+    swapChain(a, q);
+    for (const x of chain) {
+      if (ordered[x] && !orderAllows(order, x, periodOf[x] as number, periodOf)) {
+        swapChain(a, q);
+        return false;
+      }
+    }
+    for (const x of chain) {
+      const to = periodOf[x] as number;
+      const from = to === a ? q : a;
+      leave(x, from);
+      join(x, to);
+      const list = graph.neighbours[x] as Int32Array;
+      const shared = graph.shared[x] as Int32Array;
+      for (let i = 0; i < list.length; i++) shiftAccount(list[i] as number, shared[i] as number, from, to);
+    }
+    if (fits) {
+      fitNow[a] = fitA;
+      fitNow[q] = fitQ;
+    }
+    return true;
+  };
+
+  const penalty = () => {
     let total = 0;
     for (let v = 0; v < n; v++) {
       const a = periodOf[v] as number;
@@ -200,119 +489,53 @@ export function improveExamTimetable(
     return total;
   };
 
-  const random = seededRandom(options.seed ?? 1);
-  const mark = new Int32Array(n);
-  let stamp = 0;
-  const chain: number[] = [];
-  /**
-   * Builds the Kempe chain of node v towards period q into `chain` (marked with `stamp`) and
-   * returns its cost change, or NaN when the move is not allowed. Changes nothing.
-   */
-  const evaluate = (v: number, q: number): number => {
-    const a = periodOf[v] as number;
-    stamp++;
-    chain.length = 0;
-    chain.push(v);
-    mark[v] = stamp;
-    for (let i = 0; i < chain.length; i++) {
-      const x = chain[i] as number;
-      const other = periodOf[x] === a ? q : a;
-      for (const u of graph.neighbours[x] as Int32Array) {
-        if (mark[u] !== stamp && periodOf[u] === other) {
-          mark[u] = stamp;
-          chain.push(u);
-        }
-      }
-    }
-    let toQ = 0;
-    let toA = 0;
-    let staffToQ = 0;
-    let staffToA = 0;
-    let delta = 0;
-    for (const x of chain) {
-      const from = periodOf[x] as number;
-      const to = from === a ? q : a;
-      if (locked[x] || !allowed[x * p + to]) return Number.NaN;
-      const seats = (nodes[x] as TimetablingNode).seats;
-      const staff = (nodes[x] as TimetablingNode).invigilators;
-      if (to === q) {
-        toQ += seats;
-        staffToQ += staff;
-      } else {
-        toA += seats;
-        staffToA += staff;
-      }
-      if (unary) delta += (unary[x * p + to] as number) - (unary[x * p + from] as number);
-      const list = graph.neighbours[x] as Int32Array;
-      const shared = graph.shared[x] as Int32Array;
-      for (let i = 0; i < list.length; i++) {
-        const u = list[i] as number;
-        if (mark[u] === stamp) continue;
-        const r = periodOf[u] as number;
-        // A student's exam outside the chain rules out its day or spread (oneExamPerDay, minSpread).
-        if ((shared[i] as number) > 0 && near[to * p + r]) return Number.NaN;
-        delta += (shared[i] as number) * ((pair[to * p + r] as number) - (pair[from * p + r] as number));
-      }
-    }
-    if ((used[q] as number) + toQ - toA > (capacity[q] as number)) return Number.NaN;
-    if ((used[a] as number) + toA - toQ > (capacity[a] as number)) return Number.NaN;
-    if ((staffUsed[q] as number) + staffToQ - staffToA > (staffing[q] as number)) return Number.NaN;
-    if ((staffUsed[a] as number) + staffToA - staffToQ > (staffing[a] as number)) return Number.NaN;
-    if (fits) {
-      const after = (r: number) => {
-        const list: number[] = [];
-        for (const x of members[r] as Set<number>) if (mark[x] !== stamp) list.push(x);
-        for (const x of chain) if (periodOf[x] !== r) list.push(x);
-        return list;
-      };
-      fitA = seated(a, after(a)) ? 1 : 0;
-      fitQ = seated(q, after(q)) ? 1 : 0;
-      delta += ((fitNow[a] as number) - fitA + (fitNow[q] as number) - fitQ) * UNFIT_PERIOD_COST;
-    }
-    return delta;
-  };
-  /** Swaps the chain built last between periods a and q (true), or undoes it when an ordering breaks. */
-  const apply = (a: number, q: number): boolean => {
-    for (const x of chain) {
-      const seats = (nodes[x] as TimetablingNode).seats;
-      const from = periodOf[x] as number;
-      const to = from === a ? q : a;
-      periodOf[x] = to;
-      used[from] = (used[from] as number) - seats;
-      used[to] = (used[to] as number) + seats;
-      const staff = (nodes[x] as TimetablingNode).invigilators;
-      staffUsed[from] = (staffUsed[from] as number) - staff;
-      staffUsed[to] = (staffUsed[to] as number) + staff;
-    }
-    let kept = true;
-    for (const x of chain)
-      if (ordered[x] && !orderAllows(order, x, periodOf[x] as number, periodOf)) kept = false;
-    if (!kept) {
-      for (const x of chain) {
-        const seats = (nodes[x] as TimetablingNode).seats;
-        const from = periodOf[x] as number;
-        const to = from === a ? q : a;
-        periodOf[x] = to;
-        used[from] = (used[from] as number) - seats;
-        used[to] = (used[to] as number) + seats;
-        const staff = (nodes[x] as TimetablingNode).invigilators;
-        staffUsed[from] = (staffUsed[from] as number) - staff;
-        staffUsed[to] = (staffUsed[to] as number) + staff;
-      }
-    } else if (fits) {
-      for (const x of chain) {
-        const to = periodOf[x] as number;
-        (members[to === a ? q : a] as Set<number>).delete(x);
-        (members[to] as Set<number>).add(x);
-      }
-      fitNow[a] = fitA;
-      fitNow[q] = fitQ;
-    }
-    return kept;
-  };
-
   const movable: number[] = [];
   for (let v = 0; v < n; v++) if (!locked[v]) movable.push(v);
+  return {
+    periodOf,
+    nodeOf: problem.nodeOf,
+    moveCost,
+    neighboursIn,
+    sharedIn,
+    movable,
+    kempe,
+    periodSwap,
+    seatingChange,
+    bothSeated: () => fitNow[moveA] === 1 && fitNow[moveQ] === 1,
+    apply,
+    penalty,
+    unfitPeriods: () => fitNow.reduce((k, ok) => k + (ok ? 0 : 1), 0),
+  };
+}
+
+/**
+ * Improves `start` (exam key to period key; every exam placed, no clash, every hard constraint of
+ * `options` kept) by simulated annealing over two moves: mostly Kempe-chain moves (pick an exam
+ * (not locked) and another period, take the chain of exams linked by students (or `apart` pairs)
+ * alternating between the two periods, and swap it), and every {@link PERIOD_SWAP_EVERY}th
+ * iteration a period swap (two random periods exchange all their exams). A move is refused when it
+ * touches a locked exam, puts an exam where its duration, the period's seats or its invigilators
+ * do not fit, puts it on a day or within the spread of a student's other exam (`oneExamPerDay`,
+ * `minSpread`), or breaks an `after` ordering; exams held `together` move as one; a move that
+ * leaves a period `periodFits` accepted unseatable is refused too. So no move ever introduces a
+ * clash or breaks a hard constraint. Moves are costed from tables kept up to date on each applied
+ * move (createImprovementSearch), not by walking the moved exams' neighbours. Worse moves are
+ * taken with probability exp(-delta / T), T falling geometrically from a start estimated on
+ * sampled moves to a thousandth of it over the budget (iterations, or time when `timeLimitMs` is
+ * given). Returns the best timetable seen. Throws when `start` misses an exam, names an unknown
+ * period, splits a `together` group or has a clash.
+ */
+export function improveExamTimetable(
+  exams: readonly TimetablingExam[],
+  periods: readonly TimetablingPeriod[],
+  start: ReadonlyMap<string, string>,
+  options: ImprovementOptions,
+): ImprovementResult {
+  const search = createImprovementSearch(exams, periods, start, options);
+  const { periodOf, movable } = search;
+  const p = periods.length;
+  const fits = options.periodFits !== undefined;
+  const random = seededRandom(options.seed ?? 1);
   const pick = (): [number, number] | null => {
     if (movable.length === 0 || p < 2) return null;
     const v = movable[Math.floor(random() * movable.length)] as number;
@@ -320,25 +543,36 @@ export function improveExamTimetable(
     if (q >= (periodOf[v] as number)) q++;
     return [v, q];
   };
+  /** Builds the next move (a Kempe chain, or a period swap when `swap`); its objective change or NaN. */
+  const next = (swap: boolean): number => {
+    if (swap) {
+      const a = Math.floor(random() * p);
+      let b = Math.floor(random() * (p - 1));
+      if (b >= a) b++;
+      return search.periodSwap(a, b);
+    }
+    const move = pick() as [number, number];
+    return search.kempe(move[0], move[1]);
+  };
 
-  // Start temperature: a share of the mean worsening of 200 sampled moves (the same random
+  // Start temperature: a share of the mean worsening of 200 sampled Kempe moves (the same random
   // sequence, so the run stays deterministic).
   let worse = 0;
   let worseCount = 0;
-  for (let i = 0; i < 200; i++) {
-    const move = pick();
-    if (!move) break;
-    const delta = evaluate(move[0], move[1]);
-    // Seating changes are not a scale for the temperature.
-    if (delta > 0 && delta < UNFIT_PERIOD_COST / 2) {
-      worse += delta;
-      worseCount++;
+  if (movable.length > 0 && p >= 2) {
+    for (let i = 0; i < 200; i++) {
+      const delta = next(false);
+      if (delta > 0) {
+        worse += delta;
+        worseCount++;
+      }
     }
   }
   const t0 = worseCount > 0 ? (worse / worseCount) * START_TEMPERATURE : 1;
   const tEnd = t0 * END_TEMPERATURE_RATIO;
 
-  let penalty = totalPenalty() + unfitCount() * UNFIT_PERIOD_COST;
+  const unfitCount = () => search.unfitPeriods();
+  let penalty = search.penalty() + unfitCount() * UNFIT_PERIOD_COST;
   const startPenalty = penalty;
   const startUnfit = unfitCount();
   let bestPenalty = penalty;
@@ -371,13 +605,17 @@ export function improveExamTimetable(
       temperature = t0 * (tEnd / t0) ** progress;
     }
     if (iteration > 0 && iteration % every === 0) report(iteration);
-    const move = pick();
-    if (!move) break;
-    const [v, q] = move;
-    const delta = evaluate(v, q);
+    if (movable.length === 0 || p < 2) break;
+    let delta = next(iteration % PERIOD_SWAP_EVERY === PERIOD_SWAP_EVERY - 1);
     if (Number.isNaN(delta)) continue;
+    // A period that cannot be seated counts UNFIT_PERIOD_COST while one is left (a move mending
+    // one always wins); once both periods of a move are seated, the seating is checked only for a
+    // move the annealing takes, and refuses it when a period could no longer be seated.
+    const seatedNow = !fits || search.bothSeated();
+    if (!seatedNow) delta += search.seatingChange() * UNFIT_PERIOD_COST;
     if (delta > 0 && random() >= Math.exp(-delta / temperature)) continue;
-    if (!apply(periodOf[v] as number, q)) continue;
+    if (seatedNow && fits && search.seatingChange() > 0) continue;
+    if (!search.apply()) continue;
     accepted++;
     penalty += delta;
     if (penalty < bestPenalty - 1e-9) {
@@ -390,24 +628,28 @@ export function improveExamTimetable(
 
   const assignment = new Map<string, string>();
   for (const [e, exam] of exams.entries()) {
-    assignment.set(exam.key, (periods[best[problem.nodeOf[e] as number] as number] as TimetablingPeriod).key);
+    assignment.set(exam.key, (periods[best[search.nodeOf[e] as number] as number] as TimetablingPeriod).key);
   }
   periodOf.set(best);
   let unfitPeriods = 0;
-  if (fits) {
+  if (options.periodFits) {
     const lists: number[][] = periods.map(() => []);
-    for (let v = 0; v < n; v++) (lists[periodOf[v] as number] as number[]).push(v);
-    for (const [q, list] of lists.entries()) if (!seated(q, list)) unfitPeriods++;
+    for (let e = 0; e < exams.length; e++)
+      (lists[best[search.nodeOf[e] as number] as number] as number[]).push(e);
+    for (const [q, list] of lists.entries()) if (!options.periodFits(q, list)) unfitPeriods++;
   }
   return {
     assignment,
-    penalty: totalPenalty(),
+    penalty: search.penalty(),
     startPenalty: startPenalty - startUnfit * UNFIT_PERIOD_COST,
     iterations: iteration,
     accepted,
     unfitPeriods,
   };
 }
+
+/** A period swap every this many iterations (the others are Kempe-chain moves). */
+export const PERIOD_SWAP_EVERY = 16;
 
 /** What a period whose exams cannot be seated costs while improving: more than any penalty. */
 const UNFIT_PERIOD_COST = 1e9;

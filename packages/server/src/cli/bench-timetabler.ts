@@ -6,12 +6,16 @@
  *   pnpm bench:timetabler                      S = 10 and 60 (each a separate run from construction)
  *   pnpm bench:timetabler --seconds 5,20       other budgets
  *   pnpm bench:timetabler --seed 2 hec-s-92    another seed, one set
+ *   pnpm bench:timetabler --cpu --seconds 10   budgets in CPU seconds of this process (process.cpuUsage),
+ *                                              so runs on a shared machine compare
+ *   pnpm bench:timetabler --iterations 200000  a fixed iteration budget instead of time (same moves every run)
  *
  * No database: the data sets go through the importer's own reading and timetabling
  * (readDataSet, timetableDataSet), as `import:exams` does. Prints one Markdown table row per set
  * and budget: periods used, clashes, ITC2007 hard breaks, the penalty after construction and after
  * improvement (Toronto: proximity per student; ITC2007: the competition's soft penalty) and the gap
- * to the best published. Runs on one core; the figures depend on the machine's load.
+ * to the best published, and the improvement's iterations per CPU second (its own process time,
+ * whatever else runs). Runs on one core; wall-clock budgets depend on the machine's load.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -60,36 +64,63 @@ function body(name: string): unknown {
 function main(): void {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { seconds: { type: "string", default: "10,60" }, seed: { type: "string", default: "1" } },
+    options: {
+      seconds: { type: "string", default: "10,60" },
+      seed: { type: "string", default: "1" },
+      cpu: { type: "boolean", default: false },
+      iterations: { type: "string" },
+    },
   });
   const budgets = values.seconds.split(",").map((s) => Number(s.trim()));
   if (budgets.some((s) => !Number.isFinite(s) || s < 0))
     throw new Error("--seconds takes numbers, e.g. 10,60");
   const seed = Number(values.seed);
+  const iterations = values.iterations === undefined ? undefined : Number(values.iterations);
+  if (iterations !== undefined && !(Number.isSafeInteger(iterations) && iterations > 0))
+    throw new Error("--iterations takes a whole number above 0");
+  /** CPU milliseconds of this process (user and system). */
+  const cpuMs = () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  };
+  const clock = values.cpu ? cpuMs : () => performance.now();
   const sets = positionals.length > 0 ? positionals : Object.keys(BEST_PUBLISHED);
 
   console.info(
-    "| set | periods used | clashes | hard breaks | construction | seconds | iterations | penalty | best published | gap |",
+    "| set | periods used | clashes | hard breaks | construction | seconds | iterations | iterations per CPU s | penalty | best published | gap |",
   );
-  console.info("|---|---|---|---|---|---|---|---|---|---|");
+  console.info("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const name of sets) {
     const input = parseImportInput(body(name));
     const codes = importRecordCodes(deriveImportCode(name) ?? "SET");
     const count = TORONTO_DATASETS[name]?.periods;
-    for (const seconds of budgets) {
+    for (const seconds of iterations === undefined ? budgets : [0]) {
       const source = readDataSet(input);
+      // The improvement's first clock reading is its start (after construction and its set-up).
+      let began = Number.NaN;
+      const now = () => {
+        const t = clock();
+        if (Number.isNaN(began)) began = cpuMs();
+        return t;
+      };
+      const improve =
+        iterations !== undefined
+          ? { maxIterations: iterations, timeLimitMs: Number.MAX_SAFE_INTEGER, now, seed }
+          : seconds > 0
+            ? { timeLimitMs: seconds * 1000, now, seed }
+            : null;
       const { quality: q } = timetableDataSet(name, source, "2027-01-04", (i) => codes.course(i + 1), {
         ...(count === undefined ? {} : { periods: count }),
-        ...(seconds > 0
-          ? { improve: { timeLimitMs: seconds * 1000, now: () => performance.now(), seed } }
-          : {}),
+        ...(improve ? { improve } : {}),
       });
+      const cpuSeconds = Number.isNaN(began) ? 0 : (cpuMs() - began) / 1000;
+      const rate = cpuSeconds > 0 ? Math.round(q.iterations / cpuSeconds).toLocaleString("en") : "";
       const figure = (x: number) => (q.measure === "toronto" ? x.toFixed(2) : String(Math.round(x)));
       const best = BEST_PUBLISHED[name];
       const gap = best === undefined ? "" : `${(((q.penalty - best) / best) * 100).toFixed(1)}%`;
       console.info(
         `| ${name} | ${q.periodsUsed}/${q.periods} | ${q.clashes} | ${q.hardBreaks} | ${figure(q.constructionPenalty)} | ` +
-          `${seconds} | ${q.iterations.toLocaleString("en")} | ${figure(q.penalty)} | ${best ?? ""} | ${gap} |`,
+          `${iterations === undefined ? seconds : cpuSeconds.toFixed(1)} | ${q.iterations.toLocaleString("en")} | ${rate} | ${figure(q.penalty)} | ${best ?? ""} | ${gap} |`,
       );
     }
   }
