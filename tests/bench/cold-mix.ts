@@ -46,3 +46,21 @@ export function coldParts<T>(
   const warm = bodies.slice(0, Math.min(warmUp, Math.floor(bodies.length / 5)));
   return { warm, cold: bodies.slice(warm.length, warm.length + measured) };
 }
+
+/** A list's header sort as its call takes it. */
+export type HeaderSort = { sortBy: string; sortDirection: string };
+
+/**
+ * `count` header sorts drawn from a seeded generator (the same on every run): each a column of
+ * `columns` and a direction of `directions`, drawn independently.
+ */
+export function randomSorts(
+  count: number,
+  columns: readonly string[],
+  directions: readonly string[],
+  seed: number,
+): HeaderSort[] {
+  const random = seededRandom(seed);
+  const pick = (items: readonly string[]) => items[Math.floor(random() * items.length)] as string;
+  return Array.from({ length: count }, () => ({ sortBy: pick(columns), sortDirection: pick(directions) }));
+}

@@ -7,7 +7,8 @@
  * 4. Loads the list page in Debian's Chromium and sums the JavaScript it fetched (files, bytes, gzip).
  * 5. Sends the list call at 50 concurrent requests (a bounded number, loopback only) and reports
  *    latency p50/p95 in milliseconds: the hot mix (the first 40 pages, which the cache serves) and
- *    the cold mix (distinct random filters and pages, page sizes 25 to 100, none asked twice).
+ *    the cold mix (distinct random filters, pages and header sorts, page sizes 25 to 100, none asked
+ *    twice).
  * Budgets (docs/performance.md): at most 110 KB gzip of JavaScript for the list page; hot mix p95
  * under 50 ms; cold mix p95 at most 100 ms on PostgreSQL and 250 ms on the embedded database.
  *
@@ -20,8 +21,9 @@ import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { QUESTION_PAPER_SORT_COLUMNS, SORT_DIRECTIONS } from "@portal/domain";
 import { benchPortal, type LoadResult, percentile, root } from "./bench-kit.ts";
-import { allPages, coldParts, shuffled } from "./cold-mix.ts";
+import { allPages, coldParts, randomSorts, shuffled } from "./cold-mix.ts";
 
 const papers = Number(process.env.BENCH_PAPERS ?? 10_000);
 const portal = benchPortal(Number(process.env.BENCH_PORT ?? 4391));
@@ -137,13 +139,17 @@ type ListBody = {
   examCycle: string;
   pageNo: number;
   count: number;
+  sortBy: string;
+  sortDirection: string;
 };
 
 /**
  * The cold mix's request bodies: every filter the list's Filter offers (none; each status, exam
  * cycle, course, term, faculty member, batch; each status with each batch), each with every page of
- * every page size, shuffled with a fixed seed. Learning each filter's total sends page 1 of 25 once;
- * those bodies are left out of the mix.
+ * every page size, each with a header sort drawn with a fixed seed (a column of
+ * QUESTION_PAPER_SORT_COLUMNS and a direction, as a user clicks the headers; the list's own order is
+ * one of the twelve), shuffled with a fixed seed. Learning each filter's total sends page 1 of 25
+ * once; those bodies are left out of the mix.
  */
 async function coldListBodies(accessToken: string): Promise<ListBody[]> {
   const headers = { authorization: `Bearer ${accessToken}` };
@@ -170,7 +176,7 @@ async function coldListBodies(accessToken: string): Promise<ListBody[]> {
     ...options.batchList.map((batch) => ({ ...none, batch })),
     ...options.statusList.flatMap((status) => options.batchList.map((batch) => ({ ...none, status, batch }))),
   ];
-  const bodies: ListBody[] = [];
+  const bodies: Array<Omit<ListBody, "sortBy" | "sortDirection">> = [];
   for (const filter of filters) {
     const answer = await fetch(`${base}/api/sf/exam/questionPaperList`, {
       method: "POST",
@@ -183,7 +189,11 @@ async function coldListBodies(accessToken: string): Promise<ListBody[]> {
       if (pageNo !== 1 || count !== 25) bodies.push({ ...filter, pageNo, count });
     }
   }
-  return shuffled(bodies, 20261123);
+  const sorts = randomSorts(bodies.length, QUESTION_PAPER_SORT_COLUMNS, SORT_DIRECTIONS, 20261128);
+  return shuffled(
+    bodies.map((body, i) => ({ ...body, ...(sorts[i] ?? { sortBy: "courseName", sortDirection: "asc" }) })),
+    20261123,
+  );
 }
 
 /** The list call over `bodies`, one each, at 50 concurrent requests. */
@@ -239,7 +249,7 @@ async function main(): Promise<void> {
       `| list page, server time to first byte (p50 / p95 of ${ttfbSamples}) | ${ms(percentile(ttfb, 50))} ms / ${ms(percentile(ttfb, 95))} ms | |`,
       `| list page JavaScript | ${js.files} files, ${kb(js.bytes)} KB, ${kb(js.gzip)} KB gzip | 110 KB gzip: ${js.gzip <= 110 * 1024 ? "within" : "OVER"} |`,
       `| list call at ${concurrency} concurrent, hot mix: pages 1 to 40 (${totalRequests} requests) | p50 ${ms(list.p50)} ms, p95 ${ms(list.p95)} ms, max ${ms(list.max)} ms, ${list.rps.toFixed(0)} req/s | p95 < 50 ms: ${list.p95 < 50 ? "within" : "OVER"} |`,
-      `| list call at ${concurrency} concurrent, cold mix: random filters and pages, none repeated (${cold.length} requests) | p50 ${ms(coldList.p50)} ms, p95 ${ms(coldList.p95)} ms, max ${ms(coldList.max)} ms, ${coldList.rps.toFixed(0)} req/s | p95 <= ${coldBudget} ms: ${coldList.p95 <= coldBudget ? "within" : "OVER"} |`,
+      `| list call at ${concurrency} concurrent, cold mix: random filters, pages and sorts, none repeated (${cold.length} requests) | p50 ${ms(coldList.p50)} ms, p95 ${ms(coldList.p95)} ms, max ${ms(coldList.max)} ms, ${coldList.rps.toFixed(0)} req/s | p95 <= ${coldBudget} ms: ${coldList.p95 <= coldBudget ? "within" : "OVER"} |`,
       `| for scale: /api/config at ${concurrency} concurrent | p50 ${ms(ceiling.p50)} ms, p95 ${ms(ceiling.p95)} ms, ${ceiling.rps.toFixed(0)} req/s | |`,
       "",
       `Largest scripts of the list page (gzip): ${js.largest.map((f) => `${f.name} ${kb(f.gzip)} KB`).join(", ")}`,

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EXAM_CYCLE } from "../demo/seed.ts";
-import { examsSharingAStudent } from "../test/exam-sittings.ts";
+import { countStudentClashes, examsSharingAStudent } from "../test/exam-sittings.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
 import { openDatabase } from "./client.ts";
 import { cachedWarmReadModel, readModelCounter, rewarmSettled } from "./read-model-cache.ts";
-import { startReadModelSharing } from "./read-model-sharing.ts";
+import { LISTENER_APPLICATION_NAME, startReadModelSharing } from "./read-model-sharing.ts";
 import { exam, examCycle } from "./schema.ts";
 
 type Dashboard = { clashes: { students: number } };
@@ -72,15 +72,8 @@ describe.skipIf(!postgres)("reads kept warm across processes on PostgreSQL", () 
     return res.body as Dashboard;
   };
 
-  it("a write through A shows in B's next read, and only one of them recomputes", async () => {
-    const before = await dashboard(a, authA);
-    expect(computed.map((c) => c.by)).toEqual(["A"]);
-    // B finds the answer A stored for the same counter and does not compute it.
-    expect(await dashboard(b, authB)).toEqual(before);
-    expect(computed).toHaveLength(1);
-    const dashboardKey = computed[0]?.key;
-    computed.length = 0;
-
+  /** Moves an exam through A onto the sitting of another exam sharing a student: one clash more. */
+  const makeAClash = async (): Promise<void> => {
     const { first, second } = await examsSharingAStudent(a.ctx.db, cycleId);
     const [row] = await a.ctx.db.select().from(exam).where(eq(exam.id, second.id));
     if (!row) throw new Error("exam gone");
@@ -99,6 +92,18 @@ describe.skipIf(!postgres)("reads kept warm across processes on PostgreSQL", () 
       ],
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  };
+
+  it("a write through A shows in B's next read, and only one of them recomputes", async () => {
+    const before = await dashboard(a, authA);
+    expect(computed.map((c) => c.by)).toEqual(["A"]);
+    // B finds the answer A stored for the same counter and does not compute it.
+    expect(await dashboard(b, authB)).toEqual(before);
+    expect(computed).toHaveLength(1);
+    const dashboardKey = computed[0]?.key;
+    computed.length = 0;
+
+    await makeAClash();
     const version = (await readModelCounter(a.ctx.db, "exam_operations")) ?? 0;
     // Both processes have handled the announcement of the write, and their refreshes have settled.
     await Promise.all([
@@ -141,5 +146,57 @@ describe.skipIf(!postgres)("reads kept warm across processes on PostgreSQL", () 
       await sharing.close();
       await handle.close();
     }
+  });
+
+  it("after its listening connection drops, B answers what A wrote, reconnects and shares answers again", async () => {
+    const sharingB = b.sharing;
+    if (!sharingB) throw new Error("B shares nothing");
+    // Both know the dashboard at the current counter.
+    expect(await dashboard(b, authB)).toEqual(await dashboard(a, authA));
+    const made = sharingB.connections();
+    const pid = sharingB.listenerPid();
+    const admin = new pg.Client({ connectionString: a.databaseUrl ?? "" });
+    await admin.connect();
+    try {
+      // Only this test's listener: other runs may share the server.
+      const killed = await admin.query<{ done: boolean }>(
+        "select pg_terminate_backend(pid) as done from pg_stat_activity where pid = $1 and application_name = $2",
+        [pid, LISTENER_APPLICATION_NAME],
+      );
+      expect(killed.rows[0]?.done).toBe(true);
+    } finally {
+      await admin.end();
+    }
+
+    // Whether or not B hears of it, its next read counts the write (the counters decide).
+    await makeAClash();
+    const clashes = await countStudentClashes(a.ctx.db, cycleId);
+    expect((await dashboard(b, authB)).clashes.students).toBe(clashes);
+    expect((await dashboard(a, authA)).clashes.students).toBe(clashes);
+
+    // B listens on a new connection and has caught up on what it may have missed.
+    await sharingB.listening(made + 1);
+    expect(sharingB.connections()).toBe(made + 1);
+    expect(sharingB.listenerPid()).not.toBe(pid);
+    const missed = (await readModelCounter(a.ctx.db, "exam_operations")) ?? 0;
+    await sharingB.seen("exam_operations", missed);
+    await Promise.all([rewarmSettled(a.ctx.db), rewarmSettled(b.ctx.db)]);
+
+    // Shared again: after the next write one process recomputes the dashboard, the other reads it.
+    computed.length = 0;
+    await makeAClash();
+    const version = (await readModelCounter(a.ctx.db, "exam_operations")) ?? 0;
+    await Promise.all([
+      a.sharing?.seen("exam_operations", version),
+      sharingB.seen("exam_operations", version),
+    ]);
+    await Promise.all([rewarmSettled(a.ctx.db), rewarmSettled(b.ctx.db)]);
+    const dashboards = computed.filter((c) => c.key.startsWith(`exam_operations|dashboard|${cycleId}|`));
+    expect(dashboards).toHaveLength(1);
+    computed.length = 0;
+    const now = await countStudentClashes(a.ctx.db, cycleId);
+    expect((await dashboard(b, authB)).clashes.students).toBe(now);
+    expect((await dashboard(a, authA)).clashes.students).toBe(now);
+    expect(computed).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
 import { QUESTION_PAPER_SORT_COLUMNS, QUESTION_PAPER_STATUSES, SORT_DIRECTIONS } from "@portal/domain";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { personName } from "../../db/person-name.ts";
+import { contact, course, courseOffering, examCycle, intake, questionPaper, term } from "../../db/schema.ts";
 import { createBenchmarkPapers } from "../../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
 
@@ -47,16 +50,57 @@ describe.each(testTargets())("question paper list sorting on $name", (target) =>
     return { papers, total: first.noOfRecords };
   }
 
-  it.each(sorts)("pages by $sortBy $sortDirection hold each paper exactly once", async (sort) => {
-    const { papers: unsorted, total } = await everyPage({});
-    expect(total).toBeGreaterThanOrEqual(300);
-    const { papers, total: sortedTotal } = await everyPage(sort);
-    expect(sortedTotal).toBe(total);
-    const ids = papers.map((paper) => paper.id);
-    expect(ids).toHaveLength(total);
-    expect(new Set(ids).size).toBe(total);
-    expect([...ids].sort()).toEqual(unsorted.map((paper) => paper.id).sort());
-  });
+  /**
+   * Every paper's id in the order a sort defines, as one ORDER BY over every paper joined to its
+   * names (the sort's key in its direction with empty keys last, a course name's ties by term name,
+   * then id): the reference the list's paged plans must follow.
+   */
+  async function referenceOrder(
+    sort: { sortBy: string; sortDirection: string },
+    courseName?: string,
+  ): Promise<string[]> {
+    const direction = sql.raw(sort.sortDirection === "desc" ? "desc" : "asc");
+    const statuses = sql.raw(`array[${QUESTION_PAPER_STATUSES.map((s) => `'${s}'`).join(", ")}]::text[]`);
+    const keys: Record<string, SQL> = {
+      courseName: sql`${course.name}`,
+      term: sql`${term.name}`,
+      batch: sql`${intake.name}`,
+      examCycle: sql`${examCycle.name}`,
+      status: sql`array_position(${statuses}, ${questionPaper.status}::text)`,
+      faculty: sql`nullif(${personName(contact, { trim: true })}, '')`,
+    };
+    const rows = await api.ctx.db
+      .select({ id: questionPaper.id })
+      .from(questionPaper)
+      .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .innerJoin(term, eq(term.id, courseOffering.termId))
+      .innerJoin(intake, eq(intake.id, term.intakeId))
+      .innerJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId))
+      .leftJoin(contact, eq(contact.id, questionPaper.facultyId))
+      .where(courseName === undefined ? undefined : eq(course.name, courseName))
+      .orderBy(
+        sql`${keys[sort.sortBy]} ${direction} nulls last`,
+        sql`${sort.sortBy === "courseName" ? term.name : sql`null::text`} ${direction}`,
+        asc(questionPaper.id),
+      );
+    return rows.map((row) => row.id);
+  }
+
+  it.each(sorts)(
+    "pages by $sortBy $sortDirection hold each paper exactly once, in the sort's order",
+    async (sort) => {
+      const { papers: unsorted, total } = await everyPage({});
+      expect(total).toBeGreaterThanOrEqual(300);
+      const { papers, total: sortedTotal } = await everyPage(sort);
+      expect(sortedTotal).toBe(total);
+      const ids = papers.map((paper) => paper.id);
+      expect(ids).toHaveLength(total);
+      expect(new Set(ids).size).toBe(total);
+      expect([...ids].sort()).toEqual(unsorted.map((paper) => paper.id).sort());
+      expect(ids).toEqual(await referenceOrder(sort));
+    },
+  );
 
   it("orders by status in the workflow's order, descending reversed", async () => {
     const rank = (paper: Paper) => QUESTION_PAPER_STATUSES.indexOf(paper.status as never);
@@ -74,6 +118,26 @@ describe.each(testTargets())("question paper list sorting on $name", (target) =>
     expect(sorted.total).toBe(plain.total);
     expect(new Set(sorted.papers.map((paper) => paper.id)).size).toBe(plain.total);
     expect(sorted.papers.every((paper) => paper.status === "Submitted")).toBe(true);
+  });
+
+  it.each([
+    { sortBy: "examCycle", sortDirection: "desc" },
+    { sortBy: "faculty", sortDirection: "asc" },
+    { sortBy: "status", sortDirection: "asc" },
+    { sortBy: "term", sortDirection: "desc" },
+  ])("narrowed to one course, pages by $sortBy $sortDirection follow the sort's order", async (sort) => {
+    const [busiest] = await api.ctx.db
+      .select({ name: course.name })
+      .from(questionPaper)
+      .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .groupBy(course.name)
+      .orderBy(sql`count(*) desc`, course.name)
+      .limit(1);
+    const courseName = busiest?.name ?? "";
+    const { papers, total } = await everyPage({ course: courseName, ...sort });
+    expect(total).toBeGreaterThan(1);
+    expect(papers.map((paper) => paper.id)).toEqual(await referenceOrder(sort, courseName));
   });
 
   it("answers 400 naming the field for an unknown sort column or direction", async () => {

@@ -215,6 +215,22 @@ const offeringWhereFor = (scoped: boolean) =>
     : offeringWhere;
 
 /**
+ * The status of set `set` of the paper `paperId` (null when the set has no row), as a correlated
+ * subquery: one probe of the sets' unique index (question_paper_id, set_number) per page row,
+ * whatever the planner estimates. As left joins, PostgreSQL hashed every set of every paper (two
+ * sequential scans of 20,000 rows on 10,000 papers, 620 of a page's 766 buffers) to find a page's
+ * 200 (docs/performance.md "Question-paper list").
+ */
+const setStatusOf = (paperId: SQL, set: 1 | 2) =>
+  sql<SetStatus | null>`(select ${questionPaperSet.status} from ${questionPaperSet} where ${questionPaperSet.questionPaperId} = ${paperId} and ${questionPaperSet.setNumber} = ${sql.raw(String(set))})`;
+
+/**
+ * The id of a page statement's paper, qualified by its subquery's name: drizzle writes a subquery's
+ * field unqualified, which inside {@link setStatusOf} would name the set's own id.
+ */
+const pagePaperId = sql`${sql.identifier("page_papers")}.${sql.identifier("id")}`;
+
+/**
  * Prepared list statements per database handle (a transaction gets its own): everywhere, and
  * narrowed to a reach (`scoped`, its statements named with a `_scoped` suffix).
  */
@@ -225,7 +241,8 @@ function prepareListStatements(db: Executor, scoped = false) {
   const suffix = scoped ? "_scoped" : "";
   /**
    * Matching papers per course offering, with each offering's place in the list order (the dense
-   * rank of its course name and term name): at most one entry per offering (320 in the demo data),
+   * rank of its course name and term name) and in the orders by term name and by batch name (the
+   * sorts whose key is the offering's): at most one entry per offering (320 in the demo data),
    * whatever the filter. The exact total is their sum; the page's offerings follow from the running
    * sums, without sorting the papers. `perOffering` counts the matches of the paper's own filters.
    */
@@ -235,6 +252,8 @@ function prepareListStatements(db: Executor, scoped = false) {
         offeringId: courseOffering.id,
         n: sql<number>`${perOffering.n}`.as("n"),
         rank: sql<number>`dense_rank() over (order by ${course.name}, ${term.name})::int`.as("rank"),
+        termRank: sql<number>`dense_rank() over (order by ${term.name})::int`.as("term_rank"),
+        batchRank: sql<number>`dense_rank() over (order by ${intake.name})::int`.as("batch_rank"),
       })
       .from(perOffering)
       .innerJoin(courseOffering, eq(courseOffering.id, perOffering.offeringId))
@@ -243,11 +262,12 @@ function prepareListStatements(db: Executor, scoped = false) {
       .innerJoin(intake, eq(intake.id, term.intakeId))
       .where(offeringWhereFor(scoped))
       .as("g");
-    // One JSON text of [offering, n, rank] triples in rank order, not a row per offering: decoding
-    // 320 rows field by field cost the embedded database's client more than the statement itself.
+    // One JSON text of [offering, n, rank, term rank, batch rank] in rank order, not a row per
+    // offering: decoding 320 rows field by field cost the embedded database's client more than the
+    // statement itself.
     return db
       .select({
-        list: sql<string>`coalesce(json_agg(json_build_array(${g.offeringId}, ${g.n}, ${g.rank}) order by ${g.rank}), '[]')::text`,
+        list: sql<string>`coalesce(json_agg(json_build_array(${g.offeringId}, ${g.n}, ${g.rank}, ${g.termRank}, ${g.batchRank}) order by ${g.rank}), '[]')::text`,
       })
       .from(g)
       .prepare(`${name}${suffix}`);
@@ -312,12 +332,10 @@ function prepareListStatements(db: Executor, scoped = false) {
       offeringId: pagePapers.offeringId,
       examCycleId: pagePapers.examCycleId,
       facultyId: pagePapers.facultyId,
-      setOneStatus: setOne.status,
-      setTwoStatus: setTwo.status,
+      setOneStatus: setStatusOf(pagePaperId, 1),
+      setTwoStatus: setStatusOf(pagePaperId, 2),
     })
     .from(pagePapers)
-    .leftJoin(setOne, and(eq(setOne.questionPaperId, pagePapers.id), eq(setOne.setNumber, 1)))
-    .leftJoin(setTwo, and(eq(setTwo.questionPaperId, pagePapers.id), eq(setTwo.setNumber, 2)))
     .orderBy(pagePapers.place, pagePapers.id)
     .prepare(`question_paper_list_page${suffix}`);
   return { groups, tallyGroups, page, labels: prepareLabelStatement(db) };
@@ -326,8 +344,16 @@ function prepareListStatements(db: Executor, scoped = false) {
 /** A server-side sort of the list: a column of {@link QUESTION_PAPER_SORT_COLUMNS} and a direction. */
 export type QuestionPaperSort = { column: QuestionPaperSortColumn; direction: SortDirection };
 
-/** Prepared sorted page statements per database handle and sort ("column direction", "scoped" appended when narrowed). */
-const sortedPageStatements = new WeakMap<Executor, Map<string, ReturnType<typeof prepareSortedPage>>>();
+/**
+ * The sorts whose key is a paper's own (status, exam cycle, faculty member), not its course
+ * offering's: their pages come from the papers of the few key values a page spans
+ * ({@link prepareKeyStatements}).
+ */
+type PaperKeyColumn = "status" | "examCycle" | "faculty";
+const PAPER_KEY_COLUMNS: readonly QuestionPaperSortColumn[] = ["status", "examCycle", "faculty"];
+
+/** Prepared statements of the sorts by a paper's own key, per database handle and column. */
+const keyStatements = new WeakMap<Executor, Map<PaperKeyColumn, ReturnType<typeof prepareKeyStatements>>>();
 
 /** Statuses in their workflow order (spec §4), which sorting by status follows. */
 const statusOrder = sql.raw(
@@ -335,23 +361,63 @@ const statusOrder = sql.raw(
 );
 
 /**
- * One page of the list in another order than the default (`sort`): every matching paper ordered by
- * the sort's key in its direction (empty values last in both directions; a course name's ties by
- * term name in the same direction), then by id, so the order is total and consecutive pages never
- * repeat or skip a paper. Joins only the relations the filters and the key need, then the page's
- * two sets by their unique index, like {@link prepareListStatements}' page.
+ * The two statements of a sort by a paper's own key (`column`), whose pages are ordered by the key
+ * (empty values last in both directions) then by id, so the order is total and consecutive pages
+ * never repeat or skip a paper:
+ *
+ * - `groups`: the matching papers counted per key value (status; exam cycle id; faculty id, "" for
+ *   none), each with the dense rank of the value's sort key (the status's place in the workflow, the
+ *   exam cycle's name, the faculty member's name) and whether that key is empty: one JSON text, a
+ *   few to a few hundred entries, kept per filter behind the list's change counter.
+ * - `page`: the papers of the key values the page spans (`keys`, `places` their place in the sort's
+ *   order, `nonePlace` that of papers without a faculty member), ordered by place then id, with
+ *   their two sets' statuses ({@link setStatusOf}); only the papers of those values are read and sorted,
+ *   not every matching paper joined to its names.
+ *
+ * Both take the filters of the paper's own columns and, for the offering's (course, term, batch,
+ * the viewer's reach), the matching offerings (`offerings`; `allOfferings` true when nothing
+ * narrows them), which the list's groups already hold.
  */
-function prepareSortedPage(db: Executor, sort: QuestionPaperSort, scoped = false) {
-  const direction = sql.raw(sort.direction === "desc" ? "desc" : "asc");
-  const keys: Record<QuestionPaperSortColumn, SQL> = {
-    courseName: sql`${course.name}`,
-    term: sql`${term.name}`,
-    faculty: sql`${facultyName}`,
-    examCycle: sql`${examCycle.name}`,
-    batch: sql`${intake.name}`,
+function prepareKeyStatements(db: Executor, column: PaperKeyColumn) {
+  const keyColumn = {
+    status: questionPaper.status,
+    examCycle: questionPaper.examCycleId,
+    faculty: questionPaper.facultyId,
+  }[column];
+  const keyType = sql.raw(column === "status" ? "text" : "uuid");
+  const name: SQL = {
     status: sql`array_position(${statusOrder}, ${questionPaper.status}::text)`,
-  };
-  let papers = db
+    examCycle: sql`${examCycle.name}`,
+    faculty: sql`${facultyName}`,
+  }[column];
+  const inOfferings = sql`(${sql.placeholder("allOfferings")}::boolean or ${questionPaper.courseOfferingId} = any(${sql.placeholder("offerings")}::uuid[]))`;
+  let counted = db
+    .select({
+      key: sql<string>`coalesce(${keyColumn}::text, '')`.as("key"),
+      n: sql<number>`count(*)::int`.as("n"),
+      rank: sql<number>`dense_rank() over (order by ${name} nulls last)::int`.as("rank"),
+      blank: sql<boolean>`${name} is null`.as("blank"),
+    })
+    .from(questionPaper)
+    .$dynamic();
+  if (column === "examCycle")
+    counted = counted.innerJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId));
+  if (column === "faculty") counted = counted.leftJoin(contact, eq(contact.id, questionPaper.facultyId));
+  const g = counted.where(and(paperWhere, inOfferings)).groupBy(keyColumn, name).as("g");
+  const groups = db
+    .select({
+      list: sql<string>`coalesce(json_agg(json_build_array(${g.key}, ${g.n}, ${g.rank}, ${g.blank}) order by ${g.rank}), '[]')::text`,
+    })
+    .from(g)
+    .prepare(`question_paper_list_key_groups_${column}`);
+
+  const keys = sql`${sql.placeholder("keys")}::${keyType}[]`;
+  const place = sql<number>`coalesce((${sql.placeholder("places")}::int[])[array_position(${keys}, ${keyColumn})], ${sql.placeholder("nonePlace")}::int)`;
+  const ofKeys =
+    column === "faculty"
+      ? sql`(${keyColumn} = any(${keys}) or (${sql.placeholder("withNone")}::boolean and ${keyColumn} is null))`
+      : sql`${keyColumn} = any(${keys})`;
+  const pagePapers = db
     .select({
       id: questionPaper.id,
       status: questionPaper.status,
@@ -360,48 +426,80 @@ function prepareSortedPage(db: Executor, sort: QuestionPaperSort, scoped = false
       offeringId: questionPaper.courseOfferingId,
       examCycleId: questionPaper.examCycleId,
       facultyId: questionPaper.facultyId,
-      key: sql<string | number | null>`${keys[sort.column]}`.as("sort_key"),
-      key2: sql<string | null>`${sort.column === "courseName" ? term.name : sql`null::text`}`.as("sort_then"),
+      place: place.as("place"),
     })
     .from(questionPaper)
-    .innerJoin(courseOffering, eq(courseOffering.id, questionPaper.courseOfferingId))
-    .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .innerJoin(term, eq(term.id, courseOffering.termId))
-    .innerJoin(intake, eq(intake.id, term.intakeId))
-    .$dynamic();
-  if (sort.column === "examCycle")
-    papers = papers.leftJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId));
-  if (sort.column === "faculty") papers = papers.leftJoin(contact, eq(contact.id, questionPaper.facultyId));
-  const sorted = papers
-    .where(and(paperWhere, offeringWhereFor(scoped)))
-    .orderBy(
-      sql`${keys[sort.column]} ${direction} nulls last`,
-      sql`${sort.column === "courseName" ? term.name : sql`null::text`} ${direction}`,
-      asc(questionPaper.id),
-    )
+    .where(and(paperWhere, inOfferings, ofKeys))
+    .orderBy(place, asc(questionPaper.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
-    .as("sorted_papers");
-  return db
+    .as("page_papers");
+  const page = db
     .select({
-      id: sorted.id,
-      status: sorted.status,
-      version: sorted.version,
-      publishedAt: sorted.publishedAt,
-      offeringId: sorted.offeringId,
-      examCycleId: sorted.examCycleId,
-      facultyId: sorted.facultyId,
-      setOneStatus: setOne.status,
-      setTwoStatus: setTwo.status,
+      id: pagePapers.id,
+      status: pagePapers.status,
+      version: pagePapers.version,
+      publishedAt: pagePapers.publishedAt,
+      offeringId: pagePapers.offeringId,
+      examCycleId: pagePapers.examCycleId,
+      facultyId: pagePapers.facultyId,
+      setOneStatus: setStatusOf(pagePaperId, 1),
+      setTwoStatus: setStatusOf(pagePaperId, 2),
     })
-    .from(sorted)
-    .leftJoin(setOne, and(eq(setOne.questionPaperId, sorted.id), eq(setOne.setNumber, 1)))
-    .leftJoin(setTwo, and(eq(setTwo.questionPaperId, sorted.id), eq(setTwo.setNumber, 2)))
-    .orderBy(sql`${sorted.key} ${direction} nulls last`, sql`${sorted.key2} ${direction}`, asc(sorted.id))
-    .prepare(`question_paper_list_sorted_${sort.column}_${sort.direction}${scoped ? "_scoped" : ""}`);
+    .from(pagePapers)
+    .orderBy(pagePapers.place, pagePapers.id)
+    .prepare(`question_paper_list_key_page_${column}`);
+  return { groups, page };
 }
 
-/** The list's default order (course name, then term, then id), which the tally-based path reads. */
+/**
+ * Groups of papers in a sort's order: each group's papers share one place (their sort keys are
+ * equal) and interleave by id; `n` papers per group. Answers the groups a page of rows
+ * `from`..`to` (0-based, end excluded) spans, the papers before them (`skipped`) and their places
+ * (1-based, in order).
+ */
+function spannedGroups<T extends { n: number }>(
+  ordered: ReadonlyArray<ReadonlyArray<T>>,
+  from: number,
+  to: number,
+): { spanned: Array<{ members: ReadonlyArray<T>; place: number }>; skipped: number } {
+  const spanned: Array<{ members: ReadonlyArray<T>; place: number }> = [];
+  let seen = 0;
+  let skipped = 0;
+  for (const [index, members] of ordered.entries()) {
+    if (seen >= to) break;
+    const n = members.reduce((sum, member) => sum + member.n, 0);
+    if (seen + n > from) {
+      if (spanned.length === 0) skipped = seen;
+      spanned.push({ members, place: index + 1 });
+    }
+    seen += n;
+  }
+  return { spanned, skipped };
+}
+
+/**
+ * `items` grouped by equal `rank`, the groups in ascending rank order or, with `descending`,
+ * descending; items with `last` set go after every other group in both directions.
+ */
+function groupsInOrder<T extends { rank: number; last?: boolean }>(
+  items: readonly T[],
+  descending: boolean,
+): T[][] {
+  const byRank = new Map<number, T[]>();
+  for (const item of items) {
+    const rank = item.last ? Number.POSITIVE_INFINITY : item.rank;
+    const members = byRank.get(rank);
+    if (members) members.push(item);
+    else byRank.set(rank, [item]);
+  }
+  const ranks = [...byRank.keys()].filter(Number.isFinite).sort((x, y) => (descending ? y - x : x - y));
+  const ordered = ranks.map((rank) => byRank.get(rank) ?? []);
+  const last = byRank.get(Number.POSITIVE_INFINITY);
+  return last ? [...ordered, last] : ordered;
+}
+
+/** The list's default order (course name, then term, then id): the answer's cache key names no sort. */
 function isDefaultSort(sort: QuestionPaperSort | undefined): boolean {
   return sort === undefined || (sort.column === "courseName" && sort.direction === "asc");
 }
@@ -475,14 +573,17 @@ async function pageLabels(
 
 /**
  * One page of question papers matching `filter` (spec Question paper list, §7, §9), ordered by
- * course name, term name, then id, or by `page.sort` (then id: {@link prepareSortedPage}); with the
- * exact total number of matches. Throws 400 for an
- * unknown status. Prepared statements of fixed shape, whatever the filters and the page: the
- * matching papers counted per course offering (kept per filter behind the list's change counter),
- * then the page's papers from the few offerings it spans with their sets' statuses, then the names
- * of those rows by their ids ({@link pageLabels}); so a deep page costs what the first one does
- * (docs/performance.md has the plans). With a `scope` (not null), only the papers of course
- * offerings within it (docs/security/roles.md, "Lists that narrow"), counted alike.
+ * course name, term name, then id, or by `page.sort` (its key, empty values last, then id); with the
+ * exact total number of matches. Throws 400 for an unknown status. Prepared statements of fixed
+ * shape, whatever the filters, the page and the sort: the matching papers counted per course
+ * offering (kept per filter behind the list's change counter), then the page's papers from the few
+ * offerings it spans in the sort's order of offerings (course name and term, term, or batch, either
+ * direction) with their sets' statuses, then the names of those rows by their ids ({@link
+ * pageLabels}); a sort by a paper's own key (status, exam cycle, faculty member) counts the papers
+ * per key value instead (kept alike) and reads the papers of the few values the page spans
+ * ({@link prepareKeyStatements}). So no call sorts every matching paper, and a deep page costs what
+ * the first one does (docs/performance.md has the plans). With a `scope` (not null), only the papers
+ * of course offerings within it (docs/security/roles.md, "Lists that narrow"), counted alike.
  */
 export async function listQuestionPapers(
   db: Executor,
@@ -514,52 +615,97 @@ export async function listQuestionPapers(
       const statement =
         params.examCycle === "" && params.faculty === "" ? prepared.tallyGroups : prepared.groups;
       const [answer] = await statement.execute(params);
-      const triples = JSON.parse(answer?.list ?? "[]") as Array<[string, number, number]>;
-      return triples.map(([offeringId, n, rank]) => ({ offeringId, n, rank }));
+      const entries = JSON.parse(answer?.list ?? "[]") as Array<[string, number, number, number, number]>;
+      return entries.map(([offeringId, n, rank, termRank, batchRank]) => ({
+        offeringId,
+        n,
+        rank,
+        termRank,
+        batchRank,
+      }));
     },
   );
   const total = groups.reduce((sum, g) => sum + g.n, 0);
   const from = (page.pageNo - 1) * page.count;
   const to = from + page.count;
-  if (!isDefaultSort(page.sort)) {
-    if (from >= total) return { questionPapersList: [], noOfRecords: total };
-    const sort = page.sort as QuestionPaperSort;
-    let byDb = sortedPageStatements.get(db);
-    if (!byDb) {
-      byDb = new Map();
-      sortedPageStatements.set(db, byDb);
+  if (from >= total) return { questionPapersList: [], noOfRecords: total };
+  const sort: QuestionPaperSort = page.sort ?? { column: "courseName", direction: "asc" };
+  const descending = sort.direction === "desc";
+  if (PAPER_KEY_COLUMNS.includes(sort.column)) {
+    const column = sort.column as PaperKeyColumn;
+    let byColumn = keyStatements.get(db);
+    if (!byColumn) {
+      byColumn = new Map();
+      keyStatements.set(db, byColumn);
     }
-    const name = `${sort.column} ${sort.direction}${scoped ? " scoped" : ""}`;
-    let statement = byDb.get(name);
-    if (!statement) {
-      statement = prepareSortedPage(db, sort, scoped);
-      byDb.set(name, statement);
+    let keyed = byColumn.get(column);
+    if (!keyed) {
+      keyed = prepareKeyStatements(db, column);
+      byColumn.set(column, keyed);
     }
-    const rows = await statement.execute({ ...params, limit: page.count, offset: from });
+    const statementsOfKey = keyed;
+    // Nothing narrows the offerings when no offering filter and no reach does.
+    const allOfferings = !scoped && params.course === "" && params.term === "" && params.batch === "";
+    const offeringParams = {
+      allOfferings,
+      offerings: allOfferings ? [] : groups.map((g) => g.offeringId),
+    };
+    // The counts per key value depend on the filter and the column only (both directions use them).
+    const keyGroups = await cachedReadModel(
+      db,
+      "question_paper_list",
+      `keys|${column}|${JSON.stringify(params)}`,
+      async () => {
+        const [answer] = await statementsOfKey.groups.execute({ ...params, ...offeringParams });
+        const entries = JSON.parse(answer?.list ?? "[]") as Array<[string, number, number, boolean]>;
+        return entries.map(([key, n, rank, blank]) => ({ key, n, rank, last: blank }));
+      },
+    );
+    const { spanned, skipped } = spannedGroups(groupsInOrder(keyGroups, descending), from, to);
+    const keys: string[] = [];
+    const places: number[] = [];
+    let nonePlace = 0;
+    for (const { members, place } of spanned) {
+      for (const { key } of members) {
+        if (key === "") nonePlace = place;
+        else {
+          keys.push(key);
+          places.push(place);
+        }
+      }
+    }
+    const rows = await statementsOfKey.page.execute({
+      ...params,
+      ...offeringParams,
+      keys,
+      places,
+      nonePlace,
+      withNone: nonePlace > 0,
+      limit: page.count,
+      offset: from - skipped,
+    });
     return { questionPapersList: await labelledRows(prepared.labels, rows), noOfRecords: total };
   }
-  // Offerings of equal rank share a place in the order (their papers interleave by id): whole ranks.
-  const byRank = new Map<number, { n: number; offerings: string[] }>();
-  for (const g of groups) {
-    const entry = byRank.get(g.rank) ?? { n: 0, offerings: [] };
-    entry.n += g.n;
-    entry.offerings.push(g.offeringId);
-    byRank.set(g.rank, entry);
-  }
+  // A sort by a key of the paper's course offering: the offerings in that order, each offering's
+  // papers by id; offerings of equal rank share a place in the order (their papers interleave by id).
+  const rankOf = {
+    courseName: (g: (typeof groups)[number]) => g.rank,
+    term: (g: (typeof groups)[number]) => g.termRank,
+    batch: (g: (typeof groups)[number]) => g.batchRank,
+  }[sort.column as "courseName" | "term" | "batch"];
+  const ordered = groupsInOrder(
+    groups.map((g) => ({ ...g, rank: rankOf(g) })),
+    descending,
+  );
+  const { spanned, skipped } = spannedGroups(ordered, from, to);
   const offerings: string[] = [];
   const ranks: number[] = [];
-  let seen = 0;
-  let skipped = 0;
-  for (const [rank, entry] of byRank) {
-    if (seen >= to) break;
-    if (seen + entry.n > from) {
-      if (offerings.length === 0) skipped = seen;
-      offerings.push(...entry.offerings);
-      ranks.push(...entry.offerings.map(() => rank));
+  for (const { members, place } of spanned) {
+    for (const member of members) {
+      offerings.push(member.offeringId);
+      ranks.push(place);
     }
-    seen += entry.n;
   }
-  if (offerings.length === 0) return { questionPapersList: [], noOfRecords: total };
   // The page's rows, then their names by the ids they hold.
   const rows = await prepared.page.execute({
     ...params,
