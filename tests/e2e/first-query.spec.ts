@@ -1,10 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN_EMAIL, signIn, waitForIslands } from "./helpers.ts";
+import { ADMIN_EMAIL, sharedSignedInPage, waitForIslands } from "./helpers.ts";
 
 /**
  * Fast first load (docs/performance.md, "First query on the server"): the screens that declare a
  * first query come with their data in the server's HTML, and the island, hydrating, does not ask
- * the API for it again. The administrator signs in once and opens the question-paper list, the exam
+ * the API for it again. The administrator (the run's shared page) opens the question-paper list, the exam
  * dashboard, the exam timetable, the Upcoming and completed exams lists, the Exam Setup list, the
  * grading list and a course offering's grading page: each
  * page's HTML (as the server sent it, before any script)
@@ -79,9 +79,10 @@ async function apiCallsWhileLoading(page: Page, path: string): Promise<string[]>
 }
 
 test("the converted screens come with their first rows and ask the API nothing while hydrating", async ({
-  page,
-}) => {
-  await signIn(page, ADMIN_EMAIL);
+  browser,
+}, testInfo) => {
+  // The run's administrator page (no code request of its own when an earlier story signed them in).
+  const page = await sharedSignedInPage(browser, testInfo.project.use.baseURL, ADMIN_EMAIL);
   const origin = new URL(page.url()).origin;
 
   // The question-paper list: the first 25 papers of the unfiltered list.

@@ -328,6 +328,8 @@ export {
   notificationDetailQueryOptions,
   notificationKeys,
   notificationListQueryOptions,
+  resendFailedSmsMutationOptions,
+  type SmsResendAnswer,
   sendNotificationMutationOptions,
 } from "./notifications.ts";
 export {

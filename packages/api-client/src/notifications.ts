@@ -81,3 +81,19 @@ export function sendNotificationMutationOptions(api: ApiClient) {
     mutationFn: async (body: NotificationRequest) => unwrap(await api.POST("/notifications", { body })),
   });
 }
+
+/** Answer of POST /notifications/{id}/sms/resend: how many were queued again and the new counts. */
+export type SmsResendAnswer = JsonAnswer<"resendFailedSms">;
+
+/**
+ * POST /notifications/{id}/sms/resend: queues the failed SMS of message `id` again (as failed mails
+ * are with `resendFailedMailMutationOptions`). ApiError 409 `no_failed_sms` when none failed, 404
+ * for a message the caller may not see. Invalidate `notificationKeys.all` on success.
+ */
+export function resendFailedSmsMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["notifications", "sms", "resend"],
+    mutationFn: async (id: string) =>
+      unwrap(await api.POST("/notifications/{id}/sms/resend", { params: { path: { id } } })),
+  });
+}

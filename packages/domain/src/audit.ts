@@ -90,6 +90,7 @@ export const AUDIT_ACTIONS = [
   "remove_role",
   // mail and imports
   "resend_mail",
+  "resend_sms",
   "send_notification",
   "import",
 ] as const;

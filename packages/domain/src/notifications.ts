@@ -71,6 +71,8 @@ export const NOTIFICATION_MESSAGES = {
   unknownContact: "A chosen contact does not exist",
   noRecipients: "None of the chosen recipients can be reached on this channel",
   noSuchMessage: "No such message",
+  /** Resend failed on an SMS message none of whose SMS failed (or someone resent them meanwhile). */
+  noFailedSms: "There are no failed SMS to resend. Reload to see the current counts.",
 } as const;
 
 /** The addresses of a comma-separated list, trimmed, empty parts left out. */

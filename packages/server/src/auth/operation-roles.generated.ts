@@ -1079,6 +1079,12 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     roles: ["exam_office", "academic_office"],
   },
   {
+    method: "POST",
+    path: "/notifications/{id}/sms/resend",
+    operationId: "resendFailedSms",
+    roles: ["exam_office", "academic_office"],
+  },
+  {
     method: "GET",
     path: "/admin/departments",
     operationId: "listDepartments",

@@ -17,8 +17,8 @@ import { isUniqueViolation } from "../db/unique-violation.ts";
 import { updateVersioned } from "../db/versioned-update.ts";
 import { ApiError, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
-import type { DowngradingRuleRow } from "./downgrading-rules.ts";
-import { recomputeGrades } from "./setup.ts";
+import { type DowngradingRuleRow, loadDowngradingRules } from "./downgrading-rules.ts";
+import { recomputeGrades, regradeStudents } from "./setup.ts";
 
 /** The exam office's rules hold everywhere: a role held only at scopes may read them but not change them. */
 async function requireUnscoped(ctx: AppContext, user: SessionUser): Promise<void> {
@@ -46,6 +46,31 @@ async function regradeRetestOfferings(
         where rr.state in ('Accept', 'Scheduled') order by 1`,
   );
   for (const o of offerings) await recomputeGrades(tx, actor, o.id, at, reason);
+  return offerings.length;
+}
+
+/** The audit reason of the grades a retest decision changes. */
+export const RETEST_DECISION_REASON = "Retest request decided";
+
+/**
+ * Regrades, in `tx` (the transaction that decided the retest requests), the students whose result
+ * became a retest or stopped being one: `changed` maps each course offering id to those students.
+ * Each changed grade row is stored and audited (`recalculate_grade`, reason
+ * {@link RETEST_DECISION_REASON}) as a rule save does. Without any downgrading rule a retest changes
+ * no grade, so nothing is read or written. Returns how many course offerings were regraded.
+ */
+export async function regradeRetestDecisions(
+  tx: Executor,
+  actor: AuditActor,
+  changed: ReadonlyMap<string, ReadonlySet<string>>,
+  at: Date,
+): Promise<number> {
+  if (changed.size === 0) return 0;
+  if ((await loadDowngradingRules(tx)).length === 0) return 0;
+  const offerings = [...changed.keys()].sort();
+  for (const id of offerings) {
+    await regradeStudents(tx, actor, id, at, RETEST_DECISION_REASON, changed.get(id) as ReadonlySet<string>);
+  }
   return offerings.length;
 }
 

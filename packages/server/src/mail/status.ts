@@ -6,6 +6,7 @@
  * `planning.faculty_invitation:`). Only the mailing records below can be read here: sign-in mails
  * (`auth.*`) never are, and no answer carries a mail's body.
  */
+import type { AuditAction } from "@portal/domain";
 import { and, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AuditEntry, writeAudit } from "../audit.ts";
@@ -144,14 +145,107 @@ export async function listFailedMail(db: Executor, source: string): Promise<Fail
   }));
 }
 
+/** One failed delivery as {@link requeueFailed} locked it: its id and what its audit row keeps. */
+export type FailedDelivery = { id: string; before: Record<string, unknown>; after: Record<string, unknown> };
+
+/**
+ * A queue whose failed deliveries staff may send again: the mail outbox (below) or the SMS of a
+ * message of the communication channels (notifications/sms.ts). Both are claimed by the outbox's
+ * sender only while `queued`, so a row set back to queued is taken once, after the commit.
+ */
+export type FailedDeliveryQueue = {
+  /** Audit row of each resent delivery: its action and entity (`resend_mail`, `mail`). */
+  audit: { action: AuditAction; entity: string };
+  /** The 409 refusal when nothing failed (none failed, or someone resent them meanwhile). */
+  noneFailed: { message: string; errorCode: string; field: string };
+  /** Reads the failed rows with `FOR UPDATE`, in `tx`. */
+  lockFailed(tx: Executor): Promise<FailedDelivery[]>;
+  /** Sets rows `ids`, while still failed, back to queued: no attempts, due at `at`, no last error. */
+  requeue(tx: Executor, ids: string[], at: Date): Promise<void>;
+};
+
+/**
+ * The shared path of every resend, inside transaction `tx`: locks the failed rows of `queue`, sets
+ * them back to queued and writes one audit row each. Two resends at once cannot both take a row: the
+ * second waits for the first's lock and then finds it queued. 409 `queue.noneFailed` when none is
+ * failed. Returns how many were queued again; the caller wakes the sender after the commit.
+ */
+export async function requeueFailed(
+  tx: Executor,
+  actor: SessionUser,
+  queue: FailedDeliveryQueue,
+  at: Date,
+): Promise<number> {
+  const failed = await queue.lockFailed(tx);
+  if (failed.length === 0) {
+    throw new ApiError(409, queue.noneFailed.message, {
+      errorCode: queue.noneFailed.errorCode,
+      field: queue.noneFailed.field,
+    });
+  }
+  await queue.requeue(
+    tx,
+    failed.map((f) => f.id),
+    at,
+  );
+  const audit: AuditEntry[] = failed.map((f) => ({
+    action: queue.audit.action,
+    entity: queue.audit.entity,
+    entityId: f.id,
+    before: f.before,
+    after: f.after,
+  }));
+  await writeAudit(tx, actor, audit, at);
+  return failed.length;
+}
+
+/** The failed mails of `source` as a {@link FailedDeliveryQueue}. */
+function failedMailQueue(source: string): FailedDeliveryQueue {
+  return {
+    audit: { action: "resend_mail", entity: "mail" },
+    noneFailed: {
+      message: "There are no failed mails to resend. Reload to see the current counts.",
+      errorCode: "no_failed_mail",
+      field: "source",
+    },
+    async lockFailed(tx) {
+      const failed = await tx
+        .select({
+          id: mailOutbox.id,
+          attempts: mailOutbox.attempts,
+          lastError: mailOutbox.lastError,
+          source: mailOutbox.source,
+        })
+        .from(mailOutbox)
+        .where(and(matching(source), eq(mailOutbox.status, "failed")))
+        .for("update");
+      return failed.map((f) => ({
+        id: f.id,
+        before: {
+          status: "failed",
+          attempts: f.attempts,
+          lastError: sanitizeLastError(f.lastError),
+          source: f.source,
+        },
+        after: { status: "queued", attempts: 0, source: f.source },
+      }));
+    },
+    async requeue(tx, ids, at) {
+      await tx
+        .update(mailOutbox)
+        .set({ status: "queued", attempts: 0, nextAttemptAt: at, lastError: null })
+        .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "failed")));
+    },
+  };
+}
+
 /**
  * Resends the failed mails of `source`: in one transaction, locks them (`FOR UPDATE`), sets them
  * back to `queued` with no attempts, due now and without their last error, and writes one audit row
- * each (`resend_mail`, entity `mail`). The sender claims only `queued` rows (mail/delivery.ts), so
- * no sender holds a failed row, and two resends cannot both take the same row: the second waits for
- * the first and then finds it queued. 409 `no_failed_mail` when the source has no failed mail (none
- * failed, or someone resent them meanwhile). Answers how many were resent and the new counts; the
- * caller wakes the sender after the commit.
+ * each (`resend_mail`, entity `mail`), through {@link requeueFailed}. The sender claims only `queued`
+ * rows (mail/delivery.ts), so no sender holds a failed row. 409 `no_failed_mail` when the source has
+ * no failed mail (none failed, or someone resent them meanwhile). Answers how many were resent and
+ * the new counts; the caller wakes the sender after the commit.
  */
 export async function resendFailedMail(
   ctx: AppContext,
@@ -160,47 +254,7 @@ export async function resendFailedMail(
 ): Promise<{ resent: number } & MailCounts> {
   const at = new Date(ctx.now());
   return ctx.db.transaction(async (tx) => {
-    const failed = await tx
-      .select({
-        id: mailOutbox.id,
-        attempts: mailOutbox.attempts,
-        lastError: mailOutbox.lastError,
-        source: mailOutbox.source,
-      })
-      .from(mailOutbox)
-      .where(and(matching(source), eq(mailOutbox.status, "failed")))
-      .for("update");
-    if (failed.length === 0) {
-      throw new ApiError(409, "There are no failed mails to resend. Reload to see the current counts.", {
-        errorCode: "no_failed_mail",
-        field: "source",
-      });
-    }
-    await tx
-      .update(mailOutbox)
-      .set({ status: "queued", attempts: 0, nextAttemptAt: at, lastError: null })
-      .where(
-        and(
-          inArray(
-            mailOutbox.id,
-            failed.map((f) => f.id),
-          ),
-          eq(mailOutbox.status, "failed"),
-        ),
-      );
-    const audit: AuditEntry[] = failed.map((f) => ({
-      action: "resend_mail",
-      entity: "mail",
-      entityId: f.id,
-      before: {
-        status: "failed",
-        attempts: f.attempts,
-        lastError: sanitizeLastError(f.lastError),
-        source: f.source,
-      },
-      after: { status: "queued", attempts: 0, source: f.source },
-    }));
-    await writeAudit(tx, actor, audit, at);
-    return { resent: failed.length, ...(await countMail(tx, source)) };
+    const resent = await requeueFailed(tx, actor, failedMailQueue(source), at);
+    return { resent, ...(await countMail(tx, source)) };
   });
 }

@@ -5,7 +5,7 @@ import {
   ROLE_ACADEMIC_OFFICE,
   ROLE_EXAM_OFFICE,
 } from "@portal/domain";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { writeAudit } from "../audit.ts";
 import { listScopeOf, offeringIdInListScope } from "../auth/public.ts";
 import type { AppContext, SessionUser } from "../context.ts";
@@ -14,7 +14,7 @@ import type { Executor } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
 import { notificationMessage, notificationRecipient } from "../db/schema.ts";
 import { badRequest, notFound } from "../http/errors.ts";
-import { sanitizeLastError } from "../mail/status.ts";
+import { type FailedDeliveryQueue, requeueFailed, sanitizeLastError } from "../mail/status.ts";
 
 /*
  * Communication channels (/app/notification; openapi/notifications.yaml): messages by mail or SMS to
@@ -348,6 +348,18 @@ export async function listNotifications(
   return { notifications: await views(ctx.db, page), noOfRecords: Number(total?.n ?? 0) };
 }
 
+/** 404 unless message `messageId` exists and `user` may see it ({@link ownOnly}). */
+async function requireVisibleMessage(ctx: AppContext, user: SessionUser, messageId: string): Promise<void> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(messageId))
+    throw notFound(NOTIFICATION_MESSAGES.noSuchMessage);
+  const [found] = await ctx.db
+    .select({ sentBy: notificationMessage.sentBy })
+    .from(notificationMessage)
+    .where(eq(notificationMessage.id, messageId));
+  if (!found || ((await ownOnly(ctx, user)) && found.sentBy !== user.id))
+    throw notFound(NOTIFICATION_MESSAGES.noSuchMessage);
+}
+
 /**
  * Checks a mail `source` of the mail status calls (mail/routes.ts) against the caller's reach when it
  * is a message's (`notification:<messageId>:` or `notification:<messageId>:<recipientId>`): the
@@ -362,15 +374,71 @@ export async function authorizeNotificationMailSource(
 ): Promise<void> {
   if (!source.startsWith("notification:")) return;
   const messageId = source.split(":")[1] ?? "";
-  const narrowed = await ownOnly(ctx, user);
-  if (messageId === "" && !narrowed) return;
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(messageId))
-    throw notFound(NOTIFICATION_MESSAGES.noSuchMessage);
-  const [found] = await ctx.db
-    .select({ sentBy: notificationMessage.sentBy })
-    .from(notificationMessage)
-    .where(eq(notificationMessage.id, messageId));
-  if (!found || (narrowed && found.sentBy !== user.id)) throw notFound(NOTIFICATION_MESSAGES.noSuchMessage);
+  if (messageId === "" && !(await ownOnly(ctx, user))) return;
+  await requireVisibleMessage(ctx, user, messageId);
+}
+
+/**
+ * The failed SMS of message `messageId` as a queue of the mail resend path (mail/status.ts
+ * requeueFailed): each recipient row with `sms_status = 'failed'`, audited `resend_sms`.
+ */
+function failedSmsQueue(messageId: string): FailedDeliveryQueue {
+  return {
+    audit: { action: "resend_sms", entity: "notification_recipient" },
+    noneFailed: { message: NOTIFICATION_MESSAGES.noFailedSms, errorCode: "no_failed_sms", field: "id" },
+    async lockFailed(tx) {
+      const failed = await tx
+        .select({
+          id: notificationRecipient.id,
+          attempts: notificationRecipient.smsAttempts,
+          lastError: notificationRecipient.smsLastError,
+        })
+        .from(notificationRecipient)
+        .where(
+          and(eq(notificationRecipient.messageId, messageId), eq(notificationRecipient.smsStatus, "failed")),
+        )
+        .orderBy(notificationRecipient.id)
+        .for("update");
+      return failed.map((f) => ({
+        id: f.id,
+        before: {
+          status: "failed",
+          attempts: f.attempts,
+          lastError: sanitizeLastError(f.lastError),
+          messageId,
+        },
+        after: { status: "queued", attempts: 0, messageId },
+      }));
+    },
+    async requeue(tx, ids, at) {
+      await tx
+        .update(notificationRecipient)
+        .set({ smsStatus: "queued", smsAttempts: 0, smsNextAttemptAt: at, smsLastError: null })
+        .where(and(inArray(notificationRecipient.id, ids), eq(notificationRecipient.smsStatus, "failed")));
+    },
+  };
+}
+
+/**
+ * Resends the failed SMS of message `id` (POST /notifications/{id}/sms/resend), as failed mails are
+ * resent (mail/status.ts requeueFailed): in one transaction the failed recipients are locked, set
+ * back to queued with no attempts, due now and without their last error, one audit row each
+ * (`resend_sms`). The SMS sender takes them after the commit (the caller wakes it). 404 for an
+ * unknown message or one the caller may not see; 409 `no_failed_sms` when none failed (a mail
+ * message has no SMS). Answers how many were queued again and the message's new counts.
+ */
+export async function resendFailedSms(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+): Promise<{ resent: number; counts: NotificationCounts }> {
+  await requireVisibleMessage(ctx, user, id);
+  const at = new Date(ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const resent = await requeueFailed(tx, user, failedSmsQueue(id), at);
+    const counts = (await countsOf(tx, [id])).get(id) ?? { queued: 0, sent: 0, failed: 0 };
+    return { resent, counts };
+  });
 }
 
 /**

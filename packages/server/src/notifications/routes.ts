@@ -8,6 +8,7 @@ import {
   getNotification,
   listNotificationChoices,
   listNotifications,
+  resendFailedSms,
   sendNotification,
 } from "./notifications.ts";
 
@@ -19,7 +20,8 @@ const ZChoicesQuery = z.object({
  * Routes of the communication channels (openapi/notifications.yaml): the sent messages (paged), the
  * compose form's choices, sending a message (201) and one message with a page of its recipients.
  * Roles come from the generated role table (exam office, academic office, administrator); resending
- * failed mails is POST /mail/resend with source `notification:<id>:`.
+ * failed mails is POST /mail/resend with source `notification:<id>:`, failed SMS
+ * POST /notifications/{id}/sms/resend (the same resend path, notifications.ts resendFailedSms).
  */
 export function notificationRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -43,6 +45,13 @@ export function notificationRoutes(ctx: AppContext): Hono<AppEnv> {
     const { id } = parseOrThrow(z.object({ id: ZId }), { id: c.req.param("id") });
     const query = parseOrThrow(ZNotificationRecipientQuery, c.req.query());
     return c.json({ success: true as const, ...(await getNotification(ctx, c.get("user"), id, query)) });
+  });
+  app.post("/notifications/:id/sms/resend", async (c) => {
+    const { id } = parseOrThrow(z.object({ id: ZId }), { id: c.req.param("id") });
+    const result = await resendFailedSms(ctx, c.get("user"), id);
+    // Committed: the outbox's sender may take the SMS now.
+    ctx.mailer.wake();
+    return c.json({ success: true as const, id, ...result });
   });
   return app;
 }

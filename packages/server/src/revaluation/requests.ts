@@ -50,7 +50,7 @@ import {
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { updateVersioned } from "../db/versioned-update.ts";
 import { examHeaderColumns, withExamHeaderJoins } from "../exam/public.ts";
-import { regradeStudents } from "../grading/public.ts";
+import { RETEST_STATES_THAT_DOWNGRADE, regradeRetestDecisions, regradeStudents } from "../grading/public.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../http/errors.ts";
 import { isUuid } from "../http/request.ts";
 
@@ -673,10 +673,16 @@ async function writeRevisedMark(
 
 // ---------------------------------------------------------------- retest update
 
+/** Whether a retest request in `state` makes its student's result a retest (downgrading rules). */
+const isRetestResult = (state: string) => (RETEST_STATES_THAT_DOWNGRADE as readonly string[]).includes(state);
+
 /**
  * Applies retest update items in one transaction (spec §7 retest update: id and RevalAccept Accept,
  * Pending or Reject, plus the version read). Moves follow the domain's table: the decision may be
  * reconsidered until the student is scheduled into a retest exam; a Scheduled request stays.
+ * A decision that makes a student's result a retest (Accept) or takes that back regrades the exam's
+ * course offering in the same transaction under the downgrading rules (grading downgrading.ts,
+ * audited `recalculate_grade`); without a rule no grade changes.
  * Errors, nothing written: 404 unknown request; 409 stale version or illegal transition.
  */
 export async function updateRetests(
@@ -688,6 +694,8 @@ export async function updateRetests(
   return ctx.db.transaction(async (tx) => {
     const audit: AuditEntry[] = [];
     const saved = [];
+    /** Students whose result became or stopped being a retest, by course offering. */
+    const regrade = new Map<string, Set<string>>();
     for (const [i, item] of items.entries()) {
       const [current] = isUuid(item.id)
         ? await tx.select().from(retestRequest).where(eq(retestRequest.id, item.id)).for("update")
@@ -712,6 +720,17 @@ export async function updateRetests(
         { state: item.accept, decidedAt: at },
         { what: "This retest request", field: `${i}.version` },
       );
+      if (isRetestResult(current.state) !== isRetestResult(row.state)) {
+        const [of] = await tx
+          .select({ offeringId: exam.courseOfferingId })
+          .from(exam)
+          .where(eq(exam.id, current.examId));
+        if (of) {
+          const students = regrade.get(of.offeringId) ?? new Set<string>();
+          students.add(current.studentId);
+          regrade.set(of.offeringId, students);
+        }
+      }
       audit.push({
         action: "update_retest_request",
         entity: "retest_request",
@@ -727,6 +746,7 @@ export async function updateRetests(
       });
     }
     await writeAudit(tx, actor, audit, at);
+    await regradeRetestDecisions(tx, actor, regrade, at);
     return saved;
   });
 }

@@ -78,6 +78,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, () => string> = {
   delete: m.audit_action_delete,
   swap: m.audit_action_swap,
   resend_mail: m.audit_action_resend_mail,
+  resend_sms: m.audit_action_resend_sms,
   send_notification: m.audit_action_send_notification,
   assign_role: m.audit_action_assign_role,
   remove_role: m.audit_action_remove_role,

@@ -175,8 +175,86 @@ describe("communication channels", { timeout: 30_000 }, () => {
     expect(await screen.findByText((content) => content.startsWith(text))).toBeTruthy();
     const recipients = await screen.findByRole("table", { name: "Recipients" });
     expect(within(recipients).getByText("The SMS gateway answered 503: busy")).toBeTruthy();
-    // SMS are not in the mail outbox: no mail resend is offered.
+    // SMS are not in the mail outbox: no mail resend is offered, the SMS resend instead.
     expect(screen.queryByRole("button", { name: "Resend failed" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Resend failed SMS" })).toBeTruthy();
+  });
+
+  /** An SMS message whose failed SMS a resend queues again (the fake server keeps the counts). */
+  function smsApi(refuse = false) {
+    const counts = { queued: 0, sent: 1, failed: 2 };
+    const sms = () => ({ ...SENT, id: ID(8), channel: "sms", subject: "", body: "Results are out.", counts });
+    const recipient = (n: number, status: string) => ({
+      id: ID(n),
+      contactId: null,
+      name: null,
+      address: `+91 98765432${n}0`,
+      status,
+      attempts: status === "failed" ? 5 : 1,
+      lastError: status === "failed" ? "The SMS gateway answered 503: busy" : null,
+    });
+    return fakeApi({
+      "GET /api/notifications": () => json(200, { success: true, notifications: [sms()], noOfRecords: 1 }),
+      "GET /api/notifications/choices": () => json(200, { success: true, sections: [], contacts: [] }),
+      [`GET /api/notifications/${ID(8)}`]: () =>
+        json(200, {
+          success: true,
+          notification: sms(),
+          noOfRecords: 3,
+          smsGateway: true,
+          recipients: [
+            recipient(1, counts.failed > 0 ? "failed" : "queued"),
+            recipient(2, counts.failed > 0 ? "failed" : "queued"),
+            recipient(3, "sent"),
+          ],
+        }),
+      [`POST /api/notifications/${ID(8)}/sms/resend`]: () => {
+        if (refuse || counts.failed === 0)
+          return json(409, {
+            success: false,
+            errorCode: "no_failed_sms",
+            field: "id",
+            errorMessage: "There are no failed SMS to resend. Reload to see the current counts.",
+          });
+        const resent = counts.failed;
+        counts.queued += resent;
+        counts.failed = 0;
+        return json(200, { success: true, id: ID(8), resent, counts: { ...counts } });
+      },
+    });
+  }
+
+  it("resends an SMS message's failed SMS from its recipients, then shows them queued", async () => {
+    const { fetch, calls } = smsApi();
+    const { container } = render(
+      <Notifications locale="en" search={`?message=${ID(8)}`} fetch={fetch} navigate={vi.fn()} />,
+    );
+    const status = await screen.findByRole("region", { name: "SMS" });
+    expect(within(status).getByText("0 queued · 1 sent · 2 failed")).toBeTruthy();
+    await expectNoAxeViolations(container);
+    fireEvent.click(within(status).getByRole("button", { name: "Resend failed SMS" }));
+    expect(await screen.findByText("Failed SMS queued again: 2")).toBeTruthy();
+    await waitFor(() => expect(within(status).getByText("2 queued · 1 sent · 0 failed")).toBeTruthy());
+    expect(within(status).queryByRole("button", { name: "Resend failed SMS" })).toBeNull();
+    const recipients = screen.getByRole("table", { name: "Recipients" });
+    await waitFor(() => expect(within(recipients).queryByText("Failed")).toBeNull());
+    expect(calls.filter((c) => c.method === "POST")).toEqual([
+      { method: "POST", path: `/api/notifications/${ID(8)}/sms/resend`, body: undefined },
+    ]);
+  });
+
+  it("says why an SMS resend was refused and reads the message again", async () => {
+    const { fetch, calls } = smsApi(true);
+    render(<Notifications locale="en" search={`?message=${ID(8)}`} fetch={fetch} navigate={vi.fn()} />);
+    const status = await screen.findByRole("region", { name: "SMS" });
+    const reads = () =>
+      calls.filter((c) => c.method === "GET" && c.path === `/api/notifications/${ID(8)}`).length;
+    const before = reads();
+    fireEvent.click(within(status).getByRole("button", { name: "Resend failed SMS" }));
+    expect(
+      await screen.findByText("There are no failed SMS to resend. Reload to see the current counts."),
+    ).toBeTruthy();
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 
   it("keeps the list page and the chosen message in the address", () => {

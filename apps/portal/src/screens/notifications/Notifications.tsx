@@ -6,6 +6,7 @@ import {
   notificationDetailQueryOptions,
   notificationKeys,
   notificationListQueryOptions,
+  resendFailedSmsMutationOptions,
   sendNotificationMutationOptions,
 } from "@portal/api-client";
 import {
@@ -372,6 +373,44 @@ function recipientsText(n: NotificationRow): string {
   return n.sections.length > 0 ? `${n.sections.map((s) => s.name).join("; ")} (${people})` : people;
 }
 
+/**
+ * An SMS message's counts ('N queued · N sent · N failed') and, when some failed, 'Resend failed SMS'
+ * (POST /notifications/{id}/sms/resend, the mails' resend path), then a toast and the message and
+ * list read again; a refusal (409 when someone resent them meanwhile) shows the server's message.
+ */
+function SmsStatus({ message }: { message: NotificationRow }) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const resend = useMutation({
+    ...resendFailedSmsMutationOptions(api),
+    onSuccess: (answer) => {
+      toast.success(m.notify_sms_resent({ count: formatNumber(answer.resent) }));
+    },
+    onError: (error) => {
+      toast.error(readRefusal(error, NOTIFICATION_TRANSLATIONS).message);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+  return (
+    <section className={styles.actions} aria-label={m.notify_sms_status_label()}>
+      <p className={styles.muted} role="status">
+        {countsText(message)}
+      </p>
+      {message.counts.failed > 0 ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={resend.isPending}
+          onClick={() => resend.mutate(message.id)}
+        >
+          {m.notify_sms_resend_failed()}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
 /** A message's recipients with their delivery status, paged on the server and filtered by status. */
 function MessageDetail({
   state,
@@ -415,9 +454,12 @@ function MessageDetail({
       ) : null}
       {message?.channel === "mail" ? <MailStatus source={notificationSource(message.id)} /> : null}
       {message?.channel === "sms" ? (
-        <p className={styles.muted}>
-          {detail.data?.smsGateway ? m.notify_sms_gateway_note() : m.notify_sms_queued_note()}
-        </p>
+        <>
+          <p className={styles.muted}>
+            {detail.data?.smsGateway ? m.notify_sms_gateway_note() : m.notify_sms_queued_note()}
+          </p>
+          <SmsStatus message={message} />
+        </>
       ) : null}
       <div className={styles.filters}>
         <Select
@@ -466,7 +508,7 @@ function MessageDetail({
  * Communication channels (`/app/notification`, the home portal's card, spec §1): compose a message
  * by mail or SMS to classes or contacts; the sent messages, newest first, paged on the server, with
  * their queued, sent and failed counts; and the chosen message's recipients with each one's status
- * and Resend failed (the mail outbox). State lives in the address.
+ * and Resend failed (the mail outbox) or Resend failed SMS. State lives in the address.
  */
 export function NotificationsScreen({ search }: { search: string }) {
   const api = useApi();
