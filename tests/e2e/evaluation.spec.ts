@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { demoExamCycle, EXAM_OFFICE_EMAIL, expectNoAxeViolations, signIn } from "./helpers.ts";
+import { demoExamCycle, EXAM_OFFICE_EMAIL, examRows, expectNoAxeViolations, signIn } from "./helpers.ts";
 
 /**
  * The exam office assigns evaluators to an exam and records their answers: from the evaluation list
@@ -85,7 +85,7 @@ test("assign evaluators, record their answers and change a student's eligibility
   await page.getByRole("combobox", { name: "Exam cycle" }).selectOption(cycle.id);
   await expect(page).toHaveURL(new RegExp(`cycle=${cycle.id}`));
   const list = page.getByRole("table", { name: "Exams and their evaluators" });
-  await expect(list.getByRole("row").nth(1)).toBeVisible();
+  await expect(examRows(list).nth(1)).toBeVisible();
   await expectNoAxeViolations(page);
   await list.getByRole("link", { name: `Open the evaluation of ${exam.course} (${exam.section})` }).click();
   await page.waitForURL(new RegExp(`/app/exams/evaluation/${exam.id}$`));

@@ -195,3 +195,11 @@ export async function fillIntakeFilter(
  * and 12:30 in Singapore. The screens call this day today, whatever the browser's clock says.
  */
 export const SERVER_TODAY = "2026-11-26";
+
+/**
+ * The rows of an exam list without its date groups' header rows (a `th` scoped to the row group):
+ * row 0 is the column headers, row 1 the first exam, whichever date group it sits in.
+ */
+export function examRows(table: Locator): Locator {
+  return table.getByRole("row").filter({ hasNot: table.page().locator('th[scope="rowgroup"]') });
+}

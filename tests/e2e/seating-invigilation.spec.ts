@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   demoExamCycle,
   EXAM_OFFICE_EMAIL,
+  examRows,
   expectNoAxeViolations,
   outboxCount,
   signIn,
@@ -84,7 +85,7 @@ test("seat the students of an exam and assign its invigilators", async ({ page }
   await page.getByRole("link", { name: "Seating Plan" }).first().click();
   await page.waitForURL(/\/app\/exams\/seatingPlan\?cycle=/);
   await expect(page.getByRole("heading", { name: "Seating Plan", level: 1 })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Exams of the cycle" }).getByRole("row").nth(1)).toBeVisible();
+  await expect(examRows(page.getByRole("table", { name: "Exams of the cycle" })).nth(1)).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The exam's seating plan (opened by its route), then Generate.

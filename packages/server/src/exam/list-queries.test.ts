@@ -146,7 +146,7 @@ describe.each(testTargets())("list queries on $name", (target) => {
     }
   });
 
-  it("reads a narrowed exam timetable page with two statements, finding its exams by index", async () => {
+  it("reads a narrowed exam timetable page with two statements (three past page 1), finding its exams by index", async () => {
     const db = api.ctx.db;
     const [cycle] = await rows<{ id: string; programmeId: string }>(
       db,
@@ -160,7 +160,10 @@ describe.each(testTargets())("list queries on $name", (target) => {
     const statements = await statementsOf(api, () => listExamTimetable(db, q, scope));
     // The count and the page: the reach is a condition of each, no statement per row.
     expect(statements).toHaveLength(2);
-    for (const statement of statements) {
+    // A later page counts once more, the exams dated before its first (firstDateContinued).
+    const later = await statementsOf(api, () => listExamTimetable(db, { ...q, pageNo: 2, count: 4 }, scope));
+    expect(later).toHaveLength(3);
+    for (const statement of [...statements, later[2]!]) {
       expect(statement.text).toMatch(/programme_id"? = any/i);
       const plan = await planOf(api, target.name, statement);
       // The exams by the cycle's index or, through the offerings in the reach, by the offering's

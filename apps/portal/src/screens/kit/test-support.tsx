@@ -59,3 +59,18 @@ export async function chooseFromRowMenu(trigger: HTMLElement, item: string): Pro
   expect(previous?.textContent).toBe(item);
   fireEvent.keyDown(menu, { key: "Enter" });
 }
+
+/**
+ * The data rows of a table's body (no column header row), without the date groups' header rows
+ * (`th scope="rowgroup"`, DataTable's `groupByDate`): what a row count of a grouped list counts.
+ */
+export function dataRows(table: HTMLElement): HTMLElement[] {
+  return within(table)
+    .getAllByRole("row")
+    .filter((row) => row.closest("thead") === null && row.querySelector('th[scope="rowgroup"]') === null);
+}
+
+/** The texts of a table's date group headers, in order ("Monday, 23-11-2026 (continued)"). */
+export function groupHeaders(table: HTMLElement): (string | null)[] {
+  return [...table.querySelectorAll('th[scope="rowgroup"]')].map((header) => header.textContent);
+}

@@ -618,6 +618,7 @@ type AssignmentPage = {
 };
 type OverviewPage = {
   noOfRecords: number;
+  firstDateContinued: boolean;
   exams: Array<
     ListExam & {
       term: string;
@@ -984,6 +985,29 @@ describe.each(testTargets())("evaluation lists and deadline on $name", (target) 
       expect(res.status, query).toBe(status);
       expect((res.body as ErrorBody).field, query).toBe(field);
     }
+  });
+
+  it("says when an overview page's first exam date continues from the page before (firstDateContinued)", async () => {
+    // `exams`: the cycle's exams in timetable order, so the whole list's dates.
+    const dates = exams.map((e) => e.date);
+    const seen: boolean[] = [];
+    for (const size of [10, 25]) {
+      expect((await overview(`examCycleId=${cycleId}&count=${size}&pageNo=1`)).firstDateContinued).toBe(
+        false,
+      );
+      for (let pageNo = 2; (pageNo - 1) * size < dates.length; pageNo++) {
+        const page = await overview(`examCycleId=${cycleId}&count=${size}&pageNo=${pageNo}`);
+        expect(page.exams[0]?.dateOfExam).toBe(dates[(pageNo - 1) * size]);
+        // Continued exactly when the last exam of the page before has the same date as this page's first.
+        const expected = dates[(pageNo - 1) * size - 1] === dates[(pageNo - 1) * size];
+        expect(page.firstDateContinued, `count ${size} page ${pageNo}`).toBe(expected);
+        seen.push(page.firstDateContinued);
+      }
+    }
+    // Some page boundaries fall inside a date, others between two.
+    expect(seen).toContain(true);
+    expect(seen).toContain(false);
+    expect((await overview(`examCycleId=${cycleId}&count=10&pageNo=1000`)).firstDateContinued).toBe(false);
   });
 
   it("gives a page of the cycle's exams, as the timetable pages them, with the Evaluation page's figures", async () => {

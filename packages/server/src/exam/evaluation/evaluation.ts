@@ -38,6 +38,7 @@ import { updateVersioned } from "../../db/versioned-update.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import type { Mail } from "../../mail/mailer.ts";
+import { continuesFirstDate } from "../date-groups.ts";
 import { candidateOf, candidateOfExamRow } from "../eligibility/candidates.ts";
 import {
   containsPattern,
@@ -496,8 +497,10 @@ const evaluatorsWithStatus = (status: EvaluatorStatus) =>
  * one page of the exams of one cycle (every cycle without `examCycleId`) in the timetable's order
  * (date, start time, course, section), each with its deadline, subject faculty, Completed / Pending
  * and the figures of its Evaluation page's summary cards ({@link toSummary}); with the number of
- * exams. Two queries, whatever the page size. 404 (field `examCycleId`) for an unknown cycle. With
- * a reach `scope` (listScopeOf), only the exams of course offerings within it.
+ * exams. Two queries, whatever the page size (a third past page 1: `firstDateContinued`, whether the
+ * page's first exam date had exams on the pages before, {@link continuesFirstDate}). 404 (field
+ * `examCycleId`) for an unknown cycle. With a reach `scope` (listScopeOf), only the exams of course
+ * offerings within it.
  */
 export async function getEvaluationOverview(
   db: Executor,
@@ -509,6 +512,7 @@ export async function getEvaluationOverview(
   noOfRecords: number;
   pageNo: number;
   count: number;
+  firstDateContinued: boolean;
   exams: EvaluationOverviewExam[];
 }> {
   const cycle = q.examCycleId ? await findCycle(db, q.examCycleId, "examCycleId") : null;
@@ -516,8 +520,13 @@ export async function getEvaluationOverview(
     cycle ? eq(exam.examCycleId, cycle.id) : undefined,
     offeringIdInListScope(exam.courseOfferingId, scope),
   );
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(exam).where(where),
+  /** The cycle's exams (within the reach) that also meet `extra` (all of them without). */
+  const countListed = async (extra?: SQL) => {
+    const [n] = await db.select({ n: count() }).from(exam).where(and(where, extra));
+    return n?.n ?? 0;
+  };
+  const [total, rows] = await Promise.all([
+    countListed(),
     withExamJoins(
       db
         .select({
@@ -540,12 +549,18 @@ export async function getEvaluationOverview(
       .limit(q.count)
       .offset((q.pageNo - 1) * q.count),
   ]);
+  // The timetable's order, dates soonest first, so the screens group the exams by date.
+  const firstDateContinued = await continuesFirstDate(countListed, rows[0]?.dateOfExam, {
+    offset: (q.pageNo - 1) * q.count,
+    dates: "asc",
+  });
   const today = todayIn(now);
   return {
     examCycle: cycle,
-    noOfRecords: total?.n ?? 0,
+    noOfRecords: total,
     pageNo: q.pageNo,
     count: q.count,
+    firstDateContinued,
     exams: rows.map(({ requested, accepted, rejected, answerSheets, examVersion, ...e }) => ({
       ...e,
       version: examVersion,

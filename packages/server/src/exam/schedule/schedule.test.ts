@@ -19,6 +19,7 @@ import { DEMO_EXAM_CYCLE, DEMO_PAST_EXAM_CYCLE } from "../../demo/seed.ts";
 import { countStudentClashes } from "../../test/exam-sittings.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../../test/harness.ts";
 import { currentExamCycle, type ExamCycleSummary, getExamDashboard } from "./dashboard.ts";
+import { listExamTimetable } from "./timetable.ts";
 
 type Row = {
   id: string;
@@ -206,6 +207,75 @@ describe.each(testTargets())("exam schedule API on $name", (target) => {
       pages.push(...(await timetable(`examCycleId=${current.id}&count=10&pageNo=${pageNo}`)).timetable);
     }
     expect(all.timetable.map((r) => r.id)).toEqual(pages.map((r) => r.id));
+  });
+
+  it("says when a timetable page's first exam date continues from the page before (firstDateContinued)", async () => {
+    type Page = { noOfRecords: number; firstDateContinued: boolean; timetable: Row[] };
+    const page = (query: string) => get<Page>(`/api/salesforce/TimeTable?${query}`);
+    /** Each later page's flag against the whole list's dates (page size All), for a filter and a page size. */
+    const flags = async (filter: string, size: number, whole: string[]) => {
+      const found: boolean[] = [];
+      for (let pageNo = 2; (pageNo - 1) * size < whole.length; pageNo++) {
+        const shown = await page(`${filter}&count=${size}&pageNo=${pageNo}`);
+        expect(shown.timetable[0]?.dateOfExam).toBe(whole[(pageNo - 1) * size]);
+        // Continued exactly when the last exam of the page before has the same date as this page's first.
+        const expected = whole[(pageNo - 1) * size - 1] === shown.timetable[0]?.dateOfExam;
+        expect(shown.firstDateContinued, `${filter} count ${size} page ${pageNo}`).toBe(expected);
+        found.push(shown.firstDateContinued);
+      }
+      return found;
+    };
+    const seen: boolean[] = [];
+    for (const filter of [
+      `examCycleId=${current.id}`,
+      "examCycleId=",
+      `examCycleId=${current.id}&course=a`,
+    ]) {
+      const whole = (await page(`${filter}&count=0`)).timetable.map((r) => r.dateOfExam);
+      expect(whole.length, filter).toBeGreaterThan(10);
+      expect((await page(`${filter}&count=10&pageNo=1`)).firstDateContinued, filter).toBe(false);
+      for (const size of [10, 25]) seen.push(...(await flags(filter, size, whole)));
+    }
+    // The demo's days hold several exams each: some page boundaries fall inside a date, others between two.
+    expect(seen).toContain(true);
+    expect(seen).toContain(false);
+    // Past the end there is no first date, so nothing continues.
+    expect((await page(`examCycleId=${current.id}&count=10&pageNo=1000`)).firstDateContinued).toBe(false);
+  });
+
+  it("says the same for a timetable narrowed to a role's reach, counting only the exams within it", async () => {
+    const db = api.ctx.db;
+    // Every programme of the cycle but the one with the most exams: a reach whose exams share dates
+    // (one programme's exams never do) and leave out many exams of those dates.
+    const programmes = await readRows<{ programmeId: string }>(
+      db,
+      sql`select i.programme_id as "programmeId" from exam x
+          join course_offering o on o.id = x.course_offering_id join term t on t.id = o.term_id
+          join intake i on i.id = t.intake_id where x.exam_cycle_id = ${current.id}
+          group by 1 order by count(*) desc, 1`,
+    );
+    expect(programmes.length).toBeGreaterThan(2);
+    const reach = programmes.slice(1).map((p) => p.programmeId);
+    const scope = { programmes: `{${reach.join(",")}}`, plans: "{}", sections: "{}", key: "programmes" };
+    const q = { examCycleId: current.id, course: "" };
+    const whole = (await listExamTimetable(db, { ...q, pageNo: 1, count: ALL_ROWS_CAP }, scope)).timetable;
+    expect(whole.length).toBeLessThan(current.exams);
+    // The page size that ends page 1 on the first of two exams sharing a date: page 2 continues it.
+    // Counted over every exam instead of those in the reach, more exams lie before that date.
+    const split = whole.findIndex((row, i) => row.dateOfExam === whole[i + 1]?.dateOfExam) + 1;
+    expect(split).toBeGreaterThan(0);
+    const seen: boolean[] = [];
+    for (const size of [split, 3, 4]) {
+      for (let pageNo = 2; (pageNo - 1) * size < whole.length; pageNo++) {
+        const shown = await listExamTimetable(db, { ...q, pageNo, count: size }, scope);
+        expect(shown.timetable[0]?.id).toBe(whole[(pageNo - 1) * size]?.id);
+        const expected = whole[(pageNo - 1) * size - 1]?.dateOfExam === shown.timetable[0]?.dateOfExam;
+        expect(shown.firstDateContinued, `count ${size} page ${pageNo}`).toBe(expected);
+        seen.push(expected);
+      }
+    }
+    expect(seen).toContain(true);
+    expect(seen).toContain(false);
   });
 
   it("saves a timetable row, normalises the time, mails the faculty and audits the change", async () => {

@@ -31,6 +31,7 @@ import { updateVersioned } from "../../db/versioned-update.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import { movePlannerEventOfExam } from "../../scheduling/public.ts";
+import { continuesFirstDate } from "../date-groups.ts";
 import { RETEST_EXAM, scheduledInto } from "../eligibility/candidates.ts";
 import { examCampusTimeZone, examCampusToday, withExamHeaderJoins } from "../header.ts";
 import { type ExamOverlap, overlapsOfExams } from "./clash-report.ts";
@@ -149,13 +150,15 @@ function timetableReach(scope: ListScope | null): SQL | undefined {
  * and course, one page at a time, with the total. An examCycleId that is not a UUID matches nothing.
  * With a reach `scope` (listScopeOf), only the exams of course offerings within it, counted alike
  * (docs/security/roles.md): the condition is on the intake both statements join, so the cycle's
- * exams are still found through exam_cycle_date_idx.
+ * exams are still found through exam_cycle_date_idx. `firstDateContinued` says that the page's first
+ * exam date already had exams on the pages before ({@link continuesFirstDate}: one more count, not
+ * on page 1), so the screens' date group continues from the previous page.
  */
 export async function listExamTimetable(
   db: Executor,
   q: TimetableQuery,
   scope: ListScope | null = null,
-): Promise<{ timetable: ExamTimetableRow[]; noOfRecords: number }> {
+): Promise<{ timetable: ExamTimetableRow[]; noOfRecords: number; firstDateContinued: boolean }> {
   const where: SQL[] = [];
   if (q.examCycleId) where.push(isUuid(q.examCycleId) ? eq(exam.examCycleId, q.examCycleId) : sql`false`);
   if (q.course) {
@@ -165,18 +168,23 @@ export async function listExamTimetable(
   const reach = timetableReach(scope);
   if (reach) where.push(reach);
   const condition = where.length ? and(...where) : undefined;
-  const counted = db
-    .select({ n: count() })
-    .from(exam)
-    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
-    .innerJoin(course, eq(course.id, courseOffering.courseId))
-    .$dynamic();
-  if (reach) {
-    counted
-      .innerJoin(term, eq(term.id, courseOffering.termId))
-      .innerJoin(intake, eq(intake.id, term.intakeId));
-  }
-  const [total] = await counted.where(condition);
+  /** The list's rows that also meet `extra` (all of them without), counted over the joins its conditions need. */
+  const countListed = async (extra?: SQL) => {
+    const counted = db
+      .select({ n: count() })
+      .from(exam)
+      .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+      .innerJoin(course, eq(course.id, courseOffering.courseId))
+      .$dynamic();
+    if (reach) {
+      counted
+        .innerJoin(term, eq(term.id, courseOffering.termId))
+        .innerJoin(intake, eq(intake.id, term.intakeId));
+    }
+    const [n] = await counted.where(and(condition, extra));
+    return n?.n ?? 0;
+  };
+  const total = await countListed();
   const rows = await selectRows(db)
     .where(condition)
     .orderBy(
@@ -188,7 +196,12 @@ export async function listExamTimetable(
     )
     .limit(q.count)
     .offset((q.pageNo - 1) * q.count);
-  return { timetable: rows.map(toRow), noOfRecords: total?.n ?? 0 };
+  // Always in date order (soonest first), so the screens group the rows by exam date.
+  const firstDateContinued = await continuesFirstDate(countListed, rows[0]?.dateOfExam, {
+    offset: (q.pageNo - 1) * q.count,
+    dates: "asc",
+  });
+  return { timetable: rows.map(toRow), noOfRecords: total, firstDateContinued };
 }
 
 /**
@@ -425,28 +438,6 @@ function examDataSort(column: ExamDataSortColumn, direction: SortDirection): SQL
 }
 
 /**
- * Whether exams of a page's first date (`firstDate`, YYYY-MM-DD) sit on the pages before it, for a
- * list in date order (`dates`): the exams dated before it in that order all come first, so any more
- * rows before the page's `offset` share its date. One count over the list's `where`; false on the
- * first page, for an empty page and when the list is not in date order (`dates` null).
- */
-async function continuesFirstDate(
-  db: Executor,
-  where: SQL[],
-  firstDate: string | undefined,
-  page: { offset: number; dates: SortDirection | null },
-): Promise<boolean> {
-  if (firstDate === undefined || page.offset === 0 || page.dates === null) return false;
-  const earlier =
-    page.dates === "asc" ? sql`${exam.examDate} < ${firstDate}` : sql`${exam.examDate} > ${firstDate}`;
-  const [before] = await db
-    .select({ n: count() })
-    .from(exam)
-    .where(and(...where, earlier));
-  return page.offset > (before?.n ?? 0);
-}
-
-/**
  * ExamData (spec §7, with dueDays and completedIn): with `dueDays`, the exams from today (each exam's
  * today at its campus, in the campus's zone; `today` of the answer is the default zone's, Asia/Kolkata)
  * to dueDays days ahead, soonest first (the Upcoming screen); with `completedIn`, the exams held in
@@ -494,10 +485,15 @@ export async function listExamData(
     where.push(sql`exists (select 1 from course_offering so join term st on st.id = so.term_id
       join intake si on si.id = st.intake_id where so.id = ${exam.courseOfferingId} and ${within})`);
   }
-  const [total] = await db
-    .select({ n: count() })
-    .from(exam)
-    .where(and(...where));
+  /** The list's exams that also meet `extra` (all of them without). */
+  const countListed = async (extra?: SQL) => {
+    const [n] = await db
+      .select({ n: count() })
+      .from(exam)
+      .where(and(...where, extra));
+    return n?.n ?? 0;
+  };
+  const total = await countListed();
   const order = upcoming
     ? [asc(exam.examDate), asc(exam.startTime)]
     : [sql`${exam.examDate} desc`, sql`${exam.startTime} desc`];
@@ -507,7 +503,7 @@ export async function listExamData(
     .orderBy(...sorted, ...order, asc(course.name), asc(courseOffering.section), asc(exam.id))
     .limit(q.count)
     .offset((q.pageNo - 1) * q.count);
-  const firstDateContinued = await continuesFirstDate(db, where, rows[0]?.dateOfExam, {
+  const firstDateContinued = await continuesFirstDate(countListed, rows[0]?.dateOfExam, {
     offset: (q.pageNo - 1) * q.count,
     // The order the dates run in, or null when another column sorts the list (no date groups).
     dates:
@@ -522,7 +518,7 @@ export async function listExamData(
   const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000;
   return {
     today,
-    noOfRecords: total?.n ?? 0,
+    noOfRecords: total,
     firstDateContinued,
     exams: rows.map((r) => ({
       Id: r.id,

@@ -1,13 +1,19 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { expectNoAxeViolations, resetScreen, signedIn } from "../../kit/test-support.tsx";
+import {
+  dataRows,
+  expectNoAxeViolations,
+  groupHeaders,
+  resetScreen,
+  signedIn,
+} from "../../kit/test-support.tsx";
 import { CYCLE_NOV, ROW_FIN } from "../schedule/test-support.tsx";
 import EvaluationAssignment from "./EvaluationAssignment.tsx";
 import EvaluationExamList from "./EvaluationExamList.tsx";
 import EvaluationPlan from "./EvaluationPlan.tsx";
 import EvaluationTable from "./EvaluationTable.tsx";
 import { parseEvaluationListState, serializeEvaluationListState } from "./list-state.ts";
-import { CANDIDATES, EXAM, evaluationApi, makeAssignment, ROOM_A } from "./test-support.tsx";
+import { CANDIDATES, EXAM, evaluationApi, json, makeAssignment, ROOM_A } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);
@@ -42,6 +48,49 @@ describe("EvaluationExamList", () => {
       "/api/sf/exam/evaluationOverview?examCycleId=c1&pageNo=1&count=25",
     ]);
     await expectNoAxeViolations(container);
+  });
+});
+
+describe("evaluation list and plan date groups", () => {
+  /**
+   * The fake evaluation API, its overview a list of 12 exams (so page 2 exists) saying that page 2's
+   * first date continues from page 1.
+   */
+  function continuedOnPage2() {
+    const api = evaluationApi();
+    const fetch = async (request: Request) => {
+      const response = await api.fetch(request);
+      const url = new URL(request.url);
+      if (!url.pathname.endsWith("/evaluationOverview")) return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      return json(200, {
+        ...body,
+        noOfRecords: 12,
+        firstDateContinued: url.searchParams.get("pageNo") === "2",
+      });
+    };
+    return fetch;
+  }
+
+  it.each([
+    ["list", EvaluationExamList, "Exams and their evaluators"],
+    ["plan", EvaluationPlan, "Evaluation plan per exam"],
+  ] as const)("the %s puts the exams under a header per exam date", async (_name, Island, caption) => {
+    const fetch = continuedOnPage2();
+    const { container } = render(<Island search="?cycle=c1" {...props(fetch)} />);
+    const table = await screen.findByRole("table", { name: caption });
+    await within(table).findByRole("row", { name: /Marketing Management/ });
+    expect(groupHeaders(table)).toEqual(["Tuesday, 24-11-2026", "Wednesday, 25-11-2026"]);
+    expect(dataRows(table)).toHaveLength(2);
+    await expectNoAxeViolations(container);
+  });
+
+  it("repeats the first date's header marked continued when the server says its exams began on the page before", async () => {
+    render(<EvaluationExamList search="?cycle=c1&page=2" {...props(continuedOnPage2())} />);
+    const table = await screen.findByRole("table", { name: "Exams and their evaluators" });
+    await within(table).findByRole("row", { name: /Marketing Management/ });
+    expect(groupHeaders(table)).toEqual(["Tuesday, 24-11-2026 (continued)", "Wednesday, 25-11-2026"]);
+    expect(dataRows(table)).toHaveLength(2);
   });
 });
 

@@ -2,11 +2,12 @@ import { type EvaluationOverviewExam, evaluationOverviewQueryOptions } from "@po
 import { GRID_PAGE_SIZES, pageSizeCount } from "@portal/domain";
 import type { DataTableColumn } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { cycleFilter, withExamCycle } from "../../kit/exam-cycle.ts";
+import { EXAM_DATE_GROUP_FEATURES, examDateGroups } from "../../kit/exam-date-groups.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
 import * as styles from "./evaluation.css.ts";
@@ -37,7 +38,9 @@ export const examPageGridFirstQuery: FirstQuery = async (context) => {
  * /sf/exam/evaluationOverview: the timetable's order and paging, each exam with its deadline,
  * subject faculty and the summary of its Evaluation page): the exam cycle Select (all cycles
  * allowed), the table with `columns`, and the pager (10, 25, 50; default 10). The page goes back to
- * the last one when the list shrank. Shared by the evaluation list and the evaluation plan.
+ * the last one when the list shrank. The exams sit under a header per exam date (the exam's date at
+ * its campus), repeated with "(continued)" at the top of a page whose first date began on the page
+ * before (the answer's `firstDateContinued`). Shared by the evaluation list and the evaluation plan.
  */
 export function ExamPageGrid({
   state,
@@ -59,6 +62,10 @@ export function ExamPageGrid({
     placeholderData: keepPreviousData,
     enabled: state.cycle !== "",
   });
+  const groups = useMemo(
+    () => examDateGroups(query.data?.exams, examDate, "asc", query.data?.firstDateContinued),
+    [query.data],
+  );
   return (
     <div className={styles.screen}>
       <div className={styles.filters}>
@@ -82,10 +89,14 @@ export function ExamPageGrid({
         emptyText={m.ev_no_record()}
         loadingLabel={m.ev_loading()}
         errorView={<QueryError error={query.error} onRetry={() => void query.refetch()} />}
+        features={EXAM_DATE_GROUP_FEATURES}
+        groupByDate={groups}
       />
     </div>
   );
 }
+
+const examDate = (exam: EvaluationOverviewExam) => exam.dateOfExam;
 
 /** The column linking an exam to its Evaluation page. */
 export function openColumn<T>(exam: (row: T) => { id: string; courseName: string; section: string }) {

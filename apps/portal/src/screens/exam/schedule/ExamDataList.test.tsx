@@ -1,7 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../../shell/test-api.ts";
-import { expectNoAxeViolations, resetScreen, signedIn } from "../../kit/test-support.tsx";
+import {
+  dataRows,
+  expectNoAxeViolations,
+  groupHeaders,
+  resetScreen,
+  signedIn,
+} from "../../kit/test-support.tsx";
 import ExamDataList, { examDataFirstQuery } from "./ExamDataList.tsx";
 import { examApi, json, makeExamInfo } from "./test-support.tsx";
 
@@ -47,17 +53,6 @@ function examDataApi(exams = upcoming, total = exams.length, firstDateContinued 
   return { ...api, bodies };
 }
 
-/** The exam rows of a table, without the date groups' header rows. */
-const examRows = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole("row")
-    .slice(1)
-    .filter((row) => row.querySelector('th[scope="rowgroup"]') === null);
-
-/** The texts of the date groups' headers, in order. */
-const groupHeaders = (table: HTMLElement) =>
-  [...table.querySelectorAll('th[scope="rowgroup"]')].map((header) => header.textContent);
-
 describe("ExamDataList", () => {
   it("lists upcoming exams with the days left, 30 days ahead by default", async () => {
     const { fetch, bodies } = examDataApi();
@@ -82,7 +77,7 @@ describe("ExamDataList", () => {
       "Time",
       "Days left",
     ]);
-    const rows = examRows(table);
+    const rows = dataRows(table);
     expect(rows.map((r) => r.lastElementChild?.textContent)).toEqual(["Today", "1 day", "3 days"]);
     expect(rows[1]?.textContent).toContain("23-11-2026");
     expect(rows[1]?.textContent).toContain("14:30 (180 min)");
@@ -195,7 +190,7 @@ describe("ExamDataList date groups", () => {
     const table = await screen.findByRole("table", { name: "Upcoming exams" });
     await within(table).findByText("Operations");
     expect(groupHeaders(table)).toEqual(["Monday, 23-11-2026 (continued)", "Wednesday, 25-11-2026"]);
-    expect(examRows(table)).toHaveLength(3);
+    expect(dataRows(table)).toHaveLength(3);
   });
 
   it("groups the completed exams latest first, and not at all under another column's sort", async () => {
@@ -213,7 +208,7 @@ describe("ExamDataList date groups", () => {
     fireEvent.click(within(name).getByRole("button", { name: "Course name" }));
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ sortBy: "courseName", pageNo: 1 }));
     await waitFor(() => expect(groupHeaders(table)).toEqual([]));
-    expect(examRows(table).map((row) => within(row).getByRole("link").textContent)).toEqual([
+    expect(dataRows(table).map((row) => within(row).getByRole("link").textContent)).toEqual([
       "Accounting",
       "Banking",
     ]);

@@ -1,19 +1,13 @@
 import { type ExamInfo, examCyclesQueryOptions, examDataQueryOptions } from "@portal/api-client";
 import { EXAM_DATA_SORT_COLUMNS, GRID_PAGE_SIZES } from "@portal/domain";
-import {
-  type DataTableColumn,
-  type DataTableDateGroups,
-  dataTableDateGrouping,
-  dataTableServerSorting,
-  Select,
-} from "@portal/ui";
+import { type DataTableColumn, dataTableDateGrouping, dataTableServerSorting, Select } from "@portal/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
-import { formatWeekday } from "../../kit/format.ts";
+import { examDateGroups } from "../../kit/exam-date-groups.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { useUrlSort } from "../../kit/use-url-sort.ts";
@@ -70,31 +64,6 @@ export function examDataFirstQuery(kind: ExamDataKind): FirstQuery {
  */
 const TABLE_FEATURES = [dataTableServerSorting, dataTableDateGrouping];
 
-/**
- * The date groups of one page of ExamData (spec academic-planning.md, shared components: the table
- * groups rows by date): a header per exam date (Deadline, the exam's calendar date at its campus, so
- * already in the campus's time zone), "Monday, 02-11-2026" through the one formatter, groups in the
- * list's date order `order`. Under server paging a date's exams may start on an earlier page: when
- * the server says so (`firstDateContinued`), the header of the page's first date repeats with
- * "(continued)". Null when the list is not in date order (another column sorts it): groups would
- * break up that order, so the rows stand as sorted.
- */
-export function examDateGroups(
-  page: { firstDateContinued?: boolean; exams: readonly ExamInfo[] } | undefined,
-  order: "asc" | "desc" | null,
-): DataTableDateGroups<ExamInfo> | undefined {
-  if (order === null) return undefined;
-  const continued = page?.firstDateContinued === true ? page.exams[0]?.Deadline : undefined;
-  return {
-    dateKey: (e) => e.Deadline,
-    label: (day) => {
-      const date = { weekday: formatWeekday(day), date: displayDate(day) };
-      return day === continued ? m.exam_date_group_continued(date) : m.exam_date_group(date);
-    },
-    order,
-  };
-}
-
 /** The order the exam dates run in for a list and its sort, or null when another column sorts it. */
 export function examDateOrder(kind: ExamDataKind, sort: ExamDataState["sort"]): "asc" | "desc" | null {
   if (sort === null) return kind === "upcoming" ? "asc" : "desc";
@@ -145,8 +114,9 @@ function examDataColumns(kind: ExamDataKind): DataTableColumn<ExamInfo>[] {
  * completedIn: the last 30, 90, 180 or 365 days, default 90, latest first, "Completed N days ago").
  * Optional exam cycle filter; server paging 10, 25, 50 or All a page (spec §9), 'No Data' when empty;
  * the data columns' headers sort on the server (`?sort=&direction=`). In date order (the list's own,
- * or sorted by date) the rows sit under a header per exam date (examDateGroups), repeated with
- * "(continued)" at the top of a page whose first date began on the page before.
+ * or sorted by date) the rows sit under a header per exam date (kit examDateGroups; Deadline, the
+ * exam's date at its campus), repeated with "(continued)" at the top of a page whose first date
+ * began on the page before.
  * Each course name links to the exam's details page.
  * Days count from today in Asia/Kolkata, as the server counts them. State lives in the address.
  */
@@ -163,7 +133,13 @@ export function ExamDataListScreen({ kind, search }: { kind: ExamDataKind; searc
   const { choices } = dayChoices(kind);
   const { sorting, onSortingChange } = useUrlSort(EXAM_DATA_SORT_COLUMNS, state, navigate);
   const groups = useMemo(
-    () => examDateGroups(list.data, examDateOrder(kind, state.sort)),
+    () =>
+      examDateGroups(
+        list.data?.exams,
+        (e: ExamInfo) => e.Deadline,
+        examDateOrder(kind, state.sort),
+        list.data?.firstDateContinued,
+      ),
     [list.data, kind, state.sort],
   );
   return (

@@ -1,9 +1,15 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../../shell/test-api.ts";
-import { expectNoAxeViolations, resetScreen, signedIn } from "../../kit/test-support.tsx";
+import {
+  dataRows,
+  expectNoAxeViolations,
+  groupHeaders,
+  resetScreen,
+  signedIn,
+} from "../../kit/test-support.tsx";
 import ExamSetupList, { examSetupListFirstQuery } from "./ExamSetupList.tsx";
-import { CYCLE_NOV, examApi, ROW_FIN } from "./test-support.tsx";
+import { CYCLE_NOV, examApi, ROW_FIN, rowsOverTwoDates } from "./test-support.tsx";
 
 beforeEach(signedIn);
 afterEach(resetScreen);
@@ -25,6 +31,32 @@ describe("ExamSetupList", () => {
         .getAttribute("href"),
     ).toBe(`/app/exams/ExamSetup/ExamTimeTableDetails?id=${ROW_FIN.id}`);
     await expectNoAxeViolations(container);
+  });
+
+  it("puts the exams under a header per exam date, repeated as continued at the top of a later page", async () => {
+    const { fetch } = examApi({ rows: rowsOverTwoDates() });
+    const { container } = render(
+      <ExamSetupList locale="en" search={`?cycle=${CYCLE_NOV.id}`} fetch={fetch} navigate={vi.fn()} />,
+    );
+    const table = await screen.findByRole("table", { name: "Exams of the exam setup" });
+    await within(table).findByText("Course 10");
+    expect(groupHeaders(table)).toEqual(["Tuesday, 24-11-2026"]);
+    expect(dataRows(table)).toHaveLength(10);
+    await expectNoAxeViolations(container);
+    cleanup();
+
+    render(
+      <ExamSetupList locale="en" search={`?cycle=${CYCLE_NOV.id}&page=2`} fetch={fetch} navigate={vi.fn()} />,
+    );
+    const second = await screen.findByRole("table", { name: "Exams of the exam setup" });
+    await within(second).findByText("Course 12");
+    expect(groupHeaders(second)).toEqual(["Tuesday, 24-11-2026 (continued)", "Wednesday, 25-11-2026"]);
+    // Each date is a row group headed by its date; the count of exams leaves the headers out.
+    expect(second.querySelectorAll("tbody")).toHaveLength(2);
+    expect(dataRows(second).map((row) => within(row).getByRole("rowheader").textContent)).toEqual([
+      "Course 11",
+      "Course 12",
+    ]);
   });
 
   it("shows 'No Data' when the timetable is empty", async () => {

@@ -7,6 +7,7 @@ import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { useExamCycleUrlState } from "../../kit/exam-cycle.ts";
+import { EXAM_DATE_GROUP_FEATURES, timetableDateGroups } from "../../kit/exam-date-groups.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
@@ -75,7 +76,8 @@ function setupColumns(): DataTableColumn<ExamTimetableRow>[] {
  * The Exam Setup list (spec §2 /app/exams/ExamSetup, breadcrumb Exam > Exam Setup): the exam
  * timetable's exams (GET /salesforce/TimeTable, same filters and paging as the timetable) with how
  * far their seating and invigilation are (seated / students, invigilators assigned / needed), each
- * with a link to its "Exam timetable and seating plan details" page.
+ * with a link to its "Exam timetable and seating plan details" page. The rows sit under a header per
+ * exam date, repeated with "(continued)" at the top of a page whose first date began on the page before.
  */
 export function ExamSetupListScreen({ search }: { search: string }) {
   const api = useApi();
@@ -86,6 +88,7 @@ export function ExamSetupListScreen({ search }: { search: string }) {
     placeholderData: keepPreviousData,
     enabled: state.cycle !== "",
   });
+  const groups = useMemo(() => timetableDateGroups(list.data), [list.data]);
 
   return (
     <div className={styles.screen}>
@@ -103,6 +106,8 @@ export function ExamSetupListScreen({ search }: { search: string }) {
         getRowId={(r) => r.id}
         emptyText={m.exam_no_data()}
         loadingLabel={m.exam_loading()}
+        features={EXAM_DATE_GROUP_FEATURES}
+        groupByDate={groups}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { expectNoAxeViolations, resetScreen, signedIn } from "../../kit/test-support.tsx";
+import { expectNoAxeViolations, groupHeaders, resetScreen, signedIn } from "../../kit/test-support.tsx";
 import ExamTimetable from "./ExamTimetable.tsx";
 import { examApi, json, ROW_FIN } from "./test-support.tsx";
 
@@ -52,6 +52,17 @@ describe("ExamTimetable", () => {
       screen.getByRole("button", { name: "Edit the exam of Marketing Management (B, MBA 2025)" }),
     ).toBeTruthy();
     await expectNoAxeViolations(container);
+  });
+
+  it("puts the rows under a header per exam date, soonest first", async () => {
+    const { fetch } = examApi();
+    renderTimetable(fetch);
+    await finRow();
+    const table = screen.getByRole("table", { name: "Exam timetable" });
+    expect(groupHeaders(table)).toEqual(["Tuesday, 24-11-2026", "Wednesday, 25-11-2026"]);
+    const [fin, mkt] = [...table.querySelectorAll("tbody")];
+    expect(within(fin!).getByRole("row", { name: /Financial Accounting/ })).toBeTruthy();
+    expect(within(mkt!).getByRole("row", { name: /Marketing Management/ })).toBeTruthy();
   });
 
   it("edits a row inline, saves it with Done, shows the server's message and the reloaded row", async () => {

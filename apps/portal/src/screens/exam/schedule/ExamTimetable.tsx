@@ -6,6 +6,7 @@ import { useCallback, useMemo } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
 import { cycleFilter, useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
+import { EXAM_DATE_GROUP_FEATURES, timetableDateGroups } from "../../kit/exam-date-groups.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { PagedTable } from "../../PagedTable.tsx";
@@ -87,8 +88,10 @@ export function timetableColumns(): DataTableColumn<ExamTimetableRow>[] {
  * The exam timetable (spec §2 /app/exam/examTimetable, §3, §4, §7, §9): exam cycle and course
  * filters, a server-paged table (10, 25, 50 or 100 a page, default 10) with course, section, batch,
  * date (DD-MM-YYYY), start time (24-hour, Asia/Kolkata), duration in minutes, exam type, time zone,
- * student faculty ratio, venue and edit. Rows edit inline (see useInlineTimetableEditor). Filters
- * and page live in the address, so a reload shows the same page.
+ * student faculty ratio, venue and edit. The rows sit under a header per exam date (its stored
+ * date: a row being edited stays in its group until saved), repeated with "(continued)" at the top
+ * of a page whose first date began on the page before. Rows edit inline (see
+ * useInlineTimetableEditor). Filters and page live in the address, so a reload shows the same page.
  */
 export function ExamTimetableScreen({ search }: { search: string }) {
   const api = useApi();
@@ -109,6 +112,7 @@ export function ExamTimetableScreen({ search }: { search: string }) {
     placeholderData: keepPreviousData,
     enabled: state.cycle !== "",
   });
+  const groups = useMemo(() => timetableDateGroups(list.data), [list.data]);
 
   return (
     <div className={styles.screen}>
@@ -127,6 +131,8 @@ export function ExamTimetableScreen({ search }: { search: string }) {
           getRowId={(r) => r.id}
           emptyText={m.exam_no_data()}
           loadingLabel={m.exam_loading()}
+          features={EXAM_DATE_GROUP_FEATURES}
+          groupByDate={groups}
         />
       </TimetableEditorProvider>
     </div>

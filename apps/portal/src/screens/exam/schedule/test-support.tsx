@@ -76,6 +76,21 @@ export const ROW_MKT = makeRow({
   venue: "Main hall",
 });
 
+/**
+ * Twelve timetable rows in the timetable's order: eleven on Tuesday 24-11-2026, then one on Wednesday
+ * 25-11-2026. At 10 a page, page 2 starts with the 24th's last exam: its date group continues there.
+ */
+export function rowsOverTwoDates(): ExamTimetableRow[] {
+  return Array.from({ length: 12 }, (_, i) =>
+    makeRow({
+      id: `e0000000-0000-4000-8000-0000000001${String(i).padStart(2, "0")}`,
+      course: `Course ${String(i + 1).padStart(2, "0")}`,
+      courseCode: `C${String(i + 1).padStart(3, "0")}`,
+      dateOfExam: i < 11 ? "2026-11-24" : "2026-11-25",
+    }),
+  );
+}
+
 /** An ExamData row with sensible defaults. */
 export function makeExamInfo(overrides: Partial<ExamInfo> = {}): ExamInfo {
   return {
@@ -234,10 +249,14 @@ export function examApi(
           r.course.toLowerCase().includes(course) ||
           r.courseCode.toLowerCase().includes(course),
       );
+      const page = matching.slice((pageNo - 1) * count, pageNo * count);
       return json(200, {
         success: true,
         noOfRecords: matching.length,
-        timetable: matching.slice((pageNo - 1) * count, pageNo * count),
+        // As the server says it: the page's first date had rows on the page before.
+        firstDateContinued:
+          pageNo > 1 && matching[(pageNo - 1) * count - 1]?.dateOfExam === page[0]?.dateOfExam,
+        timetable: page,
       });
     },
     "POST /api/salesforce/TimeTable": (_request, body) => {

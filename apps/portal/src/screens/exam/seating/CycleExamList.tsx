@@ -8,6 +8,7 @@ import { type FirstQuery, useApi } from "../../../shell/IslandRoot.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
+import { EXAM_DATE_GROUP_FEATURES, timetableDateGroups } from "../../kit/exam-date-groups.ts";
 import { formatNumber } from "../../kit/format.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
@@ -74,7 +75,9 @@ function timetableQuery(state: ExamListState) {
  * server paged 10, 25 or 50 a page, with the columns of {@link examColumns} and `extraColumns` (made
  * once per screen), and a course search (name or code, applied with Search or Enter). Cycle, search
  * and page live in the address (`?cycle=&course=&page=&pageSize=`); without a cycle the exam
- * screens' default one is shown (kit/exam-cycle.ts). 'No Record' when nothing matches.
+ * screens' default one is shown (kit/exam-cycle.ts). 'No Record' when nothing matches. The rows sit
+ * under a header per exam date, repeated with "(continued)" at the top of a page whose first date
+ * began on the page before (the answer's `firstDateContinued`).
  */
 export function CycleExamList({
   search,
@@ -94,6 +97,7 @@ export function CycleExamList({
     placeholderData: keepPreviousData,
   });
   const onCycle = useCallback((cycle: string) => navigate({ ...state, cycle, page: 1 }), [navigate, state]);
+  const groups = useMemo(() => timetableDateGroups(list.data), [list.data]);
 
   return (
     <div className={styles.screen}>
@@ -123,6 +127,8 @@ export function CycleExamList({
         getRowId={(r) => r.id}
         emptyText={m.seat_no_record()}
         loadingLabel={m.seat_loading()}
+        features={EXAM_DATE_GROUP_FEATURES}
+        groupByDate={groups}
       />
     </div>
   );

@@ -1,8 +1,14 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serverFirstQueries, TEST_CONFIG } from "../../../shell/test-api.ts";
-import { resetScreen, signedIn } from "../../kit/test-support.tsx";
-import { examApi, makeRow } from "../schedule/test-support.tsx";
+import {
+  dataRows,
+  expectNoAxeViolations,
+  groupHeaders,
+  resetScreen,
+  signedIn,
+} from "../../kit/test-support.tsx";
+import { examApi, makeRow, rowsOverTwoDates } from "../schedule/test-support.tsx";
 import FacultyProctoring, { facultyProctoringFirstQuery } from "./FacultyProctoring.tsx";
 import InvigilationExamList, { invigilationExamListFirstQuery } from "./InvigilationExamList.tsx";
 import InvigilationNotifications, {
@@ -116,6 +122,24 @@ describe.each([
     expect(window.location.search).toBe(`?cycle=${CYCLE.id}&course=financial`);
   });
 
+  it("puts the exams under a header per exam date, repeated as continued at the top of a later page", async () => {
+    const { fetch } = examApi({ rows: rowsOverTwoDates(), extra: cyclesRoute });
+    window.history.replaceState(null, "", path);
+    const { container } = render(<Island search={`?cycle=${CYCLE.id}`} {...islandProps(fetch)} />);
+    const table = await screen.findByRole("table", { name: caption });
+    await within(table).findByText("Course 10");
+    expect(groupHeaders(table)).toEqual(["Tuesday, 24-11-2026"]);
+    expect(dataRows(table)).toHaveLength(10);
+    await expectNoAxeViolations(container);
+    cleanup();
+
+    render(<Island search={`?cycle=${CYCLE.id}&page=2`} {...islandProps(fetch)} />);
+    const second = await screen.findByRole("table", { name: caption });
+    await within(second).findByText("Course 12");
+    expect(groupHeaders(second)).toEqual(["Tuesday, 24-11-2026 (continued)", "Wednesday, 25-11-2026"]);
+    expect(dataRows(second)).toHaveLength(2);
+  });
+
   it("renders a failed first query as the error with Try again, on the server's render", async () => {
     const { fetch, calls } = examApi({
       extra: {
@@ -149,6 +173,33 @@ describe("FacultyProctoring first query", () => {
     render(<FacultyProctoring search="" firstQueries={firstQueries} {...islandProps(fetch)} />);
     expect(screen.getByRole("heading", { name: "Meera Iyer" })).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it("puts each faculty member's duties under a header per exam date", async () => {
+    const { fetch, notifications } = seatingApi({ extra: cyclesRoute });
+    const [duty] = notifications;
+    if (!duty) throw new Error("the fake has a duty");
+    // Two more duties of the same member: one the same day, one two days later (the server's order).
+    notifications.push(
+      { ...duty, id: "d0000000-0000-4000-8000-000000000002", courseName: "Economics", roomNo: "Hall B" },
+      {
+        ...duty,
+        id: "d0000000-0000-4000-8000-000000000003",
+        courseName: "Statistics",
+        dateOfExam: "2026-11-26",
+      },
+    );
+    const { container } = render(<FacultyProctoring search={`?cycle=${CYCLE.id}`} {...islandProps(fetch)} />);
+    const table = await screen.findByRole("table", { name: "Meera Iyer" });
+    expect(groupHeaders(table)).toEqual(["Tuesday, 24-11-2026", "Thursday, 26-11-2026"]);
+    expect(dataRows(table)).toHaveLength(3);
+    // Each date is a row group: its header, then its duties (each headed by its exam).
+    const exams = (group: Element | undefined) =>
+      [...(group?.querySelectorAll('th[scope="row"]') ?? [])].map((cell) => cell.textContent);
+    const [first, later] = [...table.querySelectorAll("tbody")];
+    expect(exams(first)).toEqual([`${duty.courseName} (${duty.section})`, `Economics (${duty.section})`]);
+    expect(exams(later)).toEqual([`Statistics (${duty.section})`]);
+    await expectNoAxeViolations(container);
   });
 
   it("shows 'No Record' from the server's answer when the cycle has no duties", async () => {

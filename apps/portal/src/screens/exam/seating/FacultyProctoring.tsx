@@ -8,6 +8,7 @@ import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
+import { EXAM_DATE_GROUP_FEATURES, examDateGroups } from "../../kit/exam-date-groups.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
 import { ListPager, useLastPageWhenShrunk } from "../../PagedTable.tsx";
@@ -53,12 +54,16 @@ function dutyColumns(): DataTableColumn<InvigilationNotification>[] {
   ];
 }
 
+/** A duty's exam date (YYYY-MM-DD, its date at the exam's campus). */
+const dutyDate = (duty: InvigilationNotification) => duty.dateOfExam;
+
 /**
  * The invigilation duties of an exam cycle grouped per faculty member (name and email, then each
  * duty's exam, room, date DD-MM-YYYY and time, Asia/Kolkata), read-only. GET
  * /sf/exam/facultyProctoring pages over the faculty members on the server (by name; 10, 25, 50
  * members a page) and gives each member all of their duties in the cycle, so a member is never
- * split across pages.
+ * split across pages. A member's duties come by date and sit under a header per exam date, grouped
+ * in the browser (all of a member's duties are on the page, so no group continues from another).
  */
 export function FacultyProctoringScreen({ search }: { search: string }) {
   const api = useApi();
@@ -106,6 +111,8 @@ export function FacultyProctoringScreen({ search }: { search: string }) {
           data={group.duties}
           getRowId={(r) => r.id}
           emptyText={m.seat_no_record()}
+          features={EXAM_DATE_GROUP_FEATURES}
+          groupByDate={examDateGroups(group.duties, dutyDate, "asc")}
         />
       </section>
     ));
