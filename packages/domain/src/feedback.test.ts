@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  FEEDBACK_MESSAGES,
-  feedbackFormStatus,
-  sameFeedbackQuestions,
-  ZFeedbackAnswerInput,
-  ZFeedbackFormInput,
-} from "./feedback.ts";
+import { FEEDBACK_MESSAGES, feedbackFormStatus, sameFeedbackQuestions } from "./feedback.ts";
+import { ZFeedbackAnswerInput, ZFeedbackFormInput } from "./feedback-input.ts";
 
 describe.each([
   ["2026-10-31", "scheduled"],

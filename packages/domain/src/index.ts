@@ -1,11 +1,13 @@
 /** @portal/domain: pure rules of the portal (no I/O). See README.md. */
 
 export * from "./administration.ts";
+export * from "./administration-input.ts";
 export * from "./audit.ts";
 export * from "./constants.ts";
 export * from "./contract-input.ts";
 export * from "./contract-lifecycle.ts";
 export * from "./dates.ts";
+export * from "./department-input.ts";
 export * from "./downgrading.ts";
 export * from "./eligibility.ts";
 export * from "./eligibility-input.ts";
@@ -13,6 +15,7 @@ export * from "./email.ts";
 export * from "./email-schema.ts";
 export * from "./enrolment-input.ts";
 export * from "./etl.ts";
+export * from "./etl-input.ts";
 export * from "./evaluation.ts";
 export * from "./evaluation-input.ts";
 export * from "./exam-cycle.ts";
@@ -24,6 +27,7 @@ export * from "./exam-timetabling.ts";
 export * from "./exam-timetabling-job.ts";
 export * from "./exam-timetabling-rules.ts";
 export * from "./feedback.ts";
+export * from "./feedback-input.ts";
 export * from "./field-formats.ts";
 export * from "./field-formats-input.ts";
 export * from "./files.ts";
@@ -34,6 +38,7 @@ export * from "./grading-input.ts";
 export * from "./iso-date.ts";
 export * from "./messages.ts";
 export * from "./notifications.ts";
+export * from "./notifications-input.ts";
 export * from "./otp.ts";
 export * from "./people.ts";
 export * from "./people-input.ts";

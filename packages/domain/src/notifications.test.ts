@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NOTIFICATION_MESSAGES, splitEmailList, ZNotificationInput } from "./notifications.ts";
+import { NOTIFICATION_MESSAGES, splitEmailList } from "./notifications.ts";
+import { ZNotificationInput } from "./notifications-input.ts";
 
 const SECTION = "00000000-0000-4000-8000-000000000001";
 const base = {

@@ -18,7 +18,7 @@ import { showRefusalOnForm } from "../kit/form-refusal.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { readRefusal } from "../kit/save-refusal.ts";
 import * as styles from "../screen.css.ts";
-import { ADMINISTRATION_TRANSLATIONS, departmentLevelLabel } from "./labels.ts";
+import { DEPARTMENT_TRANSLATIONS, departmentLevelLabel } from "./department-labels.ts";
 
 type DepartmentValues = z.input<typeof ZDepartmentInput>;
 
@@ -65,8 +65,8 @@ function DepartmentForm({ editing, onDone }: { editing: DepartmentRow | null; on
         formApi.reset();
         onDone();
       } catch (error) {
-        const refusal = showRefusalOnForm(formApi, error, { translations: ADMINISTRATION_TRANSLATIONS });
-        if (refusal.placedOn === null) toast.error(readRefusal(error, ADMINISTRATION_TRANSLATIONS).message);
+        const refusal = showRefusalOnForm(formApi, error, { translations: DEPARTMENT_TRANSLATIONS });
+        if (refusal.placedOn === null) toast.error(readRefusal(error, DEPARTMENT_TRANSLATIONS).message);
       } finally {
         await queryClient.invalidateQueries({ queryKey: administrationKeys.departments() });
       }
@@ -89,7 +89,7 @@ function DepartmentForm({ editing, onDone }: { editing: DepartmentRow | null; on
           {(field) => (
             <BoundTextField
               field={field}
-              translations={ADMINISTRATION_TRANSLATIONS}
+              translations={DEPARTMENT_TRANSLATIONS}
               className={styles.filterField}
               label={m.dept_code()}
               required
@@ -100,7 +100,7 @@ function DepartmentForm({ editing, onDone }: { editing: DepartmentRow | null; on
           {(field) => (
             <BoundTextField
               field={field}
-              translations={ADMINISTRATION_TRANSLATIONS}
+              translations={DEPARTMENT_TRANSLATIONS}
               className={styles.filterField}
               label={m.dept_name()}
               required
@@ -111,7 +111,7 @@ function DepartmentForm({ editing, onDone }: { editing: DepartmentRow | null; on
           {(field) => (
             <BoundSelect
               field={field}
-              translations={ADMINISTRATION_TRANSLATIONS}
+              translations={DEPARTMENT_TRANSLATIONS}
               className={styles.filterField}
               label={m.dept_level()}
               placeholder={m.dept_select_level()}
@@ -163,7 +163,7 @@ function ActiveToggle({ row }: { row: DepartmentRow }) {
           await update.mutateAsync({ id, body: { ...rest, active: !row.active, version } });
           toast.success(m.dept_saved());
         } catch (error) {
-          toast.error(readRefusal(error, ADMINISTRATION_TRANSLATIONS).message);
+          toast.error(readRefusal(error, DEPARTMENT_TRANSLATIONS).message);
         } finally {
           await queryClient.invalidateQueries({ queryKey: administrationKeys.departments() });
         }

@@ -1,19 +1,11 @@
-import {
-  ADMINISTRATION_MESSAGES,
-  type DepartmentLevel,
-  type EventAudience,
-  type EventType,
-} from "@portal/domain";
+import { ADMINISTRATION_MESSAGES, type EventAudience, type EventType } from "@portal/domain";
 import { m } from "../../lib/i18n.ts";
 import type { MessageTranslations } from "../form-field.tsx";
+import { DEPARTMENT_TRANSLATIONS } from "./department-labels.ts";
 
 /** The English messages of the events and department calls in the page's language. */
 export const ADMINISTRATION_TRANSLATIONS: MessageTranslations = {
-  [ADMINISTRATION_MESSAGES.codeRequired]: m.dept_err_code_required,
-  [ADMINISTRATION_MESSAGES.codeFormat]: m.dept_err_code_format,
-  [ADMINISTRATION_MESSAGES.nameRequired]: m.dept_err_name_required,
-  [ADMINISTRATION_MESSAGES.levelRequired]: m.dept_select_level,
-  [ADMINISTRATION_MESSAGES.duplicateCode]: m.dept_err_duplicate_code,
+  ...DEPARTMENT_TRANSLATIONS,
   [ADMINISTRATION_MESSAGES.titleRequired]: m.events_err_title_required,
   [ADMINISTRATION_MESSAGES.typeRequired]: m.events_select_type,
   [ADMINISTRATION_MESSAGES.audienceRequired]: m.events_select_audience,
@@ -22,11 +14,6 @@ export const ADMINISTRATION_TRANSLATIONS: MessageTranslations = {
   [ADMINISTRATION_MESSAGES.itemOutsideEvent]: m.events_err_item_outside,
   [ADMINISTRATION_MESSAGES.noSuchEvent]: m.events_err_no_such_event,
 };
-
-/** A department level's label (UG, PG, Doctoral). */
-export function departmentLevelLabel(level: DepartmentLevel): string {
-  return { UG: m.dept_level_ug, PG: m.dept_level_pg, Doctoral: m.dept_level_doctoral }[level]();
-}
 
 /** An event type's label. */
 export function eventTypeLabel(type: EventType): string {

@@ -18,7 +18,8 @@ import * as styles from "./data-table.css.ts";
 import type { DataTableDateGroups, dataTableDateGrouping } from "./date-grouping.ts";
 import type { DataTableRowActions, dataTableRowActions } from "./row-actions.tsx";
 import type { dataTableSelection } from "./selection.ts";
-import type { dataTableServerSorting, dataTableSorting } from "./sorting.ts";
+import type { dataTableServerSorting } from "./server-sorting.ts";
+import type { dataTableSorting } from "./sorting.ts";
 
 /** What a cell may render: a formatted text or node, never a bare number ({@link DisplayNode}). */
 export type DataTableCell = DisplayNode;

@@ -13,4 +13,5 @@ export { dataTableDateGrouping } from "./date-grouping.ts";
 export type { DataTableRowAction, DataTableRowActions } from "./row-actions.tsx";
 export { dataTableRowActions } from "./row-actions.tsx";
 export { dataTableSelection } from "./selection.ts";
-export { dataTableServerSorting, dataTableSorting } from "./sorting.ts";
+export { dataTableServerSorting } from "./server-sorting.ts";
+export { dataTableSorting } from "./sorting.ts";

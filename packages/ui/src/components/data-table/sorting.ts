@@ -8,12 +8,3 @@ export const dataTableSorting = {
   name: "sorting",
   features: { rowSortingFeature, sortedRowModel: /* @__PURE__ */ createSortedRowModel() },
 } as const;
-
-/**
- * Turns on DataTable's sorting for a list the server sorts (pass it in `features` with controlled
- * `sorting`): sortable headers with `aria-sort` that report the next sort (ascending, descending,
- * unsorted), while the table never reorders `data`. It registers no part of TanStack Table: the
- * sort is one column and a direction the caller keeps, so its headers cost the page a few lines
- * rather than the sorting feature's 1.2 KB gzip (docs/performance.md, "list page JavaScript").
- */
-export const dataTableServerSorting = { name: "serverSorting", features: {} } as const;
