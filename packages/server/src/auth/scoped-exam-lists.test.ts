@@ -584,8 +584,9 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
     expect((await dutyOf(DEMO_EXAM_OFFICE.email))?.examId).toBe(outside.id);
     expect(await dutyOf(byProgramme.email)).toBeNull();
 
-    // Giving that faculty member a room for the programme's exam is refused for everyone (a double
-    // booking); the refusal names the other duty's room and course only to a user who may see its exam.
+    // Giving that faculty member a room for the programme's exam is refused for everyone who may save
+    // it (a double booking); the refusal names the other duty's room and course only to a user who may
+    // see its exam. The section's user may not save it at all: the exam lies outside their reach.
     const [otherRoom] = await rows<{ id: string; name: string; courseName: string }>(
       db,
       sql`select f.id, f.name, co.name as "courseName" from facility f, exam x
@@ -602,7 +603,7 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
     const duties = async () =>
       rows<{ id: string }>(db, sql`select id from invigilation where faculty_id = ${free?.id} order by id`);
     const before = await duties();
-    const refusalFor = async (email: string | undefined) => {
+    const refusalFor = async (email: string | undefined, status = 409) => {
       const headers = await signInHeaders(api, email);
       const res = await api.call("PATCH", "/api/sf/exam/update/invigilation", {
         headers,
@@ -617,12 +618,14 @@ describe.each(testTargets())("exam lists narrowed to role scopes on $name", (tar
           },
         ],
       });
-      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
       const body = res.body as { errorCode: string; field: string; errorMessage: string };
-      expect(body).toMatchObject({ errorCode: "invigilator_double_booked", field: "0.facultyId" });
+      if (status === 404) expect(body).toMatchObject({ errorCode: "not_found", field: "0.examId" });
+      else expect(body).toMatchObject({ errorCode: "invigilator_double_booked", field: "0.facultyId" });
       return body.errorMessage;
     };
-    for (const email of [undefined, bySection.email]) {
+    expect(await refusalFor(bySection.email, 404)).toBe("No such exam");
+    for (const email of [undefined, DEMO_EXAM_OFFICE.email]) {
       const named = await refusalFor(email);
       expect(named).toContain(otherRoom?.name);
       expect(named).toContain(otherRoom?.courseName);

@@ -19,11 +19,11 @@ import {
   ZPromotionCriteria,
   ZStudentGradeSave,
 } from "@portal/domain";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { listScopeOf } from "../auth/public.ts";
+import { listScopeOf, offeringWithinReach } from "../auth/public.ts";
 import type { AppContext, AppEnv } from "../context.ts";
-import { badRequest, parseOrThrow } from "../http/errors.ts";
+import { badRequest, notFound, parseOrThrow } from "../http/errors.ts";
 import { readJson } from "../http/input.ts";
 import { resolveAllRows, zItemList, zPageCount } from "../http/request-schemas.ts";
 import { zVersion } from "../http/versions.ts";
@@ -312,6 +312,22 @@ const ZRuleDeleteQuery = z.object({ id: id("id"), version: z.coerce.number().pip
  */
 export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  /**
+   * The grading pages of one course offering outside the caller's exam office scopes answer the 404
+   * of an unknown offering (`message`, `field`: what that read answers; docs/security/roles.md).
+   * Checked before the read, since a class's results are kept per offering for every reach: one
+   * statement for a scoped user, none for an unscoped one (offeringWithinReach).
+   */
+  const withinReach = async (
+    c: Context<AppEnv>,
+    offeringId: string,
+    field: string,
+    message = "No such course offering",
+  ) => {
+    if (!(await offeringWithinReach(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE], offeringId))) {
+      throw notFound(message, field);
+    }
+  };
 
   app.post("/salesforce/GradingCourseDetails", async (c) => {
     const q = resolveAllRows(parseOrThrow(ZCourseQuery, (await readJson(c, { required: false })) ?? {}));
@@ -322,12 +338,14 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.post("/salesforce/SubjectScores", async (c) => {
     const { gradingId, ...page } = parseOrThrow(ZGradingId, await readJson(c));
+    await withinReach(c, gradingId, "gradingId");
     return c.json({ success: true as const, ...(await getSubjectScores(ctx.db, gradingId, page)) });
   });
 
   // GradePointsSetup (spec §7): the grade point table is the grade ranges' gradePoint column.
   app.on("GET", ["/salesforce/CreateDefaultGradeRange", "/salesforce/GradePointsSetup"], async (c) => {
     const { courseOfferingId } = parseOrThrow(ZOfferingQuery, c.req.query());
+    await withinReach(c, courseOfferingId, "courseOfferingId");
     return c.json({ success: true as const, ...(await getGradeRanges(ctx.db, courseOfferingId)) });
   });
 
@@ -348,6 +366,7 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
   ];
   app.on("GET", componentPaths, async (c) => {
     const { courseOfferingId } = parseOrThrow(ZOfferingQuery, c.req.query());
+    await withinReach(c, courseOfferingId, "courseOfferingId");
     return c.json({ success: true as const, ...(await getComponents(ctx.db, courseOfferingId)) });
   });
 
@@ -376,6 +395,7 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/sf/exam/coursecomponent/:id", async (c) => {
     const filter = parseOrThrow(ZMarksQuery, c.req.query());
+    await withinReach(c, c.req.param("id"), "id");
     return c.json({
       success: true as const,
       ...(await getComponentMarks(ctx.db, c.req.param("id"), filter)),
@@ -513,6 +533,7 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get("/sf/exam/grading/marksSheet/:id", async (c) => {
     const { format } = parseOrThrow(ZSheetQuery, c.req.query());
+    await withinReach(c, c.req.param("id"), "id");
     const file = await downloadSheet(ctx.db, c.req.param("id"), format);
     return c.body(file.bytes.slice().buffer as ArrayBuffer, 200, {
       "Content-Type": file.type,
@@ -521,6 +542,7 @@ export function gradingRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.get("/sf/exam/grading/audit/:id", async (c) => {
+    await withinReach(c, c.req.param("id"), "id", "Data not found");
     return c.json({ success: true as const, ...(await listGradingAudit(ctx.db, c.req.param("id"))) });
   });
 

@@ -495,6 +495,18 @@ async function checkEvaluator(tx: Executor, examId: string, evaluatorId: string,
 
 // ---------------------------------------------------------------- revaluation update
 
+/**
+ * A SQL condition: the exam whose id is `examId` (a request's exam) is of a course offering within
+ * the reach `scope` (listScopeOf); `undefined` (no condition) for a null reach. Part of the statement
+ * that locks the request in a write's transaction, so a request outside the reach is refused as an
+ * unknown one without another statement (docs/security/roles.md).
+ */
+function requestExamInReach(examId: AnyColumn, scope: ListScope | null): SQL | undefined {
+  if (!scope) return undefined;
+  return sql`exists (select 1 from ${exam} rx where rx.id = ${examId}
+    and ${offeringIdInListScope(sql`rx.course_offering_id`, scope)})`;
+}
+
 /** One revaluation update item (spec §3, both variants), as read from the wire. */
 export type RevaluationUpdate = {
   id: string;
@@ -513,11 +525,17 @@ export type RevaluationUpdate = {
  * with `revisedMarks` and a `reason`). The steps follow the domain's table in order; completing
  * writes the revised mark to `student_mark` (source revaluation, previous value and reason kept,
  * version + 1, audited) and recomputes the course offering's grades. A rejected request changes no
- * mark. Errors, nothing written: 404 unknown request; 409 `version_conflict` stale version, 409
+ * mark. Errors, nothing written: 404 unknown request (alike a request on an exam outside the reach
+ * `scope`, listScopeOf); 409 `version_conflict` stale version, 409
  * `illegal_transition`; 400 unknown or original evaluator, revised mark missing or outside 0..total,
  * reason missing on completion. Returns each request's new state and version.
  */
-export async function updateRevaluations(ctx: AppContext, actor: SessionUser, items: RevaluationUpdate[]) {
+export async function updateRevaluations(
+  ctx: AppContext,
+  actor: SessionUser,
+  items: RevaluationUpdate[],
+  scope: ListScope | null = null,
+) {
   const at = new Date(ctx.now());
   return ctx.db.transaction(async (tx) => {
     const audit: AuditEntry[] = [];
@@ -526,7 +544,13 @@ export async function updateRevaluations(ctx: AppContext, actor: SessionUser, it
     const saved = [];
     for (const [i, item] of items.entries()) {
       const [current] = isUuid(item.id)
-        ? await tx.select().from(revaluationRequest).where(eq(revaluationRequest.id, item.id)).for("update")
+        ? await tx
+            .select()
+            .from(revaluationRequest)
+            .where(
+              and(eq(revaluationRequest.id, item.id), requestExamInReach(revaluationRequest.examId, scope)),
+            )
+            .for("update")
         : [];
       if (!current) throw notFound("No such revaluation request", `${i}.id`);
       if (current.version !== item.version) throw versionConflict("This revaluation request", `${i}.version`);
@@ -683,12 +707,14 @@ const isRetestResult = (state: string) => (RETEST_STATES_THAT_DOWNGRADE as reado
  * A decision that makes a student's result a retest (Accept) or takes that back regrades the exam's
  * course offering in the same transaction under the downgrading rules (grading downgrading.ts,
  * audited `recalculate_grade`); without a rule no grade changes.
- * Errors, nothing written: 404 unknown request; 409 stale version or illegal transition.
+ * Errors, nothing written: 404 unknown request (alike a request on an exam outside the reach `scope`,
+ * listScopeOf); 409 stale version or illegal transition.
  */
 export async function updateRetests(
   ctx: AppContext,
   actor: SessionUser,
   items: Array<{ id: string; accept: RetestAcceptLabel; version: number }>,
+  scope: ListScope | null = null,
 ) {
   const at = new Date(ctx.now());
   return ctx.db.transaction(async (tx) => {
@@ -698,7 +724,11 @@ export async function updateRetests(
     const regrade = new Map<string, Set<string>>();
     for (const [i, item] of items.entries()) {
       const [current] = isUuid(item.id)
-        ? await tx.select().from(retestRequest).where(eq(retestRequest.id, item.id)).for("update")
+        ? await tx
+            .select()
+            .from(retestRequest)
+            .where(and(eq(retestRequest.id, item.id), requestExamInReach(retestRequest.examId, scope)))
+            .for("update")
         : [];
       if (!current) throw notFound("No such retest request", `${i}.id`);
       if (current.version !== item.version) throw versionConflict("This retest request", `${i}.version`);

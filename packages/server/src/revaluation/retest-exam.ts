@@ -9,6 +9,7 @@
 import { DEFAULT_STUDENTS_PER_INVIGILATOR, formatDate, type RetestExam, sittingsClash } from "@portal/domain";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../audit.ts";
+import { type ListScope, offeringInListScope, planningReach } from "../auth/public.ts";
 import type { AppContext, SessionUser } from "../context.ts";
 import type { Executor } from "../db/client.ts";
 import { personName } from "../db/person-name.ts";
@@ -57,11 +58,45 @@ function acceptedRequests(db: Executor) {
  * The Create Retest Exam form's options (spec §3 form options, §7 retest creation form options):
  * TermList and CourseList of the terms and courses that have accepted retest requests not yet
  * scheduled (each term with its batch), campus names, batchList (their batches) and ExamMonthList
- * (the names of the Retest exam cycles, with their dates in `examCycles`).
+ * (the names of the Retest exam cycles, with their dates in `examCycles`). With a reach `scope`
+ * (listScopeOf; docs/security/roles.md): only the requests on exams of course offerings within it
+ * (a condition of the requests' own statement), and the campuses of their terms' intakes; the Retest
+ * cycles stay all of them, since a cycle belongs to no programme and a retest is created into one
+ * that may hold no exam yet.
  */
-export async function getRetestFormOptions(db: Executor) {
-  const open = await acceptedRequests(db)
-    .where(and(eq(retestRequest.state, "Accept"), isNull(retestRequest.retestExamId)))
+export async function getRetestFormOptions(db: Executor, scope: ListScope | null = null) {
+  const open = await db
+    .select({
+      termId: term.id,
+      termName: term.name,
+      batch: intake.name,
+      courseId: course.id,
+      courseName: course.name,
+      campus: campus.name,
+    })
+    .from(retestRequest)
+    .innerJoin(exam, eq(exam.id, retestRequest.examId))
+    .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
+    .innerJoin(course, eq(course.id, courseOffering.courseId))
+    .innerJoin(term, eq(term.id, courseOffering.termId))
+    .innerJoin(intake, eq(intake.id, term.intakeId))
+    .innerJoin(campus, eq(campus.id, intake.campusId))
+    .where(
+      and(
+        eq(retestRequest.state, "Accept"),
+        isNull(retestRequest.retestExamId),
+        scope
+          ? offeringInListScope(
+              {
+                offeringId: courseOffering.id,
+                programmeId: intake.programmeId,
+                planId: intake.programmePlanId,
+              },
+              scope,
+            )
+          : undefined,
+      ),
+    )
     .orderBy(asc(intake.name), asc(term.number), asc(course.name));
   const terms = new Map<string, { TermName: string; TermId: string; batch: string }>();
   const courses = new Map<
@@ -85,12 +120,14 @@ export async function getRetestFormOptions(db: Executor) {
     .from(examCycle)
     .where(eq(examCycle.examType, "Retest"))
     .orderBy(asc(examCycle.startDate), asc(examCycle.name));
-  const campuses = await db.select({ name: campus.name }).from(campus).orderBy(asc(campus.name));
+  const campuses = scope
+    ? open.map((r) => r.campus).sort()
+    : (await db.select({ name: campus.name }).from(campus).orderBy(asc(campus.name))).map((c) => c.name);
   return {
     success: true as const,
     TermList: [...terms.values()],
     CourseList: [...courses.values()],
-    campus: [...new Set(campuses.map((c) => c.name))],
+    campus: [...new Set(campuses)],
     batchList: [...new Set([...terms.values()].map((t) => t.batch))],
     ExamMonthList: cycles.map((c) => c.name),
     examCycles: cycles,
@@ -108,12 +145,16 @@ export async function getRetestFormOptions(db: Executor) {
  * overlapping sitting is 409 `retest_clash` naming the student and the exam. Audited (create_exam,
  * schedule_retest). Errors, nothing written: 400 a rule above (field named), 409 no accepted
  * requests (`no_accepted_requests`), a clash, or a retest of the course already in the cycle
- * (`retest_exists`).
+ * (`retest_exists`). With a reach `scope` (listScopeOf; docs/security/roles.md): a term outside it
+ * is refused as an unknown one ("No such term"), and only the requests on exams of course offerings
+ * within it are scheduled (a class-section scope: that section's); each a condition of the
+ * statement that reads the term or locks the requests.
  */
 export async function createRetestExam(
   ctx: AppContext,
   actor: SessionUser,
   item: RetestExam & { requestIds?: string[] | undefined },
+  scope: ListScope | null = null,
 ) {
   const at = new Date(ctx.now());
   const f = (name: string) => `0.${name}`;
@@ -124,7 +165,7 @@ export async function createRetestExam(
             .select({ id: term.id, batch: intake.name })
             .from(term)
             .innerJoin(intake, eq(intake.id, term.intakeId))
-            .where(eq(term.id, item.term))
+            .where(and(eq(term.id, item.term), scope ? planningReach.term(term.id, scope) : undefined))
         : [];
       if (!t) throw badRequest("No such term", f("term"), "unknown");
       if (t.batch !== item.batch)
@@ -161,6 +202,16 @@ export async function createRetestExam(
             eq(retestRequest.state, "Accept"),
             isNull(retestRequest.retestExamId),
             ...(item.requestIds ? [inArray(retestRequest.id, item.requestIds.filter(isUuid))] : []),
+            scope
+              ? offeringInListScope(
+                  {
+                    offeringId: courseOffering.id,
+                    programmeId: intake.programmeId,
+                    planId: intake.programmePlanId,
+                  },
+                  scope,
+                )
+              : undefined,
           ),
         )
         .orderBy(asc(retestRequest.id))

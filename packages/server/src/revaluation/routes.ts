@@ -221,7 +221,12 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
         version: item.version,
       };
     });
-    return c.json({ success: true as const, requests: await updateRevaluations(ctx, c.get("user"), items) });
+    // A request on an exam outside the caller's scopes is refused as an unknown one, in the transaction.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({
+      success: true as const,
+      requests: await updateRevaluations(ctx, c.get("user"), items, scope),
+    });
   });
 
   app.patch("/sf/exam/update/retest", async (c) => {
@@ -230,15 +235,25 @@ export function revaluationRoutes(ctx: AppContext): Hono<AppEnv> {
       const item = parseOrThrow(ZRetestItem, r, String(i));
       return { id: item.id, accept: item.RevalAccept, version: item.version };
     });
-    return c.json({ success: true as const, requests: await updateRetests(ctx, c.get("user"), items) });
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json({
+      success: true as const,
+      requests: await updateRetests(ctx, c.get("user"), items, scope),
+    });
   });
 
-  app.get("/salesforce/CreateRetest", async (c) => c.json(await getRetestFormOptions(ctx.db)));
+  app.get("/salesforce/CreateRetest", async (c) => {
+    // The options of the accepted requests on exams within the caller's scopes.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json(await getRetestFormOptions(ctx.db, scope));
+  });
 
   app.post("/salesforce/CreateRetest", async (c) => {
     const [raw] = parseOrThrow(list("retest exam items", 1), await readJson(c));
     const item = parseOrThrow(ZRetestCreateItem, raw, "0");
-    return c.json(await createRetestExam(ctx, c.get("user"), item));
+    // A term outside the caller's scopes is refused as an unknown one; only requests within them are scheduled.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    return c.json(await createRetestExam(ctx, c.get("user"), item, scope));
   });
 
   app.post("/salesforce/RequestAnswer", async (c) => {

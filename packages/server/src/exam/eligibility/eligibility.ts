@@ -15,6 +15,7 @@ import {
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
+import { type ListScope, offeringIdInListScope } from "../../auth/public.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { personName } from "../../db/person-name.ts";
@@ -152,12 +153,15 @@ export function containsPattern(text: string): string {
 /**
  * The exams with these ids (unknown or malformed ids are left out), keyed by id, with their header
  * and campus; `now` (epoch ms, the server's clock) decides Completed / Pending on today's date at
- * the exam's campus (its zone, `todayIn(now, timeZone)`).
+ * the exam's campus (its zone, `todayIn(now, timeZone)`). With a reach `scope` (listScopeOf), an
+ * exam of a course offering outside it is left out as an unknown one (a condition of the same
+ * statement; docs/security/roles.md).
  */
 export async function loadExamContexts(
   db: Executor,
   ids: readonly string[],
   now: number,
+  scope: ListScope | null = null,
 ): Promise<Map<string, ExamContext>> {
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return new Map();
@@ -174,7 +178,9 @@ export async function loadExamContexts(
       .$dynamic(),
   )
     .leftJoin(teacher, eq(teacher.id, courseOffering.facultyId))
-    .where(inArray(exam.id, valid));
+    .where(
+      and(inArray(exam.id, valid), scope ? offeringIdInListScope(exam.courseOfferingId, scope) : undefined),
+    );
   // The evaluation and eligibility answers name the sitting dateOfExam, startTimeOfExam and duration.
   return new Map(
     rows.map((r) => [
@@ -210,14 +216,18 @@ export async function loadExamContexts(
   );
 }
 
-/** The exam `id` with its header; 404 "No such exam" naming `field` when unknown. */
+/**
+ * The exam `id` with its header; 404 "No such exam" naming `field` when unknown or, with a reach
+ * `scope` (listScopeOf), when its course offering lies outside it (the same answer).
+ */
 export async function loadExamContext(
   db: Executor,
   id: string,
   now: number,
   field = "id",
+  scope: ListScope | null = null,
 ): Promise<ExamContext> {
-  const info = (await loadExamContexts(db, [id], now)).get(id);
+  const info = (await loadExamContexts(db, [id], now, scope)).get(id);
   if (!info) throw notFound("No such exam", field);
   return info;
 }
@@ -318,7 +328,8 @@ function countsOf(rows: Array<{ status: EligibilityStatus; n: number }>): Eligib
  * the counts per eligibility label over all its students (the summary cards; filters do not change
  * them), and one page of its students (its candidates, candidates.ts), optionally only
  * those holding one label and matching a search, ordered by name then id, with the number of
- * matches. 404 (field `id`) for an unknown exam.
+ * matches. 404 (field `id`) for an unknown exam and, alike, with a reach `scope` (listScopeOf), for
+ * an exam of a course offering outside it.
  */
 export async function getStudentStatus(
   db: Executor,
@@ -326,6 +337,7 @@ export async function getStudentStatus(
   examId: string,
   filter: StudentFilter,
   page: Page,
+  scope: ListScope | null = null,
 ): Promise<{
   exam: EvaluationExamHeader;
   summary: EligibilityCounts;
@@ -334,7 +346,7 @@ export async function getStudentStatus(
   count: number;
   students: StudentStatusRow[];
 }> {
-  const info = await loadExamContext(db, examId, now);
+  const info = await loadExamContext(db, examId, now, "id", scope);
   const ofExam = candidateOf(info);
   const where = and(ofExam, ...studentConditions(filter));
   const [grouped, [total], rows] = await Promise.all([
@@ -389,7 +401,9 @@ type DecisionRecord = { examId: string; studentId: string; status: EligibilitySt
  * change (entity exam_eligibility, before/after {examId, studentId, status, reason}). Errors name
  * the item, nothing written: 400 the same exam and student twice (`i.studentId`, rule unique); 404
  * unknown exam (`i.examId`) or student (`i.studentId`); 400 `student_not_enrolled` (`i.studentId`)
- * for a student not enrolled in the exam's course offering; 409 `version_conflict` (`i.version`) when
+ * for a student not enrolled in the exam's course offering; 404 (`i.examId`) alike for an exam of a
+ * course offering outside the reach `scope` (listScopeOf; checked in the transaction's first
+ * statement); 409 `version_conflict` (`i.version`) when
  * the decision is not at the item's `version` (0: the client saw none) any more. Every write to a
  * decision moves its version on by one. Returns the students' rows after the
  * change, in item order, each with its exam id.
@@ -398,6 +412,7 @@ export async function updateEligibility(
   ctx: AppContext,
   actor: SessionUser,
   items: ReadonlyArray<EligibilityUpdateItem & { version: number }>,
+  scope: ListScope | null = null,
 ): Promise<Array<StudentStatusRow & { examId: string }>> {
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
@@ -409,7 +424,7 @@ export async function updateEligibility(
   }
   const at = new Date(ctx.now());
   try {
-    return await updateEligibilityIn(ctx, actor, items, at);
+    return await updateEligibilityIn(ctx, actor, items, at, scope);
   } catch (err) {
     // Two updates that both saw no decision: the second insert breaks exam_eligibility_uq.
     if (isUniqueViolation(err)) throw versionConflict("An eligibility decision of this exam");
@@ -422,12 +437,15 @@ async function updateEligibilityIn(
   actor: SessionUser,
   items: ReadonlyArray<EligibilityUpdateItem & { version: number }>,
   at: Date,
+  scope: ListScope | null,
 ): Promise<Array<StudentStatusRow & { examId: string }>> {
   return ctx.db.transaction(async (tx) => {
+    // An exam outside the caller's reach is left out: refused below as an unknown one.
     const exams = await loadExamContexts(
       tx,
       items.map((i) => i.examId),
       ctx.now(),
+      scope,
     );
     const audit: AuditEntry[] = [];
     for (const [i, item] of items.entries()) {
@@ -567,9 +585,14 @@ export async function findCycle(
   return row;
 }
 
-function examSelection(cycleId: string | null, search: string): SQL | undefined {
+/**
+ * The overview's exams: of the cycle `cycleId` (null: every cycle), matching `search` (course name,
+ * code or section), within the reach `scope` (null: everywhere).
+ */
+function examSelection(cycleId: string | null, search: string, scope: ListScope | null): SQL | undefined {
   const where: SQL[] = [];
   if (cycleId) where.push(eq(exam.examCycleId, cycleId));
+  if (scope) where.push(offeringIdInListScope(exam.courseOfferingId, scope));
   if (search) {
     const pattern = containsPattern(search);
     where.push(
@@ -587,10 +610,15 @@ type KeptRiskRow = Omit<ExamRiskRow, "status">;
  * course name, section, id), each with its counts per eligibility label.
  * It reads exam, exam_cycle, course_offering, course, term, intake, enrolment, contact,
  * exam_eligibility and retest_request, every one of which moves the exam_operations counter
- * (migrations 0002, 0009, 0017), so it is kept behind that counter, one key per cycle.
+ * (migrations 0002, 0009, 0017), so it is kept behind that counter, one key per cycle and reach.
+ * With a reach `scope` (listScopeOf), only the exams of course offerings within it.
  */
-async function riskOverviewOf(db: Executor, cycleId: string | null): Promise<KeptRiskRow[]> {
-  const where = examSelection(cycleId, "");
+async function riskOverviewOf(
+  db: Executor,
+  cycleId: string | null,
+  scope: ListScope | null,
+): Promise<KeptRiskRow[]> {
+  const where = examSelection(cycleId, "", scope);
   const [rows, grouped] = await Promise.all([
     db
       .select({
@@ -659,12 +687,14 @@ function totalsOfRows(exams: ReadonlyArray<KeptRiskRow>): EligibilityCounts {
  * exams. The cycle's exams with their counts are kept behind the exam_operations counter
  * ({@link riskOverviewOf}); a search only picks which of them match, by one query on exam, course
  * offering and course (PostgreSQL's `ilike`, as before). 404 (field `examCycleId`) for an unknown
- * cycle.
+ * cycle. With a reach `scope` (listScopeOf; docs/security/roles.md), only the exams of course
+ * offerings within it, totals and count alike; the reach is part of the kept overview's key.
  */
 export async function getStudentRiskData(
   db: Executor,
   now: number,
   q: { examCycleId: string; search: string } & Page,
+  scope: ListScope | null = null,
 ): Promise<{
   examCycle: { id: string; name: string } | null;
   totals: EligibilityCounts;
@@ -675,8 +705,11 @@ export async function getStudentRiskData(
 }> {
   const cycle = q.examCycleId ? await findCycle(db, q.examCycleId, "examCycleId") : null;
   const [overview, matching] = await Promise.all([
-    cachedReadModel(db, "exam_operations", `student_risk_overview|${cycle?.id ?? ""}`, () =>
-      riskOverviewOf(db, cycle?.id ?? null),
+    cachedReadModel(
+      db,
+      "exam_operations",
+      `student_risk_overview|${cycle?.id ?? ""}|${scope?.key ?? ""}`,
+      () => riskOverviewOf(db, cycle?.id ?? null, scope),
     ),
     q.search
       ? db
@@ -684,7 +717,7 @@ export async function getStudentRiskData(
           .from(exam)
           .innerJoin(courseOffering, eq(courseOffering.id, exam.courseOfferingId))
           .innerJoin(course, eq(course.id, courseOffering.courseId))
-          .where(examSelection(cycle?.id ?? null, q.search))
+          .where(examSelection(cycle?.id ?? null, q.search, null))
           .then((rows) => new Set(rows.map((r) => r.id)))
       : null,
   ]);
@@ -805,16 +838,21 @@ function examListLabels(db: Executor): Promise<Map<string, ExamListLabel>> {
  * cycles without `examCycleId`), or of one exam (`examId`), optionally only those holding one label
  * and matching a search on name, code or e-mail; ordered by student name, then exam date and course;
  * one page with the number of matches. The list the overview opens to follow up students at risk.
- * 404 for an unknown cycle (`examCycleId`) or exam (`examId`).
+ * 404 for an unknown cycle (`examCycleId`) or exam (`examId`). With a reach `scope` (listScopeOf;
+ * docs/security/roles.md): only the rows of exams of course offerings within it (a condition of the
+ * rows' own statements; the reach is part of the kept counts' key), and an exam outside it answers
+ * the 404 of an unknown one.
  */
 export async function listStudentEligibility(
   db: Executor,
   now: number,
   q: { examCycleId: string; examId: string } & StudentFilter & Page,
+  scope: ListScope | null = null,
 ): Promise<{ noOfRecords: number; pageNo: number; count: number; students: StudentEligibilityRow[] }> {
   const where: SQL[] = [...studentConditions(q)];
   if (q.examCycleId) where.push(eq(exam.examCycleId, (await findCycle(db, q.examCycleId, "examCycleId")).id));
-  if (q.examId) where.push(eq(exam.id, (await loadExamContext(db, q.examId, now, "examId")).id));
+  if (q.examId) where.push(eq(exam.id, (await loadExamContext(db, q.examId, now, "examId", scope)).id));
+  if (scope) where.push(offeringIdInListScope(exam.courseOfferingId, scope));
   const rowsOf = <Q extends PgSelect>(query: Q, extra?: SQL) =>
     withStudentJoins(query.innerJoin(enrolment, candidateOfExamRow), exam.id).where(and(...where, extra));
   // Which students hold the page's rows, from each student's count of matching rows in name order.
@@ -859,7 +897,7 @@ export async function listStudentEligibility(
     const run = await cachedReadModel(
       db,
       "exam_operations",
-      `student_data|${q.examCycleId}|${q.examId}|${q.eligibility}`,
+      `student_data|${q.examCycleId}|${q.examId}|${q.eligibility}|${scope?.key ?? ""}`,
       countStudents,
     );
     span = { ...spanOf(run, from, from + q.count), total: run.ends.at(-1) ?? 0 };

@@ -1,11 +1,13 @@
 import {
   DEFAULT_GRID_PAGE_SIZE,
   ELIGIBILITY_STATUSES,
+  ROLE_EXAM_OFFICE,
   TIMETABLE_PAGE_SIZES,
   ZEligibilityUpdateItem,
 } from "@portal/domain";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { listScopeOf } from "../../auth/public.ts";
 import type { AppContext, AppEnv } from "../../context.ts";
 import { parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/input.ts";
@@ -62,6 +64,8 @@ const ZStudentDataBody = z.object({
  */
 export function eligibilityRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  /** The caller's exam office reach (docs/security/roles.md): null for everywhere. */
+  const scopeOf = (c: Context<AppEnv>) => listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
 
   app.get("/sf/exam/studentStatus/:id", async (c) => {
     const { search, eligibility, pageNo, count } = resolveAllRows(
@@ -76,6 +80,8 @@ export function eligibilityRoutes(ctx: AppContext): Hono<AppEnv> {
         pageNo,
         count,
       },
+      // An exam outside the caller's scopes answers the 404 of an unknown one.
+      await scopeOf(c),
     );
     return c.json({ success: true as const, ...answer });
   });
@@ -86,18 +92,21 @@ export function eligibilityRoutes(ctx: AppContext): Hono<AppEnv> {
       ...parseOrThrow(ZEligibilityUpdateItem, item, String(i)),
       ...parseOrThrow(ZItemVersion, item, String(i)),
     }));
-    const students = await updateEligibility(ctx, c.get("user"), items);
+    // An exam outside the caller's scopes is refused as an unknown one, in the write's transaction.
+    const students = await updateEligibility(ctx, c.get("user"), items, await scopeOf(c));
     return c.json({ success: true as const, message: "Eligibility saved", students });
   });
 
   app.post("/salesforce/StudentRiskData", async (c) => {
     const q = resolveAllRows(parseOrThrow(ZRiskBody, (await readJson(c, { required: false })) ?? {}));
-    return c.json({ success: true as const, ...(await getStudentRiskData(ctx.db, ctx.now(), q)) });
+    const scope = await scopeOf(c);
+    return c.json({ success: true as const, ...(await getStudentRiskData(ctx.db, ctx.now(), q, scope)) });
   });
 
   app.post("/salesforce/StudentData", async (c) => {
     const q = resolveAllRows(parseOrThrow(ZStudentDataBody, (await readJson(c, { required: false })) ?? {}));
-    return c.json({ success: true as const, ...(await listStudentEligibility(ctx.db, ctx.now(), q)) });
+    const scope = await scopeOf(c);
+    return c.json({ success: true as const, ...(await listStudentEligibility(ctx.db, ctx.now(), q, scope)) });
   });
 
   return app;

@@ -16,7 +16,7 @@ import {
 import { and, asc, count, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
-import { type ListScope, offeringIdInListScope } from "../../auth/public.ts";
+import { type ListScope, offeringIdInListScope, planningReach } from "../../auth/public.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { personName } from "../../db/person-name.ts";
@@ -678,12 +678,17 @@ export async function getEvaluationRooms(
 /**
  * The sections of a course in a term (spec §7 GET /sf/exam/section/{courseId}/{termId}, "evaluator
  * sections"): each course offering with its teacher (name, e-mail, type of faculty) and enrolled
- * students, by section name. 404 for an unknown course (`courseId`) or term (`termId`).
+ * students, by section name. 404 for an unknown course (`courseId`) or term (`termId`). With a
+ * reach `scope` (listScopeOf; docs/security/roles.md): a term outside it (its intake of no programme
+ * or plan in it, teaching no section in it) answers the 404 of an unknown term, and only the
+ * sections within it are listed (a class-section scope: that section). Each is a condition of the
+ * term's and the sections' own statements.
  */
 export async function listCourseSections(
   db: Executor,
   courseId: string,
   termId: string,
+  scope: ListScope | null = null,
 ): Promise<{
   course: { id: string; code: string; name: string };
   term: { id: string; name: string; batch: string };
@@ -701,7 +706,7 @@ export async function listCourseSections(
         .select({ id: term.id, name: term.name, batch: intake.name })
         .from(term)
         .innerJoin(intake, eq(intake.id, term.intakeId))
-        .where(eq(term.id, termId))
+        .where(and(eq(term.id, termId), scope ? planningReach.term(term.id, scope) : undefined))
     : [];
   if (!termRow) throw notFound("No such term", "termId");
   const rows = await db
@@ -716,7 +721,13 @@ export async function listCourseSections(
     })
     .from(courseOffering)
     .leftJoin(contact, eq(contact.id, courseOffering.facultyId))
-    .where(and(eq(courseOffering.courseId, courseRow.id), eq(courseOffering.termId, termRow.id)))
+    .where(
+      and(
+        eq(courseOffering.courseId, courseRow.id),
+        eq(courseOffering.termId, termRow.id),
+        scope ? offeringIdInListScope(courseOffering.id, scope) : undefined,
+      ),
+    )
     .orderBy(asc(courseOffering.section), asc(courseOffering.id));
   return {
     course: courseRow,
@@ -876,7 +887,9 @@ async function rowsInOrder(
  * and status (as {@link recordEvaluatorResponses} does; back to Requested mails the request again);
  * its evaluator and exam cannot change. One audit row per change (entity evaluator_assignment).
  * Errors name the item, nothing written: 409 `evaluator_already_assigned` (`i.evaluation`) when the
- * faculty member is already assigned to the exam or listed twice for it; 404 unknown exam (`i.exam`),
+ * faculty member is already assigned to the exam or listed twice for it; 404 unknown exam (`i.exam`;
+ * alike an exam of a course offering outside the reach `scope`, listScopeOf, checked in the
+ * transaction's first statement),
  * faculty member (`i.evaluation`), room (`i.room`) or assignment (`i.id`); 400 a room not available to
  * the exam (`i.room`, rule exam_room), `Course_Offering__c` other than the exam's (rule
  * exam_course_offering), an id listed twice (`i.id`, rule unique), an evaluator or exam other than the
@@ -888,6 +901,7 @@ export async function saveEvaluatorAssignments(
   ctx: AppContext,
   actor: SessionUser,
   items: ReadonlyArray<EvaluatorAssignmentItem & { version?: number | undefined }>,
+  scope: ListScope | null = null,
 ): Promise<EvaluatorRow[]> {
   const ids = new Set<string>();
   const pairs = new Set<string>();
@@ -913,6 +927,7 @@ export async function saveEvaluatorAssignments(
       tx,
       items.map((i) => i.exam),
       ctx.now(),
+      scope,
     );
     const faculty = await loadFaculty(
       tx,
@@ -1189,7 +1204,8 @@ export async function recordEvaluatorResponses(
  * "deadline"; PATCH /sf/exam/update/evaluationDeadline) in one transaction: `deadline` YYYY-MM-DD (on
  * or after the exam date) or null to clear it. One audit row (entity exam, before/after
  * `{evaluationDeadline}`) when it changes; the same value again writes nothing. Errors, nothing
- * written: 404 unknown exam (`examId`); 400 a deadline before the exam date (`deadline`, rule
+ * written: 404 unknown exam (`examId`; alike an exam of a course offering outside the reach `scope`,
+ * listScopeOf, a condition of the locking statement); 400 a deadline before the exam date (`deadline`, rule
  * `not_before_exam_date`); 409 `version_conflict` (`version`) when the exam is not at `version` any
  * more. The exam's version goes up by one. Returns the exam's header after the change and whether it changed.
  */
@@ -1197,6 +1213,7 @@ export async function setEvaluationDeadline(
   ctx: AppContext,
   actor: SessionUser,
   item: { examId: string; deadline: string | null; version: number },
+  scope: ListScope | null = null,
 ): Promise<{ changed: boolean; exam: EvaluationExamHeader }> {
   const at = new Date(ctx.now());
   return ctx.db.transaction(async (tx) => {
@@ -1204,7 +1221,12 @@ export async function setEvaluationDeadline(
       ? await tx
           .select({ id: exam.id, examDate: exam.examDate, deadline: exam.evaluationDeadline })
           .from(exam)
-          .where(eq(exam.id, item.examId))
+          .where(
+            and(
+              eq(exam.id, item.examId),
+              scope ? offeringIdInListScope(exam.courseOfferingId, scope) : undefined,
+            ),
+          )
           .for("update")
       : [];
     if (!current) throw notFound("No such exam", "examId");

@@ -126,7 +126,8 @@ export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.patch("/sf/exam/update/evaluationDeadline", async (c) => {
     const item = parseOrThrow(ZDeadlineBody, await readJson(c));
-    const { exam } = await setEvaluationDeadline(ctx, c.get("user"), item);
+    // An exam outside the caller's scopes is refused as an unknown one, in the write's transaction.
+    const { exam } = await setEvaluationDeadline(ctx, c.get("user"), item, await scopeOf(c));
     const message = item.deadline === null ? "Evaluation deadline cleared" : "Evaluation deadline saved";
     return c.json({ success: true as const, message, exam });
   });
@@ -150,16 +151,18 @@ export function evaluationRoutes(ctx: AppContext): Hono<AppEnv> {
       ...parseOrThrow(ZEvaluatorAssignmentItem, item, String(i)),
       version: parseOrThrow(ZAssignmentVersion, item, String(i)).version,
     }));
-    const data = await saveEvaluatorAssignments(ctx, c.get("user"), items);
+    const data = await saveEvaluatorAssignments(ctx, c.get("user"), items, await scopeOf(c));
     return c.json({ success: true as const, message: "Evaluators saved", data });
   });
 
-  app.get("/sf/exam/section/:courseId/:termId", async (c) =>
-    c.json({
+  app.get("/sf/exam/section/:courseId/:termId", async (c) => {
+    // A term outside the caller's scopes answers the 404 of an unknown one; the sections narrow.
+    const scope = await scopeOf(c);
+    return c.json({
       success: true as const,
-      ...(await listCourseSections(ctx.db, c.req.param("courseId"), c.req.param("termId"))),
-    }),
-  );
+      ...(await listCourseSections(ctx.db, c.req.param("courseId"), c.req.param("termId"), scope)),
+    });
+  });
 
   app.patch("/sf/exam/update/evaluation", async (c) => {
     const raw = parseOrThrow(zItemList("evaluator answers", MAX_EVALUATOR_ITEMS), await readJson(c));

@@ -825,13 +825,29 @@ export async function getQuestionPaper(
   return toDetail(row);
 }
 
-/** Storage key of a set's PDF, or null when the paper or the set's document is missing. */
-export async function getSetDocumentKey(db: Executor, id: string, set: number): Promise<string | null> {
+/**
+ * Storage key of a set's PDF, or null when the paper or the set's document is missing or, with a
+ * reach `scope` (listScopeOf), when the paper's course offering lies outside it (the same answer,
+ * docs/security/roles.md). The reach is a condition of the same statement.
+ */
+export async function getSetDocumentKey(
+  db: Executor,
+  id: string,
+  set: number,
+  scope: ListScope | null = null,
+): Promise<string | null> {
   if (!isUuid(id) || (set !== 1 && set !== 2)) return null;
   const [row] = await db
     .select({ key: questionPaperSet.documentKey })
     .from(questionPaperSet)
-    .where(and(eq(questionPaperSet.questionPaperId, id), eq(questionPaperSet.setNumber, set)));
+    .innerJoin(questionPaper, eq(questionPaper.id, questionPaperSet.questionPaperId))
+    .where(
+      and(
+        eq(questionPaperSet.questionPaperId, id),
+        eq(questionPaperSet.setNumber, set),
+        scope ? offeringIdInListScope(questionPaper.courseOfferingId, scope) : undefined,
+      ),
+    );
   return row?.key ?? null;
 }
 

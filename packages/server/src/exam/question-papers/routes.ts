@@ -130,7 +130,9 @@ export function questionPaperRoutes(ctx: AppContext): Hono<AppEnv> {
   app.get("/sf/exam/questionPaper/:id/document/:set", async (c) => {
     const id = c.req.param("id");
     const set = Number(c.req.param("set"));
-    const key = await getSetDocumentKey(ctx.db, id, set);
+    // A paper outside the caller's scopes answers the 404 of a missing document.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const key = await getSetDocumentKey(ctx.db, id, set, scope);
     const file = key ? await ctx.files.stream(key) : null;
     if (!file) {
       throw notFound(SPEC_MESSAGES.questionPaperNotAvailable);

@@ -117,7 +117,8 @@ export type ExamDashboard = {
  * the clash counts. `today` is the server clock's date (`now`, epoch ms) in the default campus zone
  * (Asia/Kolkata, `todayIn`), the day the faculty calendar also opens on; upcoming and completed
  * exams count from today at each exam's own campus. Without an id: the cycle every exam screen opens on ({@link currentExamCycle});
- * 404 when there is none or the id is unknown. Served from the never-stale
+ * with a reach, the one it opens on for that reach (among the cycles holding an exam within it, that
+ * of its next exam within it); 404 when there is none or the id is unknown. Served from the never-stale
  * read-model cache, since the whole office opens it all day and it only changes with the data, and
  * kept warm: recomputed right after each write commits (`rewarmAfterWrite`, app.ts), so the first
  * reader after an exam edit finds it in memory. With a reach `scope` (listScopeOf), every figure
@@ -148,12 +149,15 @@ async function computeExamDashboard(
   examCycleId: string,
   scope: ListScope | null,
 ): Promise<ExamDashboard> {
-  const cycles = await listExamCycles(db);
   let cycle: ExamCycleSummary | undefined;
   if (examCycleId) {
+    const cycles = await listExamCycles(db);
     cycle = isUuid(examCycleId) ? cycles.find((c) => c.id === examCycleId) : undefined;
   } else {
-    cycle = await currentExamCycle(db, today, cycles);
+    // The cycle the exam screens open on for this reach: among the cycles holding an exam within
+    // it, that of its next exam (as GET /sf/exam/examCycles answers the same user).
+    const cycles = await listExamCycles(db, scope);
+    cycle = await currentExamCycle(db, today, cycles, scope);
   }
   if (!cycle) throw notFound("No such exam cycle", "examCycleId");
 

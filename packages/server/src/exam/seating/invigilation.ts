@@ -338,7 +338,8 @@ type Duty = {
  * ({@link invigilationMail}) and `notifiedAt` set; a change of room without mail clears
  * `notifiedAt`. One audit row per change. Errors name the item, nothing written: 400 the same exam
  * and faculty member twice (`i.facultyId`), a room name matching several rooms (`i.roomNo`); 404
- * unknown exam (`i.examId`), faculty member (`i.facultyId`) or room (`i.roomNo`); 409
+ * unknown exam (`i.examId`; alike an exam of a course offering outside `scope`, checked in the
+ * transaction's first statement), faculty member (`i.facultyId`) or room (`i.roomNo`); 409
  * `invigilator_double_booked` when the faculty member would hold another room during an overlapping
  * exam ([date + start, + duration) at its campus, compared as instants), held before or given in the same request,
  * naming that duty's room, course and time only when its exam lies within `scope`, the caller's exam
@@ -395,9 +396,11 @@ async function saveInvigilationsIn(
   scope: ListScope | null,
 ): Promise<AssignmentView[]> {
   return ctx.db.transaction(async (tx) => {
+    // An exam outside the caller's reach is left out: refused as an unknown one, nothing written.
     const exams = await loadExams(
       tx,
       items.map((i) => i.examId),
+      scope,
     );
     for (const [i, item] of items.entries()) {
       if (!exams.has(item.examId)) {

@@ -178,13 +178,16 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.post("/salesforce/seatingPlan/generate", async (c) => {
     const { examId } = parseOrThrow(ZGenerate, await readJson(c));
-    const result = await generateSeatingPlan(ctx, c.get("user"), examId);
+    // An exam outside the caller's reach is refused as an unknown one, in the write's transaction.
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const result = await generateSeatingPlan(ctx, c.get("user"), examId, scope);
     return c.json({ success: true as const, ...result });
   });
 
   app.post("/salesforce/seatingPlan/save", async (c) => {
     const { examId, seats, version } = parseOrThrow(ZSave, await readJson(c));
-    const { moved } = await moveSeats(ctx, c.get("user"), examId, seats, version);
+    const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
+    const { moved } = await moveSeats(ctx, c.get("user"), examId, seats, version, scope);
     return c.json({ success: true as const, message: "Seating plan saved", moved });
   });
 
@@ -220,7 +223,8 @@ export function seatingRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.patch("/sf/exam/update/invigilation", async (c) => {
     const items = parseOrThrow(ZInvigilationItems, await readJson(c));
-    // The reach only decides whether a double-booking refusal may name the other exam.
+    // An exam outside the caller's reach is refused as an unknown one (in the save's transaction);
+    // a double-booking refusal names the other exam only when it lies within the reach.
     const scope = await listScopeOf(ctx.db, c.get("user"), [ROLE_EXAM_OFFICE]);
     const assignments = await saveInvigilations(ctx, c.get("user"), items, scope);
     return c.json({ success: true as const, message: "Invigilation saved", assignments });

@@ -2,6 +2,7 @@ import { countNoun, formatDate, formatNumber, formatTime, planSeating } from "@p
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
+import { type ListScope, offeringIdInListScope } from "../../auth/public.ts";
 import type { AppContext, SessionUser } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { personName } from "../../db/person-name.ts";
@@ -105,9 +106,15 @@ const studentName = personName(contact, { trim: true });
 
 /**
  * The exams with these ids (unknown ids are left out), keyed by id: header, cycle, course offering,
- * campus (course offering -> term -> intake -> campus) and students per invigilator.
+ * campus (course offering -> term -> intake -> campus) and students per invigilator. With a reach
+ * `scope` (listScopeOf), an exam of a course offering outside it is left out as an unknown one (a
+ * condition of the same statement, so a write refuses it inside its transaction; docs/security/roles.md).
  */
-export async function loadExams(db: Executor, ids: readonly string[]): Promise<Map<string, ExamInfo>> {
+export async function loadExams(
+  db: Executor,
+  ids: readonly string[],
+  scope: ListScope | null = null,
+): Promise<Map<string, ExamInfo>> {
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return new Map();
   const rows = await withExamHeaderJoins(
@@ -123,7 +130,9 @@ export async function loadExams(db: Executor, ids: readonly string[]): Promise<M
       .$dynamic(),
   )
     .leftJoin(examPeriod, eq(examPeriod.id, exam.examPeriodId))
-    .where(inArray(exam.id, valid));
+    .where(
+      and(inArray(exam.id, valid), scope ? offeringIdInListScope(exam.courseOfferingId, scope) : undefined),
+    );
   // The seating and invigilation answers name the sitting dateOfExam, startTimeOfExam and duration.
   return new Map(
     rows.map((r) => [
@@ -151,9 +160,17 @@ export async function loadExams(db: Executor, ids: readonly string[]): Promise<M
   );
 }
 
-/** The exam `id`; throws 404 "No such exam" naming `field` when it is unknown. */
-export async function loadExam(db: Executor, id: string, field = "examId"): Promise<ExamInfo> {
-  const info = (await loadExams(db, [id])).get(id);
+/**
+ * The exam `id`; throws 404 "No such exam" naming `field` when it is unknown or, with a reach
+ * `scope` (listScopeOf), when its course offering lies outside it (the same answer).
+ */
+export async function loadExam(
+  db: Executor,
+  id: string,
+  field = "examId",
+  scope: ListScope | null = null,
+): Promise<ExamInfo> {
+  const info = (await loadExams(db, [id], scope)).get(id);
   if (!info) throw notFound("No such exam", field);
   return info;
 }
@@ -421,17 +438,19 @@ export type GeneratedSeating = {
  * old seats are replaced, other periods are untouched. A student who sits
  * two exams of the period (a timetable clash) is seated once, for the first exam by course name, and
  * reported in `clashes`. One audit row (entity exam_period). Errors, nothing written: 404 unknown
- * exam; 409 `insufficient_capacity` when a campus's rooms seat fewer than its students (counting the
+ * exam (alike an exam of a course offering outside the reach `scope`, listScopeOf); 409
+ * `insufficient_capacity` when a campus's rooms seat fewer than its students (counting the
  * seats exclusive exams leave empty).
  */
 export async function generateSeatingPlan(
   ctx: AppContext,
   actor: SessionUser,
   examId: string,
+  scope: ListScope | null = null,
 ): Promise<GeneratedSeating> {
   const at = new Date(ctx.now());
   const answer = await ctx.db.transaction(async (tx) => {
-    const info = await loadExam(tx, examId);
+    const info = await loadExam(tx, examId, "examId", scope);
     const periodId = await periodOf(tx, info);
     await lockPeriod(tx, periodId);
     // Generation replaces every seat of the period: a plan read before it is stale.
@@ -570,7 +589,8 @@ export async function generateSeatingPlan(
  * Moves students of an exam to the given rooms and seats (spec §7 seatingPlan save), in one
  * transaction with one audit row (entity exam, before and after of every moved student). A student's
  * seat in the period is replaced, whatever exam it was for. Errors name the item, nothing written:
- * 404 unknown exam (`examId`); 400 a student listed twice or not sitting the exam
+ * 404 unknown exam (`examId`; alike an exam of a course offering outside the reach `scope`,
+ * listScopeOf); 400 a student listed twice or not sitting the exam
  * (`seats.i.studentId`), a room not available for the exam (`seats.i.roomId`), a seat outside
  * 1..capacity (`seats.i.seatNumber`); 409 `seat_taken` when the seat is held by a student who is not
  * moved away in the same request, or given twice (`seats.i.seatNumber`); 409 `room_exclusive` when a
@@ -587,6 +607,7 @@ export async function moveSeats(
   examId: string,
   moves: readonly SeatMove[],
   version: number,
+  scope: ListScope | null = null,
 ): Promise<{ moved: number }> {
   const at = new Date(ctx.now());
   const bad = (status: 400 | 409, i: number, key: keyof SeatMove, message: string, errorCode: string) =>
@@ -599,7 +620,7 @@ export async function moveSeats(
     listed.add(move.studentId);
   }
   return ctx.db.transaction(async (tx) => {
-    const info = await loadExam(tx, examId);
+    const info = await loadExam(tx, examId, "examId", scope);
     const periodId = await periodOf(tx, info);
     // Compare-and-increment in one statement (it also locks the period row): of two saves of the
     // same plan version exactly one passes. An exam that had no period was read as version 0.
