@@ -205,7 +205,11 @@ export {
   examKeys,
   examSetupQueryOptions,
   examTimetableQueryOptions,
+  type PeriodScheme,
+  type PeriodSchemeSave,
+  periodSchemeQueryOptions,
   saveExamTimetableMutationOptions,
+  savePeriodSchemeMutationOptions,
 } from "./exam/schedule.ts";
 export {
   facultyProctoringQueryOptions,

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_TIMETABLING_RULES,
+  droppedPeriodsHoldingExams,
   EmptyPeriodSchemeError,
+  type ExamPeriodSchemeFormValues,
   examPeriodsOfScheme,
+  PERIOD_SCHEME_FORM_MESSAGES,
+  periodSchemeFormValues,
   type SchemePeriod,
   ZExamPeriodScheme,
+  ZExamPeriodSchemeForm,
 } from "./index.ts";
 
 /** A cycle Monday 2027-01-04 to Sunday 2027-01-10. */
@@ -172,5 +177,142 @@ describe("ZExamPeriodScheme", () => {
     expect(result.success).toBe(false);
     const issues = result.error?.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
     expect(issues).toContainEqual({ path, message });
+  });
+});
+
+describe("ZExamPeriodSchemeForm", () => {
+  const scheme = {
+    weekdaysWithoutExams: [7],
+    datesWithoutExams: ["2027-01-26"],
+    slots: [morning, afternoon],
+    rules: {
+      ...DEFAULT_TIMETABLING_RULES,
+      oneExamPerDay: true,
+      minSpreadPeriods: 2,
+      spreadIsHard: true,
+      togetherPairs: [["a", "b"]] as [string, string][],
+      seatsPerPeriod: 400,
+    },
+  };
+  const typed: ExamPeriodSchemeFormValues = periodSchemeFormValues(scheme);
+
+  it("holds a stored scheme as text and parses back to it", () => {
+    expect(typed.slots).toEqual([
+      { startTime: "09:00", durationMinutes: "180" },
+      { startTime: "14:00", durationMinutes: "120" },
+    ]);
+    expect(typed.rules.seatsPerPeriod).toBe("400");
+    expect(typed.rules.invigilatorsPerPeriod).toBe("");
+    expect(ZExamPeriodSchemeForm.parse(typed)).toEqual(scheme);
+  });
+
+  it("reads blank seats and invigilators per period as no limit", () => {
+    const parsed = ZExamPeriodSchemeForm.parse({
+      ...typed,
+      rules: { ...typed.rules, seatsPerPeriod: " ", invigilatorsPerPeriod: "" },
+    });
+    expect(parsed.rules.seatsPerPeriod).toBeNull();
+    expect(parsed.rules.invigilatorsPerPeriod).toBeNull();
+  });
+
+  const slots = (...list: [string, string][]) =>
+    list.map(([startTime, durationMinutes]) => ({ startTime, durationMinutes }));
+  it.each([
+    {
+      case: "a duration not typed",
+      change: { slots: slots(["09:00", ""]) },
+      path: "slots.0.durationMinutes",
+      message: "Duration must be a number of minutes",
+    },
+    {
+      case: "a duration in words",
+      change: { slots: slots(["09:00", "three hours"]) },
+      path: "slots.0.durationMinutes",
+      message: "Duration must be a number of minutes",
+    },
+    {
+      case: "a fractional duration",
+      change: { slots: slots(["09:00", "90.5"]) },
+      path: "slots.0.durationMinutes",
+      message: "Duration must be a whole number of minutes",
+    },
+    {
+      case: "a start time not typed",
+      change: { slots: slots(["", "60"]) },
+      path: "slots.0.startTime",
+      message: "Start time must be a time such as 09:30",
+    },
+    {
+      case: "overlapping slots (the scheme's own rule)",
+      change: { slots: slots(["09:00", "180"], ["11:00", "60"]) },
+      path: "slots.1.startTime",
+      message: "The slot at 09:00 runs into the slot at 11:00",
+    },
+    { case: "no slot", change: { slots: [] }, path: "slots", message: "Give at least one slot per exam day" },
+    {
+      case: "a date without exams left blank",
+      change: { datesWithoutExams: [""] },
+      path: "datesWithoutExams.0",
+      message: "A day without exams must be a date written YYYY-MM-DD",
+    },
+    {
+      case: "a negative spread",
+      change: { rules: { ...typed.rules, minSpreadPeriods: "-1" } },
+      path: "rules.minSpreadPeriods",
+      message: "Minimum spread cannot be negative",
+    },
+    {
+      case: "no seats",
+      change: { rules: { ...typed.rules, seatsPerPeriod: "0" } },
+      path: "rules.seatsPerPeriod",
+      message: "Seats per period must be at least 1",
+    },
+    {
+      case: "invigilators in words",
+      change: { rules: { ...typed.rules, invigilatorsPerPeriod: "many" } },
+      path: "rules.invigilatorsPerPeriod",
+      message: "Invigilators per period must be a number",
+    },
+    {
+      case: "a pair with one exam not chosen",
+      change: { rules: { ...typed.rules, apartPairs: [["a", ""]] as [string, string][] } },
+      path: "rules.apartPairs.0.1",
+      message: PERIOD_SCHEME_FORM_MESSAGES.chooseExam,
+    },
+    {
+      case: "a pair both together and apart (the rules' own check)",
+      change: { rules: { ...typed.rules, apartPairs: [["b", "a"]] as [string, string][] } },
+      path: "rules.apartPairs.0",
+      message: "Exams b and a cannot both share a period and avoid each other's period",
+    },
+  ])("refuses $case at $path", ({ change, path, message }) => {
+    const result = ZExamPeriodSchemeForm.safeParse({ ...typed, ...change });
+    expect(result.success).toBe(false);
+    const issues = result.error?.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    expect(issues).toContainEqual({ path, message });
+  });
+});
+
+describe("droppedPeriodsHoldingExams", () => {
+  const existing = [
+    { date: "2027-01-04", startTime: "09:00", exams: 3 },
+    { date: "2027-01-04", startTime: "14:00", exams: 0 },
+    { date: "2027-01-10", startTime: "09:00", exams: 1 },
+  ];
+  it("names the periods holding exams that the scheme no longer makes, not the empty ones", () => {
+    const planned = examPeriodsOfScheme(week, {
+      weekdaysWithoutExams: [7],
+      datesWithoutExams: [],
+      slots: [{ startTime: "09:00", durationMinutes: 120 }],
+    });
+    expect(droppedPeriodsHoldingExams(existing, planned)).toEqual([existing[2]]);
+  });
+  it("names none when every period holding exams is kept", () => {
+    const planned = examPeriodsOfScheme(week, {
+      weekdaysWithoutExams: [],
+      datesWithoutExams: [],
+      slots: [morning],
+    });
+    expect(droppedPeriodsHoldingExams(existing, planned)).toEqual([]);
   });
 });

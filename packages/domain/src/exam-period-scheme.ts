@@ -148,3 +148,103 @@ export function examPeriodsOfScheme(
   }
   return periods;
 }
+
+/** Messages of the period-scheme form beyond the scheme's own rules (the same English everywhere). */
+export const PERIOD_SCHEME_FORM_MESSAGES = {
+  chooseExam: "Choose an exam",
+} as const;
+
+/** A whole number typed as text: blank is "not given", anything else must pass `schema`. */
+function typedNumber<S extends z.ZodType<unknown, number | undefined>>(schema: S) {
+  return z
+    .string()
+    .trim()
+    .transform((text) => (text === "" ? undefined : Number(text)))
+    .pipe(schema);
+}
+
+/** A whole number typed as text where blank is "no limit" (null). */
+function typedLimit<S extends z.ZodType<unknown, number | null>>(schema: S) {
+  return z
+    .string()
+    .trim()
+    .transform((text) => (text === "" ? null : Number(text)))
+    .pipe(schema);
+}
+
+/** One exam of a pair as chosen in the form: "" until one is chosen. */
+const ZChosenExam = z.string().min(1, { error: PERIOD_SCHEME_FORM_MESSAGES.chooseExam });
+const ZChosenPairs = z.array(z.tuple([ZChosenExam, ZChosenExam]));
+
+/**
+ * The period-scheme form (exam dashboard, Periods): the scheme as typed, numbers as text (blank
+ * seats or invigilators per period is "no limit"), checked by the rules of
+ * {@link ZExamPeriodScheme} with the same messages and issue paths (`slots.1.startTime`,
+ * `rules.apartPairs.0`), so the browser refuses what the server refuses. Parses to the scheme the
+ * PUT takes (without its version).
+ */
+export const ZExamPeriodSchemeForm = z.object({
+  weekdaysWithoutExams: ZExamPeriodScheme.shape.weekdaysWithoutExams,
+  datesWithoutExams: ZExamPeriodScheme.shape.datesWithoutExams,
+  slots: z
+    .array(
+      z.object({
+        startTime: ZPeriodSchemeSlot.shape.startTime,
+        durationMinutes: typedNumber(ZPeriodSchemeSlot.shape.durationMinutes),
+      }),
+    )
+    .pipe(ZExamPeriodScheme.shape.slots),
+  rules: z
+    .object({
+      oneExamPerDay: z.boolean(),
+      minSpreadPeriods: typedNumber(ZExamTimetablingRules.shape.minSpreadPeriods),
+      spreadIsHard: z.boolean(),
+      togetherPairs: ZChosenPairs,
+      apartPairs: ZChosenPairs,
+      seatsPerPeriod: typedLimit(ZExamTimetablingRules.shape.seatsPerPeriod),
+      invigilatorsPerPeriod: typedLimit(ZExamTimetablingRules.shape.invigilatorsPerPeriod),
+    })
+    .pipe(ZExamTimetablingRules),
+});
+/** What the period-scheme form holds (the input of {@link ZExamPeriodSchemeForm}). */
+export type ExamPeriodSchemeFormValues = z.input<typeof ZExamPeriodSchemeForm>;
+
+/** A stored scheme as an API answer types it (pairs as plain arrays of two exam ids). */
+type StoredScheme = Omit<ExamPeriodScheme, "rules"> & {
+  rules: Omit<ExamPeriodScheme["rules"], "togetherPairs" | "apartPairs"> & {
+    togetherPairs: ReadonlyArray<readonly string[]>;
+    apartPairs: ReadonlyArray<readonly string[]>;
+  };
+};
+
+/** The form's values of a stored scheme: numbers as text, no limit as blank. */
+export function periodSchemeFormValues(scheme: StoredScheme): ExamPeriodSchemeFormValues {
+  const text = (n: number | null) => (n === null ? "" : String(n));
+  return {
+    weekdaysWithoutExams: [...scheme.weekdaysWithoutExams],
+    datesWithoutExams: [...scheme.datesWithoutExams],
+    slots: scheme.slots.map((s) => ({ startTime: s.startTime, durationMinutes: String(s.durationMinutes) })),
+    rules: {
+      oneExamPerDay: scheme.rules.oneExamPerDay,
+      minSpreadPeriods: String(scheme.rules.minSpreadPeriods),
+      spreadIsHard: scheme.rules.spreadIsHard,
+      togetherPairs: scheme.rules.togetherPairs.map(([a, b]): [string, string] => [a ?? "", b ?? ""]),
+      apartPairs: scheme.rules.apartPairs.map(([a, b]): [string, string] => [a ?? "", b ?? ""]),
+      seatsPerPeriod: text(scheme.rules.seatsPerPeriod),
+      invigilatorsPerPeriod: text(scheme.rules.invigilatorsPerPeriod),
+    },
+  };
+}
+
+/**
+ * The cycle's existing periods (`date`, `startTime`, the exams each holds) that still hold exams but
+ * are not among the `planned` periods of a scheme: what a save of that scheme would refuse with
+ * 409 `periods_hold_exams` (the server drops the empty ones). In the order given.
+ */
+export function droppedPeriodsHoldingExams<P extends { date: string; startTime: string; exams: number }>(
+  existing: readonly P[],
+  planned: ReadonlyArray<{ date: string; startTime: string }>,
+): P[] {
+  const kept = new Set(planned.map((p) => `${p.date} ${p.startTime}`));
+  return existing.filter((p) => p.exams > 0 && !kept.has(`${p.date} ${p.startTime}`));
+}

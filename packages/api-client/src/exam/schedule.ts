@@ -23,6 +23,7 @@ export const examKeys = {
   examData: (request: ExamDataRequest) => ["exams", "examData", normaliseExamDataRequest(request)] as const,
   timetable: (query: ExamTimetableQuery) => ["exams", "timetable", normaliseTimetableQuery(query)] as const,
   setup: (examId: string) => ["exams", "setup", examId] as const,
+  periodScheme: (examCycleId: string) => ["exams", "periodScheme", examCycleId] as const,
 };
 
 /** An exam cycle (the filter of the exam screens), with its number of exams. */
@@ -45,6 +46,15 @@ type ExamTimetablePage = JsonAnswer<"listExamTimetable">;
 export type ExamTimetableRow = ExamTimetablePage["timetable"][number];
 /** One item of the timetable save (spec §7: id, duration, dateOfExam, timeOfExam, examType, venue, sendEmail). */
 export type ExamTimetableSaveItem = JsonBody<"saveExamTimetable">[number];
+/**
+ * An exam cycle's period scheme (GET/PUT /sf/exam/examCycles/{id}/periodScheme): the cycle's name
+ * and dates, weekdays (ISO 1-7) and dates without exams, the slots of each exam day, the office's
+ * timetabling rules, the version (0 before the first save) and the cycle's exam periods with the
+ * exams each holds.
+ */
+export type PeriodScheme = JsonAnswer<"getPeriodScheme">["scheme"];
+/** Body of the period scheme's save: the scheme and the version read. */
+export type PeriodSchemeSave = JsonBody<"savePeriodScheme">;
 /** A student clash a timetable save made: a moved exam, the exam it now overlaps, students sitting both. */
 export type ExamOverlap = JsonAnswer<"saveExamTimetable">["clashes"][number];
 
@@ -179,5 +189,40 @@ export function saveExamTimetableMutationOptions(api: ApiClient) {
     mutationKey: ["exams", "timetable", "save"],
     mutationFn: async (items: ExamTimetableSaveItem[]) =>
       unwrap(await api.POST("/salesforce/TimeTable", { body: items })),
+  });
+}
+
+/** GET /sf/exam/examCycles/{id}/periodScheme: the cycle's scheme (defaults, version 0, when none is saved); 404 unknown cycle. */
+export function periodSchemeQueryOptions(api: ApiClient, examCycleId: string) {
+  return queryOptions({
+    queryKey: examKeys.periodScheme(examCycleId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/sf/exam/examCycles/{id}/periodScheme", {
+          params: { path: { id: examCycleId } },
+          signal,
+        }),
+      ).scheme as PeriodScheme,
+  });
+}
+
+/**
+ * PUT /sf/exam/examCycles/{id}/periodScheme: saves the scheme at the version read and makes the
+ * cycle's exam periods from it (one transaction); answers the saved scheme. ApiError 400 naming the
+ * field (`slots.1.startTime`, `datesWithoutExams.0`, rule `empty_scheme` at `slots`), 404 unknown
+ * cycle, 409 `version_conflict` (stale version) or `periods_hold_exams` (the scheme drops periods
+ * still holding exams; the message names them). Invalidate `examKeys.all` afterwards: the cycle's
+ * periods change the exam screens.
+ */
+export function savePeriodSchemeMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["exams", "periodScheme", "save"],
+    mutationFn: async ({ examCycleId, body }: { examCycleId: string; body: PeriodSchemeSave }) =>
+      unwrap(
+        await api.PUT("/sf/exam/examCycles/{id}/periodScheme", {
+          params: { path: { id: examCycleId } },
+          body,
+        }),
+      ).scheme as PeriodScheme,
   });
 }

@@ -5,11 +5,12 @@ import {
   examCyclesQueryOptions,
   examDashboardQueryOptions,
 } from "@portal/api-client";
-import { ButtonLink, DataTable, type DataTableColumn, EmptyState, Loader, Tabs } from "@portal/ui";
+import { Button, ButtonLink, DataTable, type DataTableColumn, EmptyState, Loader, Tabs } from "@portal/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { m } from "../../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../../shell/IslandRoot.tsx";
+import { lazyDialog } from "../../../shell/lazy-dialog.tsx";
 import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { formatNumber, formatTime, pluralCount } from "../../kit/format.ts";
@@ -18,6 +19,14 @@ import { useUrlState } from "../../kit/use-url-state.ts";
 import * as styles from "./exams.css.ts";
 import { parseCycle, serializeCycle } from "./grid-state.ts";
 import { examLinks } from "./routes.ts";
+
+/**
+ * The cycle's Periods dialog loads when first opened (docs/performance.md, lazyDialog): its form
+ * library and the domain's scheme rules stay out of the dashboard's first load.
+ */
+const PeriodSchemeDialog = lazyDialog(() =>
+  import("./PeriodSchemeDialog.tsx").then((module) => module.PeriodSchemeDialog),
+);
 
 /** Items of each clash list the dashboard shows (the totals are always shown in full). */
 export const CLASH_LIST_LIMIT = 25;
@@ -56,6 +65,7 @@ type RoomOverCapacity = ClashReport["roomsOverCapacity"]["items"][number];
  * and the exam timetable, the cycle's figures (GET /sf/exam/examDashboard: exams, periods, students,
  * upcoming, completed, seated / unseated, invigilators assigned / needed) and its clash report
  * (GET /sf/exam/clashReport: three counts and the first items of each list, linking to the timetable).
+ * Periods opens the cycle's period scheme and timetabling rules (PeriodSchemeDialog).
  */
 export function ExamDashboardScreen({ search }: { search: string }) {
   const api = useApi();
@@ -72,6 +82,8 @@ export function ExamDashboardScreen({ search }: { search: string }) {
     navigate(shown.examCycle.id, true);
   }, [api, cycle, dashboard.data, navigate, queryClient]);
   const linkCycle = cycleId || undefined;
+  const [periodsOpen, setPeriodsOpen] = useState(false);
+  const cycleName = dashboard.data?.examCycle.name ?? "";
 
   let body: ReactNode;
   if (dashboard.isPending) {
@@ -165,9 +177,20 @@ export function ExamDashboardScreen({ search }: { search: string }) {
           <ButtonLink href={examLinks.timetable({ cycle: linkCycle })} size="sm">
             {m.exam_timetable_title()}
           </ButtonLink>
+          <Button size="sm" disabled={!dashboard.isSuccess} onClick={() => setPeriodsOpen(true)}>
+            {m.pscheme_open()}
+          </Button>
         </nav>
       </div>
       {body}
+      {periodsOpen && dashboard.data ? (
+        <PeriodSchemeDialog
+          open
+          onOpenChange={setPeriodsOpen}
+          cycleId={dashboard.data.examCycle.id}
+          cycleName={cycleName}
+        />
+      ) : null}
     </div>
   );
 }
