@@ -231,6 +231,7 @@ export {
 } from "./exam/seating.ts";
 export {
   latestTimetablingJobQueryOptions,
+  setExamLockMutationOptions,
   startTimetablingJobMutationOptions,
   type TimetablingComparison,
   type TimetablingJob,
