@@ -4,6 +4,7 @@
  * current timetable, accept it (one audited transaction moving the exams) or discard it.
  */
 import {
+  bestExamAssignment,
   checkExamTimetable,
   countStudentClashes,
   evaluationDeadlineAfterMove,
@@ -50,6 +51,8 @@ export type TimetablingJobView = {
   penalty: number;
   bestPenalty: number;
   exams: number;
+  /** Started from a new construction keeping every rule: the timetable of the start broke one. */
+  repaired: boolean;
   message: string | null;
   startedBy: string;
   startedAt: string;
@@ -72,6 +75,7 @@ function jobView(row: JobRow): TimetablingJobView {
     penalty: row.penalty,
     bestPenalty: row.bestPenalty,
     exams: Object.keys(row.startPeriods).length,
+    repaired: row.repaired,
     message: row.message,
     startedBy: row.startedByEmail,
     startedAt: row.startedAt.toISOString(),
@@ -110,10 +114,12 @@ export async function latestTimetablingJob(
  * Starts a job improving the timetable of `input.examCycleId` over its exam periods under the
  * office's rules (loadTimetablingInput; running in a worker thread after the answer), with a
  * `start_timetabling_job` audit row. 404 unknown cycle; 400 `periods` when the cycle has fewer than
- * two exam periods or no exam in one; 409 `clash` when students sit two exams at once in the
- * current timetable, 409 `rules_broken` (with `rule`: oneExamPerDay, minSpread, together, apart,
- * seats or invigilators) when it breaks another hard rule of the period scheme (the improvement
- * keeps the rules in a timetable that keeps them, it does not repair one); 409 `job_running`
+ * two exam periods or no exam in one. When students sit two exams at once in the current timetable
+ * or it breaks another hard rule of the period scheme, the run starts from a new construction
+ * keeping every rule (bestExamAssignment; the job is `repaired`), as long as that construction
+ * places every exam and keeps every locked exam in its period; else 409 `clash` (students sit two
+ * exams at once) or 409 `rules_broken` (with `rule`: oneExamPerDay, minSpread, together, apart,
+ * seats or invigilators), since the improvement keeps the rules, it does not repair; 409 `job_running`
  * when a job of the cycle is running (in any process on the database; a running job silent for
  * {@link TIMETABLING_STALE_MS} is marked failed first).
  */
@@ -131,17 +137,7 @@ export async function startTimetablingJob(
   if (problem.periods.length < 2 || problem.exams.length === 0) {
     throw badRequest(TIMETABLING_MESSAGES.tooFewPeriods, "examCycleId", "periods");
   }
-  if (countStudentClashes(problem.exams, problem.start) > 0) {
-    throw new ApiError(409, TIMETABLING_MESSAGES.clash, { errorCode: "clash", field: "examCycleId" });
-  }
-  const broken = checkExamTimetable(problem.exams, problem.periods, problem.start, problem.rules).breaks[0];
-  if (broken) {
-    throw new ApiError(409, TIMETABLING_MESSAGES.rulesBroken, {
-      errorCode: "rules_broken",
-      field: "examCycleId",
-      rule: broken.rule,
-    });
-  }
+  const from = startTimetable(problem);
   const at = new Date(ctx.now());
   const seed = input.seed ?? 1;
   let row: JobRow;
@@ -170,6 +166,7 @@ export async function startTimetablingJob(
           maxIterations: input.iterations ?? null,
           startPeriods: Object.fromEntries(problem.start),
           startVersions: problem.versions,
+          repaired: from !== problem.start,
           startedBy: user.id,
           startedByEmail: user.email,
           startedAt: at,
@@ -193,6 +190,7 @@ export async function startTimetablingJob(
               maxIterations: inserted.maxIterations,
               exams: problem.exams.length,
               locked: problem.locked.length,
+              repaired: inserted.repaired,
             },
           },
         ],
@@ -212,7 +210,7 @@ export async function startTimetablingJob(
   launchTimetablingJob(ctx, row.id, {
     exams: problem.exams,
     periods: problem.periods,
-    start: [...problem.start],
+    start: [...from],
     locked: problem.locked,
     rules: problem.rules,
     constraints: problem.constraints,
@@ -221,6 +219,29 @@ export async function startTimetablingJob(
     timeLimitMs: input.timeLimitSeconds * 1000,
   });
   return jobView(row);
+}
+
+/**
+ * The timetable a run starts from: the cycle's timetable of now when it keeps every hard rule
+ * (no clash, the period scheme's rules), else a new construction keeping them all
+ * (bestExamAssignment), when it places every exam and leaves each locked exam in its period.
+ * Throws 409 `clash` or `rules_broken` (with the first rule broken now) when there is neither.
+ */
+function startTimetable(problem: TimetablingInput): ReadonlyMap<string, string> {
+  const clashes = countStudentClashes(problem.exams, problem.start) > 0;
+  const broken = checkExamTimetable(problem.exams, problem.periods, problem.start, problem.rules).breaks[0];
+  if (!clashes && !broken) return problem.start;
+  const built = bestExamAssignment(problem.exams, problem.periods, problem.constraints);
+  const keepsLocks = problem.locked.every((id) => built.assignment.get(id) === problem.start.get(id));
+  if (built.unplaced.length === 0 && keepsLocks) return built.assignment;
+  if (clashes) {
+    throw new ApiError(409, TIMETABLING_MESSAGES.clash, { errorCode: "clash", field: "examCycleId" });
+  }
+  throw new ApiError(409, TIMETABLING_MESSAGES.rulesBroken, {
+    errorCode: "rules_broken",
+    field: "examCycleId",
+    rule: broken?.rule ?? "clash",
+  });
 }
 
 /** The audit row of a job's stop request or discard by staff: the job's state before and after. */

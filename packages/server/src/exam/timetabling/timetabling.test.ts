@@ -21,6 +21,7 @@ type Job = {
   penalty: number;
   bestPenalty: number;
   exams: number;
+  repaired: boolean;
   maxIterations: number | null;
 };
 type Slot = { examPeriodId: string; date: string; startTime: string };
@@ -171,7 +172,7 @@ describe.each(testTargets())("timetabling jobs on $name", (target) => {
       .filter((line) => line.startsWith("data:"))
       .map((line) => JSON.parse(line.slice(5)) as Job);
 
-  it("refuses a bad time limit, an unknown cycle and a timetable with clashes", async () => {
+  it("refuses a bad time limit, an unknown cycle and a timetable with clashes it cannot rebuild", async () => {
     const tooLong = await start({ timeLimitSeconds: 301 });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toMatchObject({
@@ -194,6 +195,8 @@ describe.each(testTargets())("timetabling jobs on $name", (target) => {
           and x2.exam_period_id is not null
         order by x1.id, x2.id limit 1)
       update exam set exam_period_id = pair.period from pair where exam.id = pair.moved`);
+    // Every exam locked: no new construction may move one, so the clash cannot be rebuilt away.
+    await api.ctx.db.execute(sql`update exam set locked = true where exam_cycle_id = ${pastCycleId}`);
     const clashing = await start({ examCycleId: pastCycleId, timeLimitSeconds: 10 });
     expect(clashing.status).toBe(409);
     expect(clashing.body).toMatchObject({ errorCode: "clash", errorMessage: TIMETABLING_MESSAGES.clash });
@@ -479,5 +482,23 @@ describe.each(testTargets())("timetabling jobs on $name", (target) => {
     } finally {
       await dropRules();
     }
+  }, 120_000);
+
+  it("starts a timetable with a clash from a new construction keeping the rules, and says so", async () => {
+    await addSittings(["10:00", "14:30"]);
+    await api.ctx.db.execute(sql`update exam set locked = false where exam_cycle_id = ${cycleId}`);
+    const pairs = await sharingPairs();
+    const first = pairs[0] as { a: string; b: string };
+    await api.ctx.db.execute(sql`
+      update exam set exam_period_id = (select exam_period_id from exam where id = ${first.a})
+      where id = ${first.b}`);
+    const job = await finishedJob({ seed: 2 });
+    expect(job).toMatchObject({ state: "done", repaired: true });
+    expect((await auditOf(job.id))[0]?.after).toMatchObject({ repaired: true });
+    const { at } = await proposedTimetable(job.id);
+    expect(pairs.filter(({ a, b }) => at.get(a)?.periodId === at.get(b)?.periodId)).toEqual([]);
+    expect((await post(job.id, "accept")).status).toBe(200);
+    const now = await periodsOf([first.a, first.b]);
+    expect(now.get(first.a)?.periodId).not.toBe(now.get(first.b)?.periodId);
   }, 120_000);
 });

@@ -24,7 +24,7 @@ const CYCLES = {
   defaultExamCycleId: CYCLE,
 };
 
-function job(state: string, progress: Partial<Record<string, number>> = {}) {
+function job(state: string, progress: Partial<Record<string, number | boolean>> = {}) {
   return {
     id: JOB,
     examCycleId: CYCLE,
@@ -38,6 +38,7 @@ function job(state: string, progress: Partial<Record<string, number>> = {}) {
     penalty: 4704,
     bestPenalty: 4704,
     exams: 40,
+    repaired: false,
     message: null,
     startedBy: "exams@university.example",
     startedAt: "2026-11-02T04:30:00.000Z",
@@ -105,9 +106,16 @@ describe("Improve timetable panel", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Penalty: 3,500 (best so far: 3,300)")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
 
-    latest = job("stopped", { iteration: 30000, penalty: 3120, bestPenalty: 3120, startPenalty: 4704 });
+    latest = job("stopped", {
+      iteration: 30000,
+      penalty: 3120,
+      bestPenalty: 3120,
+      startPenalty: 4704,
+      repaired: true,
+    });
     FakeEventSource.last?.emit(latest);
     expect(await screen.findByText("Penalty before: 4,704, after: 3,120")).toBeTruthy();
+    expect(screen.getByText(/this run started from a new timetable that keeps every rule/)).toBeTruthy();
     expect(FakeEventSource.last?.closed).toBe(true);
     expect(screen.getByText("Students affected: 12")).toBeTruthy();
     expect(screen.getByText("18-11-2026 13:00")).toBeTruthy();

@@ -198,6 +198,7 @@ export function TimetablingPanel() {
       {job ? (
         <div aria-live="polite">
           <p>{m.ttjob_state({ state: STATE_LABELS[job.state]() })}</p>
+          {job.repaired ? <p>{m.ttjob_repaired()}</p> : null}
           <p>
             {m.ttjob_progress({
               iteration: formatNumber(job.iteration, 0),
