@@ -235,6 +235,7 @@ export {
 } from "./exam/seating.ts";
 export {
   latestTimetablingJobQueryOptions,
+  setExamLockMutationOptions,
   startTimetablingJobMutationOptions,
   type TimetablingComparison,
   type TimetablingJob,

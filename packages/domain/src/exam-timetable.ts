@@ -89,3 +89,17 @@ export const ZExamTimetableItem = z.object({
   sendEmail: z.boolean().default(false),
 });
 export type ExamTimetableItem = z.output<typeof ZExamTimetableItem>;
+
+/**
+ * Body of "lock an exam in its period" (PUT /sf/exam/exams/{id}/lock): `locked` true keeps the exam
+ * where it is when the timetabling job improves the cycle (the job never moves it), false lets the
+ * job move it again; `version` is the exam row's version the client read (409 when it changed since).
+ */
+export const ZExamLock = z.object({
+  locked: z.boolean({ error: "locked must be true or false" }),
+  version: z
+    .number({ error: "version must be a whole number" })
+    .int({ error: "version must be a whole number" })
+    .min(0, { error: "version must be a whole number" }),
+});
+export type ExamLock = z.output<typeof ZExamLock>;

@@ -47,6 +47,8 @@ export const TIMETABLING_MESSAGES = {
     "Students sit two exams at once in the current timetable: resolve the clash report before improving the timetable",
   changed:
     "An exam this proposal moves was changed since the job started. Discard the proposal and start the job again.",
+  rulesBroken:
+    "The current timetable breaks a rule of the exam cycle's period scheme (one exam per day, spread, exams held together or apart, seats or invigilators per period): change the timetable or the rules before improving the timetable",
 } as const;
 
 /**

@@ -67,3 +67,18 @@ export function timetablingActionMutationOptions(api: ApiClient) {
     },
   });
 }
+
+/**
+ * PUT /sf/exam/exams/{id}/lock: locks an exam in its period for timetabling jobs (or unlocks it);
+ * answers its lock and new version. ApiError 404 unknown exam, 409 `version_conflict` when the exam
+ * changed since it was read. Invalidate `examKeys.all` afterwards (the exam's version moved on).
+ */
+export function setExamLockMutationOptions(api: ApiClient) {
+  return mutationOptions({
+    mutationKey: ["timetabling", "lock"],
+    mutationFn: async ({ id, locked, version }: { id: string; locked: boolean; version: number }) =>
+      unwrap(
+        await api.PUT("/sf/exam/exams/{id}/lock", { params: { path: { id } }, body: { locked, version } }),
+      ).exam,
+  });
+}

@@ -251,6 +251,12 @@ export const OPERATION_ROLES: readonly OperationRoles[] = [
     roles: ["exam_office"],
   },
   {
+    method: "PUT",
+    path: "/sf/exam/exams/{id}/lock",
+    operationId: "setExamLock",
+    roles: ["exam_office"],
+  },
+  {
     method: "POST",
     path: "/salesforce/ExamData",
     operationId: "getExamData",

@@ -79,6 +79,12 @@ export const timetablingJob = pgTable(
     penalty: doublePrecision("penalty").notNull().default(0),
     bestPenalty: doublePrecision("best_penalty").notNull().default(0),
     stopRequested: boolean("stop_requested").notNull().default(false),
+    /**
+     * The timetable of the start broke a hard rule (a clash or a rule of the period scheme), so the
+     * run started from a new construction keeping every rule; `start_periods` is still the
+     * timetable of the start (what an accept moves the exams from).
+     */
+    repaired: boolean("repaired").notNull().default(false),
     startPeriods: jsonb("start_periods").$type<Record<string, string>>().notNull(),
     startVersions: jsonb("start_versions").$type<Record<string, number>>().notNull(),
     proposal: jsonb("proposal").$type<Record<string, string>>(),

@@ -68,6 +68,8 @@ export type ExamTimetableRow = {
   invigilatorsAssigned: number;
   /** Sum over the exam's rooms of ceil(seated / students per invigilator). */
   invigilatorsNeeded: number;
+  /** Locked in its exam period by staff: a timetabling job never moves it. */
+  locked: boolean;
   /** Row version: send it back with an update (409 version_conflict when the row changed since). */
   version: number;
 };
@@ -108,6 +110,7 @@ function selectRows(db: Executor) {
         seated: seatedCount,
         invigilatorsAssigned,
         invigilatorsNeeded,
+        locked: exam.locked,
         version: exam.version,
       })
       .from(exam)

@@ -1,7 +1,9 @@
 /**
  * The timetabler's worker thread (node:worker_threads): runs the domain's Kempe-chain improvement
- * (improveExamTimetable, Toronto proximity objective) off the request thread, so the portal keeps
- * answering while it works. Written in erasable TypeScript only: Node runs it (and the domain it
+ * (improveExamTimetable) off the request thread, so the portal keeps answering while it works. It
+ * keeps the office's hard rules (`constraints`: one exam per student per day, hard spread, exams
+ * held together or apart, seats and invigilators of the periods) and lowers the rules' objective
+ * (timetablingObjectiveOf: Toronto proximity plus the soft spread penalty). Written in erasable TypeScript only: Node runs it (and the domain it
  * imports) without a loader.
  *
  * message in:  { problem: WorkerProblem, stop: SharedArrayBuffer } - stop: Int32Array slot 0 set to 1
@@ -12,24 +14,35 @@
  */
 import { parentPort } from "node:worker_threads";
 import {
+  type ExamTimetablingRules,
   improveExamTimetable,
   type TimetablingExam,
+  type TimetablingOptions,
   type TimetablingPeriod,
-  torontoObjective,
+  timetablingObjectiveOf,
 } from "@portal/domain";
 
-/** What the main thread sends: the problem and the budgets (see runner.ts). */
+/**
+ * What the main thread sends: the problem (periods in time order with their days, seats and
+ * invigilators; the start timetable keeping every hard rule), the office's rules and their hard part
+ * as options (see input.ts), and the budgets (see runner.ts).
+ */
 export type WorkerProblem = {
   exams: TimetablingExam[];
   periods: TimetablingPeriod[];
   start: Array<[string, string]>;
   locked: string[];
+  rules: ExamTimetablingRules;
+  constraints: Omit<TimetablingOptions, "strategy">;
   seed: number;
   maxIterations: number;
   timeLimitMs: number;
 };
 
-/** A message of the worker. Penalties in objective units (Toronto cost summed over students). */
+/**
+ * A message of the worker. Penalties in objective units (the rules' objective summed over students:
+ * Toronto proximity cost plus the soft spread penalty).
+ */
 export type WorkerMessage =
   | { kind: "progress"; iteration: number; penalty: number; bestPenalty: number; elapsedMs: number }
   | {
@@ -56,7 +69,8 @@ parentPort?.once("message", (input: { problem: WorkerProblem; stop: SharedArrayB
   const post = (message: WorkerMessage) => port.postMessage(message);
   try {
     const result = improveExamTimetable(problem.exams, problem.periods, new Map(problem.start), {
-      objective: torontoObjective,
+      ...problem.constraints,
+      objective: timetablingObjectiveOf(problem.rules),
       locked: problem.locked,
       seed: problem.seed,
       maxIterations: problem.maxIterations,

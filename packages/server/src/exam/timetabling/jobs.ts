@@ -4,6 +4,8 @@
  * current timetable, accept it (one audited transaction moving the exams) or discard it.
  */
 import {
+  bestExamAssignment,
+  checkExamTimetable,
   countStudentClashes,
   evaluationDeadlineAfterMove,
   hasProposal,
@@ -11,7 +13,7 @@ import {
   TIMETABLING_MESSAGES,
   type TimetablingJobState,
   type TimetablingStart,
-  torontoProximityPenalty,
+  timetablingObjectiveOf,
 } from "@portal/domain";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { type AuditEntry, writeAudit } from "../../audit.ts";
@@ -32,7 +34,8 @@ export const TIMETABLING_STALE_MS = 120_000;
 
 /**
  * A job as the API answers it: its state, budgets, progress (iteration, elapsed milliseconds),
- * penalties (Toronto proximity cost summed over students: at the start, now, and the best found),
+ * penalties (the cycle's objective summed over students: Toronto proximity cost plus the soft
+ * spread penalty of the office's rules; at the start, now, and the best found),
  * the number of exams it works on, why it failed, who started it and when (ISO 8601, UTC).
  */
 export type TimetablingJobView = {
@@ -48,6 +51,8 @@ export type TimetablingJobView = {
   penalty: number;
   bestPenalty: number;
   exams: number;
+  /** Started from a new construction keeping every rule: the timetable of the start broke one. */
+  repaired: boolean;
   message: string | null;
   startedBy: string;
   startedAt: string;
@@ -70,6 +75,7 @@ function jobView(row: JobRow): TimetablingJobView {
     penalty: row.penalty,
     bestPenalty: row.bestPenalty,
     exams: Object.keys(row.startPeriods).length,
+    repaired: row.repaired,
     message: row.message,
     startedBy: row.startedByEmail,
     startedAt: row.startedAt.toISOString(),
@@ -105,12 +111,17 @@ export async function latestTimetablingJob(
 }
 
 /**
- * Starts a job improving the timetable of `input.examCycleId` over its exam periods (running in a
- * worker thread after the answer). 404 unknown cycle; 400 `periods` when the cycle has fewer than
- * two exam periods or no exam in one; 409 `clash` when students sit two exams at once in the
- * current timetable (the improvement keeps a clash-free timetable clash-free, it does not repair
- * one); 409 `job_running` when a job of the cycle is running (in any process on the database; a
- * running job silent for {@link TIMETABLING_STALE_MS} is marked failed first).
+ * Starts a job improving the timetable of `input.examCycleId` over its exam periods under the
+ * office's rules (loadTimetablingInput; running in a worker thread after the answer), with a
+ * `start_timetabling_job` audit row. 404 unknown cycle; 400 `periods` when the cycle has fewer than
+ * two exam periods or no exam in one. When students sit two exams at once in the current timetable
+ * or it breaks another hard rule of the period scheme, the run starts from a new construction
+ * keeping every rule (bestExamAssignment; the job is `repaired`), as long as that construction
+ * places every exam and keeps every locked exam in its period; else 409 `clash` (students sit two
+ * exams at once) or 409 `rules_broken` (with `rule`: oneExamPerDay, minSpread, together, apart,
+ * seats or invigilators), since the improvement keeps the rules, it does not repair; 409 `job_running`
+ * when a job of the cycle is running (in any process on the database; a running job silent for
+ * {@link TIMETABLING_STALE_MS} is marked failed first).
  */
 export async function startTimetablingJob(
   ctx: AppContext,
@@ -126,9 +137,7 @@ export async function startTimetablingJob(
   if (problem.periods.length < 2 || problem.exams.length === 0) {
     throw badRequest(TIMETABLING_MESSAGES.tooFewPeriods, "examCycleId", "periods");
   }
-  if (countStudentClashes(problem.exams, problem.start) > 0) {
-    throw new ApiError(409, TIMETABLING_MESSAGES.clash, { errorCode: "clash", field: "examCycleId" });
-  }
+  const from = startTimetable(problem);
   const at = new Date(ctx.now());
   const seed = input.seed ?? 1;
   let row: JobRow;
@@ -157,6 +166,7 @@ export async function startTimetablingJob(
           maxIterations: input.iterations ?? null,
           startPeriods: Object.fromEntries(problem.start),
           startVersions: problem.versions,
+          repaired: from !== problem.start,
           startedBy: user.id,
           startedByEmail: user.email,
           startedAt: at,
@@ -164,6 +174,28 @@ export async function startTimetablingJob(
         })
         .returning();
       if (!inserted) throw new Error("timetabling job not written");
+      await writeAudit(
+        tx,
+        user,
+        [
+          {
+            action: "start_timetabling_job",
+            entity: "timetabling_job",
+            entityId: inserted.id,
+            before: null,
+            after: {
+              examCycleId: cycle.id,
+              timeLimitSeconds: input.timeLimitSeconds,
+              seed,
+              maxIterations: inserted.maxIterations,
+              exams: problem.exams.length,
+              locked: problem.locked.length,
+              repaired: inserted.repaired,
+            },
+          },
+        ],
+        at,
+      );
       return inserted;
     });
   } catch (error) {
@@ -178,8 +210,10 @@ export async function startTimetablingJob(
   launchTimetablingJob(ctx, row.id, {
     exams: problem.exams,
     periods: problem.periods,
-    start: [...problem.start],
+    start: [...from],
     locked: problem.locked,
+    rules: problem.rules,
+    constraints: problem.constraints,
     seed,
     maxIterations: input.iterations ?? TIMETABLING_MAX_ITERATIONS,
     timeLimitMs: input.timeLimitSeconds * 1000,
@@ -188,16 +222,60 @@ export async function startTimetablingJob(
 }
 
 /**
- * Asks running job `id` to stop; it ends at its next clock reading (within a few milliseconds)
- * as `stopped`, keeping the best timetable found. Works from any process: the runner reads the
- * request with its next progress write. 404 unknown job; 409 `not_running` when it is not running.
+ * The timetable a run starts from: the cycle's timetable of now when it keeps every hard rule
+ * (no clash, the period scheme's rules), else a new construction keeping them all
+ * (bestExamAssignment), when it places every exam and leaves each locked exam in its period.
+ * Throws 409 `clash` or `rules_broken` (with the first rule broken now) when there is neither.
  */
-export async function stopTimetablingJob(ctx: AppContext, id: string): Promise<TimetablingJobView> {
-  const [row] = await ctx.db
-    .update(timetablingJob)
-    .set({ stopRequested: true })
-    .where(and(eq(timetablingJob.id, id), eq(timetablingJob.status, "running")))
-    .returning();
+function startTimetable(problem: TimetablingInput): ReadonlyMap<string, string> {
+  const clashes = countStudentClashes(problem.exams, problem.start) > 0;
+  const broken = checkExamTimetable(problem.exams, problem.periods, problem.start, problem.rules).breaks[0];
+  if (!clashes && !broken) return problem.start;
+  const built = bestExamAssignment(problem.exams, problem.periods, problem.constraints);
+  const keepsLocks = problem.locked.every((id) => built.assignment.get(id) === problem.start.get(id));
+  if (built.unplaced.length === 0 && keepsLocks) return built.assignment;
+  if (clashes) {
+    throw new ApiError(409, TIMETABLING_MESSAGES.clash, { errorCode: "clash", field: "examCycleId" });
+  }
+  throw new ApiError(409, TIMETABLING_MESSAGES.rulesBroken, {
+    errorCode: "rules_broken",
+    field: "examCycleId",
+    rule: broken?.rule ?? "clash",
+  });
+}
+
+/** The audit row of a job's stop request or discard by staff: the job's state before and after. */
+function jobAudit(action: "stop_timetabling_job" | "discard_timetabling_job", before: string, row: JobRow) {
+  return {
+    action,
+    entity: "timetabling_job",
+    entityId: row.id,
+    before: { state: before },
+    after: { state: row.status, examCycleId: row.examCycleId, iteration: row.iteration },
+  } satisfies AuditEntry;
+}
+
+/**
+ * Asks running job `id` to stop, with a `stop_timetabling_job` audit row; it ends at its next clock
+ * reading (within a few milliseconds) as `stopped`, keeping the best timetable found. Works from
+ * any process: the runner reads the request with its next progress write. 404 unknown job; 409
+ * `not_running` when it is not running.
+ */
+export async function stopTimetablingJob(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+): Promise<TimetablingJobView> {
+  const at = new Date(ctx.now());
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(timetablingJob)
+      .set({ stopRequested: true })
+      .where(and(eq(timetablingJob.id, id), eq(timetablingJob.status, "running")))
+      .returning();
+    if (updated) await writeAudit(tx, user, [jobAudit("stop_timetabling_job", "running", updated)], at);
+    return updated;
+  });
   if (!row) {
     await jobRow(ctx, id);
     throw new ApiError(409, TIMETABLING_MESSAGES.notRunning, { errorCode: "not_running", field: "id" });
@@ -223,8 +301,8 @@ export type ProposedMove = {
 
 /**
  * The proposal against the current timetable: the exams it moves, the distinct students sitting
- * them, and the Toronto proximity cost (summed over students) of the timetable now and with the
- * moves, both computed on the enrolments of now.
+ * them, and the cost (the job's penalty units, summed over students) of the timetable now and with
+ * the moves, both computed on the enrolments and the rules of now.
  */
 export type TimetablingComparison = {
   jobId: string;
@@ -235,15 +313,35 @@ export type TimetablingComparison = {
   moves: ProposedMove[];
 };
 
-/** Total Toronto proximity cost of `assignment` over the periods of `input` (objective units). */
-function proximityCost(input: TimetablingInput, assignment: ReadonlyMap<string, string>): number {
+/**
+ * Total cost of `assignment` over the periods of `input` under its rules' objective
+ * (timetablingObjectiveOf: Toronto proximity plus the soft spread penalty), summed over students
+ * and pairs of their exams in different periods: the units of the job's penalties.
+ */
+function objectiveCost(input: TimetablingInput, assignment: ReadonlyMap<string, string>): number {
   const index = new Map(input.periods.map((p, i) => [p.key, i]));
-  const periodIndex = new Map<string, number>();
-  for (const [examId, periodId] of assignment) {
-    const q = index.get(periodId);
-    if (q !== undefined) periodIndex.set(examId, q);
+  const { pairCost } = timetablingObjectiveOf(input.rules);
+  const periodsOfStudent = new Map<string | number, number[]>();
+  for (const x of input.exams) {
+    const q = index.get(assignment.get(x.key) ?? "");
+    if (q === undefined) continue;
+    for (const s of x.students) {
+      const list = periodsOfStudent.get(s);
+      if (list) list.push(q);
+      else periodsOfStudent.set(s, [q]);
+    }
   }
-  return torontoProximityPenalty(input.exams, periodIndex, 1);
+  let total = 0;
+  for (const list of periodsOfStudent.values()) {
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        const a = list[i] as number;
+        const b = list[j] as number;
+        if (a !== b) total += pairCost(a, b);
+      }
+    }
+  }
+  return total;
 }
 
 function noProposal(): ApiError {
@@ -304,8 +402,8 @@ export async function compareTimetablingJob(ctx: AppContext, id: string): Promis
   return {
     jobId: job.id,
     examCycleId: job.examCycleId,
-    penaltyBefore: proximityCost(input, input.start),
-    penaltyAfter: proximityCost(input, after),
+    penaltyBefore: objectiveCost(input, input.start),
+    penaltyAfter: objectiveCost(input, after),
     studentsAffected: affected.size,
     moves,
   };
@@ -426,13 +524,32 @@ export async function acceptTimetablingJob(
   });
 }
 
-/** Drops job `id`'s proposal (the job becomes `discarded`); 404; 409 `no_proposal`. */
-export async function discardTimetablingJob(ctx: AppContext, id: string): Promise<TimetablingJobView> {
-  const [row] = await ctx.db
-    .update(timetablingJob)
-    .set({ status: "discarded", proposal: null })
-    .where(and(eq(timetablingJob.id, id), inArray(timetablingJob.status, ["done", "stopped"])))
-    .returning();
+/**
+ * Drops job `id`'s proposal (the job becomes `discarded`) with a `discard_timetabling_job` audit
+ * row; 404; 409 `no_proposal`.
+ */
+export async function discardTimetablingJob(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+): Promise<TimetablingJobView> {
+  const at = new Date(ctx.now());
+  const row = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: timetablingJob.status })
+      .from(timetablingJob)
+      .where(eq(timetablingJob.id, id))
+      .for("update");
+    if (!before || !hasProposal(before.status)) return undefined;
+    const [updated] = await tx
+      .update(timetablingJob)
+      .set({ status: "discarded", proposal: null })
+      .where(eq(timetablingJob.id, id))
+      .returning();
+    if (updated)
+      await writeAudit(tx, user, [jobAudit("discard_timetabling_job", before.status, updated)], at);
+    return updated;
+  });
   if (!row) {
     await jobRow(ctx, id);
     throw noProposal();

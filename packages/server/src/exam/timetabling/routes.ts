@@ -1,4 +1,4 @@
-import { ZId, ZTimetablingStart } from "@portal/domain";
+import { ZExamLock, ZId, ZTimetablingStart } from "@portal/domain";
 import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
@@ -15,6 +15,7 @@ import {
   stopTimetablingJob,
   type TimetablingJobView,
 } from "./jobs.ts";
+import { setExamLock } from "./lock.ts";
 import { type LiveProgress, liveTimetablingJob } from "./runner.ts";
 
 const ZJobParam = z.object({ id: ZId });
@@ -24,8 +25,9 @@ const REMOTE_POLL_MS = 1000;
 
 /**
  * Routes of the exam planner's timetabling job (openapi/timetabling.yaml): start (202), the latest
- * job of a cycle, one job, its progress as server-sent events, stop, compare, accept, discard. The
- * exam office, by the generated role table.
+ * job of a cycle, one job, its progress as server-sent events, stop, compare, accept, discard; and
+ * the lock that keeps an exam in its period during a job. The exam office, by the generated role
+ * table.
  */
 export function timetablingRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -98,7 +100,7 @@ export function timetablingRoutes(ctx: AppContext): Hono<AppEnv> {
     });
   });
   app.post("/sf/exam/timetablingJobs/:id/stop", async (c) =>
-    c.json({ success: true as const, job: await stopTimetablingJob(ctx, idParam(c)) }, 202),
+    c.json({ success: true as const, job: await stopTimetablingJob(ctx, c.get("user"), idParam(c)) }, 202),
   );
   app.get("/sf/exam/timetablingJobs/:id/comparison", async (c) =>
     c.json({ success: true as const, ...(await compareTimetablingJob(ctx, idParam(c))) }),
@@ -106,8 +108,13 @@ export function timetablingRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post("/sf/exam/timetablingJobs/:id/accept", async (c) =>
     c.json({ success: true as const, ...(await acceptTimetablingJob(ctx, c.get("user"), idParam(c))) }),
   );
+  app.put("/sf/exam/exams/:id/lock", async (c) => {
+    const id = idParam(c);
+    const input = parseOrThrow(ZExamLock, await readJson(c));
+    return c.json({ success: true as const, exam: await setExamLock(ctx, c.get("user"), id, input) });
+  });
   app.post("/sf/exam/timetablingJobs/:id/discard", async (c) =>
-    c.json({ success: true as const, job: await discardTimetablingJob(ctx, idParam(c)) }),
+    c.json({ success: true as const, job: await discardTimetablingJob(ctx, c.get("user"), idParam(c)) }),
   );
   return app;
 }

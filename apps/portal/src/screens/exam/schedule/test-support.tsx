@@ -61,6 +61,7 @@ export function makeRow(overrides: Partial<ExamTimetableRow> = {}): ExamTimetabl
     seated: 40,
     invigilatorsAssigned: 1,
     invigilatorsNeeded: 2,
+    locked: false,
     ...overrides,
   };
 }

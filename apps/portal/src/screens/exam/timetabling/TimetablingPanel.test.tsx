@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../../shell/test-api.ts";
 import { expectNoAxeViolations, resetScreen, signedIn } from "../../kit/test-support.tsx";
+import { makeRow } from "../schedule/test-support.tsx";
 import TimetablingIsland from "./TimetablingPanel.tsx";
 
 beforeEach(signedIn);
@@ -23,7 +24,7 @@ const CYCLES = {
   defaultExamCycleId: CYCLE,
 };
 
-function job(state: string, progress: Partial<Record<string, number>> = {}) {
+function job(state: string, progress: Partial<Record<string, number | boolean>> = {}) {
   return {
     id: JOB,
     examCycleId: CYCLE,
@@ -37,6 +38,7 @@ function job(state: string, progress: Partial<Record<string, number>> = {}) {
     penalty: 4704,
     bestPenalty: 4704,
     exams: 40,
+    repaired: false,
     message: null,
     startedBy: "exams@university.example",
     startedAt: "2026-11-02T04:30:00.000Z",
@@ -67,6 +69,7 @@ describe("Improve timetable panel", { timeout: 30_000 }, () => {
     let latest = job("running");
     const { fetch, calls } = fakeApi({
       "GET /api/sf/exam/examCycles": () => json(200, CYCLES),
+      "GET /api/salesforce/TimeTable": () => json(200, { success: true, timetable: [], noOfRecords: 0 }),
       "GET /api/sf/exam/timetablingJobs": () => json(200, { success: true, job: latest }),
       [`GET /api/sf/exam/timetablingJobs/${JOB}/comparison`]: () =>
         json(200, {
@@ -103,9 +106,16 @@ describe("Improve timetable panel", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Penalty: 3,500 (best so far: 3,300)")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
 
-    latest = job("stopped", { iteration: 30000, penalty: 3120, bestPenalty: 3120, startPenalty: 4704 });
+    latest = job("stopped", {
+      iteration: 30000,
+      penalty: 3120,
+      bestPenalty: 3120,
+      startPenalty: 4704,
+      repaired: true,
+    });
     FakeEventSource.last?.emit(latest);
     expect(await screen.findByText("Penalty before: 4,704, after: 3,120")).toBeTruthy();
+    expect(screen.getByText(/this run started from a new timetable that keeps every rule/)).toBeTruthy();
     expect(FakeEventSource.last?.closed).toBe(true);
     expect(screen.getByText("Students affected: 12")).toBeTruthy();
     expect(screen.getByText("18-11-2026 13:00")).toBeTruthy();
@@ -120,6 +130,7 @@ describe("Improve timetable panel", { timeout: 30_000 }, () => {
   it("checks the time limit as the server does and keeps what was typed when a start is refused", async () => {
     const { fetch, calls } = fakeApi({
       "GET /api/sf/exam/examCycles": () => json(200, CYCLES),
+      "GET /api/salesforce/TimeTable": () => json(200, { success: true, timetable: [], noOfRecords: 0 }),
       "GET /api/sf/exam/timetablingJobs": () => json(200, { success: true, job: null }),
       "POST /api/sf/exam/timetablingJobs": () =>
         json(409, {
@@ -153,5 +164,46 @@ describe("Improve timetable panel", { timeout: 30_000 }, () => {
       timeLimitSeconds: 30,
     });
     expect(limit.value).toBe("30");
+  });
+
+  it("lists the cycle's exams with a lock each and locks one with the version it read", async () => {
+    let row = makeRow({ examCycleId: CYCLE, version: 3, locked: false });
+    const { fetch, calls } = fakeApi({
+      "GET /api/sf/exam/examCycles": () => json(200, CYCLES),
+      "GET /api/sf/exam/timetablingJobs": () => json(200, { success: true, job: null }),
+      "GET /api/salesforce/TimeTable": (request) =>
+        new URL(request.url).searchParams.get("examCycleId") === CYCLE
+          ? json(200, { success: true, timetable: [row], noOfRecords: 1 })
+          : json(200, { success: true, timetable: [], noOfRecords: 0 }),
+      [`PUT /api/sf/exam/exams/${row.id}/lock`]: (_request, body) => {
+        const { locked, version } = body as { locked: boolean; version: number };
+        if (version !== row.version) {
+          return json(409, { success: false, errorCode: "version_conflict", errorMessage: "stale" });
+        }
+        row = { ...row, locked, version: row.version + 1 };
+        return json(200, { success: true, exam: { id: row.id, locked, version: row.version } });
+      },
+    });
+    const { container } = render(<TimetablingIsland locale="en" search="" fetch={fetch} />);
+    const lock = (await screen.findByRole("checkbox", {
+      name: "Lock FIN101 Financial Accounting A (End Term Exam)",
+    })) as HTMLInputElement;
+    expect(lock.checked).toBe(false);
+    expect(screen.getByText("24-11-2026 10:00")).toBeTruthy();
+    await expectNoAxeViolations(container);
+
+    fireEvent.click(lock);
+    expect(
+      await screen.findByText("FIN101 Financial Accounting A (End Term Exam) stays in its period"),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ locked: true, version: 3 });
+    // The list is read again: the box shows the stored lock, and a second change sends the new version.
+    await waitFor(() => expect(lock.checked).toBe(true));
+    fireEvent.click(lock);
+    expect(
+      await screen.findByText("FIN101 Financial Accounting A (End Term Exam) may be moved again"),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PUT").at(-1)?.body).toEqual({ locked: false, version: 4 });
+    await waitFor(() => expect(lock.checked).toBe(false));
   });
 });

@@ -28,6 +28,7 @@ import { errorText } from "../../kit/error-text.ts";
 import { showRefusalOnForm } from "../../kit/form-refusal.ts";
 import { formatNumber } from "../../kit/format.ts";
 import * as screen from "../../screen.css.ts";
+import { ExamLocks } from "./ExamLocks.tsx";
 
 /** The domain's messages of the timetabling job in the user's language. */
 export const TIMETABLING_TRANSLATIONS: MessageTranslations = {
@@ -39,6 +40,7 @@ export const TIMETABLING_TRANSLATIONS: MessageTranslations = {
   [TIMETABLING_MESSAGES.tooFewPeriods]: m.ttjob_msg_periods,
   [TIMETABLING_MESSAGES.clash]: m.ttjob_msg_clash,
   [TIMETABLING_MESSAGES.changed]: m.ttjob_msg_changed,
+  [TIMETABLING_MESSAGES.rulesBroken]: m.ttjob_msg_rules_broken,
 };
 
 const STATE_LABELS: Record<TimetablingJobState, () => string> = {
@@ -82,7 +84,8 @@ function useJobProgress(job: TimetablingJob | null, onEnd: () => void): Timetabl
  * The exam planner's "Improve timetable" panel (openapi/timetabling.yaml): choose an exam cycle,
  * start the timetabler with a time limit (seconds, 1 to 300) and an optional seed, watch the
  * penalty fall while it runs, stop it, then see its proposal against the timetable (exams moved
- * from/to, students affected, penalty before/after) and accept or discard it. Exam office.
+ * from/to, students affected, penalty before/after) and accept or discard it; below, the cycle's
+ * exams with a lock each (ExamLocks: a locked exam stays in its period). Exam office.
  */
 export function TimetablingPanel() {
   const api = useApi();
@@ -195,6 +198,7 @@ export function TimetablingPanel() {
       {job ? (
         <div aria-live="polite">
           <p>{m.ttjob_state({ state: STATE_LABELS[job.state]() })}</p>
+          {job.repaired ? <p>{m.ttjob_repaired()}</p> : null}
           <p>
             {m.ttjob_progress({
               iteration: formatNumber(job.iteration, 0),
@@ -275,6 +279,7 @@ export function TimetablingPanel() {
       {comparison.isError ? (
         <p role="alert">{m.kit_error({ message: errorText(comparison.error) })}</p>
       ) : null}
+      <ExamLocks examCycleId={cycleId} />
     </section>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "timetabling_job" ADD COLUMN "repaired" boolean DEFAULT false NOT NULL;
