@@ -118,7 +118,7 @@ const catalogue = (locale: string): Catalogue =>
  * {@link FIXED_COUNTS}.
  */
 const COUNTED_NOUN = /\{(\w+)\} (?:[a-z]+ ){0,2}([a-z]+s)\b/;
-const NOT_NOUNS = new Set(["is", "was", "has", "this", "as", "its", "us", "yes", "across", "his"]);
+const NOT_NOUNS = new Set(["is", "was", "has", "this", "as", "its", "us", "yes", "across", "his", "runs"]);
 const FIXED_COUNTS = new Set([
   "qp_tile_paper_status", // "Paper-{set} status": a set number, no count
   "dashboard_open_list", // "{status} question papers": a status name
@@ -126,6 +126,10 @@ const FIXED_COUNTS = new Set([
   "gres_upload_limits", // "at most {size} KB and {rows} rows": fixed limits
   "reval_minutes", // "{count} minutes": durations of 30 to 300 (spec §9)
   "kit_all_capped", // "the first {shown} of {total} rows": shown is the fixed cap (500), total above it
+  "pscheme_exams_capped", // "the first {count} exams": the fixed cap of the pair lists (500)
+  "pscheme_msg_duration_min", // "at least {minutes} minutes": a fixed limit
+  "pscheme_msg_duration_max", // "at most {minutes} minutes": a fixed limit
+  "pscheme_msg_slots_max", // "at most {count} slots": a fixed limit (8)
 ]);
 
 function countsNoun(text: string): boolean {

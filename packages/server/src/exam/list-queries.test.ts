@@ -109,7 +109,7 @@ describe.each(testTargets())("list queries on $name", (target) => {
   it("finds a question-paper page's papers and their sets through indexes", async () => {
     const db = api.ctx.db;
     const statements = await statementsOf(api, () => listQuestionPapers(db, none, { pageNo: 4, count: 25 }));
-    const rows = statements.find((s) => s.text.includes("set_one"));
+    const rows = statements.find((s) => s.text.includes("question_paper_set"));
     const names = statements.at(-1);
     if (!rows || !names || names === rows) throw new Error("the list sent no rows and names");
     const plan = await planOf(api, target.name, rows);

@@ -79,6 +79,8 @@ describe("communication channels", { timeout: 30_000 }, () => {
     const { fetch, posted } = notificationsApi();
     render(<Notifications locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
     const form = await screen.findByRole("form", { name: "New message" });
+    // The choices' answer re-renders the form: click once it has come, as a user would see it.
+    await within(form).findByLabelText(`${SECTION.name} (2 students)`);
     for (const topic of ["Exams", "Results", "Timetable", "Attendance", "Events", "Holidays"])
       fireEvent.click(within(form).getByLabelText(topic));
     expect(await within(form).findByText("Please select maximum of five options")).toBeTruthy();

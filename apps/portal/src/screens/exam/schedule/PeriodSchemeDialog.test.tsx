@@ -107,7 +107,7 @@ describe("Periods dialog of the exam dashboard", { timeout: 30_000 }, () => {
     const { fetch, saves } = schemeApi(storedScheme());
     const dialog = await openPeriods(fetch);
     // Nov 16 to 28, Sunday the 22nd without exams: 12 days, one slot each.
-    expect(await dialog.findByText("This scheme makes 12 exam periods on 12 exam days.")).toBeTruthy();
+    expect(await dialog.findByText("Exam periods in this scheme: 12 · exam days: 12")).toBeTruthy();
     expect((dialog.getByRole("checkbox", { name: "Sunday" }) as HTMLInputElement).checked).toBe(true);
     expect((slotGroup(dialog, 1).getByLabelText(/^Start time/) as HTMLInputElement).value).toBe("10:00");
 
@@ -132,7 +132,7 @@ describe("Periods dialog of the exam dashboard", { timeout: 30_000 }, () => {
     fireEvent.change(pair.getByLabelText("First exam"), { target: { value: ROW_FIN.id } });
     fireEvent.change(pair.getByLabelText("Second exam"), { target: { value: ROW_MKT.id } });
     // 13 days less the 20th, the Saturdays 21st and 28th and Sunday the 22nd: 9 days of two slots.
-    expect(await dialog.findByText("This scheme makes 18 exam periods on 9 exam days.")).toBeTruthy();
+    expect(await dialog.findByText("Exam periods in this scheme: 18 · exam days: 9")).toBeTruthy();
     await expectNoAxeViolations(document.body);
 
     fireEvent.click(dialog.getByRole("button", { name: "Save" }));
@@ -185,7 +185,7 @@ describe("Periods dialog of the exam dashboard", { timeout: 30_000 }, () => {
           : undefined,
     );
     const dialog = await openPeriods(fetch);
-    expect(await dialog.findByText("This scheme makes 13 exam periods on 13 exam days.")).toBeTruthy();
+    expect(await dialog.findByText("Exam periods in this scheme: 13 · exam days: 13")).toBeTruthy();
 
     // Sundays off would drop the 22nd's period, which holds two exams: the preview says so first.
     fireEvent.click(dialog.getByRole("checkbox", { name: "Sunday" }));
@@ -227,7 +227,7 @@ describe("Periods dialog of the exam dashboard", { timeout: 30_000 }, () => {
   it("shows the scheme's rules at the fields and sends nothing while they fail", async () => {
     const { fetch, saves } = schemeApi(storedScheme());
     const dialog = await openPeriods(fetch);
-    await dialog.findByText("This scheme makes 12 exam periods on 12 exam days.");
+    await dialog.findByText("Exam periods in this scheme: 12 · exam days: 12");
 
     fireEvent.click(dialog.getByRole("button", { name: "Add slot" }));
     fireEvent.change(slotGroup(dialog, 2).getByLabelText(/^Start time/), { target: { value: "11:00" } });
