@@ -3,6 +3,7 @@ import { ZEmail } from "./email-schema.ts";
 import {
   MAX_NOTIFICATION_CONTACTS,
   MAX_NOTIFICATION_EMAILS,
+  MAX_NOTIFICATION_LINK,
   MAX_NOTIFICATION_MAIL_BODY,
   MAX_NOTIFICATION_SECTIONS,
   MAX_NOTIFICATION_SMS_BODY,
@@ -22,6 +23,26 @@ import { ZId } from "./planning-input.ts";
  * (docs/performance.md, "Page JavaScript: rules apart from schemas").
  */
 
+/**
+ * Checks a message's link as the office typed it (already trimmed): `null` when it is a path of the
+ * portal (starts with one "/", no "//", backslash, white space or control characters) or an absolute
+ * `https://` address with a host, else the English message (`provideUrlPath` when empty,
+ * `invalidUrlPath` otherwise; `tooLong` beyond {@link MAX_NOTIFICATION_LINK}). Other schemes
+ * (`javascript:`, `http:`, `mailto:`, ...) are refused.
+ */
+export function checkNotificationLink(link: string): string | null {
+  if (link === "") return NOTIFICATION_MESSAGES.provideUrlPath;
+  if (link.length > MAX_NOTIFICATION_LINK) return NOTIFICATION_MESSAGES.tooLong;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (/[\s\\\u0000-\u001f\u007f]/.test(link)) return NOTIFICATION_MESSAGES.invalidUrlPath;
+  if (link.startsWith("/")) return link.startsWith("//") ? NOTIFICATION_MESSAGES.invalidUrlPath : null;
+  if (!/^https:\/\//i.test(link) || !URL.canParse(link)) return NOTIFICATION_MESSAGES.invalidUrlPath;
+  const url = new URL(link);
+  return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === ""
+    ? null
+    : NOTIFICATION_MESSAGES.invalidUrlPath;
+}
+
 const idList = (max: number, message: string) =>
   z.array(ZId, { error: "A list of ids" }).max(max, { error: message }).default([]);
 
@@ -29,7 +50,10 @@ const idList = (max: number, message: string) =>
  * Body of `POST /notifications` and the compose form's schema: channel, subject (mail only, required
  * there), text, up to five topics, recipients as classes (class sections, at least one) or contacts
  * (at least one), and extra addresses for mail as one comma-separated text, each checked with
- * {@link ZEmail}. The output has `emails` as the list of lower-cased addresses, without repeats.
+ * {@link ZEmail}; and an optional link: `addLink` ticked with `link` its URL path, checked by
+ * {@link checkNotificationLink} (empty: 'Please provide URL path', spec §5). The output has `emails`
+ * as the list of lower-cased addresses, without repeats, and `link` as the trimmed link, or null when
+ * `addLink` is not ticked (what was typed is then dropped).
  */
 export const ZNotificationInput = z
   .strictObject({
@@ -52,6 +76,8 @@ export const ZNotificationInput = z
     sectionIds: idList(MAX_NOTIFICATION_SECTIONS, NOTIFICATION_MESSAGES.tooManySections),
     contactIds: idList(MAX_NOTIFICATION_CONTACTS, NOTIFICATION_MESSAGES.tooManyContacts),
     emails: z.string().max(20_000, { error: NOTIFICATION_MESSAGES.tooLong }).default(""),
+    addLink: z.boolean({ error: "addLink must be true or false" }).default(false),
+    link: z.string({ error: NOTIFICATION_MESSAGES.invalidUrlPath }).trim().default(""),
   })
   .superRefine((v, ctx) => {
     if (v.body === "")
@@ -64,6 +90,10 @@ export const ZNotificationInput = z
       ctx.addIssue({ code: "custom", path: ["sectionIds"], message: NOTIFICATION_MESSAGES.selectClass });
     if (v.recipientKind === "contacts" && v.contactIds.length === 0)
       ctx.addIssue({ code: "custom", path: ["contactIds"], message: NOTIFICATION_MESSAGES.selectContact });
+    if (v.addLink) {
+      const refused = checkNotificationLink(v.link);
+      if (refused) ctx.addIssue({ code: "custom", path: ["link"], message: refused });
+    }
     if (new Set(v.topics).size !== v.topics.length)
       ctx.addIssue({ code: "custom", path: ["topics"], message: NOTIFICATION_MESSAGES.unknownTopic });
     const emails = splitEmailList(v.emails);
@@ -84,6 +114,7 @@ export const ZNotificationInput = z
     sectionIds: v.recipientKind === "classes" ? [...new Set(v.sectionIds)] : [],
     contactIds: v.recipientKind === "contacts" ? [...new Set(v.contactIds)] : [],
     emails: [...new Set(splitEmailList(v.emails).map((e) => ZEmail.parse(e)))],
+    link: v.addLink ? v.link : null,
   }));
 
 /** A message to send, as the server reads it (after {@link ZNotificationInput}). */

@@ -3,8 +3,11 @@ import { SPEC_MESSAGES } from "./messages.ts";
 /*
  * Communication channels (/app/notification; spec, Exam management §1 home card "communication
  * channels", §5 "Other messages": 'Please provide all the details' (SMS and mail), 'At least one class
- * should be selected!', 'Please Select a Contact', 'Please select maximum of five options'
- * (notification topics, max five), e-mails separated by commas). The spec shows no fields beyond
+ * should be selected!', 'Please Select a Contact', 'Please provide URL path', 'Please select maximum of five options'
+ * (notification topics, max five), e-mails separated by commas). The spec gives 'Please provide URL
+ * path' no field; the portal reads it as the message's link: "Add a link" ticked, the office gives
+ * the link's URL path (a path of the portal starting with "/", or an absolute https:// address),
+ * which the mail and SMS texts end with as an absolute address (notifications-input.ts, checkNotificationLink). The spec shows no fields beyond
  * these; the rest is the portal's, documented in openapi/notifications.yaml.
  */
 
@@ -37,6 +40,8 @@ export const MAX_NOTIFICATION_SUBJECT = 200;
 export const MAX_NOTIFICATION_MAIL_BODY = 5000;
 /** Longest SMS text, in characters (three concatenated parts). */
 export const MAX_NOTIFICATION_SMS_BODY = 480;
+/** Longest link of a message, in characters. */
+export const MAX_NOTIFICATION_LINK = 2000;
 /** Most class sections one message goes to. */
 export const MAX_NOTIFICATION_SECTIONS = 50;
 /** Most chosen contacts one message goes to. */
@@ -54,6 +59,11 @@ export const NOTIFICATION_MESSAGES = {
   selectClass: "At least one class should be selected!",
   /** spec §5: recipients as contacts with none chosen */
   selectContact: "Please Select a Contact",
+  /** spec §5: "Add a link" ticked and no URL path given */
+  provideUrlPath: "Please provide URL path",
+  /** A link that is neither a portal path starting with "/" nor an https:// address. */
+  invalidUrlPath:
+    "Give the link as a path of the portal starting with / (such as /app/exams/requests) or an https:// address",
   /** spec §5: a sixth topic */
   maxTopics: "Please select maximum of five options",
   /** spec §4 field formats: one of the comma-separated addresses is no e-mail */
@@ -78,4 +88,22 @@ export function splitEmailList(text: string): string[] {
     .split(",")
     .map((part) => part.trim())
     .filter((part) => part !== "");
+}
+
+/**
+ * The absolute address of a message's link for its mail and SMS texts: a portal path joined to the
+ * portal's public origin `publicUrl` (no trailing slash, e.g. https://portal.example), an https://
+ * address as it is.
+ */
+export function absoluteNotificationLink(link: string, publicUrl: string): string {
+  return link.startsWith("/") ? `${publicUrl.replace(/\/+$/, "")}${link}` : link;
+}
+
+/**
+ * The text a message's recipients get (mail and SMS): its `body`, then, when it has a link, a blank
+ * line and the link as an absolute address (a portal path joined to `publicUrl`, the portal's public
+ * origin, as the other mails build their links).
+ */
+export function notificationText(body: string, link: string | null, publicUrl: string): string {
+  return link === null ? body : `${body}\n\n${absoluteNotificationLink(link, publicUrl)}`;
 }

@@ -116,6 +116,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
         sms: config.smsGatewayUrl
           ? createHttpSmsGateway({ url: config.smsGatewayUrl, token: config.smsGatewayToken })
           : null,
+        publicUrl: config.publicUrl,
         now,
         log,
       });

@@ -8,7 +8,7 @@ import { NOTIFICATION_CHANNELS, NOTIFICATION_RECIPIENT_KINDS, type NotificationT
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { adminUser, contact } from "./schema-core.ts";
 
-/** One message as sent: channel, subject (mail), text, topics, whom it was for and who sent it. */
+/** One message as sent: channel, subject (mail), text, topics, link, whom it was for and who sent it. */
 export const notificationMessage = pgTable(
   "notification_message",
   {
@@ -17,6 +17,12 @@ export const notificationMessage = pgTable(
     subject: text("subject").notNull().default(""),
     body: text("body").notNull(),
     topics: jsonb("topics").$type<NotificationTopic[]>().notNull().default([]),
+    /**
+     * The message's link as the office gave it (a portal path starting with "/" or an https://
+     * address; spec §5 'Please provide URL path'), null without one. Its mail and SMS texts end with
+     * it as an absolute address.
+     */
+    link: text("link"),
     recipientKind: text("recipient_kind", { enum: NOTIFICATION_RECIPIENT_KINDS }).notNull(),
     /** The class sections (course offerings) chosen, for recipientKind `classes`. */
     sectionIds: jsonb("section_ids").$type<string[]>().notNull().default([]),

@@ -154,6 +154,8 @@ export function startMailDelivery(options: {
   db: Database;
   transport: MailTransport | null;
   sms?: SmsGateway | null;
+  /** The portal's public origin, for the links of SMS texts (notifications/sms.ts deliverDueSms). */
+  publicUrl?: string;
   now: () => number;
   log: (line: string) => void;
 }): MailDelivery {
@@ -175,7 +177,12 @@ export function startMailDelivery(options: {
       } while (!stopped && result.claimed === DELIVERY_BATCH);
       if (sms) {
         do {
-          result = await deliverDueSms({ db: options.db, gateway: sms, now: options.now });
+          result = await deliverDueSms({
+            db: options.db,
+            gateway: sms,
+            now: options.now,
+            publicUrl: options.publicUrl,
+          });
           if (result.retried + result.failed > 0) {
             options.log(`[sms] ${result.sent} sent, ${result.retried} to retry, ${result.failed} failed`);
           }

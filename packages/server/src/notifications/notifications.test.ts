@@ -146,6 +146,18 @@ describe.each(testTargets())("communication channels on $name", (target) => {
         "emails",
         NOTIFICATION_MESSAGES.emailsOnlyByMail,
       ],
+      [
+        "'Add a link' ticked with no URL path",
+        { addLink: true, link: " " },
+        "link",
+        NOTIFICATION_MESSAGES.provideUrlPath,
+      ],
+      [
+        "a javascript: link",
+        { addLink: true, link: "javascript:alert(1)" },
+        "link",
+        NOTIFICATION_MESSAGES.invalidUrlPath,
+      ],
     ])("refuses %s", async (_case, over, field, message) => {
       await refused(mail(over), field, message);
     });
@@ -191,6 +203,58 @@ describe.each(testTargets())("communication channels on $name", (target) => {
       sql`select count(*)::int as n from audit_log where action = 'send_notification' and entity_id = ${made.id}`,
     );
     expect(audit?.n).toBe(1);
+  });
+
+  it("keeps a message's link and ends each mail's text with it as an absolute address", async () => {
+    const before = await rows<{ n: number }>(
+      api.ctx.db,
+      sql`select count(*)::int as n from notification_message`,
+    );
+    await refused(mail({ addLink: true, link: "" }), "link", NOTIFICATION_MESSAGES.provideUrlPath, "exam");
+    const after = await rows<{ n: number }>(
+      api.ctx.db,
+      sql`select count(*)::int as n from notification_message`,
+    );
+    expect(after[0]?.n).toBe(before[0]?.n);
+
+    const made = (
+      await ok(
+        "POST",
+        "/api/notifications",
+        mail({ sectionIds: [sectionB.id], addLink: true, link: " /app/exams/requests " }),
+        "exam",
+        201,
+      )
+    ).notification as Notification & { link: string | null };
+    expect(made.link).toBe("/app/exams/requests");
+    const absolute = `${api.ctx.config.publicUrl}/app/exams/requests`;
+    expect(absolute).toMatch(/^https?:\/\/[^/]+\/app\/exams\/requests$/);
+    const outbox = await outboxOf(made.id);
+    expect(outbox.length).toBe(sectionB.students.length);
+    expect(outbox.every((m) => m.text === `The end-term exam moves to hall B.\n\n${absolute}`)).toBe(true);
+    const detail = await ok("GET", `/api/notifications/${made.id}?pageNo=1&count=10`, undefined, "exam");
+    expect((detail.notification as { link: string | null }).link).toBe("/app/exams/requests");
+
+    const outside = (
+      await ok(
+        "POST",
+        "/api/notifications",
+        mail({ sectionIds: [sectionB.id], addLink: true, link: "https://uni.example/notice.pdf" }),
+        "exam",
+        201,
+      )
+    ).notification as Notification;
+    expect(
+      (await outboxOf(outside.id)).every((m) => m.text.endsWith("\n\nhttps://uni.example/notice.pdf")),
+    ).toBe(true);
+    // Not ticked: what was typed is dropped, the mail is the text alone.
+    const plain = (
+      await ok("POST", "/api/notifications", mail({ sectionIds: [sectionB.id], link: "/app/x" }), "exam", 201)
+    ).notification as Notification & { link: string | null };
+    expect(plain.link).toBeNull();
+    expect((await outboxOf(plain.id)).every((m) => m.text === "The end-term exam moves to hall B.")).toBe(
+      true,
+    );
   });
 
   it("shows failed mails by status and resends them through the mail outbox", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   NOTIFICATION_MESSAGES,
   type NotificationInput,
+  notificationText,
   ROLE_ACADEMIC_OFFICE,
   ROLE_EXAM_OFFICE,
 } from "@portal/domain";
@@ -41,6 +42,8 @@ export type NotificationView = {
   subject: string;
   body: string;
   topics: string[];
+  /** The link as given (portal path or https:// address), null without one. */
+  link: string | null;
   recipientKind: "classes" | "contacts";
   sections: { id: string; name: string }[];
   recipients: number;
@@ -160,7 +163,8 @@ async function peopleOf(
  * Sends `input` as `user` (POST /notifications): in one transaction, checks the chosen class
  * sections against the user's reach (400 `section_scope`) or the contacts' existence (400 `exists`),
  * records the message and one recipient per distinct address (a person reached twice gets it once),
- * and then either queues one outbox mail per recipient (source
+ * and then either queues one outbox mail per recipient (its text ending with the message's link as an
+ * absolute address, {@link notificationText}) (source
  * `notification:<messageId>:<recipientId>`) or records each SMS as queued; people without a mobile
  * number are counted as skipped. 400 `no_recipients` when nobody is left. One audit row
  * (`send_notification`). The mail sender is woken after the commit by app.ts.
@@ -194,6 +198,7 @@ export async function sendNotification(
       subject: input.subject,
       body: input.body,
       topics: input.topics,
+      link: input.link,
       recipientKind: input.recipientKind,
       sectionIds: sections.map((s) => s.id),
       recipientCount: byAddress.size,
@@ -211,11 +216,12 @@ export async function sendNotification(
     }));
     await insertRowsByColumn(tx, notificationRecipient, recipients);
     if (input.channel === "mail") {
+      const text = notificationText(input.body, input.link, ctx.config.publicUrl);
       for (const r of recipients)
         await ctx.mailer.enqueue(tx, {
           to: [r.address],
           subject: input.subject,
-          text: input.body,
+          text,
           source: notificationMailSource(id, r.id),
         });
     }
@@ -232,6 +238,7 @@ export async function sendNotification(
             channel: input.channel,
             subject: input.subject,
             topics: input.topics,
+            link: input.link,
             recipientKind: input.recipientKind,
             sectionIds: sections.map((s) => s.id),
             contactIds: input.contactIds,
@@ -301,6 +308,7 @@ async function views(db: Executor, records: MessageRecord[]): Promise<Notificati
     subject: r.subject,
     body: r.body,
     topics: r.topics,
+    link: r.link,
     recipientKind: r.recipientKind,
     sections: r.sectionIds.map((id) => ({ id, name: names.get(id) ?? id })),
     recipients: r.recipientCount,

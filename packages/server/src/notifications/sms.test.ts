@@ -159,4 +159,30 @@ describe.each(testTargets())("SMS through the gateway after commit ($name)", (ta
     expect(view.smsGateway).toBe(false);
     expect(view.recipients).toMatchObject([{ address: students[0]!.mobile, status: "queued", attempts: 0 }]);
   });
+
+  it("ends an SMS's text with the message's link as an absolute address on the portal's public origin", async () => {
+    const res = await api.call("POST", "/api/notifications", {
+      headers,
+      body: {
+        channel: "sms",
+        body: "Revaluation requests are open.",
+        recipientKind: "contacts",
+        contactIds: [students[1]!.id],
+        addLink: true,
+        link: "/app/exams/requests",
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const before = peer.received.length;
+    await deliverDueSms({
+      db: api.ctx.db,
+      gateway: createHttpSmsGateway({ url: peer.url, token: null }),
+      now: api.ctx.now,
+      publicUrl: "https://portal.example",
+    });
+    const mine = peer.received.slice(before).filter((sms) => sms.to === students[1]!.mobile);
+    expect(mine.map((sms) => sms.text)).toEqual([
+      "Revaluation requests are open.\n\nhttps://portal.example/app/exams/requests",
+    ]);
+  });
 });

@@ -4,6 +4,7 @@
  * commit that recorded them and never inside a transaction, claimed and retried as the mail outbox's
  * rows are (mail/delivery.ts: same lease, same retry delays, same number of attempts).
  */
+import { notificationText } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { rows } from "../db/rows.ts";
@@ -65,7 +66,14 @@ export function createHttpSmsGateway(options: {
 /** What one {@link deliverDueSms} run did: rows claimed, and of them sent, queued again, failed. */
 export type SmsDeliveryResult = { claimed: number; sent: number; retried: number; failed: number };
 
-type ClaimedSms = { id: string; address: string; body: string; attempts: number; leaseUntil: Date };
+type ClaimedSms = {
+  id: string;
+  address: string;
+  body: string;
+  link: string | null;
+  attempts: number;
+  leaseUntil: Date;
+};
 
 /**
  * One SMS delivery step: claims up to `limit` (default {@link DELIVERY_BATCH}) queued SMS recipients
@@ -74,12 +82,15 @@ type ClaimedSms = { id: string; address: string; body: string; attempts: number;
  * `gateway` outside any transaction. A delivered SMS becomes `sent`; a refused one is due again after
  * {@link RETRY_DELAYS_MS} or, at its {@link MAX_ATTEMPTS}th attempt, `failed`; the reason is kept in
  * `sms_last_error` either way. The result is written only while the row still holds this claim.
+ * The text is the message's with its link, if any, as an absolute address on `publicUrl` (the
+ * portal's public origin; without it a portal path stays a path), as its mails have it.
  */
 export async function deliverDueSms(options: {
   db: Database;
   gateway: SmsGateway;
   now: () => number;
   limit?: number;
+  publicUrl?: string;
 }): Promise<SmsDeliveryResult> {
   const { db, gateway, now } = options;
   const at = new Date(now());
@@ -96,7 +107,7 @@ export async function deliverDueSms(options: {
           order by sms_next_attempt_at nulls first, id
           limit ${options.limit ?? DELIVERY_BATCH}
           for update skip locked)
-        returning r.id, r.address, m.body, r.sms_attempts as attempts,
+        returning r.id, r.address, m.body, m.link, r.sms_attempts as attempts,
           r.sms_next_attempt_at as "leaseUntil"`,
   );
   const result: SmsDeliveryResult = { claimed: claimed.length, sent: 0, retried: 0, failed: 0 };
@@ -106,7 +117,11 @@ export async function deliverDueSms(options: {
     const ours = sql`id = ${row.id} and sms_status = 'queued' and sms_attempts = ${attempts}
       and sms_next_attempt_at = ${lease.toISOString()}::timestamptz`;
     try {
-      await gateway.send({ to: row.address, text: row.body, reference: row.id });
+      await gateway.send({
+        to: row.address,
+        text: notificationText(row.body, row.link, options.publicUrl ?? ""),
+        reference: row.id,
+      });
       await db.execute(
         sql`update notification_recipient set sms_status = 'sent', sms_sent_at = ${new Date(now()).toISOString()}::timestamptz,
               sms_next_attempt_at = null, sms_last_error = null

@@ -16,6 +16,7 @@ const SENT = {
   subject: "Exam hall change",
   body: "The exam moves to hall B.",
   topics: ["exams"],
+  link: "/app/exams/requests",
   recipientKind: "classes",
   sections: [{ id: SECTION.id, name: SECTION.name }],
   recipients: 2,
@@ -123,14 +124,50 @@ describe("communication channels", { timeout: 30_000 }, () => {
           sectionIds: [SECTION.id],
           contactIds: [],
           emails: "dean@university.example",
+          addLink: false,
+          link: "",
         },
       ]),
     );
     const recipients = await screen.findByRole("table", { name: "Recipients" });
+    expect(screen.getByText("Link: /app/exams/requests")).toBeTruthy();
     expect(within(recipients).getByText("mailbox full")).toBeTruthy();
     expect(within(recipients).getByText("Failed")).toBeTruthy();
     expect(await screen.findByRole("button", { name: "Resend failed" })).toBeTruthy();
     await expectNoAxeViolations(container);
+  });
+
+  it("refuses 'Add a link' ticked with no URL path or a javascript: one, keeping the edits, then sends the link", async () => {
+    const { fetch, posted } = notificationsApi();
+    render(<Notifications locale="en" search="" fetch={fetch} navigate={vi.fn()} />);
+    const form = await screen.findByRole("form", { name: "New message" });
+    expect(within(form).queryByLabelText(/^URL path/)).toBeNull();
+    fireEvent.change(within(form).getByLabelText(/^Subject/), { target: { value: "Exam hall change" } });
+    fireEvent.change(within(form).getByLabelText(/^Message/), { target: { value: "See the requests." } });
+    fireEvent.click(await within(form).findByLabelText(`${SECTION.name} (2 students)`));
+    fireEvent.click(within(form).getByLabelText("Add a link"));
+    fireEvent.click(within(form).getByRole("button", { name: "Send" }));
+    expect(await within(form).findByText("Please provide URL path")).toBeTruthy();
+    expect((within(form).getByLabelText(/^Subject/) as HTMLInputElement).value).toBe("Exam hall change");
+    expect((within(form).getByLabelText(/^Message/) as HTMLTextAreaElement).value).toBe("See the requests.");
+    expect((within(form).getByLabelText("Add a link") as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(within(form).getByLabelText(/^URL path/), { target: { value: "javascript:alert(1)" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Send" }));
+    expect(
+      await within(form).findByText(
+        "Give the link as a path of the portal starting with / (such as /app/exams/requests) or an https:// address",
+      ),
+    ).toBeTruthy();
+    expect(posted).toEqual([]);
+    fireEvent.change(within(form).getByLabelText(/^URL path/), {
+      target: { value: " /app/exams/requests " },
+    });
+    fireEvent.click(within(form).getByRole("button", { name: "Send" }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        expect.objectContaining({ subject: "Exam hall change", addLink: true, link: "/app/exams/requests" }),
+      ]),
+    );
   });
 
   it("renders the sent list from the server's first query", async () => {

@@ -93,6 +93,8 @@ const EMPTY: ComposeValues = {
   sectionIds: [],
   contactIds: [],
   emails: "",
+  addLink: false,
+  link: "",
 };
 
 /** A field's error under a group of checkboxes (the spec's texts, translated). */
@@ -146,7 +148,8 @@ function CheckboxGroup({
 /**
  * The compose form: channel (mail or SMS), subject (mail), text, up to five topics, recipients as
  * classes (class sections within the user's reach) or contacts found by a search, and extra
- * comma-separated addresses (mail). Validated with the domain's ZNotificationInput as the server
+ * comma-separated addresses (mail), and "Add a link" with the link's URL path (ticked and empty:
+ * 'Please provide URL path'). Validated with the domain's ZNotificationInput as the server
  * does; a sixth topic is refused at once with 'Please select maximum of five options'. Sending shows
  * the new message's recipients.
  */
@@ -177,6 +180,8 @@ export function ComposeForm({ onSent }: { onSent: (id: string) => void }) {
           sectionIds: body.sectionIds,
           contactIds: body.contactIds,
           emails: body.emails.join(", "),
+          addLink: body.link !== null,
+          link: body.link ?? "",
         });
         toast.success(pluralCount(answer.notification.recipients, m.notify_sent_one, m.notify_sent_other));
         formApi.reset();
@@ -349,6 +354,34 @@ export function ComposeForm({ onSent }: { onSent: (id: string) => void }) {
           ) : null
         }
       </form.Subscribe>
+      <form.Field name="addLink">
+        {(field) => (
+          <Checkbox
+            label={m.notify_add_link()}
+            name="addLink"
+            checked={Boolean(field.state.value)}
+            onChange={(on) => field.handleChange(on)}
+          />
+        )}
+      </form.Field>
+      <form.Subscribe selector={(s) => s.values.addLink}>
+        {(addLink) =>
+          addLink ? (
+            <form.Field name="link">
+              {(field) => (
+                <BoundTextField
+                  field={field}
+                  translations={NOTIFICATION_TRANSLATIONS}
+                  className={styles.filterField}
+                  label={m.notify_link()}
+                  helper={m.notify_link_help()}
+                  required
+                />
+              )}
+            </form.Field>
+          ) : null
+        }
+      </form.Subscribe>
       <div className={styles.actions}>
         <Button type="submit" variant="primary" loading={send.isPending}>
           {m.notify_send()}
@@ -450,6 +483,11 @@ function MessageDetail({
           {message.skipped > 0
             ? ` · ${pluralCount(message.skipped, m.notify_skipped_one, m.notify_skipped_other)}`
             : ""}
+        </p>
+      ) : null}
+      {message?.link ? (
+        <p className={styles.muted}>
+          {m.notify_link_label()}: {message.link}
         </p>
       ) : null}
       {message?.channel === "mail" ? <MailStatus source={notificationSource(message.id)} /> : null}

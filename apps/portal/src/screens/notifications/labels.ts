@@ -13,6 +13,8 @@ export const NOTIFICATION_TRANSLATIONS: MessageTranslations = {
   [NOTIFICATION_MESSAGES.selectClass]: m.notify_err_select_class,
   [NOTIFICATION_MESSAGES.selectContact]: m.notify_err_select_contact,
   [NOTIFICATION_MESSAGES.maxTopics]: m.notify_err_max_topics,
+  [NOTIFICATION_MESSAGES.provideUrlPath]: m.notify_err_provide_url_path,
+  [NOTIFICATION_MESSAGES.invalidUrlPath]: m.notify_err_invalid_url_path,
   [SPEC_MESSAGES.invalidEmail]: m.notify_err_invalid_email,
   [NOTIFICATION_MESSAGES.tooLong]: m.notify_err_too_long,
   [NOTIFICATION_MESSAGES.emailsOnlyByMail]: m.notify_err_emails_only_by_mail,
