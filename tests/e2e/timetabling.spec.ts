@@ -145,11 +145,11 @@ test("set the period scheme of the demo cycle: a dropped period holding exams is
   const planned = examDays.flatMap((date) => slots.map((slot) => ({ date, startTime: slot.startTime })));
   const days = examDays.length;
   await expect(
-    dialog.getByText(`This scheme makes ${planned.length} exam periods on ${days} exam days.`),
+    dialog.getByText(`Exam periods in this scheme: ${planned.length} · exam days: ${days}`),
   ).toBeVisible();
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(
-    page.getByRole("status").filter({ hasText: `Period scheme saved: ${planned.length} exam periods` }),
+    page.getByRole("status").filter({ hasText: `Period scheme saved. Exam periods: ${planned.length}` }),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
 
@@ -175,7 +175,7 @@ test("set the period scheme of the demo cycle: a dropped period holding exams is
   await expect(again.getByLabel("Minimum spread (periods)")).toHaveValue("2");
   await expect(again.getByLabel("Minimum spread is")).toHaveValue("soft");
   await expect(
-    again.getByText(`This scheme makes ${planned.length} exam periods on ${days} exam days.`),
+    again.getByText(`Exam periods in this scheme: ${planned.length} · exam days: ${days}`),
   ).toBeVisible();
   await again.getByRole("button", { name: "Cancel" }).click();
   await expect(again).toBeHidden();
