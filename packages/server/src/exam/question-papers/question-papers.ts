@@ -231,6 +231,46 @@ const setStatusOf = (paperId: SQL, set: 1 | 2) =>
 const pagePaperId = sql`${sql.identifier("page_papers")}.${sql.identifier("id")}`;
 
 /**
+ * The page statement both list orders share: the papers matching `where`, in `place` order then
+ * id, cut to the page (placeholders `limit` and `offset`), then their two sets' statuses by the
+ * sets' unique index ({@link setStatusOf}); prepared as `name`.
+ */
+function preparePage(db: Executor, where: SQL | undefined, place: SQL<number>, name: string) {
+  const pagePapers = db
+    .select({
+      id: questionPaper.id,
+      status: questionPaper.status,
+      version: questionPaper.version,
+      publishedAt: questionPaper.publishedAt,
+      offeringId: questionPaper.courseOfferingId,
+      examCycleId: questionPaper.examCycleId,
+      facultyId: questionPaper.facultyId,
+      place: place.as("place"),
+    })
+    .from(questionPaper)
+    .where(where)
+    .orderBy(place, asc(questionPaper.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page_papers");
+  return db
+    .select({
+      id: pagePapers.id,
+      status: pagePapers.status,
+      version: pagePapers.version,
+      publishedAt: pagePapers.publishedAt,
+      offeringId: pagePapers.offeringId,
+      examCycleId: pagePapers.examCycleId,
+      facultyId: pagePapers.facultyId,
+      setOneStatus: setStatusOf(pagePaperId, 1),
+      setTwoStatus: setStatusOf(pagePaperId, 2),
+    })
+    .from(pagePapers)
+    .orderBy(pagePapers.place, pagePapers.id)
+    .prepare(name);
+}
+
+/**
  * Prepared list statements per database handle (a transaction gets its own): everywhere, and
  * narrowed to a reach (`scoped`, its statements named with a `_scoped` suffix).
  */
@@ -304,40 +344,12 @@ function prepareListStatements(db: Executor, scoped = false) {
    * it is not a ten-relation join that the embedded database would plan afresh on every call.
    */
   const place = sql<number>`(${sql.placeholder("ranks")}::int[])[array_position(${sql.placeholder("offerings")}::uuid[], ${questionPaper.courseOfferingId})]`;
-  const pagePapers = db
-    .select({
-      id: questionPaper.id,
-      status: questionPaper.status,
-      version: questionPaper.version,
-      publishedAt: questionPaper.publishedAt,
-      offeringId: questionPaper.courseOfferingId,
-      examCycleId: questionPaper.examCycleId,
-      facultyId: questionPaper.facultyId,
-      place: place.as("place"),
-    })
-    .from(questionPaper)
-    .where(
-      and(paperWhere, sql`${questionPaper.courseOfferingId} = any(${sql.placeholder("offerings")}::uuid[])`),
-    )
-    .orderBy(place, asc(questionPaper.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .as("page_papers");
-  const page = db
-    .select({
-      id: pagePapers.id,
-      status: pagePapers.status,
-      version: pagePapers.version,
-      publishedAt: pagePapers.publishedAt,
-      offeringId: pagePapers.offeringId,
-      examCycleId: pagePapers.examCycleId,
-      facultyId: pagePapers.facultyId,
-      setOneStatus: setStatusOf(pagePaperId, 1),
-      setTwoStatus: setStatusOf(pagePaperId, 2),
-    })
-    .from(pagePapers)
-    .orderBy(pagePapers.place, pagePapers.id)
-    .prepare(`question_paper_list_page${suffix}`);
+  const page = preparePage(
+    db,
+    and(paperWhere, sql`${questionPaper.courseOfferingId} = any(${sql.placeholder("offerings")}::uuid[])`),
+    place,
+    `question_paper_list_page${suffix}`,
+  );
   return { groups, tallyGroups, page, labels: prepareLabelStatement(db) };
 }
 
@@ -417,38 +429,12 @@ function prepareKeyStatements(db: Executor, column: PaperKeyColumn) {
     column === "faculty"
       ? sql`(${keyColumn} = any(${keys}) or (${sql.placeholder("withNone")}::boolean and ${keyColumn} is null))`
       : sql`${keyColumn} = any(${keys})`;
-  const pagePapers = db
-    .select({
-      id: questionPaper.id,
-      status: questionPaper.status,
-      version: questionPaper.version,
-      publishedAt: questionPaper.publishedAt,
-      offeringId: questionPaper.courseOfferingId,
-      examCycleId: questionPaper.examCycleId,
-      facultyId: questionPaper.facultyId,
-      place: place.as("place"),
-    })
-    .from(questionPaper)
-    .where(and(paperWhere, inOfferings, ofKeys))
-    .orderBy(place, asc(questionPaper.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .as("page_papers");
-  const page = db
-    .select({
-      id: pagePapers.id,
-      status: pagePapers.status,
-      version: pagePapers.version,
-      publishedAt: pagePapers.publishedAt,
-      offeringId: pagePapers.offeringId,
-      examCycleId: pagePapers.examCycleId,
-      facultyId: pagePapers.facultyId,
-      setOneStatus: setStatusOf(pagePaperId, 1),
-      setTwoStatus: setStatusOf(pagePaperId, 2),
-    })
-    .from(pagePapers)
-    .orderBy(pagePapers.place, pagePapers.id)
-    .prepare(`question_paper_list_key_page_${column}`);
+  const page = preparePage(
+    db,
+    and(paperWhere, inOfferings, ofKeys),
+    place,
+    `question_paper_list_key_page_${column}`,
+  );
   return { groups, page };
 }
 
