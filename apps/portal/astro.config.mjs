@@ -4,6 +4,7 @@ import react from "@astrojs/react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "astro/config";
 import { astroRenderOnce } from "./node/astro-render-once.ts";
+import { bundleReport } from "./node/bundle-report.ts";
 import { PAGE_CSP_DIRECTIVES, PAGE_STYLE_SOURCES } from "./node/csp.ts";
 
 /**
@@ -51,7 +52,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [vanillaExtractPlugin(), zodJitless(), astroRenderOnce()],
+    plugins: [vanillaExtractPlugin(), zodJitless(), astroRenderOnce(), bundleReport()],
     ssr: {
       // Workspace packages export TypeScript source (and vanilla-extract `.css.ts` files).
       noExternal: [/^@portal\//],

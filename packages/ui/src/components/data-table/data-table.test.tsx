@@ -644,9 +644,43 @@ describe("DataTable row action menu", () => {
         true,
       ),
     );
+    // Ark UI's menu loaded on the key press and took the button's place: it gives the focus back to it.
+    const loadedTrigger = screen.getByRole("button", { name: "Actions for Economics" });
+    expect(loadedTrigger.getAttribute("aria-expanded")).toBe("true");
     fireEvent.keyDown(menu, { key: "Escape" });
     await waitFor(() => expect(menu.hidden).toBe(true));
+    expect(loadedTrigger.getAttribute("aria-expanded")).toBe("false");
+    await waitFor(() => expect(document.activeElement).toBe(loadedTrigger));
+  });
+
+  it("renders the row's menu button before its menu has loaded, and ArrowUp opens it on the last action", async () => {
+    renderTable({
+      features: [dataTableRowActions],
+      rowActions: {
+        header: "Actions",
+        label: (row) => `Actions for ${row.courseName}`,
+        actions: () => [
+          { id: "edit", label: "Edit", onSelect: () => {} },
+          { id: "delete", label: "Delete", onSelect: () => {}, danger: true },
+          { id: "archive", label: "Archive", onSelect: () => {}, disabled: true },
+        ],
+      },
+    });
+    // No menu is rendered until one is asked for: the buttons are closed popup triggers.
+    expect(screen.queryByRole("menu", { hidden: true })).toBeNull();
+    const trigger = screen.getByRole("button", { name: "Actions for Statistics" });
+    expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
     expect(trigger.getAttribute("aria-expanded")).toBe("false");
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: "ArrowUp" });
+    const menu = await screen.findByRole("menu");
+    await waitFor(() =>
+      expect(within(menu).getByRole("menuitem", { name: "Delete" }).hasAttribute("data-highlighted")).toBe(
+        true,
+      ),
+    );
+    // Only the row that was used holds a menu.
+    expect(screen.getAllByRole("menu", { hidden: true })).toHaveLength(1);
   });
 
   it("leaves a row without actions without a button, and spans the empty text over the actions column", () => {

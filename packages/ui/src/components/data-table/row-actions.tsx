@@ -52,7 +52,8 @@ function RowActionsMenu<TRow>({ row, rowActions }: { row: TRow; rowActions: Data
 /**
  * Turns on DataTable's per-row action menu (pass it in `features`, with `rowActions`; spec
  * academic-planning.md, shared components): a last column whose cells hold a menu button. It
- * registers no part of TanStack Table; it carries the menu (Ark UI's menu), so only the pages
- * whose tables have row menus load it.
+ * registers no part of TanStack Table. Each row's button renders at once; Ark UI's menu loads
+ * when a row's button is first pointed at, focused or pressed (Menu, utils/first-open.tsx), and
+ * only the rows whose menus were opened mount it.
  */
 export const dataTableRowActions = { name: "rowActions", features: {}, RowActionsMenu } as const;

@@ -1,8 +1,6 @@
-import { Menu as ArkMenu } from "@ark-ui/react/menu";
 import type { ReactNode } from "react";
-import { cx } from "../../utils/cx.ts";
+import { loadOnFirstOpen } from "../../utils/first-open.tsx";
 import { Button, type ButtonSize, type ButtonVariant } from "../button/button.tsx";
-import * as styles from "./floating.css.ts";
 
 export type MenuItem = {
   /** Unique among the menu's items; passed to `onSelect`. */
@@ -32,58 +30,39 @@ export type MenuProps = {
   className?: string;
 };
 
+/** The Ark UI menu loads on first open; Enter, Space and the arrow keys open it as Ark UI's trigger does. */
+const LazyMenu = loadOnFirstOpen<MenuProps>(
+  () => import("./ark-menu.tsx").then((module) => module.ArkMenuPart),
+  {
+    haspopup: "menu",
+    openKeys: ["ArrowDown", "ArrowUp", "Enter", " "],
+    keepFocusOnPress: true,
+  },
+);
+
 /**
  * A dropdown menu (Ark UI): arrow keys move, Enter chooses, Escape closes; disabled items are skipped.
  * The panel renders in place with fixed positioning (no portal), so it stays inside its landmark
- * (e.g. the header) and is not clipped by scrolling containers.
+ * (e.g. the header) and is not clipped by scrolling containers. The trigger renders at once (server
+ * side too); Ark UI's menu loads when it is first pointed at, focused or pressed, and opens as the
+ * press asked (utils/first-open.tsx), so pages with menus do not load it with their first paint.
  */
-export function Menu({
-  trigger,
-  triggerLabel,
-  triggerVariant = "ghost",
-  triggerSize = "md",
-  items,
-  onSelect,
-  placement = "bottom-end",
-  className,
-}: MenuProps) {
+export function Menu(props: MenuProps) {
+  const { trigger, triggerLabel, triggerVariant = "ghost", triggerSize = "md", className } = props;
   return (
-    <ArkMenu.Root
-      positioning={{ placement, strategy: "fixed" }}
-      onSelect={(details) => onSelect?.(details.value)}
-    >
-      <ArkMenu.Trigger asChild>
-        <Button variant={triggerVariant} size={triggerSize} aria-label={triggerLabel} className={className}>
+    <LazyMenu
+      {...props}
+      renderTrigger={(triggerProps) => (
+        <Button
+          {...triggerProps}
+          variant={triggerVariant}
+          size={triggerSize}
+          aria-label={triggerLabel}
+          className={className}
+        >
           {trigger}
         </Button>
-      </ArkMenu.Trigger>
-      <ArkMenu.Positioner>
-        <ArkMenu.Content className={styles.panel}>
-          {items.map((item) =>
-            item.href && !item.disabled ? (
-              <ArkMenu.Item
-                key={item.value}
-                value={item.value}
-                onSelect={item.onSelect}
-                asChild
-                className={cx(styles.item, item.danger && styles.dangerItem)}
-              >
-                <a href={item.href}>{item.label}</a>
-              </ArkMenu.Item>
-            ) : (
-              <ArkMenu.Item
-                key={item.value}
-                value={item.value}
-                disabled={item.disabled}
-                onSelect={item.onSelect}
-                className={cx(styles.item, item.danger && styles.dangerItem)}
-              >
-                {item.label}
-              </ArkMenu.Item>
-            ),
-          )}
-        </ArkMenu.Content>
-      </ArkMenu.Positioner>
-    </ArkMenu.Root>
+      )}
+    />
   );
 }

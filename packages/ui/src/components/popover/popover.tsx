@@ -1,9 +1,6 @@
-import { Popover as ArkPopover } from "@ark-ui/react/popover";
 import type { ReactNode } from "react";
-import { cx } from "../../utils/cx.ts";
-import { Button, type ButtonSize, type ButtonVariant, IconButton } from "../button/button.tsx";
-import { CloseIcon } from "../icons/icons.tsx";
-import * as styles from "../menu/floating.css.ts";
+import { loadOnFirstOpen } from "../../utils/first-open.tsx";
+import { Button, type ButtonSize, type ButtonVariant } from "../button/button.tsx";
 
 export type PopoverProps = {
   /** Content of the trigger button. */
@@ -24,49 +21,30 @@ export type PopoverProps = {
   className?: string;
 };
 
+/** The Ark UI popover loads on first open (the trigger's native click, also from Enter and Space). */
+const LazyPopover = loadOnFirstOpen<PopoverProps>(
+  () => import("./ark-popover.tsx").then((module) => module.ArkPopoverPart),
+  { haspopup: "dialog" },
+);
+
 /**
  * A non-modal floating panel anchored to its trigger (e.g. the mobile apps grid, spec §2). Like Menu it
- * renders in place with fixed positioning, inside the trigger's landmark.
+ * renders in place with fixed positioning, inside the trigger's landmark. The trigger renders at
+ * once (server side too); Ark UI's popover loads when it is first pointed at, focused, pressed or
+ * opened through `open` (utils/first-open.tsx), so pages with popovers do not load it with their
+ * first paint.
  */
-export function Popover({
-  trigger,
-  triggerLabel,
-  triggerVariant = "ghost",
-  triggerSize = "md",
-  title,
-  children,
-  closeLabel = "Close",
-  open,
-  onOpenChange,
-  placement = "bottom-end",
-  className,
-}: PopoverProps) {
+export function Popover(props: PopoverProps) {
+  const { trigger, triggerLabel, triggerVariant = "ghost", triggerSize = "md", open } = props;
   return (
-    <ArkPopover.Root
-      positioning={{ placement, strategy: "fixed" }}
-      lazyMount
-      unmountOnExit
-      {...(open === undefined ? {} : { open })}
-      onOpenChange={(details) => onOpenChange?.(details.open)}
-    >
-      <ArkPopover.Trigger asChild>
-        <Button variant={triggerVariant} size={triggerSize} aria-label={triggerLabel}>
+    <LazyPopover
+      {...props}
+      loadNow={open === true}
+      renderTrigger={(triggerProps) => (
+        <Button {...triggerProps} variant={triggerVariant} size={triggerSize} aria-label={triggerLabel}>
           {trigger}
         </Button>
-      </ArkPopover.Trigger>
-      <ArkPopover.Positioner>
-        <ArkPopover.Content className={cx(styles.panel, styles.popover, className)}>
-          <div className={styles.popoverHeader}>
-            <ArkPopover.Title className={styles.popoverTitle}>{title}</ArkPopover.Title>
-            <ArkPopover.CloseTrigger asChild>
-              <IconButton aria-label={closeLabel} size="sm">
-                <CloseIcon />
-              </IconButton>
-            </ArkPopover.CloseTrigger>
-          </div>
-          {children}
-        </ArkPopover.Content>
-      </ArkPopover.Positioner>
-    </ArkPopover.Root>
+      )}
+    />
   );
 }
