@@ -52,8 +52,9 @@ describe.each(testTargets())("question paper list sorting on $name", (target) =>
 
   /**
    * Every paper's id in the order a sort defines, as one ORDER BY over every paper joined to its
-   * names (the sort's key in its direction with empty keys last, a course name's ties by term name,
-   * then id): the reference the list's paged plans must follow.
+   * names (the sort's key in its direction with empty keys last, a course name's ties by term name;
+   * then the list's own order, course name and term name ascending; then id): the reference the
+   * list's paged plans must follow.
    */
   async function referenceOrder(
     sort: { sortBy: string; sortDirection: string },
@@ -82,6 +83,8 @@ describe.each(testTargets())("question paper list sorting on $name", (target) =>
       .orderBy(
         sql`${keys[sort.sortBy]} ${direction} nulls last`,
         sql`${sort.sortBy === "courseName" ? term.name : sql`null::text`} ${direction}`,
+        asc(course.name),
+        asc(term.name),
         asc(questionPaper.id),
       );
     return rows.map((row) => row.id);

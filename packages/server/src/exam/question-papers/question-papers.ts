@@ -291,6 +291,7 @@ function prepareListStatements(db: Executor, scoped = false) {
       .select({
         offeringId: courseOffering.id,
         n: sql<number>`${perOffering.n}`.as("n"),
+        byStatus: sql<number[]>`${perOffering.byStatus}`.as("by_status"),
         rank: sql<number>`dense_rank() over (order by ${course.name}, ${term.name})::int`.as("rank"),
         termRank: sql<number>`dense_rank() over (order by ${term.name})::int`.as("term_rank"),
         batchRank: sql<number>`dense_rank() over (order by ${intake.name})::int`.as("batch_rank"),
@@ -307,7 +308,7 @@ function prepareListStatements(db: Executor, scoped = false) {
     // statement itself.
     return db
       .select({
-        list: sql<string>`coalesce(json_agg(json_build_array(${g.offeringId}, ${g.n}, ${g.rank}, ${g.termRank}, ${g.batchRank}) order by ${g.rank}), '[]')::text`,
+        list: sql<string>`coalesce(json_agg(json_build_array(${g.offeringId}, ${g.n}, ${g.rank}, ${g.termRank}, ${g.batchRank}, ${g.byStatus}) order by ${g.rank}), '[]')::text`,
       })
       .from(g)
       .prepare(`${name}${suffix}`);
@@ -317,6 +318,7 @@ function prepareListStatements(db: Executor, scoped = false) {
       .select({
         offeringId: from.courseOfferingId,
         n: counts.as("n"),
+        byStatus: countsByStatus(from).as("by_status"),
       })
       .from(from)
       .where(from === questionPaper ? paperWhere : tallyWhere)
@@ -373,21 +375,39 @@ const statusOrder = sql.raw(
 );
 
 /**
+ * The matching papers of a group (an offering's) per status, in the workflow order of
+ * {@link QUESTION_PAPER_STATUSES} (an int array of five counts): counted from the papers, or summed
+ * from the tally's counts per offering and status.
+ */
+function countsByStatus(from: typeof questionPaper | typeof questionPaperTally): SQL<number[]> {
+  const each = QUESTION_PAPER_STATUSES.map((status) =>
+    from === questionPaper
+      ? sql`count(*) filter (where ${questionPaper.status}::text = ${status})`
+      : sql`coalesce(sum(${questionPaperTally.n}) filter (where ${questionPaperTally.status}::text = ${status}), 0)`,
+  );
+  return sql<number[]>`array[${sql.join(each, sql`, `)}]::int[]`;
+}
+
+/**
  * The two statements of a sort by a paper's own key (`column`), whose pages are ordered by the key
- * (empty values last in both directions) then by id, so the order is total and consecutive pages
+ * (empty values last in both directions), ties by the list's own order (the course offering's
+ * course name and term name, ascending), then by id, so the order is total and consecutive pages
  * never repeat or skip a paper:
  *
- * - `groups`: the matching papers counted per key value (status; exam cycle id; faculty id, "" for
- *   none), each with the dense rank of the value's sort key (the status's place in the workflow, the
- *   exam cycle's name, the faculty member's name) and whether that key is empty: one JSON text, a
- *   few to a few hundred entries, kept per filter behind the list's change counter.
- * - `page`: the papers of the key values the page spans (`keys`, `places` their place in the sort's
- *   order, `nonePlace` that of papers without a faculty member), ordered by place then id, with
- *   their two sets' statuses ({@link setStatusOf}); only the papers of those values are read and sorted,
- *   not every matching paper joined to its names.
+ * - `groups`: the matching papers counted per key value (exam cycle id; faculty id, "" for none) and
+ *   course offering, each with the dense rank of the value's sort key (the exam cycle's name, the
+ *   faculty member's name) and whether that key is empty: one JSON text, one entry per pair (at most
+ *   one per paper), kept per filter behind the list's change counter. A sort by status needs none:
+ *   the list's counts per offering carry their counts per status.
+ * - `page`: the papers of the (offering, key value) pairs the page spans (`pairs`, each
+ *   "offering key", `places` their place in the sort's order; `offerings` and `keys` the pairs'
+ *   offerings and key values, `withNone` when papers without a faculty member are among them),
+ *   ordered by place then id, with their two sets' statuses ({@link setStatusOf}): the papers are
+ *   found by the offerings' index, so a page reads its own few groups, never every paper of a
+ *   key value.
  *
- * Both take the filters of the paper's own columns and, for the offering's (course, term, batch,
- * the viewer's reach), the matching offerings (`offerings`; `allOfferings` true when nothing
+ * `groups` takes the filters of the paper's own columns and, for the offering's (course, term,
+ * batch, the viewer's reach), the matching offerings (`offerings`; `allOfferings` true when nothing
  * narrows them), which the list's groups already hold.
  */
 function prepareKeyStatements(db: Executor, column: PaperKeyColumn) {
@@ -406,6 +426,7 @@ function prepareKeyStatements(db: Executor, column: PaperKeyColumn) {
   let counted = db
     .select({
       key: sql<string>`coalesce(${keyColumn}::text, '')`.as("key"),
+      offeringId: sql<string>`${questionPaper.courseOfferingId}`.as("offering_id"),
       n: sql<number>`count(*)::int`.as("n"),
       rank: sql<number>`dense_rank() over (order by ${name} nulls last)::int`.as("rank"),
       blank: sql<boolean>`${name} is null`.as("blank"),
@@ -415,74 +436,113 @@ function prepareKeyStatements(db: Executor, column: PaperKeyColumn) {
   if (column === "examCycle")
     counted = counted.innerJoin(examCycle, eq(examCycle.id, questionPaper.examCycleId));
   if (column === "faculty") counted = counted.leftJoin(contact, eq(contact.id, questionPaper.facultyId));
-  const g = counted.where(and(paperWhere, inOfferings)).groupBy(keyColumn, name).as("g");
+  const g = counted
+    .where(and(paperWhere, inOfferings))
+    .groupBy(keyColumn, name, questionPaper.courseOfferingId)
+    .as("g");
   const groups = db
     .select({
-      list: sql<string>`coalesce(json_agg(json_build_array(${g.key}, ${g.n}, ${g.rank}, ${g.blank}) order by ${g.rank}), '[]')::text`,
+      list: sql<string>`coalesce(json_agg(json_build_array(${g.key}, ${g.offeringId}, ${g.n}, ${g.rank}, ${g.blank})), '[]')::text`,
     })
     .from(g)
     .prepare(`question_paper_list_key_groups_${column}`);
 
   const keys = sql`${sql.placeholder("keys")}::${keyType}[]`;
-  const place = sql<number>`coalesce((${sql.placeholder("places")}::int[])[array_position(${keys}, ${keyColumn})], ${sql.placeholder("nonePlace")}::int)`;
+  const pair = sql`${questionPaper.courseOfferingId}::text || ' ' || coalesce(${keyColumn}::text, '')`;
+  const pairAt = sql`array_position(${sql.placeholder("pairs")}::text[], ${pair})`;
+  const place = sql<number>`(${sql.placeholder("places")}::int[])[${pairAt}]`;
   const ofKeys =
     column === "faculty"
       ? sql`(${keyColumn} = any(${keys}) or (${sql.placeholder("withNone")}::boolean and ${keyColumn} is null))`
       : sql`${keyColumn} = any(${keys})`;
   const page = preparePage(
     db,
-    and(paperWhere, inOfferings, ofKeys),
+    and(
+      paperWhere,
+      sql`${questionPaper.courseOfferingId} = any(${sql.placeholder("offerings")}::uuid[])`,
+      ofKeys,
+      sql`${pairAt} is not null`,
+    ),
     place,
     `question_paper_list_key_page_${column}`,
   );
   return { groups, page };
 }
 
+/** A member of a group of a sort's order: the papers of one offering with one key value ("" for an offering sort or none). */
+type PageGroup = { key: string; offeringId: string; n: number; rank: number; tie: number; last?: boolean };
+
 /**
- * Groups of papers in a sort's order: each group's papers share one place (their sort keys are
- * equal) and interleave by id; `n` papers per group. Answers the groups a page of rows
- * `from`..`to` (0-based, end excluded) spans, the papers before them (`skipped`) and their places
- * (1-based, in order).
+ * Groups of papers in a sort's order, with the running count of papers at the end of each group
+ * (`ends[i]` papers in groups 0 to i): each group's papers share one place (their sort keys are
+ * equal) and interleave by id; `n` papers per member.
  */
-function spannedGroups<T extends { n: number }>(
-  ordered: ReadonlyArray<ReadonlyArray<T>>,
+type OrderedGroups<T> = { groups: ReadonlyArray<ReadonlyArray<T>>; ends: readonly number[] };
+
+/**
+ * Answers the groups a page of rows `from`..`to` (0-based, end excluded) spans, the papers before
+ * them (`skipped`) and their places (1-based, in order): a binary search of the running counts,
+ * then the few spanned groups.
+ */
+function spannedGroups<T>(
+  ordered: OrderedGroups<T>,
   from: number,
   to: number,
 ): { spanned: Array<{ members: ReadonlyArray<T>; place: number }>; skipped: number } {
+  const { groups, ends } = ordered;
+  // The first group whose end lies past `from`.
+  let low = 0;
+  let high = ends.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((ends[mid] ?? 0) > from) high = mid;
+    else low = mid + 1;
+  }
+  const skipped = low === 0 ? 0 : (ends[low - 1] ?? 0);
   const spanned: Array<{ members: ReadonlyArray<T>; place: number }> = [];
-  let seen = 0;
-  let skipped = 0;
-  for (const [index, members] of ordered.entries()) {
-    if (seen >= to) break;
-    const n = members.reduce((sum, member) => sum + member.n, 0);
-    if (seen + n > from) {
-      if (spanned.length === 0) skipped = seen;
-      spanned.push({ members, place: index + 1 });
-    }
-    seen += n;
+  for (let index = low; index < groups.length; index++) {
+    const start = index === 0 ? 0 : (ends[index - 1] ?? 0);
+    if (start >= to) break;
+    spanned.push({ members: groups[index] ?? [], place: index + 1 });
   }
   return { spanned, skipped };
 }
 
 /**
- * `items` grouped by equal `rank`, the groups in ascending rank order or, with `descending`,
- * descending; items with `last` set go after every other group in both directions.
+ * `items` grouped by equal sort key, in the sort's order: by `rank` ascending or, with `descending`,
+ * descending, items with `last` set after every other in both directions; ties by `tie`
+ * ascending (the list's own order of course offerings). Items equal in all three share a group.
  */
-function groupsInOrder<T extends { rank: number; last?: boolean }>(
+function groupsInOrder<T extends { n: number; rank: number; tie: number; last?: boolean }>(
   items: readonly T[],
   descending: boolean,
-): T[][] {
-  const byRank = new Map<number, T[]>();
-  for (const item of items) {
-    const rank = item.last ? Number.POSITIVE_INFINITY : item.rank;
-    const members = byRank.get(rank);
-    if (members) members.push(item);
-    else byRank.set(rank, [item]);
+): OrderedGroups<T> {
+  const sorted = [...items].sort(
+    (x, y) =>
+      Number(x.last ?? false) - Number(y.last ?? false) ||
+      (x.last ? 0 : descending ? y.rank - x.rank : x.rank - y.rank) ||
+      x.tie - y.tie,
+  );
+  const groups: T[][] = [];
+  const ends: number[] = [];
+  let previous: T | undefined;
+  for (const item of sorted) {
+    const same =
+      previous !== undefined &&
+      Boolean(previous.last) === Boolean(item.last) &&
+      (item.last || previous.rank === item.rank) &&
+      previous.tie === item.tie;
+    const members = groups.at(-1);
+    if (same && members) {
+      members.push(item);
+      ends[ends.length - 1] = (ends.at(-1) ?? 0) + item.n;
+    } else {
+      groups.push([item]);
+      ends.push((ends.at(-1) ?? 0) + item.n);
+    }
+    previous = item;
   }
-  const ranks = [...byRank.keys()].filter(Number.isFinite).sort((x, y) => (descending ? y - x : x - y));
-  const ordered = ranks.map((rank) => byRank.get(rank) ?? []);
-  const last = byRank.get(Number.POSITIVE_INFINITY);
-  return last ? [...ordered, last] : ordered;
+  return { groups, ends };
 }
 
 /** The list's default order (course name, then term, then id): the answer's cache key names no sort. */
@@ -537,39 +597,58 @@ type ListLabels = {
   faculty: Map<string, { name: string | null; email: string | null }>;
 };
 
-/** The names of the rows of one page, read by their ids ({@link prepareLabelStatement}). */
+/**
+ * The names of the rows of one page: those `known` already holds (names read for earlier pages
+ * under the same value of the list's change counter), the others read by their ids
+ * ({@link prepareLabelStatement}) and added to `known`, which is returned. No statement when every
+ * name is known.
+ */
 async function pageLabels(
   statement: ReturnType<typeof prepareLabelStatement>,
   rows: ReadonlyArray<{ offeringId: string; examCycleId: string | null; facultyId: string | null }>,
+  known: ListLabels,
 ): Promise<ListLabels> {
-  const distinct = (ids: Array<string | null>) => [...new Set(ids.filter((id): id is string => id !== null))];
-  const found = await statement.execute({
-    offerings: distinct(rows.map((row) => row.offeringId)),
-    cycles: distinct(rows.map((row) => row.examCycleId)),
-    faculty: distinct(rows.map((row) => row.facultyId)),
-  });
-  const labels: ListLabels = { offerings: new Map(), cycles: new Map(), faculty: new Map() };
+  const missing = (ids: Array<string | null>, names: Map<string, unknown>) => [
+    ...new Set(ids.filter((id): id is string => id !== null && !names.has(id))),
+  ];
+  const offerings = missing(
+    rows.map((row) => row.offeringId),
+    known.offerings,
+  );
+  const cycles = missing(
+    rows.map((row) => row.examCycleId),
+    known.cycles,
+  );
+  const faculty = missing(
+    rows.map((row) => row.facultyId),
+    known.faculty,
+  );
+  if (offerings.length + cycles.length + faculty.length === 0) return known;
+  const found = await statement.execute({ offerings, cycles, faculty });
   for (const { kind, id, a, b, c } of found) {
-    if (kind === "o") labels.offerings.set(id, { courseName: a ?? "", termName: b ?? "", batch: c ?? "" });
-    else if (kind === "c") labels.cycles.set(id, a ?? "");
-    else labels.faculty.set(id, { name: a, email: b });
+    if (kind === "o") known.offerings.set(id, { courseName: a ?? "", termName: b ?? "", batch: c ?? "" });
+    else if (kind === "c") known.cycles.set(id, a ?? "");
+    else known.faculty.set(id, { name: a, email: b });
   }
-  return labels;
+  return known;
 }
 
 /**
  * One page of question papers matching `filter` (spec Question paper list, §7, §9), ordered by
- * course name, term name, then id, or by `page.sort` (its key, empty values last, then id); with the
- * exact total number of matches. Throws 400 for an unknown status. Prepared statements of fixed
- * shape, whatever the filters, the page and the sort: the matching papers counted per course
- * offering (kept per filter behind the list's change counter), then the page's papers from the few
- * offerings it spans in the sort's order of offerings (course name and term, term, or batch, either
- * direction) with their sets' statuses, then the names of those rows by their ids ({@link
- * pageLabels}); a sort by a paper's own key (status, exam cycle, faculty member) counts the papers
- * per key value instead (kept alike) and reads the papers of the few values the page spans
- * ({@link prepareKeyStatements}). So no call sorts every matching paper, and a deep page costs what
- * the first one does (docs/performance.md has the plans). With a `scope` (not null), only the papers
- * of course offerings within it (docs/security/roles.md, "Lists that narrow"), counted alike.
+ * course name, term name, then id, or by `page.sort` (its key, empty values last; ties by course
+ * name and term name ascending, then id); with the exact total number of matches. Throws 400 for
+ * an unknown status. Prepared statements of fixed shape, whatever the filters, the page and the
+ * sort: the matching papers counted per course offering and status (kept per filter behind the
+ * list's change counter, with each sort's order of groups worked out from them once), then the
+ * page's papers from the few offerings it spans in the sort's order of offerings (course name and
+ * term, term, or batch, either direction) with their sets' statuses, then the names of those rows
+ * by their ids, those not read already under the same counter ({@link pageLabels}); a sort by exam
+ * cycle or faculty member counts the papers per key value and offering instead (kept alike), a
+ * sort by status takes its groups from the counts per offering and status, and both read the
+ * papers of the few (offering, key) groups the page spans ({@link prepareKeyStatements}). So no
+ * call sorts every matching paper, and a deep page costs what the first one does
+ * (docs/performance.md has the plans). With a `scope` (not null), only the papers of course
+ * offerings within it (docs/security/roles.md, "Lists that narrow"), counted alike.
  */
 export async function listQuestionPapers(
   db: Executor,
@@ -593,7 +672,7 @@ export async function listQuestionPapers(
   const prepared = statements;
   // The counts per offering depend on the filter only: kept behind the list's change counter, so
   // they are exact, and another page of a filter seen before costs the page statement alone.
-  const groups = await cachedReadModel(
+  const kept = await cachedReadModel(
     db,
     "question_paper_list",
     `groups|${JSON.stringify(params)}`,
@@ -601,22 +680,44 @@ export async function listQuestionPapers(
       const statement =
         params.examCycle === "" && params.faculty === "" ? prepared.tallyGroups : prepared.groups;
       const [answer] = await statement.execute(params);
-      const entries = JSON.parse(answer?.list ?? "[]") as Array<[string, number, number, number, number]>;
-      return entries.map(([offeringId, n, rank, termRank, batchRank]) => ({
+      const entries = JSON.parse(answer?.list ?? "[]") as Array<
+        [string, number, number, number, number, number[]]
+      >;
+      const offerings = entries.map(([offeringId, n, rank, termRank, batchRank, byStatus]) => ({
         offeringId,
         n,
         rank,
         termRank,
         batchRank,
+        byStatus,
       }));
+      return {
+        offerings,
+        orders: new Map<string, Promise<OrderedGroups<PageGroup>>>(),
+        keyGroups: new Map<PaperKeyColumn, ReturnType<typeof keyGroupsOf>>(),
+      };
     },
   );
+  const { offerings: groups, orders, keyGroups: keptKeyGroups } = kept;
   const total = groups.reduce((sum, g) => sum + g.n, 0);
   const from = (page.pageNo - 1) * page.count;
   const to = from + page.count;
   if (from >= total) return { questionPapersList: [], noOfRecords: total };
   const sort: QuestionPaperSort = page.sort ?? { column: "courseName", direction: "asc" };
   const descending = sort.direction === "desc";
+  // Ties of every sort fall back to the list's own order: an offering's rank by course name and
+  // term name, ascending (the default sort's own key, so it adds nothing there).
+  // Each sort's order of groups is kept with the filter's counts (one entry of the cache per filter).
+  const orderOf = (compute: () => Promise<OrderedGroups<PageGroup>>) => {
+    const key = `${sort.column} ${sort.direction}`;
+    let order = orders.get(key);
+    if (!order) {
+      order = compute();
+      orders.set(key, order);
+      order.catch(() => orders.delete(key));
+    }
+    return order;
+  };
   if (PAPER_KEY_COLUMNS.includes(sort.column)) {
     const column = sort.column as PaperKeyColumn;
     let byColumn = keyStatements.get(db);
@@ -630,58 +731,75 @@ export async function listQuestionPapers(
       byColumn.set(column, keyed);
     }
     const statementsOfKey = keyed;
-    // Nothing narrows the offerings when no offering filter and no reach does.
-    const allOfferings = !scoped && params.course === "" && params.term === "" && params.batch === "";
-    const offeringParams = {
-      allOfferings,
-      offerings: allOfferings ? [] : groups.map((g) => g.offeringId),
+    // The counts per key value and offering, kept with the filter's counts (both directions use them).
+    const keptKeyGroupsOf = (of: PaperKeyColumn) => {
+      let counted = keptKeyGroups.get(of);
+      if (!counted) {
+        counted = keyGroupsOf(statementsOfKey, groups, params, scoped);
+        keptKeyGroups.set(of, counted);
+        counted.catch(() => keptKeyGroups.delete(of));
+      }
+      return counted;
     };
-    // The counts per key value depend on the filter and the column only (both directions use them).
-    const keyGroups = await cachedReadModel(
-      db,
-      "question_paper_list",
-      `keys|${column}|${JSON.stringify(params)}`,
-      async () => {
-        const [answer] = await statementsOfKey.groups.execute({ ...params, ...offeringParams });
-        const entries = JSON.parse(answer?.list ?? "[]") as Array<[string, number, number, boolean]>;
-        return entries.map(([key, n, rank, blank]) => ({ key, n, rank, last: blank }));
-      },
-    );
-    const { spanned, skipped } = spannedGroups(groupsInOrder(keyGroups, descending), from, to);
-    const keys: string[] = [];
+    // The groups of (offering, key value) in the sort's order, kept per filter, column and direction.
+    const ordered = await orderOf(async () => {
+      const keyGroups =
+        column === "status"
+          ? // Counted per offering and status already (the list's counts per offering).
+            groups.flatMap((g) =>
+              g.byStatus.flatMap((n, index) =>
+                n > 0
+                  ? [{ key: QUESTION_PAPER_STATUSES[index] ?? "", offeringId: g.offeringId, n, rank: index }]
+                  : [],
+              ),
+            )
+          : await keptKeyGroupsOf(column);
+      const rankOfOffering = new Map(groups.map((g) => [g.offeringId, g.rank]));
+      return groupsInOrder(
+        keyGroups.map((g) => ({ ...g, tie: rankOfOffering.get(g.offeringId) ?? 0 })),
+        descending,
+      );
+    });
+    const { spanned, skipped } = spannedGroups(ordered, from, to);
+    const pairs: string[] = [];
     const places: number[] = [];
-    let nonePlace = 0;
+    const offerings = new Set<string>();
+    const keys = new Set<string>();
+    let withNone = false;
     for (const { members, place } of spanned) {
-      for (const { key } of members) {
-        if (key === "") nonePlace = place;
-        else {
-          keys.push(key);
-          places.push(place);
-        }
+      for (const { key, offeringId } of members) {
+        pairs.push(`${offeringId} ${key}`);
+        places.push(place);
+        offerings.add(offeringId);
+        if (key === "") withNone = true;
+        else keys.add(key);
       }
     }
     const rows = await statementsOfKey.page.execute({
       ...params,
-      ...offeringParams,
-      keys,
+      pairs,
       places,
-      nonePlace,
-      withNone: nonePlace > 0,
+      offerings: [...offerings],
+      keys: [...keys],
+      withNone,
       limit: page.count,
       offset: from - skipped,
     });
-    return { questionPapersList: await labelledRows(prepared.labels, rows), noOfRecords: total };
+    return { questionPapersList: await labelledRows(db, prepared.labels, rows), noOfRecords: total };
   }
-  // A sort by a key of the paper's course offering: the offerings in that order, each offering's
-  // papers by id; offerings of equal rank share a place in the order (their papers interleave by id).
+  // A sort by a key of the paper's course offering: the offerings in that order (ties by the list's
+  // own order), each offering's papers by id; offerings of equal rank in both share a place in the
+  // order (their papers interleave by id).
   const rankOf = {
     courseName: (g: (typeof groups)[number]) => g.rank,
     term: (g: (typeof groups)[number]) => g.termRank,
     batch: (g: (typeof groups)[number]) => g.batchRank,
   }[sort.column as "courseName" | "term" | "batch"];
-  const ordered = groupsInOrder(
-    groups.map((g) => ({ ...g, rank: rankOf(g) })),
-    descending,
+  const ordered = await orderOf(async () =>
+    groupsInOrder(
+      groups.map((g) => ({ key: "", offeringId: g.offeringId, n: g.n, rank: rankOf(g), tie: g.rank })),
+      descending,
+    ),
   );
   const { spanned, skipped } = spannedGroups(ordered, from, to);
   const offerings: string[] = [];
@@ -700,15 +818,47 @@ export async function listQuestionPapers(
     limit: page.count,
     offset: from - skipped,
   });
-  return { questionPapersList: await labelledRows(prepared.labels, rows), noOfRecords: total };
+  return { questionPapersList: await labelledRows(db, prepared.labels, rows), noOfRecords: total };
+}
+
+/**
+ * The matching papers of a sort by exam cycle or faculty member counted per key value and course
+ * offering ({@link prepareKeyStatements} `groups` of that column): `rank` the key's place in
+ * ascending order, `last` for papers without the key (no faculty member). The caller keeps them
+ * with the filter's counts.
+ */
+async function keyGroupsOf(
+  statements: ReturnType<typeof prepareKeyStatements>,
+  groups: ReadonlyArray<{ offeringId: string }>,
+  params: ListParams,
+  scoped: boolean,
+): Promise<Array<{ key: string; offeringId: string; n: number; rank: number; last: boolean }>> {
+  // Nothing narrows the offerings when no offering filter and no reach does.
+  const allOfferings = !scoped && params.course === "" && params.term === "" && params.batch === "";
+  const [answer] = await statements.groups.execute({
+    ...params,
+    allOfferings,
+    offerings: allOfferings ? [] : groups.map((g) => g.offeringId),
+  });
+  const entries = JSON.parse(answer?.list ?? "[]") as Array<[string, string, number, number, boolean]>;
+  return entries.map(([key, offeringId, n, rank, blank]) => ({ key, offeringId, n, rank, last: blank }));
 }
 
 /** A page's rows with their names ({@link pageLabels}), in the page's order. */
 async function labelledRows(
+  db: Executor,
   statement: ReturnType<typeof prepareLabelStatement>,
   rows: ReadonlyArray<ListPageRow>,
 ): Promise<QuestionPaperView[]> {
-  const labels = await pageLabels(statement, rows);
+  // The names read so far, kept behind the list's change counter (which every table they come from
+  // moves): a write starts an empty set, filled by the pages read after it.
+  const known = await cachedReadModel(
+    db,
+    "question_paper_list",
+    "labels",
+    async (): Promise<ListLabels> => ({ offerings: new Map(), cycles: new Map(), faculty: new Map() }),
+  );
+  const labels = await pageLabels(statement, rows, known);
   return rows.flatMap((row) => {
     const offering = labels.offerings.get(row.offeringId);
     const cycle = row.examCycleId ? labels.cycles.get(row.examCycleId) : undefined;
