@@ -2,17 +2,20 @@ import { describe, expect, it } from "vitest";
 import * as evaluation from "./index.ts";
 import {
   assignItc2007Rooms,
+  formatItc2007Solution,
   type Itc2007Instance,
   itc2007HardBreaks,
   itc2007PairCost,
   itc2007SoftPenalty,
   itc2007Weights,
+  parseItc2007Solution,
 } from "./index.ts";
 
 /**
- * A small ITC2007 instance whose values are computed by hand (no published solution exists for
- * the sets in data/; these follow the competition's definitions term by term): two days, the first
- * with three periods, rooms of 4 and 2 seats.
+ * A small ITC2007 instance whose values are computed by hand, following the competition's
+ * definitions term by term (the server's import/itc2007-evaluation.test.ts checks the sets in
+ * data/ against an independent evaluator): two days, the first with three periods, rooms of 4
+ * and 2 seats.
  */
 const instance: Itc2007Instance = {
   exams: [
@@ -131,5 +134,20 @@ describe("ITC2007 evaluator on a hand-computed instance", () => {
     // P1, takes room 0 (no penalty) rather than room 1 (4).
     expect([...room]).toEqual([0, 0, 0, 1, 0, 0]);
     expect(itc2007SoftPenalty(instance, solution).total).toBe(77 - 10 + 4 - 4);
+  });
+});
+
+describe("ITC2007 solution files", () => {
+  it("writes the competition's format and reads it back", () => {
+    const solution = { period: [0, 12, -1], room: [3, 0, -1] };
+    const text = formatItc2007Solution(solution, 3);
+    expect(text).toBe("0, 3\r\n12, 0\r\n-1, -1\r\n");
+    expect(parseItc2007Solution(text, 3)).toEqual({ period: [0, 12, -1], room: [3, 0, -1] });
+    expect(parseItc2007Solution("1,2\n\n 4 , 0 \n", 2)).toEqual({ period: [1, 4], room: [2, 0] });
+  });
+
+  it("names the line that is not `period, room`, and a wrong count of lines", () => {
+    expect(() => parseItc2007Solution("1, 2\n3\n", 2)).toThrow('line 2: expected "period, room", got "3"');
+    expect(() => parseItc2007Solution("1, 2\n", 2)).toThrow("line count 1, exam count 2");
   });
 });

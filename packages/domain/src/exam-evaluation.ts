@@ -370,3 +370,38 @@ export function assignItc2007Rooms(instance: Itc2007Instance, period: ArrayLike<
   }
   return room;
 }
+
+/**
+ * An ITC2007 solution in the competition's output format: one line per exam in file order,
+ * `period, room` (both indexes from 0 in file order), CRLF line ends as the competition's files
+ * have them. An exam without a period or room is written `-1, -1`.
+ */
+export function formatItc2007Solution(solution: Itc2007Solution, exams: number): string {
+  let text = "";
+  for (let e = 0; e < exams; e++) {
+    const q = solution.period[e] ?? -1;
+    const r = solution.room[e] ?? -1;
+    text += q >= 0 && r >= 0 ? `${q}, ${r}\r\n` : "-1, -1\r\n";
+  }
+  return text;
+}
+
+/**
+ * Reads a solution in the competition's output format ({@link formatItc2007Solution}): one
+ * `period, room` line per exam, blank lines ignored. Throws an Error naming the line when a line
+ * is not two whole numbers, or when the count of lines is not `exams`.
+ */
+export function parseItc2007Solution(text: string, exams: number): Itc2007Solution {
+  const period: number[] = [];
+  const room: number[] = [];
+  for (const [at, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === "") continue;
+    const match = /^(-?\d+)\s*,\s*(-?\d+)$/.exec(line);
+    if (!match) throw new Error(`line ${at + 1}: expected "period, room", got "${line}"`);
+    period.push(Number(match[1]));
+    room.push(Number(match[2]));
+  }
+  if (period.length !== exams) throw new Error(`line count ${period.length}, exam count ${exams}`);
+  return { period, room };
+}
