@@ -92,6 +92,39 @@ describe("ITC2007 evaluator on a hand-computed instance", () => {
     });
   });
 
+  it("counts each distinct period constraint once and ignores an exam paired with itself", () => {
+    // E0 and E2 in one period break their EXCLUSION; stated again both ways round, it is still one
+    // break. AFTER [2, 0] stated twice is one break; E3 AFTER itself and EXCLUSION of E1 with
+    // itself constrain nothing.
+    const twice = {
+      ...instance,
+      apart: [
+        [0, 2],
+        [2, 0],
+        [0, 2],
+        [1, 1],
+      ] as const,
+      after: [
+        [2, 0],
+        [2, 0],
+        [3, 3],
+      ] as const,
+    };
+    const both = { period: [3, 2, 3, 4, 4, 1], room: feasible.room };
+    expect(itc2007HardBreaks(instance, both).periodConstraints).toBe(2);
+    expect(itc2007HardBreaks(twice, both).periodConstraints).toBe(2);
+    // AFTER is ordered: the opposite pair is another constraint, broken too by one period.
+    const opposite = {
+      ...instance,
+      after: [
+        [2, 0],
+        [0, 2],
+      ] as const,
+    };
+    expect(itc2007HardBreaks(opposite, both).periodConstraints).toBe(3);
+    expect(itc2007HardBreaks(twice, feasible).periodConstraints).toBe(0);
+  });
+
   it("counts an exam without a room as unassigned and leaves it out of the room terms only", () => {
     const partial = { period: feasible.period, room: [0, 0, 0, -1, 0, 1] };
     expect(itc2007HardBreaks(instance, partial)).toMatchObject({ unassigned: 1, total: 1 });

@@ -51,7 +51,11 @@ export type Itc2007HardBreaks = {
   roomOccupancy: number;
   /** Exams longer than their period. */
   periodDuration: number;
-  /** Broken EXCLUSION, EXAM_COINCIDENCE and AFTER pairs. */
+  /**
+   * Broken EXCLUSION, EXAM_COINCIDENCE and AFTER constraints, each distinct one once (a pair
+   * stated twice, or both ways round for the symmetric two, counts once; an exam paired with
+   * itself is no constraint), as the competition winner's evaluator counts them.
+   */
   periodConstraints: number;
   /** ROOM_EXCLUSIVE exams sharing their room and period. */
   roomConstraints: number;
@@ -189,18 +193,27 @@ export function itc2007HardBreaks(instance: Itc2007Instance, solution: Itc2007So
       else seen.add(q);
     }
   }
+  // Each distinct constraint counts once: a file may state an EXCLUSION or EXAM_COINCIDENCE pair
+  // twice, once each way round (exam_comp_set4 does, 20 times), and may pair an exam with itself
+  // (exam_comp_set6), which constrains nothing.
   const pairs = (
     list: ReadonlyArray<readonly [number, number]>,
+    ordered: boolean,
     broken: (a: number, b: number) => boolean,
   ) => {
+    const seen = new Set<string>();
     for (const [x, y] of list) {
+      if (x === y) continue;
+      const key = ordered || x < y ? `${x},${y}` : `${y},${x}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       if (placed(x) && placed(y) && broken(solution.period[x] as number, solution.period[y] as number))
         breaks.periodConstraints++;
     }
   };
-  pairs(instance.apart, (a, b) => a === b);
-  pairs(instance.together, (a, b) => a !== b);
-  pairs(instance.after, (later, earlier) => later <= earlier);
+  pairs(instance.apart, false, (a, b) => a === b);
+  pairs(instance.together, false, (a, b) => a !== b);
+  pairs(instance.after, true, (later, earlier) => later <= earlier);
   breaks.total =
     breaks.unassigned +
     breaks.clashes +
