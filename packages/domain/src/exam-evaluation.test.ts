@@ -2,17 +2,20 @@ import { describe, expect, it } from "vitest";
 import * as evaluation from "./index.ts";
 import {
   assignItc2007Rooms,
+  formatItc2007Solution,
   type Itc2007Instance,
   itc2007HardBreaks,
   itc2007PairCost,
   itc2007SoftPenalty,
   itc2007Weights,
+  parseItc2007Solution,
 } from "./index.ts";
 
 /**
- * A small ITC2007 instance whose values are computed by hand (no published solution exists for
- * the sets in data/; these follow the competition's definitions term by term): two days, the first
- * with three periods, rooms of 4 and 2 seats.
+ * A small ITC2007 instance whose values are computed by hand, following the competition's
+ * definitions term by term (the server's import/itc2007-evaluation.test.ts checks the sets in
+ * data/ against an independent evaluator): two days, the first with three periods, rooms of 4
+ * and 2 seats.
  */
 const instance: Itc2007Instance = {
   exams: [
@@ -89,6 +92,39 @@ describe("ITC2007 evaluator on a hand-computed instance", () => {
     });
   });
 
+  it("counts each distinct period constraint once and ignores an exam paired with itself", () => {
+    // E0 and E2 in one period break their EXCLUSION; stated again both ways round, it is still one
+    // break. AFTER [2, 0] stated twice is one break; E3 AFTER itself and EXCLUSION of E1 with
+    // itself constrain nothing.
+    const twice = {
+      ...instance,
+      apart: [
+        [0, 2],
+        [2, 0],
+        [0, 2],
+        [1, 1],
+      ] as const,
+      after: [
+        [2, 0],
+        [2, 0],
+        [3, 3],
+      ] as const,
+    };
+    const both = { period: [3, 2, 3, 4, 4, 1], room: feasible.room };
+    expect(itc2007HardBreaks(instance, both).periodConstraints).toBe(2);
+    expect(itc2007HardBreaks(twice, both).periodConstraints).toBe(2);
+    // AFTER is ordered: the opposite pair is another constraint, broken too by one period.
+    const opposite = {
+      ...instance,
+      after: [
+        [2, 0],
+        [0, 2],
+      ] as const,
+    };
+    expect(itc2007HardBreaks(opposite, both).periodConstraints).toBe(3);
+    expect(itc2007HardBreaks(twice, feasible).periodConstraints).toBe(0);
+  });
+
   it("counts an exam without a room as unassigned and leaves it out of the room terms only", () => {
     const partial = { period: feasible.period, room: [0, 0, 0, -1, 0, 1] };
     expect(itc2007HardBreaks(instance, partial)).toMatchObject({ unassigned: 1, total: 1 });
@@ -131,5 +167,20 @@ describe("ITC2007 evaluator on a hand-computed instance", () => {
     // P1, takes room 0 (no penalty) rather than room 1 (4).
     expect([...room]).toEqual([0, 0, 0, 1, 0, 0]);
     expect(itc2007SoftPenalty(instance, solution).total).toBe(77 - 10 + 4 - 4);
+  });
+});
+
+describe("ITC2007 solution files", () => {
+  it("writes the competition's format and reads it back", () => {
+    const solution = { period: [0, 12, -1], room: [3, 0, -1] };
+    const text = formatItc2007Solution(solution, 3);
+    expect(text).toBe("0, 3\r\n12, 0\r\n-1, -1\r\n");
+    expect(parseItc2007Solution(text, 3)).toEqual({ period: [0, 12, -1], room: [3, 0, -1] });
+    expect(parseItc2007Solution("1,2\n\n 4 , 0 \n", 2)).toEqual({ period: [1, 4], room: [2, 0] });
+  });
+
+  it("names the line that is not `period, room`, and a wrong count of lines", () => {
+    expect(() => parseItc2007Solution("1, 2\n3\n", 2)).toThrow('line 2: expected "period, room", got "3"');
+    expect(() => parseItc2007Solution("1, 2\n", 2)).toThrow("line count 1, exam count 2");
   });
 });

@@ -51,7 +51,11 @@ export type Itc2007HardBreaks = {
   roomOccupancy: number;
   /** Exams longer than their period. */
   periodDuration: number;
-  /** Broken EXCLUSION, EXAM_COINCIDENCE and AFTER pairs. */
+  /**
+   * Broken EXCLUSION, EXAM_COINCIDENCE and AFTER constraints, each distinct one once (a pair
+   * stated twice, or both ways round for the symmetric two, counts once; an exam paired with
+   * itself is no constraint), as the competition winner's evaluator counts them.
+   */
   periodConstraints: number;
   /** ROOM_EXCLUSIVE exams sharing their room and period. */
   roomConstraints: number;
@@ -189,18 +193,27 @@ export function itc2007HardBreaks(instance: Itc2007Instance, solution: Itc2007So
       else seen.add(q);
     }
   }
+  // Each distinct constraint counts once: a file may state an EXCLUSION or EXAM_COINCIDENCE pair
+  // twice, once each way round (exam_comp_set4 does, 20 times), and may pair an exam with itself
+  // (exam_comp_set6), which constrains nothing.
   const pairs = (
     list: ReadonlyArray<readonly [number, number]>,
+    ordered: boolean,
     broken: (a: number, b: number) => boolean,
   ) => {
+    const seen = new Set<string>();
     for (const [x, y] of list) {
+      if (x === y) continue;
+      const key = ordered || x < y ? `${x},${y}` : `${y},${x}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       if (placed(x) && placed(y) && broken(solution.period[x] as number, solution.period[y] as number))
         breaks.periodConstraints++;
     }
   };
-  pairs(instance.apart, (a, b) => a === b);
-  pairs(instance.together, (a, b) => a !== b);
-  pairs(instance.after, (later, earlier) => later <= earlier);
+  pairs(instance.apart, false, (a, b) => a === b);
+  pairs(instance.together, false, (a, b) => a !== b);
+  pairs(instance.after, true, (later, earlier) => later <= earlier);
   breaks.total =
     breaks.unassigned +
     breaks.clashes +
@@ -369,4 +382,39 @@ export function assignItc2007Rooms(instance: Itc2007Instance, period: ArrayLike<
     }
   }
   return room;
+}
+
+/**
+ * An ITC2007 solution in the competition's output format: one line per exam in file order,
+ * `period, room` (both indexes from 0 in file order), CRLF line ends as the competition's files
+ * have them. An exam without a period or room is written `-1, -1`.
+ */
+export function formatItc2007Solution(solution: Itc2007Solution, exams: number): string {
+  let text = "";
+  for (let e = 0; e < exams; e++) {
+    const q = solution.period[e] ?? -1;
+    const r = solution.room[e] ?? -1;
+    text += q >= 0 && r >= 0 ? `${q}, ${r}\r\n` : "-1, -1\r\n";
+  }
+  return text;
+}
+
+/**
+ * Reads a solution in the competition's output format ({@link formatItc2007Solution}): one
+ * `period, room` line per exam, blank lines ignored. Throws an Error naming the line when a line
+ * is not two whole numbers, or when the count of lines is not `exams`.
+ */
+export function parseItc2007Solution(text: string, exams: number): Itc2007Solution {
+  const period: number[] = [];
+  const room: number[] = [];
+  for (const [at, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === "") continue;
+    const match = /^(-?\d+)\s*,\s*(-?\d+)$/.exec(line);
+    if (!match) throw new Error(`line ${at + 1}: expected "period, room", got "${line}"`);
+    period.push(Number(match[1]));
+    room.push(Number(match[2]));
+  }
+  if (period.length !== exams) throw new Error(`line count ${period.length}, exam count ${exams}`);
+  return { period, room };
 }

@@ -9,6 +9,10 @@
  *   pnpm bench:timetabler --cpu --seconds 10   budgets in CPU seconds of this process (process.cpuUsage),
  *                                              so runs on a shared machine compare
  *   pnpm bench:timetabler --iterations 200000  a fixed iteration budget instead of time (same moves every run)
+ *   pnpm bench:timetabler --write-solution DIR exam_comp_set4
+ *                                              also writes each ITC2007 set's timetable to DIR/<set>.sln in
+ *                                              the competition's solution format (`period, room` per exam),
+ *                                              for a check by another evaluator (last budget's run wins)
  *
  * No database: the data sets go through the importer's own reading and timetabling
  * (readDataSet, timetableDataSet), as `import:exams` does. Prints one Markdown table row per set
@@ -17,10 +21,11 @@
  * to the best published, and the improvement's iterations per CPU second (its own process time,
  * whatever else runs). Runs on one core; wall-clock budgets depend on the machine's load.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { formatItc2007Solution } from "@portal/domain";
 import {
   deriveImportCode,
   importRecordCodes,
@@ -69,6 +74,7 @@ function main(): void {
       seed: { type: "string", default: "1" },
       cpu: { type: "boolean", default: false },
       iterations: { type: "string" },
+      "write-solution": { type: "string" },
     },
   });
   const budgets = values.seconds.split(",").map((s) => Number(s.trim()));
@@ -109,10 +115,24 @@ function main(): void {
           : seconds > 0
             ? { timeLimitMs: seconds * 1000, now, seed }
             : null;
-      const { quality: q } = timetableDataSet(name, source, "2027-01-04", (i) => codes.course(i + 1), {
-        ...(count === undefined ? {} : { periods: count }),
-        ...(improve ? { improve } : {}),
-      });
+      const { quality: q, solution } = timetableDataSet(
+        name,
+        source,
+        "2027-01-04",
+        (i) => codes.course(i + 1),
+        {
+          ...(count === undefined ? {} : { periods: count }),
+          ...(improve ? { improve } : {}),
+        },
+      );
+      const folder = values["write-solution"];
+      if (folder !== undefined && solution) {
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(
+          path.join(folder, `${name}.sln`),
+          formatItc2007Solution(solution, source.courses.length),
+        );
+      }
       const cpuSeconds = Number.isNaN(began) ? 0 : (cpuMs() - began) / 1000;
       const rate = cpuSeconds > 0 ? Math.round(q.iterations / cpuSeconds).toLocaleString("en") : "";
       const figure = (x: number) => (q.measure === "toronto" ? x.toFixed(2) : String(Math.round(x)));

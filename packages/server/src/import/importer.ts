@@ -14,6 +14,7 @@ import {
   type ImprovementOptions,
   type ImprovementProgress,
   type Itc2007Instance,
+  type Itc2007Solution,
   type Itc2007Weights,
   improveExamTimetable,
   isCalendarDate,
@@ -416,6 +417,11 @@ export type DataSetTimetable = {
   assignment: Map<string, string>;
   unplacedExams: number;
   quality: TimetableQuality;
+  /**
+   * ITC2007 only: the timetable as a competition solution, each exam's period (index in the file's
+   * order among the periods kept) and room (assignItc2007Rooms), e.g. for formatItc2007Solution.
+   */
+  solution?: Itc2007Solution;
 };
 
 /**
@@ -577,6 +583,7 @@ export function timetableDataSet(
     return {
       soft: itc2007SoftPenalty(instance, solution).total,
       hard: itc2007HardBreaks(instance, solution),
+      room: solution.room,
     };
   };
   const dayOf = dayIndexes(instance.periods);
@@ -601,6 +608,10 @@ export function timetableDataSet(
     periods,
     assignment,
     unplacedExams: built.unplaced.length,
+    solution: {
+      period: exams.map((e) => Number(assignment.get(e.key) ?? -1)),
+      room: Array.from(after.room),
+    },
     quality: {
       periods: slots.length,
       periodsUsed: used(assignment),
