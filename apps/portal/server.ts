@@ -15,7 +15,10 @@
  * - renders every other path with Astro's handler (dist/server/entry.mjs), giving the pages the
  *   signed-in user, the public configuration and an in-process fetch to the API as that user
  *   (node/in-process-api.ts, for the screens' first queries) through `locals` (never through
- *   request headers).
+ *   request headers);
+ * - keeps the signed-in pages of node/kept-pages.ts once rendered, per address, preferences, roles
+ *   and scopes and the change counters of their reads, and fills the user's own bytes in per
+ *   request.
  *
  * `pnpm dev` (dev.ts) serves the same API and gate in front of Astro's development server instead.
  *
@@ -30,9 +33,12 @@ import { constants as zlibConstants } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { createPortalApi, type PortalApi } from "@portal/server";
 import compression from "compression";
+import { createKeptPages, KEPT_PAGE_ROUTES, PageSink } from "./node/kept-pages.ts";
 import { resolvePageContext, sendRedirect } from "./node/page-context.ts";
 import { portalSecurityHeaders } from "./node/security-headers.ts";
 import { staticFileServer } from "./node/static-files.ts";
+import { DRAWER_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from "./src/lib/cookies.ts";
+import { initialsOf } from "./src/shell/initials.ts";
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -133,7 +139,70 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (page.setCookies.length > 0) res.setHeader("Set-Cookie", page.setCookies);
   // Pages differ per user, language and theme: never cache them in shared caches.
   res.setHeader("Cache-Control", "private, no-cache");
+  const user = page.locals.user;
+  const models = req.method === "GET" && user ? KEPT_PAGE_ROUTES.get(pathname) : undefined;
+  if (models && user) {
+    await keptPage(req, res, url, page.locals, user, models);
+    return;
+  }
   await astroHandler(req, res, undefined, page.locals);
+}
+
+/** Kept signed-in pages of this process (node/kept-pages.ts). */
+const keptPages = createKeptPages();
+
+/** The value of cookie `name` in a Cookie header, as sent (empty when absent). */
+function cookieValue(header: string | undefined, name: string): string {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return "";
+}
+
+/**
+ * Answers a page of KEPT_PAGE_ROUTES for `user` (its read models `models`): the kept page of its
+ * key with the user's bytes filled in, or a render with marks in the user's places, kept and then
+ * filled in. Rendered as before, unkept, when `pageReads` says it may not be kept.
+ */
+async function keptPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  locals: App.Locals,
+  user: NonNullable<App.Locals["user"]>,
+  models: NonNullable<ReturnType<typeof KEPT_PAGE_ROUTES.get>>,
+): Promise<void> {
+  const reads = await api.pageReads(user, models);
+  if (reads === null) {
+    await astroHandler(req, res, undefined, locals);
+    return;
+  }
+  const cookie = req.headers.cookie;
+  const key = {
+    path: `${url.pathname}${url.search}`,
+    locale: cookieValue(cookie, LOCALE_COOKIE),
+    theme: cookieValue(cookie, THEME_COOKIE),
+    drawer: cookieValue(cookie, DRAWER_COOKIE),
+    roles: user.roles,
+    ...reads,
+  };
+  const own = { name: user.name, email: user.email, initials: initialsOf(user.name) };
+  let answer = keptPages.answer(key, own);
+  if (!answer) {
+    const sink = new PageSink(req);
+    const { marks } = keptPages;
+    const marked = {
+      ...locals,
+      user: { ...user, name: marks.name, email: marks.email },
+      userInitials: marks.initials,
+    };
+    await astroHandler(req, sink as unknown as ServerResponse, undefined, marked);
+    if (!sink.ended) throw new Error(`the page ${url.pathname} was not answered`);
+    answer = keptPages.keep(key, await sink.done, own);
+  }
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;

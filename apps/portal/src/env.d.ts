@@ -20,5 +20,11 @@ declare namespace App {
      * PORTAL_CLOCK_START may start): the pages' "today" (`serverToday`, src/lib/first-query.ts).
      */
     now?: number;
+    /**
+     * The avatar's initials, when the Node entry gives them instead of the shell deriving them from
+     * `user.name` (node/kept-pages.ts: a page rendered to be kept carries marks in the user's
+     * places, filled in per request).
+     */
+    userInitials?: string;
   }
 }

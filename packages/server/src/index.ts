@@ -10,6 +10,8 @@ import { authenticate } from "./auth/sessions.ts";
 import { type Env, loadConfig } from "./config.ts";
 import type { AppContext, SessionUser } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
+import { type PageReadState, pageReadState } from "./db/page-reads.ts";
+import type { ReadModel } from "./db/read-model-cache.ts";
 import { rewarmSettled } from "./db/read-model-cache.ts";
 import { type ReadModelSharing, startReadModelSharing } from "./db/read-model-sharing.ts";
 import { isDatabaseEmpty, loadDemoData } from "./demo/seed.ts";
@@ -25,6 +27,8 @@ import { createHttpSmsGateway } from "./notifications/sms.ts";
 
 export type { PublicConfig } from "./app.ts";
 export type { SessionUser } from "./context.ts";
+export type { PageReadState } from "./db/page-reads.ts";
+export type { ReadModel } from "./db/read-model-cache.ts";
 
 export type PortalApi = {
   /** Hono app; handles every path under /api */
@@ -39,6 +43,13 @@ export type PortalApi = {
    * (docs/architecture.md, "Today" from one place).
    */
   now(): number;
+  /**
+   * For keeping a rendered page (the portal's node/kept-pages.ts): the user's reach and the change
+   * counters of `models`, the read models of every read the page makes, read now; null when the
+   * page must render afresh (cache off, an institute scope, ...: see `pageReadState`,
+   * db/page-reads.ts). Rejects only when the database does.
+   */
+  pageReads(user: SessionUser, models: readonly ReadModel[]): Promise<PageReadState | null>;
   close(): Promise<void>;
 };
 
@@ -129,6 +140,7 @@ export async function createPortalApi(options: { env?: Env } = {}): Promise<Port
       resolveSession: (request) => resolveSession(ctx, request),
       getPublicConfig: () => publicConfig(ctx),
       now,
+      pageReads: (user, models) => pageReadState(ctx.db, user, models),
       close: async () => {
         await sweeper?.stop();
         await delivery?.stop();

@@ -15,4 +15,4 @@ export {
   offeringWithinReach,
   planningReach,
 } from "./scopes.ts";
-export { forgetSessions } from "./sessions.ts";
+export { forgetSessions, heldRolesOf } from "./sessions.ts";
