@@ -40,9 +40,16 @@ const ROUNDS = 10;
 const BUDGET_MS = 50;
 /** Linux's clock ticks a second (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS_PER_SECOND = 100;
+/**
+ * BENCH_MODE=after-write: the first reads after a write (the read-model cache on, whatever
+ * READ_MODEL_CACHE says), instead of the distinct questions; see {@link afterWrite}.
+ */
+const AFTER_WRITE = process.env.BENCH_MODE?.trim().toLowerCase() === "after-write";
 /** READ_MODEL_CACHE=off: every answer computed on every call (the uncached path). */
-const CACHED = (process.env.READ_MODEL_CACHE ?? "on").trim().toLowerCase() !== "off";
-const PATH = CACHED ? "cached" : "uncached";
+const CACHED = AFTER_WRITE || (process.env.READ_MODEL_CACHE ?? "on").trim().toLowerCase() !== "off";
+const PATH = AFTER_WRITE ? "after a write" : CACHED ? "cached" : "uncached";
+/** The weeks of the spread in the after-write mode: staff paging through the term. */
+const SPREAD_WEEKS = 10;
 
 /** BENCH_CALLS=timetable (a word of the call's label, any case) times that call only. */
 const ONLY = process.env.BENCH_CALLS?.trim().toLowerCase() || "";
@@ -143,6 +150,81 @@ function report(target: string, label: string, { times, size, cpuMs, dbCpuMs }: 
   );
 }
 
+type Api = Awaited<ReturnType<typeof createTestApi>>;
+type CalendarEvent = { id: string; version: number };
+
+/**
+ * The first reads after a write, as staff meet them (docs/performance.md "Scheduling: the first
+ * read after a write"): the keys of each scenario are read once first (staff have the weeks open),
+ * then each round deletes one session of the term's last week through the API (a committed write:
+ * every scheduling answer is out of date) and, as soon as the write has answered, 50 concurrent
+ * callers read: all the same week (the busy week), or a spread of {@link SPREAD_WEEKS} weeks (caller
+ * i the (i mod 10)th). Each caller's time runs from the end of the write to its whole answer; the
+ * recompute the write started in the background is what they meet. CPU per reader call is this
+ * process's over the rounds (the writes and recomputes included) divided by the readers' calls.
+ */
+async function afterWrite(
+  target: string,
+  api: Api,
+  headers: Record<string, string>,
+  urls: Array<{ label: string; budget: number; url: (week: string) => string }>,
+  weeks: string[],
+  spare: CalendarEvent[],
+  dbCpu: () => Promise<number | undefined>,
+): Promise<void> {
+  const get = async (url: string) => {
+    const res = await api.raw("GET", url, { headers });
+    const received = await drain(res);
+    if (res.status !== 200) throw new Error(`${url}: status ${res.status}`);
+    return received;
+  };
+  const busy = weeks[0] as string;
+  for (const { label, budget, url } of urls) {
+    for (const [scenario, weekOf] of [
+      ["the same week for all", () => busy],
+      [`a spread of ${SPREAD_WEEKS} weeks`, (i: number) => weeks[i % SPREAD_WEEKS] as string],
+    ] as const) {
+      for (let i = 0; i < SPREAD_WEEKS; i++) await get(url(weekOf(i)));
+      const times: number[] = [];
+      let size = 0;
+      const cpu = process.cpuUsage();
+      const dbStart = await dbCpu();
+      for (let round = 0; round < ROUNDS; round++) {
+        const event = spare.pop();
+        if (!event) throw new Error("no session left to delete");
+        const res = await api.raw("POST", "/api/salesforce/createSession", {
+          headers,
+          body: { Operation: "Delete", FacilityFacultyBooking: { id: event.id, version: event.version } },
+        });
+        if (res.status !== 200) throw new Error(`delete: status ${res.status}`);
+        await drain(res);
+        const written = performance.now();
+        const batch = await Promise.all(
+          Array.from({ length: CONCURRENT }, async (_, i) => {
+            size = await get(url(weekOf(i)));
+            return performance.now() - written;
+          }),
+        );
+        times.push(...batch);
+      }
+      const used = process.cpuUsage(cpu);
+      const dbEnd = await dbCpu();
+      report(
+        target,
+        `${label}, ${scenario}, in process`,
+        {
+          times,
+          size,
+          cpuMs: (used.user + used.system) / 1000 / times.length,
+          dbCpuMs:
+            dbStart === undefined || dbEnd === undefined ? undefined : (dbEnd - dbStart) / times.length,
+        },
+        budget,
+      );
+    }
+  }
+}
+
 /** GET `path` from the local server; answers the body's length in bytes once all of it arrived. */
 function httpGet(agent: Agent, port: number, path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -197,6 +279,42 @@ for (const target of targets) {
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
+    if (AFTER_WRITE) {
+      // The weeks staff page through (the first is the term's second week, the busy one of the
+      // lines above), and the sessions of the term's last weeks, deleted one per write.
+      const weeks = Array.from({ length: SPREAD_WEEKS + 1 }, (_, i) => addDays(days[0] as string, 7 * i));
+      const last = days[days.length - 1] as string;
+      const spareAnswer = (await (
+        await api.raw(
+          "GET",
+          `/api/salesforce/SessionData?termId=${t.termId}&from=${addDays(last, -20)}&to=${last}`,
+          { headers },
+        )
+      ).json()) as { events: CalendarEvent[] };
+      await afterWrite(
+        target.name,
+        api,
+        headers,
+        [
+          {
+            label: "getSessionTimeTable",
+            budget: 200,
+            url: (week: string) =>
+              `/api/salesforce/SessionTimeTable?programName=${encodeURIComponent(t.code)}&intake=${t.month}&year=${t.year}&date=${week}`,
+          },
+          {
+            label: "getSessionData",
+            budget: 50,
+            url: (week: string) =>
+              `/api/salesforce/SessionData?termId=${t.termId}&from=${week}&to=${addDays(week, 6)}`,
+          },
+        ].filter(({ label }) => !ONLY || label.toLowerCase().includes(ONLY)),
+        weeks.slice(1),
+        spareAnswer.events,
+        dbCpu,
+      );
+      continue;
+    }
     // Where the time goes: the reads alone (queries and mapping, no HTTP or JSON), one caller.
     for (const [label, read] of [
       ["schedulerData read alone", () => schedulerData(db, t.termId)],
