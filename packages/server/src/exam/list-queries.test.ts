@@ -8,6 +8,7 @@ import { createTestApi, type TestApi, testTargets } from "../test/harness.ts";
 import { listStudentEligibility } from "./eligibility/eligibility.ts";
 import { listQuestionPapers } from "./question-papers/question-papers.ts";
 import { listExamTimetable } from "./schedule/timetable.ts";
+import { listInvigilationNotifications } from "./seating/invigilation.ts";
 
 /**
  * The list queries stay cheap however deep the page (docs/performance.md): a list call sends a fixed,
@@ -186,5 +187,46 @@ describe.each(testTargets())("list queries on $name", (target) => {
       expect(plan, plan).toMatch(/exam_cycle_date_idx|exam_offering_idx/);
       expect(plan, plan).not.toMatch(/Seq Scan on exam\b/);
     }
+  });
+
+  it("reads an invigilation notifications page with four statements (five past page 1), finding its duties by index", async () => {
+    const db = api.ctx.db;
+    const [cycle] = await rows<{ id: string; name: string }>(
+      db,
+      sql`select c.id, c.name from exam x join exam_cycle c on c.id = x.exam_cycle_id
+          group by 1, 2 order by count(*) desc, 1 limit 1`,
+    );
+    if (!cycle) throw new Error("the demo data has no exams");
+    // A duty on every exam of the cycle, each exam's invigilator one of the first three faculty members.
+    await db.execute(sql`insert into invigilation (exam_id, facility_id, faculty_id)
+        select x.id, (select id from facility order by code limit 1), f.id
+        from (select id, row_number() over (order by id) % 3 as k from exam where exam_cycle_id = ${cycle.id}) x
+        join (select id, row_number() over (order by id) % 3 as k from contact where kind = 'faculty'
+              order by id limit 3) f on f.k = x.k
+        on conflict do nothing`);
+    await db.execute(sql`analyze invigilation`);
+    const q = { examCycle: cycle.id, pageNo: 1, count: 10 };
+    // The cycle, the page, its count and the cycle's duties not yet mailed: no statement per row.
+    const first = await statementsOf(api, () => listInvigilationNotifications(db, q));
+    expect(first).toHaveLength(4);
+    // A later page counts once more, the duties dated before its first (firstDateContinued), with
+    // the same statement texts whatever its depth and size.
+    const later = await statementsOf(api, () =>
+      listInvigilationNotifications(db, { ...q, pageNo: 2, count: 4 }),
+    );
+    const total = (await listInvigilationNotifications(db, q)).noOfRecords;
+    expect(total).toBeGreaterThan(10);
+    const deeper = await statementsOf(api, () =>
+      listInvigilationNotifications(db, { ...q, pageNo: Math.ceil(total / 10), count: 10 }),
+    );
+    expect(later).toHaveLength(5);
+    // (The page and its two counts go out together, so compared as a set.)
+    expect(deeper.map((s) => s.text).sort()).toEqual(later.map((s) => s.text).sort());
+    // The last one, sent once the page is read.
+    const earlier = later[4] as Statement;
+    expect(earlier.text).toMatch(/count\(\*\)/i);
+    const plan = await planOf(api, target.name, earlier);
+    // The cycle's exams by their index, their duties by the exam's; never a scan of either table.
+    expect(plan, plan).not.toMatch(/Seq Scan on (exam|invigilation)\b/);
   });
 });

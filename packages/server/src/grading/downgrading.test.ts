@@ -4,28 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../db/rows.ts";
 import { DEMO_ACADEMIC_OFFICE, DEMO_EXAM_OFFICE } from "../demo/seed.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { addRetestRequest, type StudentGrade as Grade, studentGrades } from "../test/retest-grades.ts";
 
 const PATH = "/api/salesforce/DownGradingRulesSetup";
 
-type Grade = {
-  id: string;
-  offeringId: string;
-  studentId: string;
-  calculated: GradeLetter;
-  final: GradeLetter;
-  gradePoint: number;
-  steps: number;
-  version: number;
-};
-
-async function grades(api: TestApi): Promise<Grade[]> {
-  return rows<Grade>(
-    api.ctx.db,
-    sql`select id, course_offering_id as "offeringId", student_id as "studentId", calculated_grade as calculated,
-          final_grade as final, grade_point::float8 as "gradePoint", penalty_steps as steps, version
-        from student_grade order by course_offering_id, student_id`,
-  );
-}
+const grades = (api: TestApi) => studentGrades(api.ctx.db);
 const results = (list: Grade[]) => list.map(({ version: _, id: __, ...g }) => g);
 
 /**
@@ -43,19 +26,7 @@ describe.each(testTargets())("downgrading rules on $name", (target) => {
     api = await createTestApi(target);
     office = await signInHeaders(api, DEMO_EXAM_OFFICE.email);
     before = await grades(api);
-    const [pick] = await rows<{ gradeId: string; examId: string }>(
-      api.ctx.db,
-      sql`select sg.id as "gradeId", e.id as "examId" from student_grade sg
-          join exam e on e.course_offering_id = sg.course_offering_id
-          where sg.calculated_grade = 'A' and sg.penalty_steps = 0 and not sg.locked
-            and not exists (select 1 from retest_request rr join exam x on x.id = rr.exam_id
-              where x.course_offering_id = sg.course_offering_id and rr.student_id = sg.student_id)
-          order by sg.id, e.id limit 1`,
-    );
-    if (!pick) throw new Error("demo data without an A student in an examined course offering");
-    student = before.find((g) => g.id === pick.gradeId) as Grade;
-    await api.ctx.db.execute(sql`insert into retest_request (exam_id, student_id, reason, state)
-        values (${pick.examId}, ${student.studentId}, 'Missed the exam', 'Accept')`);
+    ({ student } = await addRetestRequest(api.ctx.db, "Accept"));
     const pairs = await rows<{ key: string }>(
       api.ctx.db,
       sql`select distinct e.course_offering_id || '/' || rr.student_id as key from retest_request rr

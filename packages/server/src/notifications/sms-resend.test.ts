@@ -6,6 +6,7 @@ import { DEMO_ACADEMIC_OFFICE, DEMO_EXAM_OFFICE } from "../demo/seed.ts";
 import { tableFingerprints } from "../test/fuzz.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
 import { startSmsGatewayPeer } from "../test/sms-gateway-peer.ts";
+import { studentsWithMobiles } from "../test/sms-students.ts";
 import { createHttpSmsGateway, deliverDueSms } from "./sms.ts";
 
 /** Tables the sign-in calls write; a refused resend must leave every other table as it was. */
@@ -48,17 +49,7 @@ describe.each(testTargets())("resending failed SMS on $name", (target) => {
 
   beforeAll(async () => {
     api = await createTestApi(target);
-    const found = await rows<{ id: string }>(
-      api.ctx.db,
-      sql`select c.id from contact c where c.kind = 'student'
-            and not exists (select 1 from contact_detail d where d.contact_id = c.id)
-          order by c.id limit 3`,
-    );
-    students = found.map((s, i) => ({ id: s.id, mobile: `+91 98765 5432${i}` }));
-    for (const s of students)
-      await api.ctx.db.execute(
-        sql`insert into contact_detail (contact_id, mobile) values (${s.id}, ${s.mobile})`,
-      );
+    students = await studentsWithMobiles(api.ctx.db, "+91 98765 5432");
   }, 120_000);
   afterAll(async () => {
     await api?.close();

@@ -1,12 +1,11 @@
-import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { rows } from "../db/rows.ts";
 import { DEMO_ACADEMIC_OFFICE } from "../demo/seed.ts";
 import { type MailDelivery, startMailDelivery } from "../mail/delivery.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../mail/retry.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
 import { startSmsGatewayPeer } from "../test/sms-gateway-peer.ts";
+import { studentsWithMobiles } from "../test/sms-students.ts";
 import { createHttpSmsGateway, deliverDueSms } from "./sms.ts";
 
 type Recipient = { id: string; address: string; status: string; attempts: number; lastError: string | null };
@@ -24,17 +23,7 @@ describe.each(testTargets())("SMS through the gateway after commit ($name)", (ta
     api = await createTestApi(target);
     peer = await startSmsGatewayPeer();
     outboxMailer = api.ctx.mailer;
-    const found = await rows<{ id: string }>(
-      api.ctx.db,
-      sql`select c.id from contact c where c.kind = 'student'
-            and not exists (select 1 from contact_detail d where d.contact_id = c.id)
-          order by c.id limit 3`,
-    );
-    students = found.map((s, i) => ({ id: s.id, mobile: `+91 98765 4321${i}` }));
-    for (const s of students)
-      await api.ctx.db.execute(
-        sql`insert into contact_detail (contact_id, mobile) values (${s.id}, ${s.mobile})`,
-      );
+    students = await studentsWithMobiles(api.ctx.db, "+91 98765 4321");
     // As createPortalApi wires it: a commit that queued SMS wakes the sender through the mailer.
     api.ctx.mailer = createMailer({
       transport: "outbox",

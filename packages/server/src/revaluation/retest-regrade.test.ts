@@ -1,32 +1,16 @@
-import { downgrade, type GradeLetter } from "@portal/domain";
+import { downgrade } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../db/rows.ts";
 import { DEMO_EXAM_OFFICE } from "../demo/seed.ts";
 import { RETEST_DECISION_REASON } from "../grading/downgrading.ts";
 import { createTestApi, signInHeaders, type TestApi, testTargets } from "../test/harness.ts";
+import { addRetestRequest, type StudentGrade as Grade, studentGrades } from "../test/retest-grades.ts";
 
 const RULES = "/api/salesforce/DownGradingRulesSetup";
 const RETEST_UPDATE = "/api/sf/exam/update/retest";
 
-type Grade = {
-  id: string;
-  offeringId: string;
-  studentId: string;
-  calculated: GradeLetter;
-  final: GradeLetter;
-  gradePoint: number;
-  version: number;
-};
-
-async function grades(api: TestApi): Promise<Grade[]> {
-  return rows<Grade>(
-    api.ctx.db,
-    sql`select id, course_offering_id as "offeringId", student_id as "studentId", calculated_grade as calculated,
-          final_grade as final, grade_point::float8 as "gradePoint", version
-        from student_grade order by course_offering_id, student_id`,
-  );
-}
+const grades = (api: TestApi) => studentGrades(api.ctx.db);
 
 /**
  * Deciding a retest request (PATCH /sf/exam/update/retest) under the downgrading rules: accepting it
@@ -43,23 +27,7 @@ describe.each(testTargets())("retest decisions regrade under the downgrading rul
   beforeAll(async () => {
     api = await createTestApi(target);
     office = await signInHeaders(api, DEMO_EXAM_OFFICE.email);
-    const [pick] = await rows<{ gradeId: string; examId: string }>(
-      api.ctx.db,
-      sql`select sg.id as "gradeId", e.id as "examId" from student_grade sg
-          join exam e on e.course_offering_id = sg.course_offering_id
-          where sg.calculated_grade = 'A' and sg.final_grade = 'A' and sg.penalty_steps = 0 and not sg.locked
-            and not exists (select 1 from retest_request rr join exam x on x.id = rr.exam_id
-              where x.course_offering_id = sg.course_offering_id and rr.student_id = sg.student_id)
-          order by sg.id, e.id limit 1`,
-    );
-    if (!pick) throw new Error("demo data without an A student in an examined course offering");
-    student = (await grades(api)).find((g) => g.id === pick.gradeId) as Grade;
-    const [made] = await rows<{ id: string }>(
-      api.ctx.db,
-      sql`insert into retest_request (exam_id, student_id, reason, state)
-          values (${pick.examId}, ${student.studentId}, 'Missed the exam', 'Pending') returning id`,
-    );
-    requestId = (made as { id: string }).id;
+    ({ student, requestId } = await addRetestRequest(api.ctx.db, "Pending"));
   }, 300_000);
   afterAll(async () => {
     await api?.close();

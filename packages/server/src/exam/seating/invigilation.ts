@@ -27,6 +27,7 @@ import { updateVersioned } from "../../db/versioned-update.ts";
 import { ApiError, badRequest, notFound, versionConflict } from "../../http/errors.ts";
 import { isUuid } from "../../http/request.ts";
 import type { Mail } from "../../mail/mailer.ts";
+import { continuesFirstDate } from "../date-groups.ts";
 import { examCampusTimeZone } from "../header.ts";
 import { type CampusRoom, roomsOfCampus } from "./rooms.ts";
 import { type ExamHeader, type ExamInfo, examHeader, loadExam, loadExams } from "./seating.ts";
@@ -727,6 +728,10 @@ async function findExamCycle(db: Executor, ref: string): Promise<{ id: string; n
  * by date, start time, course, section, room and faculty name; one page (1-based) with the total
  * matching and the cycle's assignments not yet mailed (`pending`). With a reach `scope`
  * (listScopeOf), only the duties on exams of course offerings within it (docs/security/roles.md).
+ * Always in date order, soonest first: `firstDateContinued` says that duties of the page's first exam
+ * date are also on the pages before it ({@link continuesFirstDate}: one more count past page 1), so
+ * the screen's date group continues from the previous page (spec academic-planning.md, shared
+ * components: the table groups rows by date).
  */
 export async function listInvigilationNotifications(
   db: Executor,
@@ -747,16 +752,28 @@ export async function listInvigilationNotifications(
       .where(where);
     return row?.n ?? 0;
   };
+  const offset = (query.pageNo - 1) * query.count;
   const [rows, noOfRecords, pending] = await Promise.all([
     selectNotifications(db)
       .where(filter)
       .orderBy(...dutyOrder(), asc(contact.firstName), asc(contact.lastName), asc(invigilation.id))
       .limit(query.count)
-      .offset((query.pageNo - 1) * query.count),
+      .offset(offset),
     countWhere(filter),
     countWhere(and(inCycle, isNull(invigilation.notifiedAt))),
   ]);
-  return { examCycle: cycle, notifications: rows.map(toNotificationView), noOfRecords, pending };
+  const firstDateContinued = await continuesFirstDate(
+    (earlier) => countWhere(and(filter, earlier)),
+    rows[0]?.dateOfExam,
+    { offset, dates: "asc" },
+  );
+  return {
+    examCycle: cycle,
+    notifications: rows.map(toNotificationView),
+    noOfRecords,
+    pending,
+    firstDateContinued,
+  };
 }
 
 /** One faculty member's invigilation duties in an exam cycle (faculty proctoring). */

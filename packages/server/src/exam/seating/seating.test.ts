@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { ALL_ROWS_CAP } from "@portal/domain";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/rows.ts";
 import {
   auditLog,
   campus,
@@ -20,6 +22,7 @@ import {
 import { DEMO_EXAM_CYCLE } from "../../demo/seed.ts";
 import { type Answer, createTestApi, type TestApi, testTargets } from "../../test/harness.ts";
 import { sendCurrentVersions } from "../../test/versions.ts";
+import { listInvigilationNotifications } from "./invigilation.ts";
 
 type Json = Record<string, unknown>;
 type Room = { id: string; code: string; name: string; capacity: number; seated: number };
@@ -935,5 +938,97 @@ describe.each(testTargets())("seating and invigilation on $name", (target) => {
         "notified",
       ],
     ]);
+  });
+
+  /**
+   * Duties on every exam of the cycle, two or three each (the demo's days hold several exams), every
+   * third duty (by id) mailed, so that page boundaries fall inside a date and between two, for every
+   * mail filter. Adds only what is missing, so each test that needs them may call it.
+   */
+  async function addDutiesOnEveryExam() {
+    const db = api.ctx.db;
+    const exams = await cycleExams();
+    const [room] = await db.select({ id: facility.id }).from(facility).orderBy(asc(facility.code)).limit(1);
+    const duties = exams.flatMap((x, i) =>
+      faculty.slice(0, 2 + (i % 2)).map((person) => ({
+        examId: x.id,
+        facilityId: room?.id as string,
+        facultyId: person.id,
+      })),
+    );
+    await db.insert(invigilation).values(duties).onConflictDoNothing();
+    await db.execute(sql`update invigilation set notified_at = timestamptz '2026-11-20 10:00+00'
+        where id in (select id from (select id, row_number() over (order by id) as n from invigilation) r
+        where r.n % 3 = 0)`);
+  }
+
+  it("says when a notifications page's first exam date continues from the page before (firstDateContinued)", async () => {
+    await addDutiesOnEveryExam();
+    type Page = { noOfRecords: number; firstDateContinued: boolean; notifications: NotificationRow[] };
+    type NotificationRow = { id: string; dateOfExam: string };
+    const cycle = encodeURIComponent(DEMO_EXAM_CYCLE);
+    const page = async (query: string) => {
+      const url = `/api/sf/exam/invigilationNotifications?examCycle=${cycle}&${query}`;
+      const res = await api.call("GET", url, { headers: auth });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as Page;
+    };
+    const seen: boolean[] = [];
+    for (const filter of ["", "notified=true", "notified=false"]) {
+      const whole = (await page(`${filter}&count=0`)).notifications.map((n) => n.dateOfExam);
+      expect(whole.length, filter).toBeGreaterThan(10);
+      expect((await page(`${filter}&count=10&pageNo=1`)).firstDateContinued, filter).toBe(false);
+      for (const size of [10, 25]) {
+        for (let pageNo = 2; (pageNo - 1) * size < whole.length; pageNo++) {
+          const shown = await page(`${filter}&count=${size}&pageNo=${pageNo}`);
+          expect(shown.notifications[0]?.dateOfExam).toBe(whole[(pageNo - 1) * size]);
+          // Continued exactly when the last duty of the page before has the same date as this page's first.
+          const expected = whole[(pageNo - 1) * size - 1] === shown.notifications[0]?.dateOfExam;
+          expect(shown.firstDateContinued, `${filter} count ${size} page ${pageNo}`).toBe(expected);
+          seen.push(expected);
+        }
+      }
+    }
+    expect(seen).toContain(true);
+    expect(seen).toContain(false);
+    // Past the end there is no first date, so nothing continues.
+    expect((await page("count=10&pageNo=1000")).firstDateContinued).toBe(false);
+  });
+
+  it("counts only the duties within a role's reach for a narrowed notifications page's flag", async () => {
+    await addDutiesOnEveryExam();
+    const db = api.ctx.db;
+    // Every programme of the cycle's duties but the one with the most: a reach whose duties share
+    // dates with duties left out, so counting every duty would put more of them before a page.
+    const programmes = await rows<{ programmeId: string }>(
+      db,
+      sql`select i.programme_id as "programmeId" from invigilation v join exam x on x.id = v.exam_id
+          join exam_cycle c on c.id = x.exam_cycle_id join course_offering o on o.id = x.course_offering_id
+          join term t on t.id = o.term_id join intake i on i.id = t.intake_id
+          where c.name = ${DEMO_EXAM_CYCLE} group by 1 order by count(*) desc, 1`,
+    );
+    expect(programmes.length).toBeGreaterThan(2);
+    const reach = programmes.slice(1).map((p) => p.programmeId);
+    const scope = { programmes: `{${reach.join(",")}}`, plans: "{}", sections: "{}", key: "programmes" };
+    const q = { examCycle: DEMO_EXAM_CYCLE };
+    const everyone = await listInvigilationNotifications(db, { ...q, pageNo: 1, count: ALL_ROWS_CAP });
+    const whole = (await listInvigilationNotifications(db, { ...q, pageNo: 1, count: ALL_ROWS_CAP }, scope))
+      .notifications;
+    expect(whole.length).toBeLessThan(everyone.noOfRecords);
+    // The page size that ends page 1 on the first of two duties sharing a date: page 2 continues it.
+    const split = whole.findIndex((row, i) => row.dateOfExam === whole[i + 1]?.dateOfExam) + 1;
+    expect(split).toBeGreaterThan(0);
+    const seen: boolean[] = [];
+    for (const size of [split, 4]) {
+      for (let pageNo = 2; (pageNo - 1) * size < whole.length; pageNo++) {
+        const shown = await listInvigilationNotifications(db, { ...q, pageNo, count: size }, scope);
+        expect(shown.notifications[0]?.id).toBe(whole[(pageNo - 1) * size]?.id);
+        const expected = whole[(pageNo - 1) * size - 1]?.dateOfExam === shown.notifications[0]?.dateOfExam;
+        expect(shown.firstDateContinued, `count ${size} page ${pageNo}`).toBe(expected);
+        seen.push(expected);
+      }
+    }
+    expect(seen).toContain(true);
+    expect(seen).toContain(false);
   });
 });

@@ -1,6 +1,13 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { InvigilationNotification } from "@portal/api-client";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { expectNoAxeViolations, resetScreen, signedIn } from "../../kit/test-support.tsx";
+import {
+  dataRows,
+  expectNoAxeViolations,
+  groupHeaders,
+  resetScreen,
+  signedIn,
+} from "../../kit/test-support.tsx";
 import FacultyProctoring from "./FacultyProctoring.tsx";
 import InvigilationNotifications from "./InvigilationNotifications.tsx";
 import { CYCLE, json, seatingApi } from "./test-support.tsx";
@@ -45,6 +52,50 @@ describe("InvigilationNotifications", () => {
     expect(await screen.findByText("No Record")).toBeTruthy();
     expect(calls.some((c) => c.path === "/api/sf/exam/invigilationNotifications")).toBe(true);
     expect(window.location.search).toContain("notified=false");
+  });
+
+  it("puts the duties under a header per exam date, repeated as continued at the top of a later page", async () => {
+    const { fetch, notifications } = seatingApi();
+    const [first] = notifications as [InvigilationNotification];
+    // Eleven more duties on the first duty's date (24-11-2026), then one on the next day: page 1 holds
+    // ten duties of one date, page 2 the last two of that date and the next day's.
+    notifications.push(
+      ...Array.from({ length: 12 }, (_, i) => ({
+        ...first,
+        id: `d0000000-0000-4000-8000-0000000001${String(i).padStart(2, "0")}`,
+        roomNo: `Room ${String(i + 1).padStart(2, "0")}`,
+        dateOfExam: i < 10 ? first.dateOfExam : "2026-11-25",
+      })),
+    );
+    const { container } = render(
+      <InvigilationNotifications locale="en" search="" fetch={fetch} navigate={vi.fn()} />,
+    );
+    const table = await screen.findByRole("table", { name: "Invigilation duties" });
+    await within(table).findByText("Room 09");
+    expect(groupHeaders(table)).toEqual(["Tuesday, 24-11-2026"]);
+    expect(dataRows(table)).toHaveLength(10);
+    await expectNoAxeViolations(container);
+    cleanup();
+
+    render(
+      <InvigilationNotifications
+        locale="en"
+        search={`?cycle=${CYCLE.id}&page=2`}
+        fetch={fetch}
+        navigate={vi.fn()}
+      />,
+    );
+    const second = await screen.findByRole("table", { name: "Invigilation duties" });
+    await within(second).findByText("Room 12");
+    expect(groupHeaders(second)).toEqual(["Tuesday, 24-11-2026 (continued)", "Wednesday, 25-11-2026"]);
+    expect(dataRows(second)).toHaveLength(3);
+    // Each date is a row group: its header, then its duties.
+    const groups = [...second.querySelectorAll("tbody")].filter((body) =>
+      body.querySelector('th[scope="rowgroup"]'),
+    );
+    expect(groups.map((group) => within(group as HTMLElement).getAllByRole("row").length - 1)).toEqual([
+      1, 2,
+    ]);
   });
 
   it("shows a failed send as an error toast and keeps the choice", async () => {

@@ -21,6 +21,7 @@ import { CycleSelect } from "../../kit/CycleSelect.tsx";
 import { displayDate } from "../../kit/display-date.ts";
 import { errorText } from "../../kit/error-text.ts";
 import { useExamCycleUrlState, withExamCycle } from "../../kit/exam-cycle.ts";
+import { EXAM_DATE_GROUP_FEATURES, examDateGroups } from "../../kit/exam-date-groups.ts";
 import { pluralCount } from "../../kit/format.ts";
 import { pagerLabels } from "../../kit/pager-labels.ts";
 import { QueryError } from "../../kit/QueryError.tsx";
@@ -74,7 +75,9 @@ const useSelection = (): Selection => useCellContext(SelectionContext, "Selectio
 
 /**
  * The invigilation duties of an exam cycle and their mail state (GET invigilationNotifications),
- * filtered to all, notified or not notified, server paged (10, 25, 50). Rows are chosen with their
+ * filtered to all, notified or not notified, server paged (10, 25, 50), in date order under a header
+ * per exam date (the header of a date begun on the page before repeats, marked continued: the
+ * answer's `firstDateContinued`). Rows are chosen with their
  * check boxes (or all of a page); Send notification mails the chosen duties (POST .../send, again for
  * duties already mailed), shows 'Mail Sent Successfully' and reloads. The choice is kept across pages
  * and cleared by another cycle or filter.
@@ -133,6 +136,10 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
     [selected, rows, send.isPending],
   );
   const columns = useMemo(notificationColumns, []);
+  const groups = useMemo(
+    () => examDateGroups(list.data?.notifications, notificationDate, "asc", list.data?.firstDateContinued),
+    [list.data],
+  );
   const filterOptions: { value: NotifiedFilter; label: string }[] = [
     { value: "", label: m.invig_notify_all() },
     { value: "false", label: m.invig_notify_not_sent() },
@@ -182,11 +189,16 @@ export function InvigilationNotificationsScreen({ search }: { search: string }) 
           getRowId={(r) => r.id}
           emptyText={m.seat_no_record()}
           loadingLabel={m.seat_loading()}
+          features={EXAM_DATE_GROUP_FEATURES}
+          groupByDate={groups}
         />
       </SelectionProvider>
     </div>
   );
 }
+
+/** A duty's exam date, YYYY-MM-DD at the exam's campus: the key of its date group. */
+const notificationDate = (row: InvigilationNotification) => row.dateOfExam;
 
 function notificationColumns(): DataTableColumn<InvigilationNotification>[] {
   return [

@@ -59,7 +59,8 @@ type Options = {
 /**
  * A fake API holding one exam: two rooms (Hall A 3 seats, Hall B 2 seats), two students, two faculty
  * members, and their invigilation. Answers retrieve, generate, save, invigilatorList and the PATCH
- * (a faculty member named "Busy" is refused as double booked), notifications and send. Like the
+ * (a faculty member named "Busy" is refused as double booked), notifications (paged, with the page's
+ * `firstDateContinued` as the server computes it) and send. Like the
  * server, a save naming a version other than the stored one (the plan's, a faculty member's duty) is
  * refused with 409 version_conflict; `versions.plan` and each `faculty[i].version` can be moved on
  * to play someone else's change.
@@ -264,16 +265,22 @@ export function seatingApi(options: Options = {}) {
       });
     },
     "GET /api/sf/exam/invigilationNotifications": (request) => {
-      const notified = new URL(request.url).searchParams.get("notified");
+      const query = new URL(request.url).searchParams;
+      const notified = query.get("notified");
+      const pageNo = Number(query.get("pageNo") ?? 1);
+      const count = Number(query.get("count") ?? 10);
       const rows = notifications.filter(
         (n) => notified === null || (notified === "true") === (n.notifiedAt !== null),
       );
+      const page = rows.slice((pageNo - 1) * count, pageNo * count);
       return json(200, {
         success: true,
         examCycle: { id: CYCLE.id, name: CYCLE.name },
-        notifications: rows,
+        notifications: page,
         noOfRecords: rows.length,
         pending: notifications.filter((n) => n.notifiedAt === null).length,
+        // As the server says it: the page's first date had duties on the page before.
+        firstDateContinued: pageNo > 1 && rows[(pageNo - 1) * count - 1]?.dateOfExam === page[0]?.dateOfExam,
       });
     },
     "GET /api/sf/exam/facultyProctoring": () => {
