@@ -4,17 +4,16 @@
  * schemas. Names, phone and email use the spec's generic field formats (field-formats.ts).
  */
 import { z } from "zod";
-import { CONTRACT_MESSAGES, CONTRACT_STATES } from "./contract-lifecycle.ts";
+import {
+  CONTRACT_HOURS_MAX,
+  CONTRACT_MESSAGES,
+  CONTRACT_PAGE_SIZES,
+  CONTRACT_RATE_MAX,
+  CONTRACT_STATES,
+} from "./contract-lifecycle.ts";
 import { ZEmailField, ZMobileNumber, ZPersonName } from "./field-formats-input.ts";
 import { FACULTY_ASSOCIATIONS } from "./planning.ts";
 import { ZId, ZIsoDate } from "./planning-input.ts";
-
-/** Most teaching hours one contract can cover. */
-export const CONTRACT_HOURS_MAX = 2000;
-/** Highest hourly rate, in whole rupees. */
-export const CONTRACT_RATE_MAX = 100_000;
-/** Page sizes of the contract list. */
-export const CONTRACT_PAGE_SIZES = [10, 25, 50] as const;
 
 /** A whole number from `min` to `max`, given as a number (API) or as the digits a form field holds. */
 function zWholeNumber(min: number, max: number) {

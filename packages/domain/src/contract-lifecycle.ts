@@ -159,3 +159,10 @@ export function allowedContractEvents(
 export function isContractState(value: string): value is ContractState {
   return (CONTRACT_STATES as readonly string[]).includes(value);
 }
+
+/** Most teaching hours one contract can cover. */
+export const CONTRACT_HOURS_MAX = 2000;
+/** Highest hourly rate, in whole rupees. */
+export const CONTRACT_RATE_MAX = 100_000;
+/** Page sizes of the contract list (kept apart from the schemas so the list loads no zod). */
+export const CONTRACT_PAGE_SIZES = [10, 25, 50] as const;

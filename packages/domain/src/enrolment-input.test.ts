@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ENROLMENT_MESSAGES, ZCreateEnrolments, ZFacultyAssociation } from "./enrolment-input.ts";
+import { ENROLMENT_MESSAGES } from "./enrolment.ts";
+import { ZCreateEnrolments, ZFacultyAssociation } from "./enrolment-input.ts";
 
 const ID = "00000000-0000-4000-8000-00000000000a";
 const OTHER = "00000000-0000-4000-8000-00000000000b";

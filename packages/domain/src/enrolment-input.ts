@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GRID_PAGE_SIZES, pageSizeCounts } from "./constants.ts";
+import { ENROLMENT_MESSAGES } from "./enrolment.ts";
 import { ZId } from "./planning-input.ts";
 
 /*
@@ -8,16 +9,6 @@ import { ZId } from "./planning-input.ts";
  * createEnrolmentTillCourses, FacultyEnrollment). The server parses each request with these and the
  * screens' forms validate with the same schemas.
  */
-
-/** English texts of the enrolment rules (the spec shows none of its own); the portal translates them. */
-export const ENROLMENT_MESSAGES = {
-  selectTerm: "Please select a term",
-  selectStudents: "Please select at least one student",
-  selectCourses: "Please select at least one course offering",
-  selectSection: "Please select a section",
-  selectFaculty: "Please select a faculty member",
-  oneSectionPerCourse: "Select only one section of each course",
-} as const;
 
 const pageNo = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const gridCount = z.coerce

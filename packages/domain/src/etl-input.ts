@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ZEmail } from "./email-schema.ts";
-import { ETL_KINDS, ETL_MESSAGES, type EtlKind } from "./etl.ts";
+import { ETL_KINDS, ETL_MESSAGES, type EtlKind, MAX_ETL_BYTES } from "./etl.ts";
 import { ZPersonName } from "./field-formats-input.ts";
+import { sheetFormatOf } from "./sheets.ts";
 
 /*
  * The zod schemas of the bulk import: one row of each kind, the kind of a new job and a page of
@@ -93,6 +94,19 @@ export type EtlRow<K extends EtlKind> = z.output<(typeof ETL_ROW_SCHEMAS)[K]>;
 
 /** The kind field of a new job. */
 export const ZEtlKind = z.enum(ETL_KINDS, { error: ETL_MESSAGES.chooseKind });
+
+/**
+ * The bulk import's upload form (spec, bulk import): the kind, and a file (a browser `File`) named
+ * .csv or .xlsx of at most MAX_ETL_BYTES, with ETL_MESSAGES' texts. The server checks the same of
+ * the uploaded file, and its content.
+ */
+export const ZEtlUploadForm = z.object({
+  kind: ZEtlKind,
+  file: z
+    .custom<File>((v) => typeof File !== "undefined" && v instanceof File, { error: ETL_MESSAGES.chooseFile })
+    .refine((f) => sheetFormatOf(f.name) !== null, { error: ETL_MESSAGES.fileFormat })
+    .refine((f) => f.size <= MAX_ETL_BYTES, { error: ETL_MESSAGES.tooLarge }),
+});
 
 /** A page of the job list or of a job's error log. */
 export const ZEtlPageQuery = z.object({

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The timetabling job of an exam cycle (exam planner, "Improve timetable"): the improvement of the
  * cycle's current timetable (exam-improvement.ts, Toronto proximity objective) run in the
@@ -50,44 +48,3 @@ export const TIMETABLING_MESSAGES = {
   rulesBroken:
     "The current timetable breaks a rule of the exam cycle's period scheme (one exam per day, spread, exams held together or apart, seats or invigilators per period): change the timetable or the rules before improving the timetable",
 } as const;
-
-/**
- * Body of "start a timetabling job": the exam cycle, the time limit in seconds (1 to
- * {@link TIMETABLING_MAX_SECONDS}), an optional seed of the random sequence (default 1) and an
- * optional iteration budget (tests and benches: a run bounded by iterations ends the same way every
- * time; whichever budget is spent first ends the run).
- */
-export const ZTimetablingStart = z.object({
-  examCycleId: z.uuid({ error: "Choose an exam cycle" }),
-  timeLimitSeconds: z
-    .number({ error: TIMETABLING_MESSAGES.timeLimit })
-    .int({ error: TIMETABLING_MESSAGES.timeLimit })
-    .min(1, { error: TIMETABLING_MESSAGES.timeLimit })
-    .max(TIMETABLING_MAX_SECONDS, { error: TIMETABLING_MESSAGES.timeLimit }),
-  seed: z
-    .number({ error: TIMETABLING_MESSAGES.seed })
-    .int({ error: TIMETABLING_MESSAGES.seed })
-    .min(0, { error: TIMETABLING_MESSAGES.seed })
-    .max(2_147_483_647, { error: TIMETABLING_MESSAGES.seed })
-    .optional(),
-  iterations: z.number().int().min(1).max(TIMETABLING_MAX_ITERATIONS).optional(),
-});
-export type TimetablingStart = z.output<typeof ZTimetablingStart>;
-
-/** A whole number typed as text: blank is "not given", anything else must pass `schema`. */
-function typedNumber<S extends z.ZodType<unknown, number | undefined>>(schema: S) {
-  return z
-    .string()
-    .trim()
-    .transform((text) => (text === "" ? undefined : Number(text)))
-    .pipe(schema);
-}
-
-/**
- * The planner panel's form (exam planner, "Improve timetable"): the time limit and the seed as
- * typed, checked by the rules of {@link ZTimetablingStart} with the same messages.
- */
-export const ZTimetablingForm = z.object({
-  timeLimitSeconds: typedNumber(ZTimetablingStart.shape.timeLimitSeconds),
-  seed: typedNumber(ZTimetablingStart.shape.seed),
-});

@@ -8,8 +8,8 @@ import {
   isTimeZone,
   TIME_ZONE_MESSAGE,
   wallClockAt,
-  zTimeZone,
 } from "./time-zones.ts";
+import { zTimeZone } from "./time-zones-input.ts";
 
 describe("campus time zones", () => {
   it.each([

@@ -1,5 +1,4 @@
 import { Temporal } from "temporal-polyfill";
-import { z } from "zod";
 import { EXAM_TIME_ZONE } from "./constants.ts";
 
 /*
@@ -27,14 +26,6 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
-
-/** A campus's time zone as written at the boundary (importer, campus writes): an IANA name, trimmed. */
-export const zTimeZone = z
-  .string()
-  .trim()
-  .min(1, TIME_ZONE_MESSAGE)
-  .max(64, TIME_ZONE_MESSAGE)
-  .refine(isTimeZone, TIME_ZONE_MESSAGE);
 
 /** The zone a campus's times are read in: its own, or {@link DEFAULT_CAMPUS_TIME_ZONE} when it has none. */
 export function campusTimeZone(zone: string | null | undefined): string {

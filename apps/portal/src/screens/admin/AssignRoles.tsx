@@ -8,7 +8,7 @@ import {
   planClassSectionsQueryOptions,
   programmePlansQueryOptions,
 } from "@portal/api-client";
-import { PEOPLE_MESSAGES, PORTAL_ROLES, ZAssignRole } from "@portal/domain";
+import { PEOPLE_MESSAGES, PORTAL_ROLES, type ZAssignRole } from "@portal/domain";
 import { Button, ButtonLink, Select, TextField, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -18,9 +18,15 @@ import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { clearServerError, fieldErrorText, type MessageTranslations } from "../form-field.tsx";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import * as styles from "../screen.css.ts";
 import { roleTypeLabel, scopeLabel } from "./labels.ts";
 import { adminLinks } from "./routes.ts";
+
+/** The domain's ZAssignRole, loaded after first paint (kit/lazy-schema.ts). */
+const assignRoleSchema = lazySchema(() =>
+  import("@portal/domain/people-input").then((module) => module.ZAssignRole),
+);
 
 /** The Assign Roles island (`/app/assignRoles`). */
 export default function AssignRoles({ search: _search, ...root }: ScreenIslandProps) {
@@ -81,14 +87,15 @@ export function AssignRolesScreen() {
   const [failed, setFailed] = useState(false);
   const assign = useMutation(assignRoleMutationOptions(api));
   const translations = assignMessages();
+  const assignRoleValidators = useSchemaValidators(assignRoleSchema);
   const form = useForm({
     defaultValues: EMPTY,
-    validators: { onSubmit: ZAssignRole },
+    validators: assignRoleValidators,
     onSubmit: async ({ value, formApi }) => {
       setFailed(false);
       setMade(null);
       try {
-        const answer = await assign.mutateAsync(ZAssignRole.parse(value) as AssignRoleRequest);
+        const answer = await assign.mutateAsync(assignRoleSchema.parse(value) as AssignRoleRequest);
         await queryClient.invalidateQueries({ queryKey: adminKeys.all });
         const contact = contacts.data?.contacts.find((c) => c.id === value.contactId);
         const a = answer.assignment;

@@ -17,18 +17,16 @@ import {
   etlTemplate,
   MAX_ETL_BYTES,
   MAX_ETL_ROWS,
-  sheetFormatOf,
-  ZEtlKind,
 } from "@portal/domain";
 import { Button, ButtonLink, type DataTableColumn, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { BoundSelect, type MessageTranslations } from "../form-field.tsx";
 import { formatInstant, formatNumber } from "../kit/format.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { readRefusal } from "../kit/save-refusal.ts";
@@ -73,17 +71,10 @@ export function etlStatusLabel(status: EtlJobStatus): string {
   }[status]();
 }
 
-/**
- * The upload form's schema: the domain's kind, and a file named .csv or .xlsx of at most
- * MAX_ETL_BYTES (the server checks the same and its content).
- */
-const ZUploadForm = z.object({
-  kind: ZEtlKind,
-  file: z
-    .custom<File>((v) => typeof File !== "undefined" && v instanceof File, { error: ETL_MESSAGES.chooseFile })
-    .refine((f) => sheetFormatOf(f.name) !== null, { error: ETL_MESSAGES.fileFormat })
-    .refine((f) => f.size <= MAX_ETL_BYTES, { error: ETL_MESSAGES.tooLarge }),
-});
+/** The domain's upload form rule (ZEtlUploadForm), loaded after first paint (kit/lazy-schema.ts). */
+const uploadSchema = lazySchema(() =>
+  import("@portal/domain/etl-input").then((module) => module.ZEtlUploadForm),
+);
 type UploadValues = { kind: EtlJobKind | ""; file: File | null };
 
 /** The bulk import island (`/app/admin-management/import?job=&page=&pageSize=&jobsPage=`). */
@@ -116,11 +107,12 @@ function UploadForm({ onQueued }: { onQueued: (job: EtlJob) => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const create = useMutation(createEtlJobMutationOptions(api));
+  const validators = useSchemaValidators(uploadSchema);
   const form = useForm({
     defaultValues: { kind: "", file: null } as UploadValues,
-    validators: { onSubmit: ZUploadForm },
+    validators,
     onSubmit: async ({ value, formApi }) => {
-      const { kind, file } = ZUploadForm.parse(value);
+      const { kind, file } = uploadSchema.parse(value);
       try {
         const job = await create.mutateAsync({ kind, file, fileName: file.name });
         toast.success(m.etl_uploaded());

@@ -5,7 +5,7 @@ import {
   departmentsQueryOptions,
   updateDepartmentMutationOptions,
 } from "@portal/api-client";
-import { DEPARTMENT_LEVELS, ZDepartmentInput } from "@portal/domain";
+import { DEPARTMENT_LEVELS, type ZDepartmentInput } from "@portal/domain";
 import { Button, Checkbox, DataTable, type DataTableColumn, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -15,10 +15,16 @@ import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { readRefusal } from "../kit/save-refusal.ts";
 import * as styles from "../screen.css.ts";
 import { DEPARTMENT_TRANSLATIONS, departmentLevelLabel } from "./department-labels.ts";
+
+/** The domain's ZDepartmentInput, loaded after first paint (kit/lazy-schema.ts). */
+const departmentSchema = lazySchema(() =>
+  import("@portal/domain/department-input").then((module) => module.ZDepartmentInput),
+);
 
 type DepartmentValues = z.input<typeof ZDepartmentInput>;
 
@@ -47,6 +53,7 @@ function DepartmentForm({ editing, onDone }: { editing: DepartmentRow | null; on
   const queryClient = useQueryClient();
   const create = useMutation(createDepartmentMutationOptions(api));
   const update = useMutation(updateDepartmentMutationOptions(api));
+  const departmentValidators = useSchemaValidators(departmentSchema);
   const form = useForm({
     defaultValues: {
       code: editing?.code ?? "",
@@ -54,10 +61,10 @@ function DepartmentForm({ editing, onDone }: { editing: DepartmentRow | null; on
       level: editing?.level ?? "",
       active: editing?.active ?? true,
     } as DepartmentValues,
-    validators: { onSubmit: ZDepartmentInput },
+    validators: departmentValidators,
     onSubmit: async ({ value, formApi }) => {
       try {
-        const body = ZDepartmentInput.parse(value);
+        const body = departmentSchema.parse(value);
         if (editing)
           await update.mutateAsync({ id: editing.id, body: { ...body, version: editing.version } });
         else await create.mutateAsync(body);

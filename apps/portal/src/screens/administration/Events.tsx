@@ -13,7 +13,7 @@ import {
   updateEventMutationOptions,
   updateScheduleItemMutationOptions,
 } from "@portal/api-client";
-import { EVENT_AUDIENCES, EVENT_TYPES, ZEventInput, ZScheduleItemInput } from "@portal/domain";
+import { EVENT_AUDIENCES, EVENT_TYPES, type ZEventInput, type ZScheduleItemInput } from "@portal/domain";
 import {
   Button,
   DataTable,
@@ -36,6 +36,7 @@ import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
 import { displayDate } from "../kit/display-date.ts";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { readRefusal } from "../kit/save-refusal.ts";
@@ -52,6 +53,16 @@ import {
   serializeEventListState,
   toEventListQuery,
 } from "./state.ts";
+
+/** The domain's ZScheduleItemInput, loaded after first paint (kit/lazy-schema.ts). */
+const scheduleItemSchema = lazySchema(() =>
+  import("@portal/domain/administration-input").then((module) => module.ZScheduleItemInput),
+);
+
+/** The domain's ZEventInput, loaded after first paint (kit/lazy-schema.ts). */
+const eventSchema = lazySchema(() =>
+  import("@portal/domain/administration-input").then((module) => module.ZEventInput),
+);
 
 /** The month calendar and FullCalendar load on their own chunk, only when the calendar view opens. */
 const EventsCalendar = lazy(() => import("./EventsCalendar.tsx"));
@@ -100,6 +111,7 @@ function EventForm({ editing, onDone }: { editing: EventRow | null; onDone: () =
   const campuses = useQuery(eventCampusesQueryOptions(api));
   const create = useMutation(createEventMutationOptions(api));
   const update = useMutation(updateEventMutationOptions(api));
+  const eventValidators = useSchemaValidators(eventSchema);
   const form = useForm({
     defaultValues: {
       title: editing?.title ?? "",
@@ -111,10 +123,10 @@ function EventForm({ editing, onDone }: { editing: EventRow | null; onDone: () =
       audience: editing?.audience ?? "",
       description: editing?.description ?? "",
     } as EventValues,
-    validators: { onSubmit: ZEventInput },
+    validators: eventValidators,
     onSubmit: async ({ value, formApi }) => {
       try {
-        const body = ZEventInput.parse(value);
+        const body = eventSchema.parse(value);
         if (editing)
           await update.mutateAsync({ id: editing.id, body: { ...body, version: editing.version } });
         else await create.mutateAsync(body);
@@ -244,6 +256,7 @@ function ScheduleItemForm({
   const refresh = useRefresh();
   const create = useMutation(createScheduleItemMutationOptions(api));
   const update = useMutation(updateScheduleItemMutationOptions(api));
+  const scheduleItemValidators = useSchemaValidators(scheduleItemSchema);
   const form = useForm({
     defaultValues: {
       eventId: event.id,
@@ -253,10 +266,10 @@ function ScheduleItemForm({
       speaker: editing?.speaker ?? "",
       room: editing?.room ?? "",
     } as ItemValues,
-    validators: { onSubmit: ZScheduleItemInput },
+    validators: scheduleItemValidators,
     onSubmit: async ({ value, formApi }) => {
       try {
-        const body = ZScheduleItemInput.parse(value);
+        const body = scheduleItemSchema.parse(value);
         if (editing)
           await update.mutateAsync({ id: editing.id, body: { ...body, version: editing.version } });
         else await create.mutateAsync(body);

@@ -4,7 +4,7 @@ import {
   type OnboardFacultyRequest,
   onboardFacultyMutationOptions,
 } from "@portal/api-client";
-import { FACULTY_ASSOCIATIONS, ZFacultyOnboarding } from "@portal/domain";
+import { FACULTY_ASSOCIATIONS, type ZFacultyOnboarding } from "@portal/domain";
 import { Button, ButtonLink, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -15,8 +15,14 @@ import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
 import { formatDate } from "../kit/format.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import * as styles from "../screen.css.ts";
 import { contractLinks } from "./routes.ts";
+
+/** The domain's ZFacultyOnboarding, loaded after first paint (kit/lazy-schema.ts). */
+const onboardingSchema = lazySchema(() =>
+  import("@portal/domain/contract-input").then((module) => module.ZFacultyOnboarding),
+);
 
 /** The Faculty Onboarding island (`/app/FacultyOnBoarding`). */
 export default function FacultyOnboarding({ search: _search, ...root }: ScreenIslandProps) {
@@ -67,14 +73,15 @@ export function FacultyOnboardingScreen() {
   const options = useQuery(contractOptionsQueryOptions(api, termId));
   const terms = useQuery(contractOptionsQueryOptions(api, ""));
   const onboard = useMutation(onboardFacultyMutationOptions(api));
+  const onboardingValidators = useSchemaValidators(onboardingSchema);
   const form = useForm({
     defaultValues: EMPTY,
-    validators: { onSubmit: ZFacultyOnboarding },
+    validators: onboardingValidators,
     onSubmit: async ({ value, formApi }) => {
       setFailed(null);
       setMade(null);
       try {
-        const body = ZFacultyOnboarding.parse(value) as OnboardFacultyRequest;
+        const body = onboardingSchema.parse(value) as OnboardFacultyRequest;
         const answer = await onboard.mutateAsync(body);
         await queryClient.invalidateQueries({ queryKey: contractKeys.all });
         setMade(answer.contract.id);

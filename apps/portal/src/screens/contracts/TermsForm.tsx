@@ -1,5 +1,5 @@
 import { type ContractView, contractKeys, reviseContractMutationOptions } from "@portal/api-client";
-import { ZContractUpdate } from "@portal/domain";
+import type { ZContractUpdate } from "@portal/domain";
 import { Button, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -8,9 +8,15 @@ import { m } from "../../lib/i18n.ts";
 import { useApi } from "../../shell/IslandRoot.tsx";
 import { BoundTextField } from "../form-field.tsx";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import { readRefusal } from "../kit/save-refusal.ts";
 import * as styles from "../screen.css.ts";
 import { contractEventLabel } from "./labels.ts";
+
+/** The domain's ZContractUpdate, loaded after first paint (kit/lazy-schema.ts). */
+const contractTermsSchema = lazySchema(() =>
+  import("@portal/domain/contract-input").then((module) => module.ZContractUpdate),
+);
 
 type TermsValues = z.input<typeof ZContractUpdate>;
 
@@ -25,6 +31,7 @@ export function ReviseForm({ contract }: { contract: ContractView }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const revise = useMutation(reviseContractMutationOptions(api));
+  const contractTermsValidators = useSchemaValidators(contractTermsSchema);
   const form = useForm({
     defaultValues: {
       version: contract.version,
@@ -36,10 +43,10 @@ export function ReviseForm({ contract }: { contract: ContractView }) {
       endDate: contract.endDate,
       areaHeadEmail: contract.areaHeadEmail,
     } as TermsValues,
-    validators: { onSubmit: ZContractUpdate },
+    validators: contractTermsValidators,
     onSubmit: async ({ value, formApi }) => {
       try {
-        const body = ZContractUpdate.parse(value);
+        const body = contractTermsSchema.parse(value);
         await revise.mutateAsync({ id: contract.id, body });
         toast.success(m.contract_step_done({ step: contractEventLabel("revise") }));
       } catch (error) {

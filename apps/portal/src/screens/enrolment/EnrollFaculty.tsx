@@ -7,7 +7,7 @@ import {
   facultyListQueryOptions,
   removeFacultyAssociationMutationOptions,
 } from "@portal/api-client";
-import { GRID_PAGE_SIZES, type GridPageSize, ZFacultyAssociation } from "@portal/domain";
+import { GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
 import { Button, type DataTableColumn, TextField, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -16,6 +16,7 @@ import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { BoundSelect } from "../form-field.tsx";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { readRefusal } from "../kit/save-refusal.ts";
@@ -31,6 +32,16 @@ import {
   toOptionsQuery,
   toPageQuery,
 } from "./state.ts";
+
+/**
+ * The domain's ZFacultyAssociation without the row version (the form does not hold it; the save
+ * adds the version of the section it read), loaded after first paint (kit/lazy-schema.ts).
+ */
+const associationSchema = lazySchema(() =>
+  import("@portal/domain/enrolment-input").then((module) =>
+    module.ZFacultyAssociation.omit({ version: true }),
+  ),
+);
 
 /** The Enroll Faculty island (`/app/enroll-faculty?institute=&programme=&plan=&term=&page=&pageSize=`). */
 export default function EnrollFaculty({ search, ...root }: ScreenIslandProps) {
@@ -124,14 +135,15 @@ function FacultyPanel({
   const [failed, setFailed] = useState<string | null>(null);
   const associate = useMutation(associateFacultyMutationOptions(api));
   const sections = list.data?.sections ?? [];
+  const validators = useSchemaValidators(associationSchema);
   const form = useForm({
     defaultValues: { courseOfferingId: "", facultyId: "" },
-    validators: { onSubmit: ZFacultyAssociation.omit({ version: true }) },
+    validators,
     onSubmit: async ({ value, formApi }) => {
       setFailed(null);
       const row = sections.find((s) => s.courseOfferingId === value.courseOfferingId);
       try {
-        const body = ZFacultyAssociation.parse({ ...value, version: row?.version ?? 0 });
+        const body = { ...associationSchema.parse(value), version: row?.version ?? 0 };
         await associate.mutateAsync(body);
         toast.success(m.enrol_associated());
         formApi.reset();

@@ -6,7 +6,7 @@ import {
   enrolmentKeys,
   enrolmentOptionsQueryOptions,
 } from "@portal/api-client";
-import { ENROLMENT_MESSAGES, GRID_PAGE_SIZES, type GridPageSize, ZCreateEnrolments } from "@portal/domain";
+import { ENROLMENT_MESSAGES, GRID_PAGE_SIZES, type GridPageSize } from "@portal/domain";
 import {
   Button,
   DataTable,
@@ -22,6 +22,7 @@ import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { fieldErrorText, type MessageTranslations } from "../form-field.tsx";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { selectionLabels } from "../kit/table-labels.ts";
@@ -36,6 +37,11 @@ import {
   toOptionsQuery,
   toPageQuery,
 } from "./state.ts";
+
+/** The domain's ZCreateEnrolments, loaded after first paint (kit/lazy-schema.ts). */
+const enrolmentsSchema = lazySchema(() =>
+  import("@portal/domain/enrolment-input").then((module) => module.ZCreateEnrolments),
+);
 
 const SELECTION = [dataTableSelection];
 
@@ -134,14 +140,15 @@ function EnrolPanel({
   const [result, setResult] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const create = useMutation(createEnrolmentsMutationOptions(api));
+  const enrolmentsValidators = useSchemaValidators(enrolmentsSchema);
   const form = useForm({
     defaultValues: { termId: state.term, studentIds: [] as string[], courseOfferingIds: [] as string[] },
-    validators: { onSubmit: ZCreateEnrolments },
+    validators: enrolmentsValidators,
     onSubmit: async ({ value, formApi }) => {
       setResult(null);
       setFailed(null);
       try {
-        const answer = await create.mutateAsync(ZCreateEnrolments.parse(value));
+        const answer = await create.mutateAsync(enrolmentsSchema.parse(value));
         const text = m.enrol_result({ created: answer.created, skipped: answer.skipped });
         setResult(text);
         toast.success(text);

@@ -6,12 +6,7 @@ import {
   feedbackResultsQueryOptions,
   updateFeedbackFormMutationOptions,
 } from "@portal/api-client";
-import {
-  FEEDBACK_MAX_QUESTIONS,
-  FEEDBACK_QUESTION_KINDS,
-  type FeedbackQuestionKind,
-  ZFeedbackFormInput,
-} from "@portal/domain";
+import { FEEDBACK_MAX_QUESTIONS, FEEDBACK_QUESTION_KINDS, type FeedbackQuestionKind } from "@portal/domain";
 import { Button, TextField, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -29,6 +24,7 @@ import { ConflictNotice } from "../ConflictNotice.tsx";
 import { BoundSelect, BoundTextField, fieldErrorText } from "../form-field.tsx";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
 import { formatNumber } from "../kit/format.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import { QueryError } from "../kit/QueryError.tsx";
 import { readRefusal } from "../kit/save-refusal.ts";
 import * as styles from "../screen.css.ts";
@@ -57,6 +53,11 @@ export const feedbackSetupFirstQuery: FirstQuery = async ({ api, search, fetch }
   const id = feedbackSetupIdOf(search);
   if (id) await fetch(feedbackResultsQueryOptions(api, id));
 };
+
+/** The domain's setup rule (spec §5), loaded after first paint with the date rules it brings. */
+const feedbackFormSchema = lazySchema(() =>
+  import("@portal/domain/feedback-input").then((module) => module.ZFeedbackFormInput),
+);
 
 /** The values the setup form holds (what ZFeedbackFormInput parses). */
 type SetupValues = {
@@ -118,6 +119,7 @@ export function FeedbackSetupForm({ editing }: { editing: FeedbackFormRow | null
   const update = useMutation(updateFeedbackFormMutationOptions(api));
   const [conflict, setConflict] = useState(false);
   const locked = editing !== null && editing.responses > 0;
+  const validators = useSchemaValidators(feedbackFormSchema);
   const form = useForm({
     defaultValues: {
       courseOfferingId: editing?.courseOfferingId ?? "",
@@ -128,11 +130,11 @@ export function FeedbackSetupForm({ editing }: { editing: FeedbackFormRow | null
         ? editing.questions.map((q) => ({ kind: q.kind, prompt: q.prompt }))
         : [blankQuestion()],
     } as SetupValues,
-    validators: { onSubmit: ZFeedbackFormInput },
+    validators,
     onSubmit: async ({ value, formApi }) => {
       setConflict(false);
       try {
-        const body = ZFeedbackFormInput.parse(value);
+        const body = feedbackFormSchema.parse(value);
         if (editing) {
           const { courseOfferingId: _, ...rest } = body;
           await update.mutateAsync({ id: editing.id, body: { ...rest, version: editing.version } });

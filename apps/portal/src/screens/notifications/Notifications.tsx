@@ -16,7 +16,7 @@ import {
   type NotificationChannel,
   type NotificationRecipientKind,
   type NotificationTopic,
-  ZNotificationInput,
+  type ZNotificationInput,
 } from "@portal/domain";
 import {
   Button,
@@ -37,6 +37,7 @@ import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../
 import { BoundTextField, clearServerError, fieldErrorText } from "../form-field.tsx";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
 import { formatInstant, formatNumber, pluralCount } from "../kit/format.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import { MailStatus } from "../kit/MailStatus.tsx";
 import { pagerLabels } from "../kit/pager-labels.ts";
 import { QueryError } from "../kit/QueryError.tsx";
@@ -53,6 +54,11 @@ import {
   type RecipientStatusFilter,
   serializeNotificationState,
 } from "./state.ts";
+
+/** The domain's ZNotificationInput, loaded after first paint (kit/lazy-schema.ts). */
+const notificationSchema = lazySchema(() =>
+  import("@portal/domain/notifications-input").then((module) => module.ZNotificationInput),
+);
 
 type ComposeValues = z.input<typeof ZNotificationInput>;
 
@@ -165,12 +171,13 @@ export function ComposeForm({ onSent }: { onSent: (id: string) => void }) {
   });
   /** Names of what was chosen, kept while the search shows other choices. */
   const [known, setKnown] = useState<Record<string, string>>({});
+  const notificationValidators = useSchemaValidators(notificationSchema);
   const form = useForm({
     defaultValues: EMPTY,
-    validators: { onSubmit: ZNotificationInput },
+    validators: notificationValidators,
     onSubmit: async ({ value, formApi }) => {
       try {
-        const body = ZNotificationInput.parse(value);
+        const body = notificationSchema.parse(value);
         const answer = await send.mutateAsync({
           channel: body.channel,
           subject: body.subject,

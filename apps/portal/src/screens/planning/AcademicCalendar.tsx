@@ -17,18 +17,16 @@ import {
   PLANNER_YEARS,
   PLANNING_MESSAGES,
   toWireDate,
-  ZId,
-  ZIsoDate,
 } from "@portal/domain";
 import { Button, DataTable, type DataTableColumn, Select, TextField, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { z } from "zod";
 import { m } from "../../lib/i18n.ts";
 import { type FirstQuery, IslandRoot, type ScreenIslandProps, useApi } from "../../shell/IslandRoot.tsx";
 import { ConflictNotice } from "../ConflictNotice.tsx";
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import { useUrlState } from "../kit/use-url-state.ts";
 import { isVersionConflict } from "../row-edit.ts";
 import { displayWire, isoOf } from "./dates.ts";
@@ -47,9 +45,12 @@ export default function AcademicCalendar({ search, ...root }: ScreenIslandProps)
 
 type CalendarAddress = { intakeId: string; program: string; intake: string; year: string };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The address's intake id (a UUID, else none) and planner selection. */
 function parseAddress(search: string): CalendarAddress {
   const id = new URLSearchParams(search).get("intakeId") ?? "";
-  return { intakeId: ZId.safeParse(id).success ? id : "", ...parsePlannerSelection(search) };
+  return { intakeId: UUID.test(id) ? id : "", ...parsePlannerSelection(search) };
 }
 
 function serializeAddress(a: CalendarAddress): string {
@@ -67,19 +68,11 @@ export const academicCalendarFirstQuery: FirstQuery = async ({ api, search, fetc
   ]);
 };
 
-const required = { error: PLANNING_MESSAGES.fieldCannotBeEmpty };
-const ZEntryForm = z
-  .object({
-    name: z.string().trim().min(1, required).max(200),
-    kind: z.enum(["Holiday", "Event"], required),
-    startDate: ZIsoDate,
-    endDate: ZIsoDate,
-  })
-  .refine((v) => v.endDate >= v.startDate, {
-    error: "End date cannot be before the start date",
-    path: ["endDate"],
-  });
-const ZCampusHolidayForm = z.object({ name: z.string().trim().min(1, required).max(200), date: ZIsoDate });
+/** The calendar entry and campus holiday rules, loaded after first paint (kit/lazy-schema.ts). */
+const entrySchema = lazySchema(() => import("./calendar-input.ts").then((module) => module.ZEntryForm));
+const campusHolidaySchema = lazySchema(() =>
+  import("./calendar-input.ts").then((module) => module.ZCampusHolidayForm),
+);
 
 const translations = {
   [PLANNING_MESSAGES.fieldCannotBeEmpty]: m.planning_field_cannot_be_empty,
@@ -352,6 +345,7 @@ function EntryForm({ intakeId, onDone }: { intakeId: string; onDone: () => Promi
   const api = useApi();
   const toast = useToast();
   const save = useMutation(saveCalendarEntryMutationOptions(api));
+  const validators = useSchemaValidators(entrySchema, { onChange: true });
   const form = useForm({
     defaultValues: { name: "", kind: "Holiday", startDate: "", endDate: "" } as {
       name: string;
@@ -359,9 +353,9 @@ function EntryForm({ intakeId, onDone }: { intakeId: string; onDone: () => Promi
       startDate: string;
       endDate: string;
     },
-    validators: { onSubmit: ZEntryForm, onChange: ZEntryForm },
+    validators,
     onSubmit: async ({ value, formApi }) => {
-      const v = ZEntryForm.parse(value);
+      const v = entrySchema.parse(value);
       try {
         const answer = await save.mutateAsync({
           intakeId,
@@ -453,11 +447,12 @@ function CampusHolidayForm({
   const api = useApi();
   const toast = useToast();
   const add = useMutation(addCampusHolidayMutationOptions(api));
+  const validators = useSchemaValidators(campusHolidaySchema, { onChange: true });
   const form = useForm({
     defaultValues: { name: "", date: "" },
-    validators: { onSubmit: ZCampusHolidayForm, onChange: ZCampusHolidayForm },
+    validators,
     onSubmit: async ({ value, formApi }) => {
-      const v = ZCampusHolidayForm.parse(value);
+      const v = campusHolidaySchema.parse(value);
       try {
         const answer = await add.mutateAsync({ campusId, name: v.name, date: toWireDate(v.date) });
         toast.success(answer.message);

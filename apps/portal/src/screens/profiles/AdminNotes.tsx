@@ -1,5 +1,4 @@
 import { createAdminNoteMutationOptions, type Profile360, profileKeys } from "@portal/api-client";
-import { ZAdminNote } from "@portal/domain";
 import { Button, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -8,9 +7,15 @@ import { useApi } from "../../shell/IslandRoot.tsx";
 import { BoundTextField } from "../form-field.tsx";
 import { displayDate } from "../kit/display-date.ts";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import * as screen from "../screen.css.ts";
 import { PROFILE_TRANSLATIONS } from "./parts.ts";
 import * as styles from "./profiles.css.ts";
+
+/** The domain's ZAdminNote, loaded after first paint (kit/lazy-schema.ts). */
+const adminNoteSchema = lazySchema(() =>
+  import("@portal/domain/profile-input").then((module) => module.ZAdminNote),
+);
 
 /** The admin notes, newest first, with a form to add one (administrator and academic office). */
 export function AdminNotes({ profile }: { profile: Profile360 }) {
@@ -18,9 +23,10 @@ export function AdminNotes({ profile }: { profile: Profile360 }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const add = useMutation(createAdminNoteMutationOptions(api));
+  const adminNoteValidators = useSchemaValidators(adminNoteSchema);
   const form = useForm({
     defaultValues: { note: "" },
-    validators: { onSubmit: ZAdminNote },
+    validators: adminNoteValidators,
     onSubmit: async ({ value, formApi }) => {
       try {
         await add.mutateAsync({ contactId: profile.contactId, note: value.note });

@@ -184,7 +184,9 @@ describe("ModerationDetails", () => {
 
     // Apply needs a reason.
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
-    expect(screen.getByRole("alert").textContent).toBe("Give the reason for the moderation");
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe("Give the reason for the moderation"),
+    );
     fireEvent.change(screen.getByRole("textbox", { name: "Reason for the moderation" }), {
       target: { value: "Question 3 was marked too hard" },
     });

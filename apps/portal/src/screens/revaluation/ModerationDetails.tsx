@@ -6,7 +6,7 @@ import {
   moderationQueryOptions,
   revaluationKeys,
 } from "@portal/api-client";
-import { type ModerationAdjustment, zModerationAdjustment } from "@portal/domain";
+import type { ModerationAdjustment, zModerationAdjustment } from "@portal/domain";
 import { Button, ButtonLink, Select, TextField } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -97,11 +97,15 @@ export function moderationProblemText(
   return m.reval_limit_marks({ total: t });
 }
 
-/** The adjustment the form describes, checked by the domain's rule (bounded by the total marks). */
-export function adjustmentOf(
+/**
+ * The adjustment the form describes, checked by the domain's rule (bounded by the total marks),
+ * whose module (and zod) is imported on the first check rather than with the page.
+ */
+export async function adjustmentOf(
   value: Omit<ModerationFormValues, "reason" | "individual"> & { individual?: Record<string, string> },
   total: number,
-): { adjustment: z.output<ReturnType<typeof zModerationAdjustment>> } | { problem: string } {
+): Promise<{ adjustment: z.output<ReturnType<typeof zModerationAdjustment>> } | { problem: string }> {
+  const { zModerationAdjustment } = await import("@portal/domain/revaluation-input");
   const num = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
   const candidate =
     value.kind === "add"
@@ -228,10 +232,10 @@ export function ModerationDetailsScreen({
     } as FormValues,
     onSubmit: () => undefined,
   });
-  const send = (apply: boolean) => {
+  const send = async (apply: boolean) => {
     if (!details.data) return;
     const value = form.state.values;
-    const planned = adjustmentOf(value, total);
+    const planned = await adjustmentOf(value, total);
     if ("problem" in planned) {
       setProblem(planned.problem);
       return;
@@ -347,7 +351,7 @@ export function ModerationDetailsScreen({
             aria-label={m.reval_adjustment()}
             onSubmit={(event) => {
               event.preventDefault();
-              send(false);
+              void send(false);
             }}
           >
             <form.Field name="kind">
@@ -454,7 +458,7 @@ export function ModerationDetailsScreen({
                 variant="primary"
                 disabled={!outcome || outcome.applied}
                 loading={run.isPending && Boolean(run.variables?.apply)}
-                onClick={() => send(true)}
+                onClick={() => void send(true)}
               >
                 {m.reval_apply()}
               </Button>

@@ -55,38 +55,40 @@ describe("revaluation screen rules", () => {
     );
   });
 
-  it("checks a moderation adjustment against the total marks before any call", () => {
-    expect(adjustmentOf({ kind: "add", marks: "2", factor: "", offset: "" }, 60)).toEqual({
+  it("checks a moderation adjustment against the total marks before any call", async () => {
+    expect(await adjustmentOf({ kind: "add", marks: "2", factor: "", offset: "" }, 60)).toEqual({
       adjustment: { kind: "add", marks: 2 },
     });
-    expect(adjustmentOf({ kind: "scale", marks: "", factor: "1.1", offset: "" }, 60)).toEqual({
+    expect(await adjustmentOf({ kind: "scale", marks: "", factor: "1.1", offset: "" }, 60)).toEqual({
       adjustment: { kind: "scale", factor: 1.1, offset: 0 },
     });
-    expect(adjustmentOf({ kind: "add", marks: "80", factor: "", offset: "" }, 60)).toEqual({
+    expect(await adjustmentOf({ kind: "add", marks: "80", factor: "", offset: "" }, 60)).toEqual({
       problem: "Marks to add must be between -60 and 60",
     });
-    expect(adjustmentOf({ kind: "scale", marks: "", factor: "3", offset: "0" }, 60)).toEqual({
+    expect(await adjustmentOf({ kind: "scale", marks: "", factor: "3", offset: "0" }, 60)).toEqual({
       problem: "The factor must be at most 2",
     });
-    expect(adjustmentOf({ kind: "scale", marks: "", factor: "0", offset: "" }, 60)).toEqual({
+    expect(await adjustmentOf({ kind: "scale", marks: "", factor: "0", offset: "" }, 60)).toEqual({
       problem: "The factor must be more than 0",
     });
-    expect(adjustmentOf({ kind: "scale", marks: "", factor: "1", offset: "-61" }, 60)).toEqual({
+    expect(await adjustmentOf({ kind: "scale", marks: "", factor: "1", offset: "-61" }, 60)).toEqual({
       problem: "The offset must be between -60 and 60",
     });
-    expect(adjustmentOf({ kind: "add", marks: "x", factor: "", offset: "" }, 60)).toEqual({
+    expect(await adjustmentOf({ kind: "add", marks: "x", factor: "", offset: "" }, 60)).toEqual({
       problem: "Enter a number",
     });
     const one = { kind: "individual" as const, marks: "", factor: "", offset: "" };
-    expect(adjustmentOf({ ...one, individual: { s1: "12.5", s2: " " } }, 60)).toEqual({
+    expect(await adjustmentOf({ ...one, individual: { s1: "12.5", s2: " " } }, 60)).toEqual({
       adjustment: { kind: "individual", marks: [{ studentId: "s1", marks: 12.5 }] },
     });
-    expect(adjustmentOf({ ...one, individual: { s1: "-1" } }, 60)).toEqual({
+    expect(await adjustmentOf({ ...one, individual: { s1: "-1" } }, 60)).toEqual({
       problem: "A new mark cannot be less than 0",
     });
-    expect(adjustmentOf({ ...one, individual: {} }, 60)).toEqual({
+    expect(await adjustmentOf({ ...one, individual: {} }, 60)).toEqual({
       problem: "Type a new mark for at least one student",
     });
-    expect("problem" in adjustmentOf({ kind: "add", marks: "", factor: "", offset: "" }, 60)).toBe(true);
+    expect("problem" in (await adjustmentOf({ kind: "add", marks: "", factor: "", offset: "" }, 60))).toBe(
+      true,
+    );
   });
 });

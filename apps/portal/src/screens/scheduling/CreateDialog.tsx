@@ -10,7 +10,6 @@ import {
   PLANNING_EXAM_TYPES,
   SCHEDULING_MESSAGES,
   type SchedulerEventForm,
-  ZSchedulerEventForm,
 } from "@portal/domain";
 import { Button, Dialog, SegmentedControl, Select } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
@@ -21,8 +20,14 @@ import { useApi, useToast } from "../../shell/IslandRoot.tsx";
 import { BoundSelect, BoundTextField } from "../form-field.tsx";
 import { showRefusalOnForm } from "../kit/form-refusal.ts";
 import { formatNumber } from "../kit/format.ts";
+import { lazySchema, useSchemaValidators } from "../kit/lazy-schema.ts";
 import * as styles from "../screen.css.ts";
 import { refusalText } from "./refusal.ts";
+
+/** The domain's ZSchedulerEventForm, loaded after first paint (kit/lazy-schema.ts). */
+const schedulerEventSchema = lazySchema(() =>
+  import("@portal/domain/scheduling-input").then((module) => module.ZSchedulerEventForm),
+);
 
 /*
  * The scheduler's create and edit dialog, apart from the scheduler so the form library and zod load
@@ -90,16 +95,17 @@ export function CreateDialog({
       toast.error(m.schedr_error_saving());
     },
   });
+  const schedulerEventValidators = useSchemaValidators(schedulerEventSchema, { onChange: true });
   const form = useForm({
     defaultValues: initial,
-    validators: { onChange: ZSchedulerEventForm, onSubmit: ZSchedulerEventForm },
+    validators: schedulerEventValidators,
     // Create always re-checks the whole form (a cross-field error shown on a field the user did not
     // touch would otherwise block it after it was put right).
     canSubmitWhenInvalid: true,
     onSubmit: ({ value }) => {
       setRefusal(null);
       // Wall times at the term's campus become instants in its zone (docs/architecture.md, "Time zones").
-      const booking = bookingOfForm(ZSchedulerEventForm.parse(value), termId, data.timeZone);
+      const booking = bookingOfForm(schedulerEventSchema.parse(value), termId, data.timeZone);
       save.mutate(
         (replaces
           ? {

@@ -13,7 +13,6 @@ import {
   TIMETABLING_DEFAULT_SECONDS,
   TIMETABLING_MESSAGES,
   type TimetablingJobState,
-  ZTimetablingForm,
 } from "@portal/domain";
 import { Button, useToast } from "@portal/ui";
 import { useForm } from "@tanstack/react-form";
@@ -27,8 +26,14 @@ import { displayDate } from "../../kit/display-date.ts";
 import { errorText } from "../../kit/error-text.ts";
 import { showRefusalOnForm } from "../../kit/form-refusal.ts";
 import { formatNumber } from "../../kit/format.ts";
+import { lazySchema, useSchemaValidators } from "../../kit/lazy-schema.ts";
 import * as screen from "../../screen.css.ts";
 import { ExamLocks } from "./ExamLocks.tsx";
+
+/** The domain's ZTimetablingForm, loaded after first paint (kit/lazy-schema.ts). */
+const timetablingSchema = lazySchema(() =>
+  import("@portal/domain/exam-timetabling-job-input").then((module) => module.ZTimetablingForm),
+);
 
 /** The domain's messages of the timetabling job in the user's language. */
 export const TIMETABLING_TRANSLATIONS: MessageTranslations = {
@@ -106,11 +111,12 @@ export function TimetablingPanel() {
     enabled: job !== null && hasProposal(job.state),
   });
 
+  const timetablingValidators = useSchemaValidators(timetablingSchema);
   const form = useForm({
     defaultValues: { timeLimitSeconds: String(TIMETABLING_DEFAULT_SECONDS), seed: "" },
-    validators: { onSubmit: ZTimetablingForm },
+    validators: timetablingValidators,
     onSubmit: async ({ value }) => {
-      const parsed = ZTimetablingForm.parse(value);
+      const parsed = timetablingSchema.parse(value);
       try {
         await start.mutateAsync({
           examCycleId: cycleId,
