@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { ReadModel } from "@portal/server";
+import { escapeHtml } from "../src/lib/escape-html.ts";
 
 /**
  * Kept signed-in pages (docs/architecture.md "Kept pages"; docs/performance.md "The signed-in page
@@ -24,19 +25,6 @@ import type { ReadModel } from "@portal/server";
  * listed only when its render reads nothing else per request (no clock, no other cookie or
  * header, no other read than those of its models).
  */
-
-/**
- * Text escaped for HTML as Astro escapes an expression's text (and as shell/shell-fragments.ts
- * does); written here so the Node entry's bundle does not take in the shell's styles and messages.
- */
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** The pages kept (path → the read models of every read the page makes). */
 export const KEPT_PAGE_ROUTES: ReadonlyMap<string, readonly ReadModel[]> = new Map([

@@ -2,6 +2,7 @@ import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 import { EXAM_DURATION_MAX_MINUTES, EXAM_DURATION_MIN_MINUTES } from "./exam-timetable.ts";
 import { ZExamTimetablingRules } from "./exam-timetabling-rules.ts";
+import { zTypedNumber } from "./field-formats-input.ts";
 import { isIsoDate } from "./iso-date.ts";
 
 /**
@@ -154,15 +155,6 @@ export const PERIOD_SCHEME_FORM_MESSAGES = {
   chooseExam: "Choose an exam",
 } as const;
 
-/** A whole number typed as text: blank is "not given", anything else must pass `schema`. */
-function typedNumber<S extends z.ZodType<unknown, number | undefined>>(schema: S) {
-  return z
-    .string()
-    .trim()
-    .transform((text) => (text === "" ? undefined : Number(text)))
-    .pipe(schema);
-}
-
 /** A whole number typed as text where blank is "no limit" (null). */
 function typedLimit<S extends z.ZodType<unknown, number | null>>(schema: S) {
   return z
@@ -190,14 +182,14 @@ export const ZExamPeriodSchemeForm = z.object({
     .array(
       z.object({
         startTime: ZPeriodSchemeSlot.shape.startTime,
-        durationMinutes: typedNumber(ZPeriodSchemeSlot.shape.durationMinutes),
+        durationMinutes: zTypedNumber(ZPeriodSchemeSlot.shape.durationMinutes),
       }),
     )
     .pipe(ZExamPeriodScheme.shape.slots),
   rules: z
     .object({
       oneExamPerDay: z.boolean(),
-      minSpreadPeriods: typedNumber(ZExamTimetablingRules.shape.minSpreadPeriods),
+      minSpreadPeriods: zTypedNumber(ZExamTimetablingRules.shape.minSpreadPeriods),
       spreadIsHard: z.boolean(),
       togetherPairs: ZChosenPairs,
       apartPairs: ZChosenPairs,

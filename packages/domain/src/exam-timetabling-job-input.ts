@@ -4,6 +4,7 @@ import {
   TIMETABLING_MAX_SECONDS,
   TIMETABLING_MESSAGES,
 } from "./exam-timetabling-job.ts";
+import { zTypedNumber } from "./field-formats-input.ts";
 
 /*
  * The zod schemas of a timetabling job: the start call's body and the planner panel's form. Apart
@@ -34,20 +35,11 @@ export const ZTimetablingStart = z.object({
 });
 export type TimetablingStart = z.output<typeof ZTimetablingStart>;
 
-/** A whole number typed as text: blank is "not given", anything else must pass `schema`. */
-function typedNumber<S extends z.ZodType<unknown, number | undefined>>(schema: S) {
-  return z
-    .string()
-    .trim()
-    .transform((text) => (text === "" ? undefined : Number(text)))
-    .pipe(schema);
-}
-
 /**
  * The planner panel's form (exam planner, "Improve timetable"): the time limit and the seed as
  * typed, checked by the rules of {@link ZTimetablingStart} with the same messages.
  */
 export const ZTimetablingForm = z.object({
-  timeLimitSeconds: typedNumber(ZTimetablingStart.shape.timeLimitSeconds),
-  seed: typedNumber(ZTimetablingStart.shape.seed),
+  timeLimitSeconds: zTypedNumber(ZTimetablingStart.shape.timeLimitSeconds),
+  seed: zTypedNumber(ZTimetablingStart.shape.seed),
 });

@@ -42,3 +42,16 @@ export const ZDigits = zFieldFormat("number");
 export const ZAlphanumeric = zFieldFormat("alphanumeric");
 /** An email field (spec §5), lower-cased; the message is 'Field should contain a valid e-mail'. */
 export const ZEmailField = zFieldFormat("email").transform((v) => v.toLowerCase());
+
+/**
+ * A whole number typed into a text field: blank is "not given" (undefined), anything else is read
+ * as a number that must pass `schema` (its messages). Used by the timetabling panel and the period
+ * scheme, whose number fields may be left empty.
+ */
+export function zTypedNumber<S extends z.ZodType<unknown, number | undefined>>(schema: S) {
+  return z
+    .string()
+    .trim()
+    .transform((text) => (text === "" ? undefined : Number(text)))
+    .pipe(schema);
+}

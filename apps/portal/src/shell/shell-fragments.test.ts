@@ -1,8 +1,9 @@
 import type { Locale } from "@portal/domain";
 import { describe, expect, it } from "vitest";
+import { escapeHtml } from "../lib/escape-html.ts";
 import { renderInLocale } from "../lib/request-locale.ts";
 import { type MenuEntry, visibleMenu } from "./menu.ts";
-import { escapeHtml, shellFragments } from "./shell-fragments.ts";
+import { shellFragments } from "./shell-fragments.ts";
 
 /** The shell's fragments as a request in `locale` renders them. */
 const fragmentsIn = (locale: Locale, roles: string[], activeMenu = "question-papers") =>

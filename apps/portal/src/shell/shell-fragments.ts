@@ -1,4 +1,5 @@
 import { isPortalRole, type Locale, PORTAL_ROLES } from "@portal/domain";
+import { escapeHtml } from "../lib/escape-html.ts";
 import { AVAILABLE_SCREENS, containsEntry, type MenuEntry, visibleCards, visibleMenu } from "./menu.ts";
 import * as s from "./shell.css.ts";
 
@@ -24,16 +25,6 @@ const kept = new Map<string, ShellFragments>();
 function shellRoles(roles: readonly string[]): string[] {
   const held = new Set(roles.filter(isPortalRole));
   return PORTAL_ROLES.filter((role) => held.has(role));
-}
-
-/** Text or attribute value escaped for HTML (as Astro escapes expressions). */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 /** The single letter shown for an entry while the drawer is collapsed. */
