@@ -125,6 +125,23 @@ export async function signIn(page: Page, email: string, options: { from?: string
 const sharedPages = new Map<string, Page>();
 
 /**
+ * A kept page may have sat unused longer than an access token lives (15 minutes, docs/api.md) while
+ * other stories ran; a story's first API call through `page.request` would then answer 401, since
+ * only the portal's own client refreshes on 401. When `/api/me` refuses the access token, this
+ * exchanges the refresh token (the `portal_refresh` cookie of the page's context) once through
+ * `POST /api/refreshToken`, which sets both cookies anew for the page and its requests. The page is
+ * idle meanwhile, so its own client cannot present the same refresh token at the same time.
+ */
+async function keepSessionFresh(page: Page): Promise<void> {
+  if ((await page.request.get("/api/me")).status() !== 401) return;
+  // A write with the session's cookie: from the page's own origin (the cross-site request check).
+  const refreshed = await page.request.post("/api/refreshToken", {
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(refreshed.status(), "the kept page's session refreshed").toBe(200);
+}
+
+/**
  * The run's signed-in page of `email`, signed in through the login screen ({@link signIn}, one code
  * request) on first use and reused afterwards; it is on the user's landing page the first time and
  * wherever the last story left it afterwards, so a story opens its own address first. The story must
@@ -136,7 +153,10 @@ export async function sharedSignedInPage(
   email: string,
 ): Promise<Page> {
   const known = sharedPages.get(email);
-  if (known && !known.isClosed()) return known;
+  if (known && !known.isClosed()) {
+    await keepSessionFresh(known);
+    return known;
+  }
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, email);
