@@ -31,12 +31,13 @@
  * start and the end is in the report: the machine may be shared.
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg, totalmem } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
+import { pageFileAddresses } from "../page-files.ts";
 import { benchPortal, freshContext, launch, percentile, root } from "./bench-kit.ts";
 
 const papers = Number(process.env.BENCH_PAPERS ?? 10_000);
@@ -201,21 +202,7 @@ async function pageRateAgainstConfig(cookie: string, pagePath: PagePath, concurr
 
 /** The routes of apps/portal/src/pages (`[id]` as an unknown id; the redirecting `/` left out). */
 function builtPages(): string[] {
-  const pagesDir = join(root, "apps/portal/src/pages");
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const full = join(dir, name);
-      return statSync(full).isDirectory() ? walk(full) : name.endsWith(".astro") ? [full] : [];
-    });
-  return walk(pagesDir)
-    .map((file) =>
-      `/${relative(pagesDir, file)}`
-        .replace(/\.astro$/, "")
-        .replace(/\/index$/, "")
-        .replace(/\[[^\]]+\]/g, UNKNOWN_ID),
-    )
-    .filter((route) => route !== "")
-    .sort();
+  return pageFileAddresses().map((address) => address.replace(/\[[^\]]+\]/g, UNKNOWN_ID));
 }
 
 /** The scripts a page loads in a fresh context, summed as gzip bytes. */

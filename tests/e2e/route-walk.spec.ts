@@ -1,7 +1,5 @@
-import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, type Page, type Response, test } from "@playwright/test";
+import { pageFileAddresses } from "../page-files.ts";
 import { ADMIN_EMAIL, sharedSignedInPage, waitForIslands } from "./helpers.ts";
 
 /**
@@ -26,29 +24,12 @@ import { ADMIN_EMAIL, sharedSignedInPage, waitForIslands } from "./helpers.ts";
  * after-sign-in landing have stories of their own.
  */
 
-const PAGES = fileURLToPath(new URL("../../apps/portal/src/pages/", import.meta.url));
 /** Page files that are not screens behind sign-in (their stories test them). */
-const NOT_WALKED = new Set(["404", "index", "login", "feedback/answer", "app/after-sign-in"]);
+const NOT_WALKED = new Set(["/404", "/login", "/feedback/answer", "/app/after-sign-in"]);
 /** An id no demo record has. */
 const NO_RECORD = "00000000-0000-0000-0000-000000000000";
 
-/** The address pattern of every page file: `/app/exam/retest/[id]` for `app/exam/retest/[id].astro`. */
-function pageAddresses(dir: string = PAGES): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...pageAddresses(path));
-    else if (entry.name.endsWith(".astro")) {
-      const name = relative(PAGES, path)
-        .replace(/\.astro$/, "")
-        .replace(/(^|\/)index$/, "");
-      if (!NOT_WALKED.has(name) && name !== "") found.push(`/${name}`);
-    }
-  }
-  return found.sort();
-}
-
-const addresses = pageAddresses();
+const addresses = pageFileAddresses().filter((address) => !NOT_WALKED.has(address));
 const fixed = addresses.filter((address) => !address.includes("["));
 /** Fewer ids first: a record's page links to the pages of its parts (a class, then its student). */
 const withIds = addresses
